@@ -1,0 +1,397 @@
+//! [`CardSet`]: a set of cards of one deck as a typed `u64` bitset.
+
+use core::fmt;
+use core::hash::{Hash, Hasher};
+use core::marker::PhantomData;
+use core::ops::{
+    BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub, SubAssign,
+};
+
+use crate::Card;
+
+/// A set of cards of one deck: bit `i` is set when the card with index `i` is in the set.
+///
+/// Set algebra goes through operators: `a | b` (union), `a & b` (intersection), `a - b`
+/// (difference), `a ^ b` (symmetric difference) and `!a` (complement within the deck).
+/// Iteration is in index order. Serde writes a list of card strings and refuses duplicates.
+///
+/// ```
+/// use cards_core::{CardSet, DidoCard};
+/// let hand: CardSet<DidoCard> = ["A1", "S1", "P0"].iter().map(|s| s.parse().unwrap()).collect();
+/// let ones: CardSet<DidoCard> = hand.iter().filter(|c| c.number() == 1).collect();
+/// assert_eq!(ones.len(), 2);
+/// assert_eq!((hand - ones).to_string(), "P0");
+/// assert_eq!((!hand).len(), 33);
+/// ```
+pub struct CardSet<C> {
+    bits: u64,
+    deck: PhantomData<fn() -> C>,
+}
+
+impl<C: Card> CardSet<C> {
+    /// The empty set.
+    pub const EMPTY: Self = CardSet {
+        bits: 0,
+        deck: PhantomData,
+    };
+
+    const MASK: u64 = if C::DECK_SIZE >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << C::DECK_SIZE) - 1
+    };
+
+    /// The whole deck.
+    #[must_use]
+    pub const fn full() -> Self {
+        CardSet {
+            bits: Self::MASK,
+            deck: PhantomData,
+        }
+    }
+
+    /// The set with these bits, or `None` when a bit lies outside the deck.
+    #[must_use]
+    pub const fn from_bits(bits: u64) -> Option<Self> {
+        if bits & !Self::MASK == 0 {
+            Some(CardSet {
+                bits,
+                deck: PhantomData,
+            })
+        } else {
+            None
+        }
+    }
+
+    /// The set with these bits, dropping any bit outside the deck.
+    #[must_use]
+    pub const fn from_bits_truncate(bits: u64) -> Self {
+        CardSet {
+            bits: bits & Self::MASK,
+            deck: PhantomData,
+        }
+    }
+
+    /// The set of one card.
+    #[must_use]
+    pub fn single(card: C) -> Self {
+        CardSet {
+            bits: 1 << card.index(),
+            deck: PhantomData,
+        }
+    }
+
+    /// The raw bits.
+    #[must_use]
+    pub const fn bits(self) -> u64 {
+        self.bits
+    }
+
+    /// Number of cards in the set.
+    #[must_use]
+    pub const fn len(self) -> usize {
+        self.bits.count_ones() as usize
+    }
+
+    /// Whether the set is empty.
+    #[must_use]
+    pub const fn is_empty(self) -> bool {
+        self.bits == 0
+    }
+
+    /// Whether `card` is in the set.
+    #[must_use]
+    pub fn contains(self, card: C) -> bool {
+        self.bits >> card.index() & 1 == 1
+    }
+
+    /// Adds `card`; returns whether it was absent.
+    pub fn insert(&mut self, card: C) -> bool {
+        let absent = !self.contains(card);
+        self.bits |= 1 << card.index();
+        absent
+    }
+
+    /// Removes `card`; returns whether it was present.
+    pub fn remove(&mut self, card: C) -> bool {
+        let present = self.contains(card);
+        self.bits &= !(1 << card.index());
+        present
+    }
+
+    /// This set with `card` added.
+    #[must_use]
+    pub fn with(self, card: C) -> Self {
+        CardSet {
+            bits: self.bits | 1 << card.index(),
+            deck: PhantomData,
+        }
+    }
+
+    /// This set with `card` removed.
+    #[must_use]
+    pub fn without(self, card: C) -> Self {
+        CardSet {
+            bits: self.bits & !(1 << card.index()),
+            deck: PhantomData,
+        }
+    }
+
+    /// Whether every card of `self` is in `other`.
+    #[must_use]
+    pub const fn is_subset(self, other: Self) -> bool {
+        self.bits & !other.bits == 0
+    }
+
+    /// Whether the sets share no card.
+    #[must_use]
+    pub const fn is_disjoint(self, other: Self) -> bool {
+        self.bits & other.bits == 0
+    }
+
+    /// The card with the lowest index, if any.
+    #[must_use]
+    pub fn first(self) -> Option<C> {
+        if self.bits == 0 {
+            None
+        } else {
+            C::from_index(self.bits.trailing_zeros() as u8)
+        }
+    }
+
+    /// The card with the highest index, if any.
+    #[must_use]
+    pub fn last(self) -> Option<C> {
+        if self.bits == 0 {
+            None
+        } else {
+            C::from_index(63 - self.bits.leading_zeros() as u8)
+        }
+    }
+
+    /// The cards in index order.
+    #[must_use]
+    pub fn iter(self) -> Iter<C> {
+        Iter {
+            bits: self.bits,
+            deck: PhantomData,
+        }
+    }
+
+    /// Builds a set from cards, or returns the first card that appears twice.
+    ///
+    /// # Errors
+    /// The repeated card.
+    pub fn try_from_distinct<I: IntoIterator<Item = C>>(cards: I) -> Result<Self, C> {
+        let mut set = Self::EMPTY;
+        for card in cards {
+            if !set.insert(card) {
+                return Err(card);
+            }
+        }
+        Ok(set)
+    }
+}
+
+/// Iterator over a [`CardSet`] in index order.
+#[derive(Clone)]
+pub struct Iter<C> {
+    bits: u64,
+    deck: PhantomData<fn() -> C>,
+}
+
+impl<C> fmt::Debug for Iter<C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Iter")
+            .field("bits", &format_args!("{:#x}", self.bits))
+            .finish()
+    }
+}
+
+impl<C: Card> Iterator for Iter<C> {
+    type Item = C;
+
+    fn next(&mut self) -> Option<C> {
+        if self.bits == 0 {
+            return None;
+        }
+        let index = self.bits.trailing_zeros() as u8;
+        self.bits &= self.bits - 1;
+        C::from_index(index)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.bits.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl<C: Card> DoubleEndedIterator for Iter<C> {
+    fn next_back(&mut self) -> Option<C> {
+        if self.bits == 0 {
+            return None;
+        }
+        let index = 63 - self.bits.leading_zeros() as u8;
+        self.bits &= !(1 << index);
+        C::from_index(index)
+    }
+}
+
+impl<C: Card> ExactSizeIterator for Iter<C> {}
+impl<C: Card> core::iter::FusedIterator for Iter<C> {}
+
+impl<C: Card> IntoIterator for CardSet<C> {
+    type Item = C;
+    type IntoIter = Iter<C>;
+    fn into_iter(self) -> Iter<C> {
+        self.iter()
+    }
+}
+
+impl<C: Card> FromIterator<C> for CardSet<C> {
+    fn from_iter<I: IntoIterator<Item = C>>(iter: I) -> Self {
+        let mut set = Self::EMPTY;
+        set.extend(iter);
+        set
+    }
+}
+
+impl<C: Card> Extend<C> for CardSet<C> {
+    fn extend<I: IntoIterator<Item = C>>(&mut self, iter: I) {
+        for card in iter {
+            self.insert(card);
+        }
+    }
+}
+
+impl<C: Card> From<C> for CardSet<C> {
+    fn from(card: C) -> Self {
+        Self::single(card)
+    }
+}
+
+// Manual impls: derives would demand `C: Clone` etc. for the phantom type.
+impl<C> Clone for CardSet<C> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<C> Copy for CardSet<C> {}
+impl<C> PartialEq for CardSet<C> {
+    fn eq(&self, other: &Self) -> bool {
+        self.bits == other.bits
+    }
+}
+impl<C> Eq for CardSet<C> {}
+impl<C> Hash for CardSet<C> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.bits.hash(state);
+    }
+}
+impl<C> Default for CardSet<C> {
+    fn default() -> Self {
+        CardSet {
+            bits: 0,
+            deck: PhantomData,
+        }
+    }
+}
+
+macro_rules! binop {
+    ($trait:ident, $method:ident, $assign:ident, $assign_method:ident, $op:tt) => {
+        impl<C: Card> $trait for CardSet<C> {
+            type Output = Self;
+            fn $method(self, rhs: Self) -> Self {
+                CardSet { bits: self.bits $op rhs.bits, deck: PhantomData }
+            }
+        }
+        impl<C: Card> $assign for CardSet<C> {
+            fn $assign_method(&mut self, rhs: Self) {
+                self.bits = self.bits $op rhs.bits;
+            }
+        }
+    };
+}
+binop!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+binop!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+binop!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+impl<C: Card> Sub for CardSet<C> {
+    type Output = Self;
+    fn sub(self, rhs: Self) -> Self {
+        CardSet {
+            bits: self.bits & !rhs.bits,
+            deck: PhantomData,
+        }
+    }
+}
+impl<C: Card> SubAssign for CardSet<C> {
+    fn sub_assign(&mut self, rhs: Self) {
+        self.bits &= !rhs.bits;
+    }
+}
+impl<C: Card> Not for CardSet<C> {
+    type Output = Self;
+    fn not(self) -> Self {
+        CardSet {
+            bits: !self.bits & Self::MASK,
+            deck: PhantomData,
+        }
+    }
+}
+
+/// Cards separated by spaces in index order; `-` for the empty set.
+impl<C: Card> fmt::Display for CardSet<C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_empty() {
+            return f.write_str("-");
+        }
+        for (i, card) in self.iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            fmt::Display::fmt(&card, f)?;
+        }
+        Ok(())
+    }
+}
+
+impl<C: Card> fmt::Debug for CardSet<C> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("CardSet")?;
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl<C: Card> serde::Serialize for CardSet<C> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+impl<'de, C: Card> serde::Deserialize<'de> for CardSet<C> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V<C>(PhantomData<fn() -> C>);
+        impl<'de, C: Card> serde::de::Visitor<'de> for V<C> {
+            type Value = CardSet<C>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "a list of distinct {} cards", C::DECK_NAME)
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<Self::Value, A::Error> {
+                let mut set = CardSet::EMPTY;
+                while let Some(card) = seq.next_element::<C>()? {
+                    if !set.insert(card) {
+                        return Err(serde::de::Error::custom(format_args!(
+                            "card {card} appears twice"
+                        )));
+                    }
+                }
+                Ok(set)
+            }
+        }
+        d.deserialize_seq(V(PhantomData))
+    }
+}

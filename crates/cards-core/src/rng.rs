@@ -1,0 +1,177 @@
+//! Seeds and the project's own seeded randomness: ChaCha8 words, unbiased bounded sampling and
+//! Fisher–Yates, all defined here so no dependency release can change a deal.
+
+use core::fmt;
+use core::str::FromStr;
+
+use rand_chacha::ChaCha8Rng;
+use rand_core::{Rng as _, SeedableRng as _};
+
+/// A 32-byte seed. Every chance event of a game comes from the seed given at its start.
+///
+/// `From<u64>` expands the integer with SplitMix64 (four outputs, little-endian), a fixed,
+/// documented mapping. Text and serde form: 64 lower-case hex digits.
+///
+/// ```
+/// use cards_core::Seed;
+/// let seed = Seed::from(42);
+/// assert_eq!(seed.to_string().parse::<Seed>().unwrap(), seed);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct Seed(pub [u8; 32]);
+
+impl From<u64> for Seed {
+    fn from(value: u64) -> Self {
+        let mut state = value;
+        let mut bytes = [0u8; 32];
+        for chunk in bytes.chunks_exact_mut(8) {
+            // SplitMix64 (Steele, Lea, Flood 2014).
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^= z >> 31;
+            chunk.copy_from_slice(&z.to_le_bytes());
+        }
+        Seed(bytes)
+    }
+}
+
+impl From<[u8; 32]> for Seed {
+    fn from(bytes: [u8; 32]) -> Self {
+        Seed(bytes)
+    }
+}
+
+impl fmt::Display for Seed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for b in self.0 {
+            write!(f, "{b:02x}")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Seed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Seed({self})")
+    }
+}
+
+/// A seed's text was not 64 hex digits.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("a seed is 64 hex digits, not {text:?}")]
+pub struct ParseSeedError {
+    /// The text given (cut to 80 characters).
+    pub text: String,
+}
+
+impl FromStr for Seed {
+    type Err = ParseSeedError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let err = || ParseSeedError {
+            text: s.chars().take(80).collect(),
+        };
+        if s.len() != 64 || !s.is_ascii() {
+            return Err(err());
+        }
+        let mut bytes = [0u8; 32];
+        for (i, byte) in bytes.iter_mut().enumerate() {
+            *byte = u8::from_str_radix(&s[2 * i..2 * i + 2], 16).map_err(|_| err())?;
+        }
+        Ok(Seed(bytes))
+    }
+}
+
+impl serde::Serialize for Seed {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Seed {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// The stream a game's own chance events (shuffles, first player) are drawn from.
+pub const DEAL_STREAM: u64 = 0;
+/// The stream the built-in [`RandomPlayer`](crate::RandomPlayer) draws from, so a player seeded
+/// from the same seed as the game does not reuse the deal's numbers.
+pub const PLAYER_STREAM: u64 = 1;
+
+/// The project's deterministic generator: ChaCha8 keyed by a [`Seed`], on a numbered stream.
+///
+/// Only `next_u64` of ChaCha8 is used; bounded sampling and shuffling are this crate's own code,
+/// pinned by golden vectors in the tests.
+#[derive(Clone)]
+pub struct GameRng(ChaCha8Rng);
+
+impl fmt::Debug for GameRng {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("GameRng { .. }")
+    }
+}
+
+impl GameRng {
+    /// A generator for `seed` on `stream` (see [`DEAL_STREAM`], [`PLAYER_STREAM`]).
+    #[must_use]
+    pub fn new(seed: Seed, stream: u64) -> GameRng {
+        let mut rng = ChaCha8Rng::from_seed(seed.0);
+        rng.set_stream(stream);
+        GameRng(rng)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.0.next_u64()
+    }
+
+    /// A uniform integer in `0..bound`, without modulo bias (Lemire's multiply-and-reject).
+    ///
+    /// # Panics
+    /// When `bound` is 0, since no integer lies in `0..0`.
+    pub fn below(&mut self, bound: u64) -> u64 {
+        assert!(bound > 0, "GameRng::below(0): the range is empty");
+        let mut m = u128::from(self.next_u64()) * u128::from(bound);
+        if (m as u64) < bound {
+            // Reject the low part that would over-represent some results.
+            let threshold = bound.wrapping_neg() % bound;
+            while (m as u64) < threshold {
+                m = u128::from(self.next_u64()) * u128::from(bound);
+            }
+        }
+        (m >> 64) as u64
+    }
+
+    /// A uniform index into a slice of length `len`, or `None` when `len` is 0.
+    pub fn index(&mut self, len: usize) -> Option<usize> {
+        (len > 0).then(|| self.below(len as u64) as usize)
+    }
+
+    /// Shuffles `items` in place: Fisher–Yates from the back, `j = below(i + 1)`.
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = self.below(i as u64 + 1) as usize;
+            items.swap(i, j);
+        }
+    }
+}
+
+/// The whole deck of `C` shuffled by `seed` on [`DEAL_STREAM`]: the deal every game starts from.
+///
+/// ```
+/// use cards_core::{shuffled_deck, DidoCard, Seed};
+/// let deck = shuffled_deck::<DidoCard>(Seed::from(7));
+/// assert_eq!(deck.len(), 36);
+/// assert_eq!(deck, shuffled_deck::<DidoCard>(Seed::from(7)));
+/// ```
+#[must_use]
+pub fn shuffled_deck<C: crate::Card>(seed: Seed) -> Vec<C> {
+    let mut deck = C::all().to_vec();
+    GameRng::new(seed, DEAL_STREAM).shuffle(&mut deck);
+    deck
+}
