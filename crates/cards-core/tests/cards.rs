@@ -72,7 +72,7 @@ fn card_set_algebra() {
     assert_eq!(a.last().unwrap().to_string(), "P0");
     let listed: Vec<String> = a.iter().map(|c| c.to_string()).collect();
     assert_eq!(listed, ["A1", "A2", "S3", "P0"]);
-    assert_eq!(a.iter().rev().next().unwrap().to_string(), "P0");
+    assert_eq!(a.iter().next_back().unwrap().to_string(), "P0");
     assert_eq!(a.to_string(), "A1 A2 S3 P0");
     assert_eq!(CardSet::<DidoCard>::EMPTY.to_string(), "-");
     assert_eq!(CardSet::<DidoCard>::from_bits(1 << 36), None);
