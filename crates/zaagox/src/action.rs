@@ -72,7 +72,10 @@ impl Action {
         Some(match index {
             i if i < PAIR => Action::Discard(c(i)),
             i if i < AGE => Action::Pair(c((i - PAIR) / N), c((i - PAIR) % N)),
-            i if i < DA => Action::Age { card: c((i - AGE) / N), onto: c((i - AGE) % N) },
+            i if i < DA => Action::Age {
+                card: c((i - AGE) / N),
+                onto: c((i - AGE) % N),
+            },
             i if i < PASS => Action::Da(c(i - DA)),
             PASS => Action::Pass,
             i if i < END => Action::Store(c(i - STORE)),
@@ -100,7 +103,9 @@ impl fmt::Display for Action {
 
 /// An action's text could not be parsed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{text:?} is not a Zaägox action (expected one of: discard C, pair C C, age C on C, da C, pass, store C, end, ava): {reason}")]
+#[error(
+    "{text:?} is not a Zaägox action (expected one of: discard C, pair C C, age C on C, da C, pass, store C, end, ava): {reason}"
+)]
 pub struct ParseActionError {
     /// The text given (cut to 64 characters).
     pub text: String,
@@ -112,13 +117,19 @@ impl FromStr for Action {
     type Err = ParseActionError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let err = |reason: String| ParseActionError { text: s.chars().take(64).collect(), reason };
+        let err = |reason: String| ParseActionError {
+            text: s.chars().take(64).collect(),
+            reason,
+        };
         let words: Vec<&str> = s.split_whitespace().take(5).collect();
         let card = |w: &str| w.parse::<DidoCard>().map_err(|e| err(e.to_string()));
         Ok(match words.as_slice() {
             ["discard", c] => Action::Discard(card(c)?),
             ["pair", a, b] => Action::Pair(card(a)?, card(b)?),
-            ["age", c, "on", p] => Action::Age { card: card(c)?, onto: card(p)? },
+            ["age", c, "on", p] => Action::Age {
+                card: card(c)?,
+                onto: card(p)?,
+            },
             ["da", c] => Action::Da(card(c)?),
             ["pass"] => Action::Pass,
             ["store", c] => Action::Store(card(c)?),

@@ -27,7 +27,9 @@ pub enum RuleError {
         card: DidoCard,
     },
     /// The two cards cannot form a pair.
-    #[error("{a} and {b} are not a pair: a pair is two different cards of the same number, lower index first")]
+    #[error(
+        "{a} and {b} are not a pair: a pair is two different cards of the same number, lower index first"
+    )]
     NotAPair {
         /// First card named.
         a: DidoCard,
@@ -51,7 +53,9 @@ pub enum RuleError {
         discard: DidoCard,
     },
     /// A real-time Da claim by a seat that may not claim.
-    #[error("seat {seat} may not call Da now: only other players holding a card of the discard's number may")]
+    #[error(
+        "seat {seat} may not call Da now: only other players holding a card of the discard's number may"
+    )]
     NotEligible {
         /// The claimant.
         seat: PlayerId,

@@ -46,9 +46,9 @@ mod view;
 
 pub use action::{Action, ParseActionError};
 pub use error::RuleError;
+pub use rules::{AvaRule, FirstPlayer, NegativeScores, Rules};
 #[doc(hidden)]
 pub use score::reference;
 pub use score::{Score, ScoreError, Scorer, score, score_set};
-pub use rules::{AvaRule, FirstPlayer, NegativeScores, Rules};
 pub use state::{Exhaustion, Hand, Outcome, Pair, Phase, Zaagox, ageing_needed};
 pub use view::{PairView, View};

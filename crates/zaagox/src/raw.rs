@@ -53,13 +53,20 @@ pub(crate) fn validate(raw: &RawState) -> Result<Zaagox, String> {
         return Err(format!("players must be 2 to 4, not {players}"));
     }
     raw.rules.validate(players).map_err(|e| e.to_string())?;
-    for (name, len) in [("hands", raw.hands.len()), ("stored", raw.stored.len()), ("ava_order", raw.ava_order.len())] {
+    for (name, len) in [
+        ("hands", raw.hands.len()),
+        ("stored", raw.stored.len()),
+        ("ava_order", raw.ava_order.len()),
+    ] {
         if len != players {
             return Err(format!("{name} has {len} entries for {players} players"));
         }
     }
     if raw.pairs.len() > 18 {
-        return Err(format!("{} pairs cannot exist with 36 cards", raw.pairs.len()));
+        return Err(format!(
+            "{} pairs cannot exist with 36 cards",
+            raw.pairs.len()
+        ));
     }
     let seat_ok = |seat: PlayerId| seat.index() < players;
 
@@ -95,15 +102,23 @@ pub(crate) fn validate(raw: &RawState) -> Result<Zaagox, String> {
     for p in &raw.pairs {
         let [lo, hi] = p.cards;
         if !seat_ok(p.owner) {
-            return Err(format!("pair {lo} {hi} belongs to seat {}, not at the table", p.owner));
+            return Err(format!(
+                "pair {lo} {hi} belongs to seat {}, not at the table",
+                p.owner
+            ));
         }
         if lo >= hi || lo.number() != hi.number() {
-            return Err(format!("{lo} {hi} is not a pair (same number, lower card first)"));
+            return Err(format!(
+                "{lo} {hi} is not a pair (same number, lower card first)"
+            ));
         }
         let needed = ageing_needed(lo.number()) as usize;
         let waiting = store_pair == Some((p.owner, lo));
         if p.ageing.len() > needed || (p.ageing.len() == needed && !waiting) {
-            return Err(format!("pair {lo} {hi} holds {} ageing cards but completes at {needed}", p.ageing.len()));
+            return Err(format!(
+                "pair {lo} {hi} holds {} ageing cards but completes at {needed}",
+                p.ageing.len()
+            ));
         }
     }
 
@@ -117,16 +132,22 @@ pub(crate) fn validate(raw: &RawState) -> Result<Zaagox, String> {
     for seat in 0..players {
         let n = raw.stored[seat].len();
         let ava = raw.ava_order[seat] != 0;
-        let winner = matches!(raw.outcome, Some(Outcome::Won { winner, .. }) if winner.index() == seat);
+        let winner =
+            matches!(raw.outcome, Some(Outcome::Won { winner, .. }) if winner.index() == seat);
         let deciding = matches!(raw.phase, Phase::Decide { seat: s, .. } if s.index() == seat);
         let ok = match n {
             0..=3 => !ava,
-            4 => ava || deciding || (over && (winner || !matches!(raw.outcome, Some(Outcome::Won { .. })))),
+            4 => {
+                ava || deciding
+                    || (over && (winner || !matches!(raw.outcome, Some(Outcome::Won { .. }))))
+            }
             5 => ava && winner,
             _ => false,
         };
         if !ok {
-            return Err(format!("seat {seat} has {n} stored cards, which does not fit its Ava and the phase"));
+            return Err(format!(
+                "seat {seat} has {n} stored cards, which does not fit its Ava and the phase"
+            ));
         }
     }
 
@@ -134,16 +155,27 @@ pub(crate) fn validate(raw: &RawState) -> Result<Zaagox, String> {
     match raw.phase {
         Phase::Act { seat } => {
             if !seat_ok(seat) || raw.discard.is_some() || raw.hands[seat.index()].is_empty() {
-                return Err("an acting seat is at the table, has drawn a card, and no discard lies out".into());
+                return Err(
+                    "an acting seat is at the table, has drawn a card, and no discard lies out"
+                        .into(),
+                );
             }
         }
         Phase::Da { discarder, asking } => {
-            let Some(d) = raw.discard else { return Err("a Da window needs a discard".into()) };
+            let Some(d) = raw.discard else {
+                return Err("a Da window needs a discard".into());
+            };
             if !seat_ok(discarder) || !seat_ok(asking) || discarder == asking {
                 return Err("a Da window asks a seat other than the discarder".into());
             }
-            if raw.hands[asking.index()].iter().all(|c| c.number() != d.number()) {
-                return Err(format!("seat {asking} is asked for Da but holds no card numbered {}", d.number()));
+            if raw.hands[asking.index()]
+                .iter()
+                .all(|c| c.number() != d.number())
+            {
+                return Err(format!(
+                    "seat {asking} is asked for Da but holds no card numbered {}",
+                    d.number()
+                ));
             }
         }
         Phase::Store { seat, pair, next } => {
@@ -151,10 +183,14 @@ pub(crate) fn validate(raw: &RawState) -> Result<Zaagox, String> {
                 return Err("a store choice needs seats at the table and no discard".into());
             }
             let complete = raw.pairs.iter().any(|p| {
-                p.owner == seat && p.cards[0] == pair && p.ageing.len() == ageing_needed(pair.number()) as usize
+                p.owner == seat
+                    && p.cards[0] == pair
+                    && p.ageing.len() == ageing_needed(pair.number()) as usize
             });
             if !complete {
-                return Err(format!("seat {seat} has no completed pair {pair} to store from"));
+                return Err(format!(
+                    "seat {seat} has no completed pair {pair} to store from"
+                ));
             }
         }
         Phase::Decide { seat, next } => {
@@ -162,7 +198,9 @@ pub(crate) fn validate(raw: &RawState) -> Result<Zaagox, String> {
                 return Err("an End/Ava choice needs seats at the table and no discard".into());
             }
             if raw.stored[seat.index()].len() != 4 || raw.ava_order[seat.index()] != 0 {
-                return Err(format!("seat {seat} decides End or Ava only with four stored cards and no Ava yet"));
+                return Err(format!(
+                    "seat {seat} decides End or Ava only with four stored cards and no Ava yet"
+                ));
             }
         }
         Phase::Over => {}
@@ -171,7 +209,10 @@ pub(crate) fn validate(raw: &RawState) -> Result<Zaagox, String> {
         return Err("a finished game has an outcome and a running one has none".into());
     }
     if raw.turns > raw.rules.turn_limit {
-        return Err(format!("{} turns played, beyond the limit {}", raw.turns, raw.rules.turn_limit));
+        return Err(format!(
+            "{} turns played, beyond the limit {}",
+            raw.turns, raw.rules.turn_limit
+        ));
     }
 
     let state = Zaagox::from_raw_unchecked(raw).ok_or("inconsistent sizes")?;
@@ -181,7 +222,9 @@ pub(crate) fn validate(raw: &RawState) -> Result<Zaagox, String> {
         }
         let expected = state.winning_outcome(winner).map_err(|e| e.to_string())?;
         if Some(expected) != raw.outcome {
-            return Err(format!("the outcome does not match the stored cards: expected {expected:?}"));
+            return Err(format!(
+                "the outcome does not match the stored cards: expected {expected:?}"
+            ));
         }
     }
     Ok(state)

@@ -3,7 +3,9 @@
 use cards_core::{PlayerId, SetupError, ShapeMap};
 
 /// What Ava means (`docs/zaagox.md`, "Ava").
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
 pub enum AvaRule {
     /// Default: the declarer draws one extra card into the hand and play goes on; the declarer wins
     /// on five cards the moment a fifth card is stored, and pays the whole amount alone if another
@@ -16,7 +18,9 @@ pub enum AvaRule {
 }
 
 /// Who takes the first turn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
 pub enum FirstPlayer {
     /// Default: drawn from the seed, after the shuffle.
     #[default]
@@ -26,7 +30,9 @@ pub enum FirstPlayer {
 }
 
 /// How a negative winning score settles.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
 pub enum NegativeScores {
     /// Default: used as it is, so the winner pays each loser.
     #[default]
@@ -74,7 +80,9 @@ impl Rules {
         if let FirstPlayer::Seat(seat) = self.first_player
             && seat.index() >= players
         {
-            return Err(SetupError::Rules(format!("first_player seat {seat} is not at a table of {players}")));
+            return Err(SetupError::Rules(format!(
+                "first_player seat {seat} is not at a table of {players}"
+            )));
         }
         Ok(())
     }

@@ -39,11 +39,20 @@ pub struct Pair {
 }
 
 impl Pair {
-    const EMPTY: Pair = Pair { owner: PlayerId(0), cards: [DidoCard::ALL[0]; 2], ageing: [DidoCard::ALL[0]; 4], ageing_len: 0 };
+    const EMPTY: Pair = Pair {
+        owner: PlayerId(0),
+        cards: [DidoCard::ALL[0]; 2],
+        ageing: [DidoCard::ALL[0]; 4],
+        ageing_len: 0,
+    };
 
     fn new(owner: PlayerId, a: DidoCard, b: DidoCard) -> Pair {
         let cards = if a < b { [a, b] } else { [b, a] };
-        Pair { owner, cards, ..Pair::EMPTY }
+        Pair {
+            owner,
+            cards,
+            ..Pair::EMPTY
+        }
     }
 
     /// The seat that owns the pair.
@@ -87,7 +96,11 @@ struct Pile {
 
 impl Pile {
     fn new(top_first: &[DidoCard]) -> Pile {
-        let mut pile = Pile { cards: [DidoCard::ALL[0]; 36], head: 0, len: 0 };
+        let mut pile = Pile {
+            cards: [DidoCard::ALL[0]; 36],
+            head: 0,
+            len: 0,
+        };
         for &card in top_first {
             pile.push_bottom(card);
         }
@@ -227,7 +240,12 @@ impl Zaagox {
     /// [`SetupError`] for 0–1 or more than 4 players, or invalid rules.
     pub fn new(rules: &Rules, players: usize, seed: Seed) -> Result<Zaagox, SetupError> {
         if !(2..=4).contains(&players) {
-            return Err(SetupError::PlayerCount { game: "zaagox", got: players, min: 2, max: 4 });
+            return Err(SetupError::PlayerCount {
+                game: "zaagox",
+                got: players,
+                min: 2,
+                max: 4,
+            });
         }
         rules.validate(players)?;
         let mut rng = GameRng::new(seed, cards_core::DEAL_STREAM);
@@ -283,7 +301,9 @@ impl Zaagox {
     #[must_use]
     pub fn to_act(&self) -> Option<PlayerId> {
         match self.phase {
-            Phase::Act { seat } | Phase::Store { seat, .. } | Phase::Decide { seat, .. } => Some(seat),
+            Phase::Act { seat } | Phase::Store { seat, .. } | Phase::Decide { seat, .. } => {
+                Some(seat)
+            }
             Phase::Da { asking, .. } => Some(asking),
             Phase::Over => None,
         }
@@ -348,7 +368,14 @@ impl Zaagox {
     #[must_use]
     pub fn settlement(&self) -> Vec<i64> {
         let mut returns = vec![0; self.players()];
-        let Some(Outcome::Won { winner, score, ava_failed }) = self.outcome else { return returns };
+        let Some(Outcome::Won {
+            winner,
+            score,
+            ava_failed,
+        }) = self.outcome
+        else {
+            return returns;
+        };
         let points = match self.rules.negative_scores {
             NegativeScores::AsZero => score.points.max(0),
             NegativeScores::Pay => score.points,
@@ -404,13 +431,20 @@ impl Zaagox {
                     }
                 }
                 for pair in self.pairs().iter().filter(|p| p.owner == seat) {
-                    out.extend(hand.iter().map(|card| Action::Age { card, onto: pair.cards[0] }));
+                    out.extend(hand.iter().map(|card| Action::Age {
+                        card,
+                        onto: pair.cards[0],
+                    }));
                 }
             }
             Phase::Da { asking, .. } => {
                 out.push(Action::Pass);
                 if let Some(d) = self.discard {
-                    out.extend(same_number(self.hands[asking.index()], d).iter().map(Action::Da));
+                    out.extend(
+                        same_number(self.hands[asking.index()], d)
+                            .iter()
+                            .map(Action::Da),
+                    );
                 }
             }
             Phase::Store { seat, pair, .. } => {
@@ -463,13 +497,19 @@ impl Zaagox {
                 Ok(())
             }
             (Phase::Act { seat }, Action::Age { card, onto }) => {
-                let p = self.find_pair(seat, onto).ok_or(RuleError::NoSuchPair { seat, onto })?;
+                let p = self
+                    .find_pair(seat, onto)
+                    .ok_or(RuleError::NoSuchPair { seat, onto })?;
                 self.take_from_hand(seat, card)?;
                 let pair = &mut self.pairs[p];
                 pair.ageing[pair.ageing_len as usize] = card;
                 pair.ageing_len += 1;
                 if pair.is_complete() {
-                    self.phase = Phase::Store { seat, pair: pair.cards[0], next: seat.next(self.players()) };
+                    self.phase = Phase::Store {
+                        seat,
+                        pair: pair.cards[0],
+                        next: seat.next(self.players()),
+                    };
                 } else {
                     self.start_turn(seat.next(self.players()));
                 }
@@ -479,14 +519,23 @@ impl Zaagox {
             (Phase::Da { asking, .. }, Action::Da(card)) => self.claim(asking, card),
             (Phase::Da { discarder, asking }, Action::Pass) => {
                 match self.next_eligible(discarder, asking) {
-                    Some(next) => self.phase = Phase::Da { discarder, asking: next },
+                    Some(next) => {
+                        self.phase = Phase::Da {
+                            discarder,
+                            asking: next,
+                        }
+                    }
                     None => self.start_turn(discarder.next(self.players())),
                 }
                 Ok(())
             }
-            (Phase::Da { .. }, _) => wrong("the Da window is open: the asked seat may call da or pass"),
+            (Phase::Da { .. }, _) => {
+                wrong("the Da window is open: the asked seat may call da or pass")
+            }
             (Phase::Store { seat, pair, next }, Action::Store(card)) => {
-                let p = self.find_pair(seat, pair).ok_or(RuleError::NoSuchPair { seat, onto: pair })?;
+                let p = self
+                    .find_pair(seat, pair)
+                    .ok_or(RuleError::NoSuchPair { seat, onto: pair })?;
                 let done = self.pairs[p];
                 let [lo, hi] = done.cards;
                 if card != lo && card != hi {
@@ -502,15 +551,20 @@ impl Zaagox {
                 self.after_store(seat, next);
                 Ok(())
             }
-            (Phase::Store { .. }, _) => wrong("a completed pair waits: its owner must store one of its cards"),
+            (Phase::Store { .. }, _) => {
+                wrong("a completed pair waits: its owner must store one of its cards")
+            }
             (Phase::Decide { seat, .. }, Action::End) => {
                 self.win(seat);
                 Ok(())
             }
             (Phase::Decide { seat, next }, Action::Ava) => {
-                self.ava_order[seat.index()] = self.ava_order.iter().max().copied().unwrap_or(0) + 1;
+                self.ava_order[seat.index()] =
+                    self.ava_order.iter().max().copied().unwrap_or(0) + 1;
                 match self.pile.pop_top() {
-                    None => self.finish(Outcome::Exhausted { cause: Exhaustion::PileEmpty }),
+                    None => self.finish(Outcome::Exhausted {
+                        cause: Exhaustion::PileEmpty,
+                    }),
                     Some(card) => match self.rules.ava {
                         AvaRule::Immediate => {
                             self.stored[seat.index()].insert(card);
@@ -524,7 +578,9 @@ impl Zaagox {
                 }
                 Ok(())
             }
-            (Phase::Decide { .. }, _) => wrong("a seat with four stored cards must choose end or ava"),
+            (Phase::Decide { .. }, _) => {
+                wrong("a seat with four stored cards must choose end or ava")
+            }
         }
     }
 
@@ -536,7 +592,10 @@ impl Zaagox {
     /// discarder or a seat not at the table, [`RuleError::CardNotInHand`], [`RuleError::NoMatch`].
     pub fn claim_da(&self, seat: PlayerId, card: DidoCard) -> Result<Zaagox, RuleError> {
         let Phase::Da { discarder, .. } = self.phase else {
-            return Err(RuleError::WrongPhase { action: Action::Da(card), expected: "no discard is open to a Da call" });
+            return Err(RuleError::WrongPhase {
+                action: Action::Da(card),
+                expected: "no discard is open to a Da call",
+            });
         };
         if seat == discarder || seat.index() >= self.players() {
             return Err(RuleError::NotEligible { seat });
@@ -553,7 +612,10 @@ impl Zaagox {
     /// [`RuleError::WrongPhase`] outside the Da window.
     pub fn close_da(&self) -> Result<Zaagox, RuleError> {
         let Phase::Da { discarder, .. } = self.phase else {
-            return Err(RuleError::WrongPhase { action: Action::Pass, expected: "no Da window is open" });
+            return Err(RuleError::WrongPhase {
+                action: Action::Pass,
+                expected: "no Da window is open",
+            });
         };
         let mut next = self.clone();
         next.start_turn(discarder.next(self.players()));
@@ -563,15 +625,23 @@ impl Zaagox {
     // ---- internals ---------------------------------------------------------------------------
 
     fn take_from_hand(&mut self, seat: PlayerId, card: DidoCard) -> Result<(), RuleError> {
-        if self.hands[seat.index()].remove(card) { Ok(()) } else { Err(RuleError::CardNotInHand { seat, card }) }
+        if self.hands[seat.index()].remove(card) {
+            Ok(())
+        } else {
+            Err(RuleError::CardNotInHand { seat, card })
+        }
     }
 
     fn find_pair(&self, seat: PlayerId, lo: DidoCard) -> Option<usize> {
-        self.pairs().iter().position(|p| p.owner == seat && p.cards[0] == lo)
+        self.pairs()
+            .iter()
+            .position(|p| p.owner == seat && p.cards[0] == lo)
     }
 
     fn claim(&mut self, seat: PlayerId, card: DidoCard) -> Result<(), RuleError> {
-        let Some(discard) = self.discard else { return Err(RuleError::NotEligible { seat }) };
+        let Some(discard) = self.discard else {
+            return Err(RuleError::NotEligible { seat });
+        };
         if card.number() != discard.number() {
             return Err(RuleError::NoMatch { card, discard });
         }
@@ -587,7 +657,11 @@ impl Zaagox {
         self.pairs_len += 1;
         let next = seat.next(self.players());
         if pair.is_complete() {
-            self.phase = Phase::Store { seat, pair: pair.cards[0], next };
+            self.phase = Phase::Store {
+                seat,
+                pair: pair.cards[0],
+                next,
+            };
         } else {
             self.start_turn(next);
         }
@@ -624,14 +698,18 @@ impl Zaagox {
 
     fn start_turn(&mut self, seat: PlayerId) {
         if self.turns >= self.rules.turn_limit {
-            self.finish(Outcome::Exhausted { cause: Exhaustion::TurnLimit });
+            self.finish(Outcome::Exhausted {
+                cause: Exhaustion::TurnLimit,
+            });
             return;
         }
         if let Some(discard) = self.discard.take() {
             self.pile.push_bottom(discard);
         }
         match self.pile.pop_top() {
-            None => self.finish(Outcome::Exhausted { cause: Exhaustion::PileEmpty }),
+            None => self.finish(Outcome::Exhausted {
+                cause: Exhaustion::PileEmpty,
+            }),
             Some(card) => {
                 self.hands[seat.index()].insert(card);
                 self.turns += 1;
@@ -658,12 +736,18 @@ impl Zaagox {
             .filter(|&s| s != winner.index() && self.ava_order[s] != 0)
             .max_by_key(|&s| self.ava_order[s])
             .map(|s| PlayerId(s as u8));
-        Ok(Outcome::Won { winner, score, ava_failed })
+        Ok(Outcome::Won {
+            winner,
+            score,
+            ava_failed,
+        })
     }
 
     fn win(&mut self, winner: PlayerId) {
         // A winner holds 4 or 5 distinct stored cards by construction, so scoring cannot fail.
-        let outcome = self.winning_outcome(winner).expect("a winner holds 4 or 5 stored cards");
+        let outcome = self
+            .winning_outcome(winner)
+            .expect("a winner holds 4 or 5 stored cards");
         self.finish(outcome);
     }
 
@@ -705,7 +789,11 @@ impl Zaagox {
             pairs: self
                 .pairs()
                 .iter()
-                .map(|p| crate::raw::RawPair { owner: p.owner, cards: p.cards, ageing: p.ageing().to_vec() })
+                .map(|p| crate::raw::RawPair {
+                    owner: p.owner,
+                    cards: p.cards,
+                    ageing: p.ageing().to_vec(),
+                })
                 .collect(),
             stored: self.stored[..self.players()].to_vec(),
             discard: self.discard,
@@ -749,7 +837,12 @@ impl Zaagox {
             if p.ageing.len() > 4 {
                 return None;
             }
-            *slot = Pair { owner: p.owner, cards: p.cards, ageing: [DidoCard::ALL[0]; 4], ageing_len: p.ageing.len() as u8 };
+            *slot = Pair {
+                owner: p.owner,
+                cards: p.cards,
+                ageing: [DidoCard::ALL[0]; 4],
+                ageing_len: p.ageing.len() as u8,
+            };
             slot.ageing[..p.ageing.len()].copy_from_slice(&p.ageing);
         }
         Some(state)

@@ -101,8 +101,13 @@ impl View {
     pub fn sample_world(&self, rng: &mut GameRng) -> Result<Zaagox, SetupError> {
         let bad = |m: String| SetupError::State(m);
         let players = self.players as usize;
-        if !(2..=4).contains(&players) || self.hand_sizes.len() != players || self.seat.index() >= players {
-            return Err(bad("the view's seat and sizes do not fit its player count".into()));
+        if !(2..=4).contains(&players)
+            || self.hand_sizes.len() != players
+            || self.seat.index() >= players
+        {
+            return Err(bad(
+                "the view's seat and sizes do not fit its player count".into()
+            ));
         }
         if self.hand.len() != self.hand_sizes[self.seat.index()] as usize {
             return Err(bad("the viewer's hand size disagrees with its hand".into()));
@@ -128,10 +133,19 @@ impl View {
             return Err(bad("the view shows some card twice".into()));
         }
         let mut unseen: Vec<DidoCard> = (!known).iter().collect();
-        let hidden_ageing: usize =
-            self.pairs.iter().filter(|p| p.ageing.is_none()).map(|p| p.ageing_count as usize).sum();
-        let other_hands: usize =
-            self.hand_sizes.iter().enumerate().filter(|&(s, _)| s != self.seat.index()).map(|(_, &n)| n as usize).sum();
+        let hidden_ageing: usize = self
+            .pairs
+            .iter()
+            .filter(|p| p.ageing.is_none())
+            .map(|p| p.ageing_count as usize)
+            .sum();
+        let other_hands: usize = self
+            .hand_sizes
+            .iter()
+            .enumerate()
+            .filter(|&(s, _)| s != self.seat.index())
+            .map(|(_, &n)| n as usize)
+            .sum();
         if unseen.len() != hidden_ageing + other_hands + self.pile_len as usize {
             return Err(bad(format!(
                 "{} cards are unseen but the view hides {} (hands {other_hands}, ageing {hidden_ageing}, pile {})",
@@ -150,17 +164,24 @@ impl View {
             && asking.index() < players
         {
             let Some(i) = unseen.iter().position(|c| c.number() == d.number()) else {
-                return Err(bad(format!("seat {asking} is asked for Da, but no unseen card matches {d}")));
+                return Err(bad(format!(
+                    "seat {asking} is asked for Da, but no unseen card matches {d}"
+                )));
             };
             if self.hand_sizes[asking.index()] == 0 {
-                return Err(bad(format!("seat {asking} is asked for Da with an empty hand")));
+                return Err(bad(format!(
+                    "seat {asking} is asked for Da with an empty hand"
+                )));
             }
             hands[asking.index()].insert(unseen.swap_remove(i));
         }
         let mut deal = unseen.into_iter();
         for (seat, hand) in hands.iter_mut().enumerate() {
             while seat != self.seat.index() && hand.len() < self.hand_sizes[seat] as usize {
-                hand.insert(deal.next().ok_or_else(|| bad("ran out of unseen cards".into()))?);
+                hand.insert(
+                    deal.next()
+                        .ok_or_else(|| bad("ran out of unseen cards".into()))?,
+                );
             }
         }
         let mut pairs = Vec::with_capacity(self.pairs.len());
@@ -170,7 +191,11 @@ impl View {
                 Some(_) => return Err(bad("a pair's ageing cards disagree with its count".into())),
                 None => deal.by_ref().take(p.ageing_count as usize).collect(),
             };
-            pairs.push(RawPair { owner: p.owner, cards: p.cards, ageing });
+            pairs.push(RawPair {
+                owner: p.owner,
+                cards: p.cards,
+                ageing,
+            });
         }
         let raw = RawState {
             rules: self.rules,
