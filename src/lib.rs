@@ -22,3 +22,6 @@
 
 pub use cards_core;
 pub use zaagox;
+
+#[doc(hidden)]
+pub mod fuzzing;
