@@ -31,6 +31,18 @@ const DEEP_CHECK_EVERY: usize = 16;
 /// Most moves played on from a deserialized state in [`zaagox_state_json`].
 const MAX_CONTINUATION: usize = 48;
 
+// ---- open findings -----------------------------------------------------------------------------
+
+/// Whether this is a fuzz build: cargo-fuzz compiles everything with `--cfg fuzzing`.
+///
+/// A fuzz build skips the inputs of *open findings* — bugs already reported in another crate,
+/// whose reproducers sit in `fuzz/findings/` — so that the fuzzer keeps looking for new bugs
+/// instead of finding the same one again every few seconds. Everywhere else (the stable replay
+/// test) every check is strict, and the test expects those reproducers to keep failing until the
+/// bug is fixed. Each skip names its finding in `docs/fuzzing.md`; remove it with the fix.
+#[allow(unexpected_cfgs)] // `fuzzing` is set by cargo-fuzz only.
+const SKIP_OPEN_FINDINGS: bool = cfg!(fuzzing);
+
 // ---- input helpers ----------------------------------------------------------------------------
 
 /// Reads an input front to back; past its end it yields nothing (or zeros where a value is needed).
@@ -229,6 +241,10 @@ fn check_action_text(text: &str) {
 fn check_seed_text(text: &str) {
     match text.parse::<Seed>() {
         Ok(seed) => {
+            // Open finding F1: `Seed::from_str` accepts a `+` before a hex pair.
+            if SKIP_OPEN_FINDINGS && text.contains('+') {
+                return;
+            }
             let shown = seed.to_string();
             assert!(
                 text.len() == 64 && text.bytes().all(|b| b.is_ascii_hexdigit()),
@@ -402,8 +418,8 @@ fn check_score_value(score: &Score, cards: usize) {
 /// (all 0 while the game goes on; the spec's amounts once someone won); a won outcome's score is
 /// the reference score of the winner's stored cards; the phase, `to_act`, the outcome and the
 /// legal actions agree; legal actions are distinct and round-trip through their index and text.
-/// Every few steps and at the end: the state round-trips through JSON, and for every seat the
-/// view round-trips through JSON and [`View::sample_world`] gives a valid world that shows the
+/// Every few steps (one seat's view at a time) and at the end (every seat's): the state
+/// round-trips through JSON, and the view round-trips through JSON and [`View::sample_world`] gives a valid world that shows the
 /// same view (with the same legal actions when that seat is to act).
 ///
 /// # Panics
@@ -446,14 +462,13 @@ pub fn zaagox_game(data: &[u8]) {
     let mut legal = Vec::new();
     let mut rng = GameRng::new(seed, 2);
     check_state(&game, &mut legal);
-    check_deep(&game, &mut rng);
 
     let mut steps = 0;
     while steps < MAX_GAME_STEPS && game.to_act().is_some() {
         let Some(op) = input.next() else { break };
         let arg = input.byte();
         game = match op % 8 {
-            0..=3 => play_legal(&game, &legal, arg),
+            0..=3 => play_legal(&game, &legal, usize::from(arg)),
             4 => {
                 let high = input.byte();
                 let index = usize::from(u16::from_le_bytes([arg, high])) % Action::COUNT;
@@ -471,22 +486,70 @@ pub fn zaagox_game(data: &[u8]) {
         check_state(&game, &mut legal);
         steps += 1;
         if steps % DEEP_CHECK_EVERY == 0 {
-            check_deep(&game, &mut rng);
+            // One seat's view each time, in turn; every seat's at the end.
+            let seat = (steps / DEEP_CHECK_EVERY) % game.players();
+            check_deep(&game, Some(PlayerId(seat as u8)), &mut rng);
         }
     }
-    check_deep(&game, &mut rng);
+    check_deep(&game, None, &mut rng);
 }
 
-/// Plays the legal action `arg % n` (`legal` is the current list); it must apply.
-fn play_legal(game: &Zaagox, legal: &[Action], arg: u8) -> Zaagox {
-    let action = legal[usize::from(arg) % legal.len()];
+/// Plays the legal action `pick % n` (`legal` is the current list); it must apply.
+fn play_legal(game: &Zaagox, legal: &[Action], pick: usize) -> Zaagox {
+    let action = legal[pick % legal.len()];
     let next = game
         .apply(action)
         .unwrap_or_else(|e| panic!("legal action {action} refused: {e}\n{game:?}"));
     let mut in_place = game.clone();
     in_place.play(action).expect("play agrees with apply");
     assert_eq!(in_place, next, "play and apply disagree on {action}");
+    check_transition(game, action, &next);
     next
+}
+
+/// What each applied action must have done, beyond the state invariants.
+fn check_transition(before: &Zaagox, action: Action, after: &Zaagox) {
+    let seat = before
+        .to_act()
+        .expect("an action was applied, so someone was to act");
+    let over = after.to_act().is_none();
+    let has_pair = |a: DidoCard, b: DidoCard| {
+        after
+            .pairs()
+            .iter()
+            .any(|p| p.owner() == seat && p.cards().contains(&a) && p.cards().contains(&b))
+    };
+    match action {
+        Action::Discard(card) | Action::Age { card, .. } => {
+            assert!(
+                !after.hand(seat).contains(card),
+                "{action} left {card} in the hand"
+            );
+        }
+        Action::Pair(a, b) => assert!(has_pair(a, b), "{action} made no pair"),
+        Action::Da(card) => {
+            let discard = before.discard().expect("a Da claim needs a discard");
+            assert!(
+                has_pair(card, discard),
+                "{action} made no pair with {discard}"
+            );
+        }
+        Action::Pass => {}
+        Action::Store(card) => {
+            assert!(
+                after.stored(seat).contains(card),
+                "{action} did not store {card}"
+            );
+        }
+        Action::End => assert!(
+            matches!(after.outcome(), Some(Outcome::Won { winner, .. }) if winner == seat),
+            "{action} by seat {seat} did not make it win"
+        ),
+        Action::Ava => assert!(
+            over || after.ava_declared(seat),
+            "ava by seat {seat} left it without a declared Ava"
+        ),
+    }
 }
 
 /// Tries any action: it applies exactly when listed as legal, and a refusal changes nothing.
@@ -502,6 +565,7 @@ fn try_action(game: &Zaagox, legal: &[Action], action: Action) -> Zaagox {
             );
             assert_eq!(played, Ok(()), "play and apply disagree on {action}");
             assert_eq!(in_place, next, "play and apply disagree on {action}");
+            check_transition(game, action, &next);
             next
         }
         Err(e) => {
@@ -795,9 +859,9 @@ fn check_win(
     assert_eq!(settlement, expected, "the settlement is not the spec's");
 }
 
-/// The expensive invariants: serde round trips of the state and of every seat's view, and
-/// sampled worlds that show the same views.
-fn check_deep(game: &Zaagox, rng: &mut GameRng) {
+/// The expensive invariants: serde round trips of the state and of the views of `seats` (all
+/// seats when `None`), and sampled worlds that show the same views.
+fn check_deep(game: &Zaagox, seats: Option<PlayerId>, rng: &mut GameRng) {
     let json = serde_json::to_string(game).expect("a state serializes");
     let back: Zaagox = serde_json::from_str(&json)
         .unwrap_or_else(|e| panic!("a reachable state does not deserialize: {e}\n{json}"));
@@ -806,7 +870,8 @@ fn check_deep(game: &Zaagox, rng: &mut GameRng) {
     let mut legal = Vec::new();
     let mut world_legal = Vec::new();
     game.legal_actions(&mut legal);
-    for seat in (0..game.players()).map(|s| PlayerId(s as u8)) {
+    let all = (0..game.players()).map(|s| PlayerId(s as u8));
+    for seat in all.filter(|&s| seats.is_none_or(|only| only == s)) {
         let view = game.view(seat);
         for pair in &view.pairs {
             assert_eq!(
@@ -877,16 +942,17 @@ pub fn zaagox_state_json(data: &[u8]) {
     let mut rng = GameRng::new(Seed::from(hash), 3);
     let mut legal = Vec::new();
 
-    if let Ok(game) = serde_json::from_slice::<Zaagox>(data) {
+    let state = serde_json::from_slice::<Zaagox>(data).ok();
+    // Open finding F3: Ava after another seat's Ava at position 255 overflows the position.
+    let ava_overflow = |game: &Zaagox| game.view(PlayerId(0)).ava_order.contains(&u8::MAX);
+    if let Some(game) = state.filter(|g| !(SKIP_OPEN_FINDINGS && ava_overflow(g))) {
         check_state(&game, &mut legal);
         let mut next_legal = Vec::new();
-        for &action in &legal {
-            let next = game
-                .apply(action)
-                .unwrap_or_else(|e| panic!("legal action {action} refused: {e}\n{game:?}"));
+        for i in 0..legal.len() {
+            let next = play_legal(&game, &legal, i);
             check_state(&next, &mut next_legal);
         }
-        check_deep(&game, &mut rng);
+        check_deep(&game, None, &mut rng);
 
         // Play on with moves chosen by the input's hash.
         let mut state = game;
@@ -899,11 +965,10 @@ pub fn zaagox_state_json(data: &[u8]) {
             choice = choice
                 .wrapping_mul(6_364_136_223_846_793_005)
                 .wrapping_add(1_442_695_040_888_963_407);
-            let pick = ((choice >> 33) % legal.len() as u64) as u8;
-            state = play_legal(&state, &legal, pick);
+            state = play_legal(&state, &legal, (choice >> 33) as usize);
             check_state(&state, &mut legal);
         }
-        check_deep(&state, &mut rng);
+        check_deep(&state, None, &mut rng);
     }
 
     if let Ok(view) = serde_json::from_slice::<View>(data) {
@@ -912,7 +977,13 @@ pub fn zaagox_state_json(data: &[u8]) {
             serde_json::from_str::<View>(&json).ok().as_ref(),
             Some(&view)
         );
+        // Open finding F2: `sample_world` does not check who may see which ageing cards.
+        let ageing_misshown = view
+            .pairs
+            .iter()
+            .any(|p| p.ageing.is_some() != (p.owner == view.seat));
         match view.sample_world(&mut rng) {
+            Ok(_) if SKIP_OPEN_FINDINGS && ageing_misshown => {}
             Ok(world) => {
                 check_state(&world, &mut legal);
                 assert_eq!(
