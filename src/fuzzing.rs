@@ -784,8 +784,18 @@ fn check_state(game: &Zaagox, legal: &mut Vec<Action>) {
     }
     match game.phase() {
         Phase::Da { .. } => assert!(game.discard().is_some(), "a Da window without a discard"),
-        Phase::Act { .. } | Phase::Store { .. } | Phase::Decide { .. } => {
+        Phase::Act { .. } => assert_eq!(game.discard(), None, "a discard outside the Da window"),
+        Phase::Store { seat, next, .. } | Phase::Decide { seat, next } => {
             assert_eq!(game.discard(), None, "a discard outside the Da window");
+            // A completed pair or a fourth stored card never changes whose turn comes next.
+            // Open finding F4: deserialized states are not checked for this.
+            if !(SKIP_OPEN_FINDINGS && next != seat.next(players)) {
+                assert_eq!(
+                    next,
+                    seat.next(players),
+                    "after seat {seat}'s store or decision, seat {next} is to play next"
+                );
+            }
         }
         Phase::Over => {}
     }

@@ -34,6 +34,11 @@ const OPEN_FINDINGS: &[(&str, &str, &[&str])] = &[
             "left it without a declared Ava",
         ],
     ),
+    (
+        "zaagox_state_json",
+        "f4-store-next-seat.json",
+        &["is to play next"],
+    ),
 ];
 
 /// The files of `fuzz/<kind>/<target>/`, sorted by name (none when the directory is absent).
