@@ -13,8 +13,8 @@ use cards_core::{
     Card, CardSet, DidoCard, GameRng, JassCard, PlayerId, Seed, Shape, ShapeMap, StdCard,
 };
 use zaagox::{
-    Action, AvaRule, FirstPlayer, NegativeScores, Outcome, Phase, Rules, Score, ScoreError, Scorer,
-    View, Zaagox, reference,
+    Action, AvaRule, Exhaustion, FirstPlayer, NegativeScores, Outcome, Phase, Rules, Score,
+    ScoreError, Scorer, View, Zaagox, reference,
 };
 
 /// A set of Didopoikas cards.
@@ -800,6 +800,11 @@ fn check_state(game: &Zaagox, legal: &mut Vec<Action>) {
         Phase::Over => {}
     }
 
+    // Open finding F5: deserialized states are not checked for this.
+    if let Some(misfit) = outcome_misfit(game).filter(|_| !SKIP_OPEN_FINDINGS) {
+        panic!("{misfit}\n{game:?}");
+    }
+
     let settlement = game.settlement();
     assert_eq!(settlement.len(), players);
     assert_eq!(
@@ -820,6 +825,41 @@ fn check_state(game: &Zaagox, legal: &mut Vec<Action>) {
             ava_failed,
         }) => check_win(game, winner, score, ava_failed, &settlement),
     }
+}
+
+/// What is wrong with the way the game ended, if anything: the turn limit ends a game only when
+/// reached, an empty pile only when empty, and only a turn-limit ending can leave a discard out
+/// (the other endings come from moves made without one, or after it went back to the pile).
+fn outcome_misfit(game: &Zaagox) -> Option<&'static str> {
+    match game.outcome() {
+        Some(Outcome::Exhausted {
+            cause: Exhaustion::TurnLimit,
+        }) if game.turns() != game.rules().turn_limit => {
+            Some("the turn limit ended the game before it was reached")
+        }
+        Some(Outcome::Exhausted {
+            cause: Exhaustion::PileEmpty,
+        }) if game.pile_len() != 0 => Some("an empty pile ended the game but holds cards"),
+        Some(Outcome::Exhausted {
+            cause: Exhaustion::PileEmpty,
+        })
+        | Some(Outcome::Won { .. })
+            if game.discard().is_some() =>
+        {
+            Some("a discard lies out after a win or after the pile ran out")
+        }
+        _ => None,
+    }
+}
+
+/// Whether the Ava declarations are numbered 1, 2, … in order, as play numbers them.
+fn ava_positions_consecutive(ava_order: &[u8]) -> bool {
+    let mut positions: Vec<u8> = ava_order.iter().copied().filter(|&o| o != 0).collect();
+    positions.sort_unstable();
+    positions
+        .iter()
+        .enumerate()
+        .all(|(i, &o)| usize::from(o) == i + 1)
 }
 
 /// A won game: the score is the reference score of the winner's stored cards and the
@@ -876,6 +916,12 @@ fn check_deep(game: &Zaagox, seats: Option<PlayerId>, rng: &mut GameRng) {
     let back: Zaagox = serde_json::from_str(&json)
         .unwrap_or_else(|e| panic!("a reachable state does not deserialize: {e}\n{json}"));
     assert_eq!(&back, game, "the JSON round trip changed the state");
+
+    let ava_order = game.view(PlayerId(0)).ava_order;
+    assert!(
+        ava_positions_consecutive(&ava_order),
+        "Ava positions {ava_order:?} are not 1, 2, … in order of declaration"
+    );
 
     let mut legal = Vec::new();
     let mut world_legal = Vec::new();
@@ -953,9 +999,10 @@ pub fn zaagox_state_json(data: &[u8]) {
     let mut legal = Vec::new();
 
     let state = serde_json::from_slice::<Zaagox>(data).ok();
-    // Open finding F3: Ava after another seat's Ava at position 255 overflows the position.
-    let ava_overflow = |game: &Zaagox| game.view(PlayerId(0)).ava_order.contains(&u8::MAX);
-    if let Some(game) = state.filter(|g| !(SKIP_OPEN_FINDINGS && ava_overflow(g))) {
+    // Open finding F3: Ava positions are not checked; one at 255 makes the next Ava overflow.
+    let ava_unchecked =
+        |game: &Zaagox| !ava_positions_consecutive(&game.view(PlayerId(0)).ava_order);
+    if let Some(game) = state.filter(|g| !(SKIP_OPEN_FINDINGS && ava_unchecked(g))) {
         check_state(&game, &mut legal);
         let mut next_legal = Vec::new();
         for i in 0..legal.len() {

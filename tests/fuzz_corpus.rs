@@ -32,12 +32,23 @@ const OPEN_FINDINGS: &[(&str, &str, &[&str])] = &[
         &[
             "attempt to add with overflow",
             "left it without a declared Ava",
+            "are not 1, 2, … in order of declaration",
         ],
     ),
     (
         "zaagox_state_json",
         "f4-store-next-seat.json",
         &["is to play next"],
+    ),
+    (
+        "zaagox_state_json",
+        "f5-pile-empty-but-not.json",
+        &["an empty pile ended the game but holds cards"],
+    ),
+    (
+        "zaagox_state_json",
+        "f5-discard-after-win.json",
+        &["a discard lies out after a win"],
     ),
 ];
 
