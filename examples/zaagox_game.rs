@@ -3,7 +3,7 @@
 //!
 //! Run with `cargo run --example zaagox_game [seed]`.
 
-use cardrules::cards_core::{Game, GameRecord, PlayerId, Seed};
+use cardrules::cards_core::{GameRecord, PlayerId, Seed};
 use cardrules::zaagox::{Action, Outcome, Rules, Zaagox};
 
 /// A greedy player: ages or pairs when it can, claims every Da, ends as soon as it has four
