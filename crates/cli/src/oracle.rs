@@ -526,6 +526,45 @@ mod tests {
         assert!(text.chars().count() <= MAX_ERROR + 1);
     }
 
+    /// Every answer is one line of JSON with a boolean `ok`, and an `error` when false.
+    fn assert_well_formed(line: &[u8]) {
+        let text = handle(line).to_line();
+        assert!(!text.contains('\n'), "{text}");
+        let v: Value = serde_json::from_str(&text).unwrap();
+        match v["ok"] {
+            Value::Bool(true) => {}
+            Value::Bool(false) => assert!(v["error"].is_string(), "{text}"),
+            _ => panic!("no ok in {text}"),
+        }
+    }
+
+    #[test]
+    fn mangled_requests_are_always_answered() {
+        let requests: [&[u8]; 3] = [
+            br#"{"op":"zaagox.score","stored":["A1","A2","A3","A4"]}"#,
+            br#"{"op":"zaagox.playout","players":3,"seed":42}"#,
+            br#"{"op":"letom.settle","captured":[["P2"],["S1"]],"winner":0}"#,
+        ];
+        let replacements = [
+            b'"', b'{', b'}', b'[', b']', b',', b':', b'-', b'9', b'\\', 0xff, 0, b'\n',
+        ];
+        for request in requests {
+            for i in 0..request.len() {
+                let mut cut = request.to_vec();
+                cut.remove(i);
+                assert_well_formed(&cut);
+                assert_well_formed(&request[..i]);
+                for &byte in &replacements {
+                    let mut changed = request.to_vec();
+                    changed[i] = byte;
+                    assert_well_formed(&changed);
+                    changed.insert(i, byte);
+                    assert_well_formed(&changed);
+                }
+            }
+        }
+    }
+
     fn run_on(input: &[u8], limit: usize) -> Vec<(Option<Line>, Vec<u8>)> {
         let mut reader = io::BufReader::with_capacity(4, input);
         let mut out = Vec::new();

@@ -409,9 +409,9 @@ where
         })?;
     let bar = if config.progress {
         let bar = ProgressBar::new(config.games);
-        if let Ok(style) = ProgressStyle::with_template(
-            "{bar:40} {human_pos}/{human_len} games  {per_sec}  eta {eta}",
-        ) {
+        if let Ok(style) =
+            ProgressStyle::with_template("{wide_bar} {human_pos}/{human_len} games, eta {eta}")
+        {
             bar.set_style(style);
         }
         bar
