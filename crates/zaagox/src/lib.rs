@@ -1,12 +1,54 @@
 //! # zaagox
 //!
-//! Zaägox, the Didopoikas collecting game (`shared/spec/zaagox.md`). This part of the crate
-//! scores a stored set: [`score`] and [`score_set`] under the default shape map, [`Scorer`] for
-//! any map.
+//! Zaägox (자야고시), the Didopoikas collecting game for 2–4 players, as a pure state machine:
+//! seeded deals, legal moves into a caller's buffer, transitions that return a new state or a
+//! typed [`RuleError`] and never panic, per-player [`View`]s with world sampling for AI, serde
+//! for everything, and the scoring function [`score`] as a fast standalone hot path.
+//!
+//! The rules, and every decision the source leaves open, are in `docs/zaagox.md`; options live in
+//! [`Rules`].
+//!
+//! ```
+//! use cards_core::{Game, PlayerId, Seed};
+//! use zaagox::{Action, Outcome, Rules, Zaagox};
+//!
+//! let mut game = Zaagox::new(&Rules::default(), 3, Seed::from(42))?;
+//! let mut moves = Vec::new();
+//! while let Some(seat) = game.to_act() {
+//!     game.legal_actions(&mut moves);
+//!     // A very simple player: take the last legal move (ageing, pairing, claiming when it can).
+//!     let action = *moves.last().unwrap();
+//!     game = game.apply(action)?;
+//!     let _ = seat;
+//! }
+//! match game.outcome() {
+//!     Some(Outcome::Won { winner, score, .. }) => println!("seat {winner} wins with {} points", score.points),
+//!     Some(Outcome::Exhausted { cause }) => println!("no winner: {cause:?}"),
+//!     None => unreachable!("the loop ran to the end"),
+//! }
+//! assert_eq!(game.settlement().iter().sum::<i64>(), 0);
+//!
+//! // Scoring is a pure function of the stored cards (the spec's first worked example).
+//! let stored: Vec<_> = ["A1", "A2", "A3", "A4"].iter().map(|c| c.parse().unwrap()).collect();
+//! assert_eq!(zaagox::score(&stored)?.points, 1);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 #![forbid(unsafe_code)]
 
+mod action;
+mod error;
+mod game;
+mod raw;
+mod rules;
 mod score;
+mod state;
+mod view;
 
+pub use action::{Action, ParseActionError};
+pub use error::RuleError;
+pub use rules::{AvaRule, FirstPlayer, NegativeScores, Rules};
 #[doc(hidden)]
 pub use score::reference;
 pub use score::{Score, ScoreError, Scorer, score, score_set};
+pub use state::{Exhaustion, Hand, Outcome, Pair, Phase, Zaagox, ageing_needed};
+pub use view::{PairView, View};

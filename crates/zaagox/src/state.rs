@@ -1,0 +1,850 @@
+//! [`Zaagox`]: the game state and its transitions.
+
+use cards_core::{Card, CardSet, Census, DidoCard, GameRng, PlayerId, Seed, SetupError};
+
+use crate::{Action, AvaRule, FirstPlayer, NegativeScores, RuleError, Rules, Score, Scorer};
+
+/// A set of Didopoikas cards (a hand, a player's stored cards).
+pub type Hand = CardSet<DidoCard>;
+
+/// Cards of each number 0–8, as deck bits.
+const NUMBER_MASK: [u64; 9] = {
+    let mut masks = [0u64; 9];
+    let mut i = 0;
+    while i < 36 {
+        masks[i % 9] |= 1 << i;
+        i += 1;
+    }
+    masks
+};
+
+/// Ageing cards a pair of this number needs before it completes (blank pairs: 0).
+#[must_use]
+pub const fn ageing_needed(number: u8) -> u8 {
+    [0, 1, 2, 3, 4, 1, 2, 3, 4][number as usize % 9]
+}
+
+/// The cards of `hand` with the same number as `card`.
+fn same_number(hand: Hand, card: DidoCard) -> Hand {
+    hand & Hand::from_bits_truncate(NUMBER_MASK[card.number() as usize])
+}
+
+/// A pair on the table, with the ageing cards laid on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Pair {
+    owner: PlayerId,
+    cards: [DidoCard; 2],
+    ageing: [DidoCard; 4],
+    ageing_len: u8,
+}
+
+impl Pair {
+    const EMPTY: Pair = Pair {
+        owner: PlayerId(0),
+        cards: [DidoCard::ALL[0]; 2],
+        ageing: [DidoCard::ALL[0]; 4],
+        ageing_len: 0,
+    };
+
+    fn new(owner: PlayerId, a: DidoCard, b: DidoCard) -> Pair {
+        let cards = if a < b { [a, b] } else { [b, a] };
+        Pair {
+            owner,
+            cards,
+            ..Pair::EMPTY
+        }
+    }
+
+    /// The seat that owns the pair.
+    #[must_use]
+    pub fn owner(&self) -> PlayerId {
+        self.owner
+    }
+
+    /// The two pair cards, lower index first. The lower one names the pair in [`Action::Age`].
+    #[must_use]
+    pub fn cards(&self) -> [DidoCard; 2] {
+        self.cards
+    }
+
+    /// The pair's number.
+    #[must_use]
+    pub fn number(&self) -> u8 {
+        self.cards[0].number()
+    }
+
+    /// The ageing cards, in the order they were laid (hidden from other players).
+    #[must_use]
+    pub fn ageing(&self) -> &[DidoCard] {
+        &self.ageing[..self.ageing_len as usize]
+    }
+
+    /// Whether the pair has all the ageing cards it needs.
+    #[must_use]
+    pub fn is_complete(&self) -> bool {
+        self.ageing_len >= ageing_needed(self.number())
+    }
+}
+
+/// The centre pile: a ring buffer, drawn from the top, filled at the bottom.
+#[derive(Clone, Copy, Debug)]
+struct Pile {
+    cards: [DidoCard; 36],
+    head: u8,
+    len: u8,
+}
+
+impl Pile {
+    fn new(top_first: &[DidoCard]) -> Pile {
+        let mut pile = Pile {
+            cards: [DidoCard::ALL[0]; 36],
+            head: 0,
+            len: 0,
+        };
+        for &card in top_first {
+            pile.push_bottom(card);
+        }
+        pile
+    }
+
+    fn pop_top(&mut self) -> Option<DidoCard> {
+        if self.len == 0 {
+            return None;
+        }
+        let card = self.cards[self.head as usize];
+        self.head = (self.head + 1) % 36;
+        self.len -= 1;
+        Some(card)
+    }
+
+    fn push_bottom(&mut self, card: DidoCard) {
+        // Never more than 36 cards exist, so the buffer cannot overflow.
+        self.cards[(self.head as usize + self.len as usize) % 36] = card;
+        self.len += 1;
+    }
+
+    fn iter(&self) -> impl Iterator<Item = DidoCard> + '_ {
+        (0..self.len as usize).map(move |i| self.cards[(self.head as usize + i) % 36])
+    }
+}
+
+// Two piles are equal when they hold the same cards in the same order, wherever the ring starts.
+impl PartialEq for Pile {
+    fn eq(&self, other: &Self) -> bool {
+        self.len == other.len && self.iter().eq(other.iter())
+    }
+}
+impl Eq for Pile {}
+impl core::hash::Hash for Pile {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.len.hash(state);
+        self.iter().for_each(|c| c.hash(state));
+    }
+}
+
+/// Where the game stands: who must do what.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Phase {
+    /// `seat` has drawn and must discard, pair or age.
+    Act {
+        /// The seat whose turn it is.
+        seat: PlayerId,
+    },
+    /// A discard lies out; `asking` (eligible, polled in seat order after the discarder) may
+    /// claim it with Da or pass.
+    Da {
+        /// Who discarded.
+        discarder: PlayerId,
+        /// The eligible seat being asked.
+        asking: PlayerId,
+    },
+    /// `seat`'s pair (named by its lower card) is complete: `seat` chooses the card to store.
+    Store {
+        /// The pair's owner.
+        seat: PlayerId,
+        /// The pair's lower card.
+        pair: DidoCard,
+        /// Who takes the next turn afterwards.
+        next: PlayerId,
+    },
+    /// `seat` has four stored cards and chooses End or Ava.
+    Decide {
+        /// The seat deciding.
+        seat: PlayerId,
+        /// Who takes the next turn if play goes on.
+        next: PlayerId,
+    },
+    /// The game is over.
+    Over,
+}
+
+/// Why a game ended without a winner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Exhaustion {
+    /// A card had to be drawn from an empty centre pile.
+    PileEmpty,
+    /// The turn limit was reached.
+    TurnLimit,
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "result", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Outcome {
+    /// `winner` ended (or completed Ava) and is scored on the stored cards.
+    Won {
+        /// The winning seat.
+        winner: PlayerId,
+        /// The winner's stored set, scored.
+        score: Score,
+        /// The most recent Ava declarer who failed and so pays the whole amount alone.
+        ava_failed: Option<PlayerId>,
+    },
+    /// Nobody won; nobody pays.
+    Exhausted {
+        /// Why.
+        cause: Exhaustion,
+    },
+}
+
+/// A Zaägox game: the whole state, including what players may not see.
+///
+/// Build one with [`Game::new`](cards_core::Game::new) (or deserialize one: every JSON state is
+/// validated), list moves with [`legal_actions`](cards_core::Game::legal_actions), move with
+/// [`apply`](cards_core::Game::apply) (copy-make) or [`play`](Zaagox::play) (in place). Real-time
+/// tables use [`claim_da`](Zaagox::claim_da) and [`close_da`](Zaagox::close_da) for the Da window.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Zaagox {
+    pub(crate) rules: Rules,
+    pub(crate) players: u8,
+    pile: Pile,
+    pub(crate) hands: [Hand; 4],
+    pairs: [Pair; 18],
+    pairs_len: u8,
+    pub(crate) stored: [Hand; 4],
+    pub(crate) discard: Option<DidoCard>,
+    pub(crate) phase: Phase,
+    pub(crate) turns: u32,
+    /// 0 = no Ava declared; otherwise the declaration's position (1 = first declared).
+    pub(crate) ava_order: [u8; 4],
+    pub(crate) outcome: Option<Outcome>,
+}
+
+impl Zaagox {
+    /// A new game: the seeded shuffle, four cards to each seat in turn (consecutive blocks from the
+    /// top of the shuffled deck), the rest as the centre pile, then the first seat draws.
+    ///
+    /// # Errors
+    /// [`SetupError`] for 0–1 or more than 4 players, or invalid rules.
+    pub fn new(rules: &Rules, players: usize, seed: Seed) -> Result<Zaagox, SetupError> {
+        if !(2..=4).contains(&players) {
+            return Err(SetupError::PlayerCount {
+                game: "zaagox",
+                got: players,
+                min: 2,
+                max: 4,
+            });
+        }
+        rules.validate(players)?;
+        let mut rng = GameRng::new(seed, cards_core::DEAL_STREAM);
+        let mut deck = DidoCard::ALL;
+        rng.shuffle(&mut deck);
+        let mut hands = [Hand::EMPTY; 4];
+        for (seat, hand) in hands.iter_mut().take(players).enumerate() {
+            *hand = deck[4 * seat..4 * seat + 4].iter().copied().collect();
+        }
+        let first = match rules.first_player {
+            FirstPlayer::FromSeed => PlayerId(rng.below(players as u64) as u8),
+            FirstPlayer::Seat(seat) => seat,
+        };
+        let mut state = Zaagox {
+            rules: *rules,
+            players: players as u8,
+            pile: Pile::new(&deck[4 * players..]),
+            hands,
+            pairs: [Pair::EMPTY; 18],
+            pairs_len: 0,
+            stored: [Hand::EMPTY; 4],
+            discard: None,
+            phase: Phase::Over,
+            turns: 0,
+            ava_order: [0; 4],
+            outcome: None,
+        };
+        state.start_turn(first);
+        Ok(state)
+    }
+
+    // ---- read access -------------------------------------------------------------------------
+
+    /// The rules in force.
+    #[must_use]
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// Number of seats.
+    #[must_use]
+    pub fn players(&self) -> usize {
+        self.players as usize
+    }
+
+    /// Where the game stands.
+    #[must_use]
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The seat that must act next, or `None` when the game is over.
+    #[must_use]
+    pub fn to_act(&self) -> Option<PlayerId> {
+        match self.phase {
+            Phase::Act { seat } | Phase::Store { seat, .. } | Phase::Decide { seat, .. } => {
+                Some(seat)
+            }
+            Phase::Da { asking, .. } => Some(asking),
+            Phase::Over => None,
+        }
+    }
+
+    /// A seat's hand (empty for a seat not at the table).
+    #[must_use]
+    pub fn hand(&self, seat: PlayerId) -> Hand {
+        self.hands.get(seat.index()).copied().unwrap_or_default()
+    }
+
+    /// A seat's stored cards (empty for a seat not at the table).
+    #[must_use]
+    pub fn stored(&self, seat: PlayerId) -> Hand {
+        self.stored.get(seat.index()).copied().unwrap_or_default()
+    }
+
+    /// Every pair on the table, oldest first.
+    #[must_use]
+    pub fn pairs(&self) -> &[Pair] {
+        &self.pairs[..self.pairs_len as usize]
+    }
+
+    /// The discard lying out, if any.
+    #[must_use]
+    pub fn discard(&self) -> Option<DidoCard> {
+        self.discard
+    }
+
+    /// The centre pile, top first.
+    pub fn pile(&self) -> impl Iterator<Item = DidoCard> + '_ {
+        self.pile.iter()
+    }
+
+    /// Number of cards in the centre pile.
+    #[must_use]
+    pub fn pile_len(&self) -> usize {
+        self.pile.len as usize
+    }
+
+    /// Turns played so far (draws at the start of a turn).
+    #[must_use]
+    pub fn turns(&self) -> u32 {
+        self.turns
+    }
+
+    /// Whether `seat` has declared Ava.
+    #[must_use]
+    pub fn ava_declared(&self, seat: PlayerId) -> bool {
+        self.ava_order.get(seat.index()).is_some_and(|&o| o != 0)
+    }
+
+    /// How the game ended, or `None` while it goes on.
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// The integer settlement, one entry per seat, zero-sum (all 0 while the game goes on and for
+    /// an exhausted game). Each loser pays the winner's score; a failed Ava declarer pays for
+    /// every loser alone; a negative score is paid by the winner unless the rules settle it as 0.
+    #[must_use]
+    pub fn settlement(&self) -> Vec<i64> {
+        let mut returns = vec![0; self.players()];
+        let Some(Outcome::Won {
+            winner,
+            score,
+            ava_failed,
+        }) = self.outcome
+        else {
+            return returns;
+        };
+        let points = match self.rules.negative_scores {
+            NegativeScores::AsZero => score.points.max(0),
+            NegativeScores::Pay => score.points,
+        };
+        let losers = self.players() as i64 - 1;
+        returns[winner.index()] = points * losers;
+        match ava_failed {
+            Some(payer) => returns[payer.index()] = -points * losers,
+            None => {
+                for (seat, r) in returns.iter_mut().enumerate() {
+                    if seat != winner.index() {
+                        *r = -points;
+                    }
+                }
+            }
+        }
+        returns
+    }
+
+    /// The seats that may call Da on the discard now (real-time tables), in seat order after the
+    /// discarder. Empty outside the Da window.
+    pub fn da_eligible(&self) -> impl Iterator<Item = PlayerId> + '_ {
+        let (discarder, discard) = match (self.phase, self.discard) {
+            (Phase::Da { discarder, .. }, Some(d)) => (discarder, Some(d)),
+            _ => (PlayerId(0), None),
+        };
+        (1..self.players()).filter_map(move |k| {
+            let seat = PlayerId(((discarder.index() + k) % self.players()) as u8);
+            let d = discard?;
+            (!same_number(self.hands[seat.index()], d).is_empty()).then_some(seat)
+        })
+    }
+
+    // ---- moves -------------------------------------------------------------------------------
+
+    /// Clears `out` and fills it with every legal action, in this order: discards (card index
+    /// order), pairs (by lower then higher card), ages (pairs oldest first, then hand cards); in
+    /// the Da window `pass` then claims; stores lower card first; `end` then `ava`.
+    pub fn legal_actions(&self, out: &mut Vec<Action>) {
+        out.clear();
+        match self.phase {
+            Phase::Act { seat } => {
+                let hand = self.hands[seat.index()];
+                out.extend(hand.iter().map(Action::Discard));
+                for mask in NUMBER_MASK {
+                    let same = hand & Hand::from_bits_truncate(mask);
+                    if same.len() >= 2 {
+                        for a in same {
+                            for b in same - Hand::from_bits_truncate((2u64 << a.index()) - 1) {
+                                out.push(Action::Pair(a, b));
+                            }
+                        }
+                    }
+                }
+                for pair in self.pairs().iter().filter(|p| p.owner == seat) {
+                    out.extend(hand.iter().map(|card| Action::Age {
+                        card,
+                        onto: pair.cards[0],
+                    }));
+                }
+            }
+            Phase::Da { asking, .. } => {
+                out.push(Action::Pass);
+                if let Some(d) = self.discard {
+                    out.extend(
+                        same_number(self.hands[asking.index()], d)
+                            .iter()
+                            .map(Action::Da),
+                    );
+                }
+            }
+            Phase::Store { seat, pair, .. } => {
+                if let Some(p) = self.find_pair(seat, pair) {
+                    out.extend(self.pairs[p].cards.map(Action::Store));
+                }
+            }
+            Phase::Decide { .. } => out.extend([Action::End, Action::Ava]),
+            Phase::Over => {}
+        }
+    }
+
+    /// The state after `action` by the seat to act (copy-make).
+    ///
+    /// # Errors
+    /// [`RuleError`] when the action is not legal now; `self` is unchanged.
+    pub fn apply(&self, action: Action) -> Result<Zaagox, RuleError> {
+        let mut next = self.clone();
+        next.play(action)?;
+        Ok(next)
+    }
+
+    /// Plays `action` in place.
+    ///
+    /// # Errors
+    /// [`RuleError`] when the action is not legal now; the state is then unchanged (every rule
+    /// is checked before anything moves).
+    pub fn play(&mut self, action: Action) -> Result<(), RuleError> {
+        let wrong = |expected| Err(RuleError::WrongPhase { action, expected });
+        match (self.phase, action) {
+            (Phase::Over, _) => Err(RuleError::GameOver),
+            (Phase::Act { seat }, Action::Discard(card)) => {
+                self.take_from_hand(seat, card)?;
+                self.discard = Some(card);
+                self.open_da(seat);
+                Ok(())
+            }
+            (Phase::Act { seat }, Action::Pair(a, b)) => {
+                if a >= b || a.number() != b.number() {
+                    return Err(RuleError::NotAPair { a, b });
+                }
+                let hand = self.hands[seat.index()];
+                for card in [a, b] {
+                    if !hand.contains(card) {
+                        return Err(RuleError::CardNotInHand { seat, card });
+                    }
+                }
+                self.hands[seat.index()] = hand.without(a).without(b);
+                self.add_pair(Pair::new(seat, a, b), seat);
+                Ok(())
+            }
+            (Phase::Act { seat }, Action::Age { card, onto }) => {
+                let p = self
+                    .find_pair(seat, onto)
+                    .ok_or(RuleError::NoSuchPair { seat, onto })?;
+                self.take_from_hand(seat, card)?;
+                let pair = &mut self.pairs[p];
+                pair.ageing[pair.ageing_len as usize] = card;
+                pair.ageing_len += 1;
+                if pair.is_complete() {
+                    self.phase = Phase::Store {
+                        seat,
+                        pair: pair.cards[0],
+                        next: seat.next(self.players()),
+                    };
+                } else {
+                    self.start_turn(seat.next(self.players()));
+                }
+                Ok(())
+            }
+            (Phase::Act { .. }, _) => wrong("it is the acting seat's turn to discard, pair or age"),
+            (Phase::Da { asking, .. }, Action::Da(card)) => self.claim(asking, card),
+            (Phase::Da { discarder, asking }, Action::Pass) => {
+                match self.next_eligible(discarder, asking) {
+                    Some(next) => {
+                        self.phase = Phase::Da {
+                            discarder,
+                            asking: next,
+                        }
+                    }
+                    None => self.start_turn(discarder.next(self.players())),
+                }
+                Ok(())
+            }
+            (Phase::Da { .. }, _) => {
+                wrong("the Da window is open: the asked seat may call da or pass")
+            }
+            (Phase::Store { seat, pair, next }, Action::Store(card)) => {
+                let p = self
+                    .find_pair(seat, pair)
+                    .ok_or(RuleError::NoSuchPair { seat, onto: pair })?;
+                let done = self.pairs[p];
+                let [lo, hi] = done.cards;
+                if card != lo && card != hi {
+                    return Err(RuleError::NotInPair { card, lo, hi });
+                }
+                self.remove_pair(p);
+                self.stored[seat.index()].insert(card);
+                // The other pair card, then the ageing cards as laid, go to the bottom of the pile.
+                self.pile.push_bottom(if card == lo { hi } else { lo });
+                for &c in done.ageing() {
+                    self.pile.push_bottom(c);
+                }
+                self.after_store(seat, next);
+                Ok(())
+            }
+            (Phase::Store { .. }, _) => {
+                wrong("a completed pair waits: its owner must store one of its cards")
+            }
+            (Phase::Decide { seat, .. }, Action::End) => {
+                self.win(seat);
+                Ok(())
+            }
+            (Phase::Decide { seat, next }, Action::Ava) => {
+                self.ava_order[seat.index()] =
+                    self.ava_order.iter().max().copied().unwrap_or(0) + 1;
+                match self.pile.pop_top() {
+                    None => self.finish(Outcome::Exhausted {
+                        cause: Exhaustion::PileEmpty,
+                    }),
+                    Some(card) => match self.rules.ava {
+                        AvaRule::Immediate => {
+                            self.stored[seat.index()].insert(card);
+                            self.win(seat);
+                        }
+                        AvaRule::Continue => {
+                            self.hands[seat.index()].insert(card);
+                            self.start_turn(next);
+                        }
+                    },
+                }
+                Ok(())
+            }
+            (Phase::Decide { .. }, _) => {
+                wrong("a seat with four stored cards must choose end or ava")
+            }
+        }
+    }
+
+    /// A real-time Da call: `seat` claims the discard with `card`, whoever is being asked in the
+    /// seat-order polling. The caller decides who called first.
+    ///
+    /// # Errors
+    /// [`RuleError::WrongPhase`] outside the Da window, [`RuleError::NotEligible`] for the
+    /// discarder or a seat not at the table, [`RuleError::CardNotInHand`], [`RuleError::NoMatch`].
+    pub fn claim_da(&self, seat: PlayerId, card: DidoCard) -> Result<Zaagox, RuleError> {
+        let Phase::Da { discarder, .. } = self.phase else {
+            return Err(RuleError::WrongPhase {
+                action: Action::Da(card),
+                expected: "no discard is open to a Da call",
+            });
+        };
+        if seat == discarder || seat.index() >= self.players() {
+            return Err(RuleError::NotEligible { seat });
+        }
+        let mut next = self.clone();
+        next.claim(seat, card)?;
+        Ok(next)
+    }
+
+    /// Closes the Da window with no claim (every eligible player declined): the discard stays
+    /// out and the seat after the discarder takes the next turn.
+    ///
+    /// # Errors
+    /// [`RuleError::WrongPhase`] outside the Da window.
+    pub fn close_da(&self) -> Result<Zaagox, RuleError> {
+        let Phase::Da { discarder, .. } = self.phase else {
+            return Err(RuleError::WrongPhase {
+                action: Action::Pass,
+                expected: "no Da window is open",
+            });
+        };
+        let mut next = self.clone();
+        next.start_turn(discarder.next(self.players()));
+        Ok(next)
+    }
+
+    // ---- internals ---------------------------------------------------------------------------
+
+    fn take_from_hand(&mut self, seat: PlayerId, card: DidoCard) -> Result<(), RuleError> {
+        if self.hands[seat.index()].remove(card) {
+            Ok(())
+        } else {
+            Err(RuleError::CardNotInHand { seat, card })
+        }
+    }
+
+    fn find_pair(&self, seat: PlayerId, lo: DidoCard) -> Option<usize> {
+        self.pairs()
+            .iter()
+            .position(|p| p.owner == seat && p.cards[0] == lo)
+    }
+
+    fn claim(&mut self, seat: PlayerId, card: DidoCard) -> Result<(), RuleError> {
+        let Some(discard) = self.discard else {
+            return Err(RuleError::NotEligible { seat });
+        };
+        if card.number() != discard.number() {
+            return Err(RuleError::NoMatch { card, discard });
+        }
+        self.take_from_hand(seat, card)?;
+        self.discard = None;
+        self.add_pair(Pair::new(seat, discard, card), seat);
+        Ok(())
+    }
+
+    /// Adds a new pair of `seat`'s; a blank pair completes at once, otherwise the next seat plays.
+    fn add_pair(&mut self, pair: Pair, seat: PlayerId) {
+        self.pairs[self.pairs_len as usize] = pair;
+        self.pairs_len += 1;
+        let next = seat.next(self.players());
+        if pair.is_complete() {
+            self.phase = Phase::Store {
+                seat,
+                pair: pair.cards[0],
+                next,
+            };
+        } else {
+            self.start_turn(next);
+        }
+    }
+
+    fn remove_pair(&mut self, index: usize) {
+        let len = self.pairs_len as usize;
+        self.pairs.copy_within(index + 1..len, index);
+        // Keep unused slots blank so that equal games compare equal.
+        self.pairs[len - 1] = Pair::EMPTY;
+        self.pairs_len -= 1;
+    }
+
+    fn open_da(&mut self, discarder: PlayerId) {
+        match self.next_eligible(discarder, discarder) {
+            Some(asking) => self.phase = Phase::Da { discarder, asking },
+            None => self.start_turn(discarder.next(self.players())),
+        }
+    }
+
+    /// The first eligible seat strictly after `after`, before coming back round to `discarder`.
+    fn next_eligible(&self, discarder: PlayerId, after: PlayerId) -> Option<PlayerId> {
+        let discard = self.discard?;
+        let n = self.players();
+        let mut seat = after.next(n);
+        while seat != discarder {
+            if !same_number(self.hands[seat.index()], discard).is_empty() {
+                return Some(seat);
+            }
+            seat = seat.next(n);
+        }
+        None
+    }
+
+    fn start_turn(&mut self, seat: PlayerId) {
+        if self.turns >= self.rules.turn_limit {
+            self.finish(Outcome::Exhausted {
+                cause: Exhaustion::TurnLimit,
+            });
+            return;
+        }
+        if let Some(discard) = self.discard.take() {
+            self.pile.push_bottom(discard);
+        }
+        match self.pile.pop_top() {
+            None => self.finish(Outcome::Exhausted {
+                cause: Exhaustion::PileEmpty,
+            }),
+            Some(card) => {
+                self.hands[seat.index()].insert(card);
+                self.turns += 1;
+                self.phase = Phase::Act { seat };
+            }
+        }
+    }
+
+    fn after_store(&mut self, seat: PlayerId, next: PlayerId) {
+        let stored = self.stored[seat.index()].len();
+        if self.ava_declared(seat) && stored >= 5 {
+            self.win(seat);
+        } else if stored == 4 && !self.ava_declared(seat) {
+            self.phase = Phase::Decide { seat, next };
+        } else {
+            self.start_turn(next);
+        }
+    }
+
+    /// The outcome if `winner` wins now.
+    pub(crate) fn winning_outcome(&self, winner: PlayerId) -> Result<Outcome, crate::ScoreError> {
+        let score = Scorer::new(&self.rules.shapes).score_set(self.stored[winner.index()])?;
+        let ava_failed = (0..self.players())
+            .filter(|&s| s != winner.index() && self.ava_order[s] != 0)
+            .max_by_key(|&s| self.ava_order[s])
+            .map(|s| PlayerId(s as u8));
+        Ok(Outcome::Won {
+            winner,
+            score,
+            ava_failed,
+        })
+    }
+
+    fn win(&mut self, winner: PlayerId) {
+        // A winner holds 4 or 5 distinct stored cards by construction, so scoring cannot fail.
+        let outcome = self
+            .winning_outcome(winner)
+            .expect("a winner holds 4 or 5 stored cards");
+        self.finish(outcome);
+    }
+
+    fn finish(&mut self, outcome: Outcome) {
+        self.phase = Phase::Over;
+        self.outcome = Some(outcome);
+    }
+
+    /// Where every card is (each card must appear exactly once).
+    #[must_use]
+    pub fn census(&self) -> Census {
+        let mut census = Census::default();
+        for card in self.pile.iter() {
+            census.add_index(card.index());
+        }
+        for seat in 0..self.players() {
+            census.add_bits(self.hands[seat].bits());
+            census.add_bits(self.stored[seat].bits());
+        }
+        for pair in self.pairs() {
+            for card in pair.cards.iter().chain(pair.ageing()) {
+                census.add_index(card.index());
+            }
+        }
+        if let Some(d) = self.discard {
+            census.add_index(d.index());
+        }
+        census
+    }
+
+    // ---- raw (de)construction, shared by serde and view sampling --------------------------
+
+    pub(crate) fn to_raw(&self) -> crate::raw::RawState {
+        crate::raw::RawState {
+            rules: self.rules,
+            players: self.players,
+            pile: self.pile.iter().collect(),
+            hands: self.hands[..self.players()].to_vec(),
+            pairs: self
+                .pairs()
+                .iter()
+                .map(|p| crate::raw::RawPair {
+                    owner: p.owner,
+                    cards: p.cards,
+                    ageing: p.ageing().to_vec(),
+                })
+                .collect(),
+            stored: self.stored[..self.players()].to_vec(),
+            discard: self.discard,
+            phase: self.phase,
+            turns: self.turns,
+            ava_order: self.ava_order[..self.players()].to_vec(),
+            outcome: self.outcome,
+        }
+    }
+
+    /// Builds a state from raw parts without checking anything but sizes; `raw.rs` validates.
+    pub(crate) fn from_raw_unchecked(raw: &crate::raw::RawState) -> Option<Zaagox> {
+        let players = raw.players as usize;
+        if !(2..=4).contains(&players)
+            || raw.hands.len() != players
+            || raw.stored.len() != players
+            || raw.ava_order.len() != players
+            || raw.pile.len() > 36
+            || raw.pairs.len() > 18
+        {
+            return None;
+        }
+        let mut state = Zaagox {
+            rules: raw.rules,
+            players: raw.players,
+            pile: Pile::new(&raw.pile),
+            hands: [Hand::EMPTY; 4],
+            pairs: [Pair::EMPTY; 18],
+            pairs_len: raw.pairs.len() as u8,
+            stored: [Hand::EMPTY; 4],
+            discard: raw.discard,
+            phase: raw.phase,
+            turns: raw.turns,
+            ava_order: [0; 4],
+            outcome: raw.outcome,
+        };
+        state.hands[..players].copy_from_slice(&raw.hands);
+        state.stored[..players].copy_from_slice(&raw.stored);
+        state.ava_order[..players].copy_from_slice(&raw.ava_order);
+        for (slot, p) in state.pairs.iter_mut().zip(&raw.pairs) {
+            if p.ageing.len() > 4 {
+                return None;
+            }
+            *slot = Pair {
+                owner: p.owner,
+                cards: p.cards,
+                ageing: [DidoCard::ALL[0]; 4],
+                ageing_len: p.ageing.len() as u8,
+            };
+            slot.ageing[..p.ageing.len()].copy_from_slice(&p.ageing);
+        }
+        Some(state)
+    }
+}
