@@ -216,8 +216,9 @@ pub struct Scorer {
 }
 
 /// Used by the free functions; a `static` so the 1.7 KB of tables is not copied per call.
-// The entry points below are `#[inline]`: they are a dozen instructions, and without it a call
-// from another crate (no LTO) costs two real calls per set, about as much as the scoring.
+// The entry points below are `#[inline]`: they are short, and without it a call from another
+// crate (no LTO) costs two real calls per set, about half as much again as the scoring itself
+// (measured: 13 ns instead of 9 ns per set).
 static DEFAULT_SCORER: Scorer = Scorer::DEFAULT;
 
 impl Scorer {
