@@ -56,10 +56,11 @@ const SHAPE_SHIFT: u32 = 0;
 const COLOUR_SHIFT: u32 = 4;
 /// Bits 8–11: the number modulo 4 of a numbered card.
 const CLASS_SHIFT: u32 = 8;
-/// Bits 12–19: the number 1–8 of a numbered card, value `v` at bit `12 + v - 1`.
-const VALUE_SHIFT: u32 = 12;
-/// Bit 20: the card is a blank.
-const BLANK_BIT: u32 = 1 << 20;
+/// Bit 12: the card is a blank. It sits right above the classes so that colours, classes and
+/// blank form one 9-bit index into [`KINDS`].
+const BLANK_BIT: u32 = 1 << 12;
+/// Bits 13–20: the number 1–8 of a numbered card, value `v` at bit `13 + v - 1`.
+const VALUE_SHIFT: u32 = 13;
 /// Value bits (after shifting down) of the two strong sets {1, 2, 3, 4} and {5, 6, 7, 8}.
 const STRONG_LOW: u32 = 0x0F;
 const STRONG_HIGH: u32 = 0xF0;
@@ -69,12 +70,21 @@ const STRONG_HIGH: u32 = 0xF0;
 const CHUNK_BITS: usize = 6;
 const CHUNKS: usize = 36 / CHUNK_BITS;
 
-/// Per-nibble popcount of `word`: nibble `i` of the result counts the set bits in nibble `i`
-/// of `word`. One pass counts shapes, colours and classes together, and stays cheap on targets
-/// built without the `popcnt` instruction (the x86-64 baseline).
-const fn nibble_popcounts(word: u32) -> u32 {
-    let pairs = word - ((word >> 1) & 0x5555_5555);
-    (pairs & 0x3333_3333) + ((pairs >> 2) & 0x3333_3333)
+/// Nibble `i` holds the popcount of `i`, so a 4-bit field's popcount is one shift: cheap on
+/// targets built without the `popcnt` instruction (the x86-64 baseline).
+const NIBBLE_POPCOUNT: u64 = {
+    let mut table = 0u64;
+    let mut i = 0;
+    while i < 16 {
+        table |= (i as u64).count_ones() as u64 * (1 << (4 * i));
+        i += 1;
+    }
+    table
+};
+
+/// The number of set bits among the low four bits of `word`.
+const fn nibble_popcount(word: u32) -> u32 {
+    ((NIBBLE_POPCOUNT >> (4 * (word & 0xF))) & 0xF) as u32
 }
 
 /// The attribute word of one card under a given shape.
@@ -154,6 +164,33 @@ const fn effect_number(kinds: u32, strong: bool) -> Effect {
 const KEY_COLOUR_SHIFT: u32 = 3;
 const KEY_NUMBER_SHIFT: u32 = 6;
 const KEY_STRONG_SHIFT: u32 = 9;
+
+/// Colour and number kinds, already in their places in a [`POINTS`] key, for every
+/// combination of the attribute word's colour bits, class bits and blank bit (bits 4–12).
+///
+/// Doing the counting and the five-kind rule here, once, leaves the hot path one lookup. The
+/// rule: with five cards, four colours (or four classes) plus a blank count as five kinds.
+/// Four colours or classes take four numbered cards, so a set that also has a blank has five
+/// cards: the "five cards" condition needs no test of its own.
+static KINDS: [u16; 1 << 9] = {
+    let mut table = [0u16; 1 << 9];
+    let mut index = 0u32;
+    while index < 1 << 9 {
+        let bits = index << COLOUR_SHIFT;
+        let blank = bits & BLANK_BIT != 0;
+        let mut colours = ((bits >> COLOUR_SHIFT) & 0xF).count_ones();
+        let mut classes = ((bits >> CLASS_SHIFT) & 0xF).count_ones();
+        if blank && colours == 4 {
+            colours = 5;
+        }
+        if blank && classes == 4 {
+            classes = 5;
+        }
+        table[index as usize] = (colours << KEY_COLOUR_SHIFT | classes << KEY_NUMBER_SHIFT) as u16;
+        index += 1;
+    }
+    table
+};
 
 /// Points for every combination of kind counts. The points do not depend on the shape map
 /// (only the counts do), so one table serves every [`Scorer`]. Real sets score −4..=4096, but
@@ -342,29 +379,22 @@ impl core::fmt::Debug for Scorer {
 /// The score of a valid set from the OR of its cards' attribute words.
 #[inline]
 fn finish(attributes: u32, five: bool) -> Score {
-    let counts = nibble_popcounts(attributes);
-    let shape_kinds = (counts >> SHAPE_SHIFT) & 0xF;
-    let colours = (counts >> COLOUR_SHIFT) & 0xF;
-    let classes = (counts >> CLASS_SHIFT) & 0xF;
+    let shape_kinds = nibble_popcount(attributes >> SHAPE_SHIFT);
+    // Colour and number kinds (five-kind rule applied), already shifted into key position.
+    let kinds = u32::from(KINDS[((attributes >> COLOUR_SHIFT) & 0x1FF) as usize]);
     let values = (attributes >> VALUE_SHIFT) & 0xFF;
-    // With five cards, four colours (or four classes) plus a blank count as five kinds. Four
-    // colours or classes take four numbered cards, so with a blank the set has five cards:
-    // the "five cards" condition needs no test of its own. Arithmetic on 0/1, not branches.
-    let blank = u32::from(attributes & BLANK_BIT != 0);
-    let colour_kinds = colours + (blank & u32::from(colours == 4));
-    let number_kinds = classes + (blank & u32::from(classes == 4));
     // Either strong value set has four classes, so `number_kinds` is 4 or 5 whenever this holds.
     let strong = values == STRONG_LOW || values == STRONG_HIGH;
-    let key = shape_kinds
-        | colour_kinds << KEY_COLOUR_SHIFT
-        | number_kinds << KEY_NUMBER_SHIFT
-        | u32::from(strong) << KEY_STRONG_SHIFT;
+    let key = (shape_kinds | kinds | u32::from(strong) << KEY_STRONG_SHIFT) as usize;
+    // Every part is below 1 << 10 by construction; the mask only tells the compiler so, which
+    // removes a bounds check from the hot path. The exhaustive tests run with debug assertions.
+    debug_assert!(key < POINTS.len());
     Score {
-        points: i64::from(POINTS[key as usize]),
+        points: i64::from(POINTS[key & (POINTS.len() - 1)]),
         cards: 4 + u8::from(five),
         shape_kinds: shape_kinds as u8,
-        colour_kinds: colour_kinds as u8,
-        number_kinds: number_kinds as u8,
+        colour_kinds: ((kinds >> KEY_COLOUR_SHIFT) & 7) as u8,
+        number_kinds: ((kinds >> KEY_NUMBER_SHIFT) & 7) as u8,
         strong,
     }
 }
