@@ -61,8 +61,9 @@ const CLASS_SHIFT: u32 = 8;
 const BLANK_BIT: u32 = 1 << 12;
 /// Bits 13–20: the number 1–8 of a numbered card, value `v` at bit `13 + v - 1`.
 const VALUE_SHIFT: u32 = 13;
-/// Value bits (after shifting down) of the two strong sets {1, 2, 3, 4} and {5, 6, 7, 8}.
+/// Value bits (after shifting down) of the strong set {1, 2, 3, 4}.
 const STRONG_LOW: u32 = 0x0F;
+/// Value bits (after shifting down) of the strong set {5, 6, 7, 8}.
 const STRONG_HIGH: u32 = 0xF0;
 
 /// The set bits are read six at a time: six lookups cover the 36 cards without a loop whose
@@ -74,9 +75,9 @@ const CHUNKS: usize = 36 / CHUNK_BITS;
 /// targets built without the `popcnt` instruction (the x86-64 baseline).
 const NIBBLE_POPCOUNT: u64 = {
     let mut table = 0u64;
-    let mut i = 0;
+    let mut i = 0u32;
     while i < 16 {
-        table |= (i as u64).count_ones() as u64 * (1 << (4 * i));
+        table |= (i.count_ones() as u64) << (4 * i);
         i += 1;
     }
     table
@@ -229,8 +230,8 @@ static POINTS: [i32; 1 << 10] = {
 /// Precomputed tables for scoring stored sets under one shape map.
 ///
 /// [`Scorer::DEFAULT`] serves the default map (and is what [`score`] and [`score_set`] use);
-/// [`Scorer::new`] builds one for a custom map. Building takes well under a microsecond; scoring
-/// allocates nothing and does not branch on the cards.
+/// [`Scorer::new`] builds one for a custom map (1.7 KB of tables, so build it once and keep
+/// it). Scoring allocates nothing and does not branch on the cards.
 ///
 /// ```
 /// use cards_core::{CardSet, DidoCard, ShapeMap};
@@ -255,7 +256,7 @@ pub struct Scorer {
 /// Used by the free functions; a `static` so the 1.7 KB of tables is not copied per call.
 // The entry points below are `#[inline]`: they are short, and without it a call from another
 // crate (no LTO) costs two real calls per set, about half as much again as the scoring itself
-// (measured: 13 ns instead of 9 ns per set).
+// (measured when added: 13 ns instead of 9 ns per set).
 static DEFAULT_SCORER: Scorer = Scorer::DEFAULT;
 
 impl Scorer {
