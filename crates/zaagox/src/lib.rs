@@ -1,7 +1,7 @@
 //! # zaagox
 //!
 //! Zaägox, the Didopoikas collecting game (`shared/spec/zaagox.md`). This part of the crate
-//! scores a stored set: [`score()`] and [`score_set`] under the default shape map, [`Scorer`] for
+//! scores a stored set: [`score`] and [`score_set`] under the default shape map, [`Scorer`] for
 //! any map.
 #![forbid(unsafe_code)]
 
