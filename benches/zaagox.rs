@@ -77,8 +77,8 @@ fn score(c: &mut Criterion) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// `zaagox/playout`: to be added once `zaagox::Zaagox` (the game state) exists. Add its
-// function below and to the `criterion_group!` list.
+// Whole games (`zaagox/playout`) are measured in `benches/playouts.rs`; further Zaägox groups
+// go here, each a function added to the `criterion_group!` list below.
 // ---------------------------------------------------------------------------------------------
 
 criterion_group!(benches, score);
