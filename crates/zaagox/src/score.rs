@@ -261,28 +261,7 @@ static DEFAULT_SCORER: Scorer = Scorer::DEFAULT;
 
 impl Scorer {
     /// The scorer for the default shape map ([`ShapeMap::DEFAULT`]).
-    pub const DEFAULT: Scorer = {
-        // `ShapeMap`'s accessors are not `const`, so the default map's rule is restated here;
-        // a test checks that this equals `Scorer::new(&ShapeMap::DEFAULT)`.
-        let mut shapes = [Shape::Quotos; 36];
-        let mut i = 0;
-        while i < 36 {
-            let card = DidoCard::ALL[i];
-            let colour = card.colour().index();
-            let number = card.number();
-            shapes[i] = if number == 0 {
-                Shape::Quotos
-            } else if number == 8 && (colour == 1 || colour == 3) {
-                Shape::Oxas
-            } else if (colour + number).is_multiple_of(2) {
-                Shape::Lindys
-            } else {
-                Shape::Ronaldisis
-            };
-            i += 1;
-        }
-        Scorer::from_shapes(&shapes)
-    };
+    pub const DEFAULT: Scorer = Scorer::from_shapes(ShapeMap::DEFAULT.as_array());
 
     /// The scorer for `map`.
     #[must_use]
