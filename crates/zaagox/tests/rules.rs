@@ -340,15 +340,20 @@ fn four_stored_table(rules: Rules) -> Zaagox {
     t.build()
 }
 
-#[test]
-fn four_stored_cards_then_end_wins_and_settles() {
-    let game = four_stored_table(Rules::default())
+/// The table above after seat 0 completes its pair and stores P3: four stored cards, deciding.
+fn deciding(rules: Rules) -> Zaagox {
+    let game = four_stored_table(rules)
         .apply(Action::Age {
             card: c("G1"),
             onto: c("G3"),
         })
         .unwrap();
-    let game = game.apply(Action::Store(c("P3"))).unwrap();
+    game.apply(Action::Store(c("P3"))).unwrap()
+}
+
+#[test]
+fn four_stored_cards_then_end_wins_and_settles() {
+    let game = deciding(Rules::default());
     assert_eq!(
         game.phase(),
         Phase::Decide {
@@ -380,17 +385,7 @@ fn ava_immediate_stores_the_drawn_card_and_ends() {
         ava: AvaRule::Immediate,
         ..Rules::default()
     };
-    let game = four_stored_table(rules)
-        .apply(Action::Age {
-            card: c("G1"),
-            onto: c("G3"),
-        })
-        .unwrap();
-    let over = game
-        .apply(Action::Store(c("P3")))
-        .unwrap()
-        .apply(Action::Ava)
-        .unwrap();
+    let over = deciding(rules).apply(Action::Ava).unwrap();
     let Some(Outcome::Won { winner, score, .. }) = over.outcome() else {
         panic!()
     };
@@ -403,17 +398,7 @@ fn ava_immediate_stores_the_drawn_card_and_ends() {
 
 #[test]
 fn ava_continue_draws_a_card_and_a_failed_declarer_pays_alone() {
-    let game = four_stored_table(Rules::default())
-        .apply(Action::Age {
-            card: c("G1"),
-            onto: c("G3"),
-        })
-        .unwrap();
-    let game = game
-        .apply(Action::Store(c("P3")))
-        .unwrap()
-        .apply(Action::Ava)
-        .unwrap();
+    let game = deciding(Rules::default()).apply(Action::Ava).unwrap();
     assert!(game.ava_declared(PlayerId(0)));
     assert!(game.hand(PlayerId(0)).contains(c("A7")));
     assert_eq!(game.to_act(), Some(PlayerId(1)));
