@@ -22,3 +22,8 @@
 
 pub use cards_core;
 pub use zaagox;
+
+/// The README's examples, compiled and run as doctests so they cannot rot.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
