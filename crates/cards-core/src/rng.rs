@@ -73,7 +73,8 @@ impl FromStr for Seed {
         let err = || ParseSeedError {
             text: s.chars().take(80).collect(),
         };
-        if s.len() != 64 || !s.is_ascii() {
+        // Check the digits first: `from_str_radix` alone would accept a sign such as "+f".
+        if s.len() != 64 || !s.bytes().all(|b| b.is_ascii_hexdigit()) {
             return Err(err());
         }
         let mut bytes = [0u8; 32];
