@@ -23,6 +23,9 @@
 pub use cards_core;
 pub use zaagox;
 
+#[doc(hidden)]
+pub mod fuzzing;
+
 /// The README's examples, compiled and run as doctests so they cannot rot.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
