@@ -33,16 +33,6 @@ const MAX_CONTINUATION: usize = 48;
 
 // ---- open findings -----------------------------------------------------------------------------
 
-/// Whether this is a fuzz build: cargo-fuzz compiles everything with `--cfg fuzzing`.
-///
-/// A fuzz build skips the inputs of *open findings* — bugs already reported in another crate,
-/// whose reproducers sit in `fuzz/findings/` — so that the fuzzer keeps looking for new bugs
-/// instead of finding the same one again every few seconds. Everywhere else (the stable replay
-/// test) every check is strict, and the test expects those reproducers to keep failing until the
-/// bug is fixed. Each skip names its finding in `docs/fuzzing.md`; remove it with the fix.
-#[allow(unexpected_cfgs)] // `fuzzing` is set by cargo-fuzz only.
-const SKIP_OPEN_FINDINGS: bool = cfg!(fuzzing);
-
 // ---- input helpers ----------------------------------------------------------------------------
 
 /// Reads an input front to back; past its end it yields nothing (or zeros where a value is needed).
@@ -241,10 +231,6 @@ fn check_action_text(text: &str) {
 fn check_seed_text(text: &str) {
     match text.parse::<Seed>() {
         Ok(seed) => {
-            // Open finding F1: `Seed::from_str` accepts a `+` before a hex pair.
-            if SKIP_OPEN_FINDINGS && text.contains('+') {
-                return;
-            }
             let shown = seed.to_string();
             assert!(
                 text.len() == 64 && text.bytes().all(|b| b.is_ascii_hexdigit()),
@@ -788,20 +774,16 @@ fn check_state(game: &Zaagox, legal: &mut Vec<Action>) {
         Phase::Store { seat, next, .. } | Phase::Decide { seat, next } => {
             assert_eq!(game.discard(), None, "a discard outside the Da window");
             // A completed pair or a fourth stored card never changes whose turn comes next.
-            // Open finding F4: deserialized states are not checked for this.
-            if !(SKIP_OPEN_FINDINGS && next != seat.next(players)) {
-                assert_eq!(
-                    next,
-                    seat.next(players),
-                    "after seat {seat}'s store or decision, seat {next} is to play next"
-                );
-            }
+            assert_eq!(
+                next,
+                seat.next(players),
+                "after seat {seat}'s store or decision, seat {next} is to play next"
+            );
         }
         Phase::Over => {}
     }
 
-    // Open finding F5: deserialized states are not checked for this.
-    if let Some(misfit) = outcome_misfit(game).filter(|_| !SKIP_OPEN_FINDINGS) {
+    if let Some(misfit) = outcome_misfit(game) {
         panic!("{misfit}\n{game:?}");
     }
 
@@ -999,10 +981,7 @@ pub fn zaagox_state_json(data: &[u8]) {
     let mut legal = Vec::new();
 
     let state = serde_json::from_slice::<Zaagox>(data).ok();
-    // Open finding F3: Ava positions are not checked; one at 255 makes the next Ava overflow.
-    let ava_unchecked =
-        |game: &Zaagox| !ava_positions_consecutive(&game.view(PlayerId(0)).ava_order);
-    if let Some(game) = state.filter(|g| !(SKIP_OPEN_FINDINGS && ava_unchecked(g))) {
+    if let Some(game) = state {
         check_state(&game, &mut legal);
         let mut next_legal = Vec::new();
         for i in 0..legal.len() {
@@ -1034,13 +1013,7 @@ pub fn zaagox_state_json(data: &[u8]) {
             serde_json::from_str::<View>(&json).ok().as_ref(),
             Some(&view)
         );
-        // Open finding F2: `sample_world` does not check who may see which ageing cards.
-        let ageing_misshown = view
-            .pairs
-            .iter()
-            .any(|p| p.ageing.is_some() != (p.owner == view.seat));
         match view.sample_world(&mut rng) {
-            Ok(_) if SKIP_OPEN_FINDINGS && ageing_misshown => {}
             Ok(world) => {
                 check_state(&world, &mut legal);
                 assert_eq!(

@@ -25,3 +25,8 @@ pub use zaagox;
 
 #[doc(hidden)]
 pub mod fuzzing;
+
+/// The README's examples, compiled and run as doctests so they cannot rot.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -40,24 +40,56 @@ pub trait Card:
     fn all() -> &'static [Self];
 }
 
-/// Implements `Serialize`/`Deserialize` through the card's fixed text notation.
-macro_rules! serde_via_str {
+/// Implements serde's `Serialize` and `Deserialize` for a type through its text form
+/// (`Display` and `FromStr`): the form every card, seed and action uses, so JSON stays readable
+/// and stable. A parse error becomes the deserializer's error, with its message.
+///
+/// ```
+/// use core::fmt;
+/// use core::str::FromStr;
+///
+/// #[derive(Debug, PartialEq)]
+/// struct Bid(u8);
+/// impl fmt::Display for Bid {
+///     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result { write!(f, "bid {}", self.0) }
+/// }
+/// impl FromStr for Bid {
+///     type Err = String;
+///     fn from_str(s: &str) -> Result<Self, String> {
+///         s.strip_prefix("bid ").and_then(|n| n.parse().ok()).map(Bid).ok_or(format!("bad bid {s:?}"))
+///     }
+/// }
+/// cards_core::serde_via_text!(Bid, "a bid such as \"bid 3\"");
+///
+/// assert_eq!(serde_json::to_string(&Bid(3)).unwrap(), "\"bid 3\"");
+/// assert!(serde_json::from_str::<Bid>("\"bid x\"").unwrap_err().to_string().contains("bad bid"));
+/// ```
+#[macro_export]
+macro_rules! serde_via_text {
     ($ty:ty, $expecting:literal) => {
-        impl serde::Serialize for $ty {
-            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        impl $crate::__private::serde::Serialize for $ty {
+            fn serialize<S: $crate::__private::serde::Serializer>(
+                &self,
+                s: S,
+            ) -> Result<S::Ok, S::Error> {
                 s.collect_str(self)
             }
         }
 
-        impl<'de> serde::Deserialize<'de> for $ty {
-            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        impl<'de> $crate::__private::serde::Deserialize<'de> for $ty {
+            fn deserialize<D: $crate::__private::serde::Deserializer<'de>>(
+                d: D,
+            ) -> Result<Self, D::Error> {
                 struct V;
-                impl serde::de::Visitor<'_> for V {
+                impl $crate::__private::serde::de::Visitor<'_> for V {
                     type Value = $ty;
-                    fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                    fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                         f.write_str($expecting)
                     }
-                    fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<$ty, E> {
+                    fn visit_str<E: $crate::__private::serde::de::Error>(
+                        self,
+                        v: &str,
+                    ) -> Result<$ty, E> {
                         v.parse().map_err(E::custom)
                     }
                 }
@@ -66,4 +98,3 @@ macro_rules! serde_via_str {
         }
     };
 }
-pub(crate) use serde_via_str;

@@ -3,7 +3,6 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::card::serde_via_str;
 use crate::{Card, ParseCardError};
 
 /// One of the four Didopoikas colours, in index order.
@@ -175,4 +174,4 @@ impl FromStr for DidoCard {
     }
 }
 
-serde_via_str!(DidoCard, "a Didopoikas card such as \"A1\"");
+crate::serde_via_text!(DidoCard, "a Didopoikas card such as \"A1\"");

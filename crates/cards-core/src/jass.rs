@@ -3,7 +3,6 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::card::serde_via_str;
 use crate::{Card, ParseCardError};
 
 /// A Jass suit, in index order `C D H S`.
@@ -239,4 +238,4 @@ impl FromStr for JassCard {
     }
 }
 
-serde_via_str!(JassCard, "a Jass card such as \"JH\"");
+crate::serde_via_text!(JassCard, "a Jass card such as \"JH\"");

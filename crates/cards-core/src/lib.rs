@@ -38,6 +38,12 @@ mod standard;
 pub mod conformance;
 
 pub use card::Card;
+
+#[doc(hidden)]
+pub mod __private {
+    //! Re-exports for this crate's macros; not a stable API.
+    pub use serde;
+}
 pub use cardset::{CardSet, Iter};
 pub use didopoikas::{Colour, DidoCard};
 pub use error::ParseCardError;

@@ -73,7 +73,8 @@ impl FromStr for Seed {
         let err = || ParseSeedError {
             text: s.chars().take(80).collect(),
         };
-        if s.len() != 64 || !s.is_ascii() {
+        // Check the digits first: `from_str_radix` alone would accept a sign such as "+f".
+        if s.len() != 64 || !s.bytes().all(|b| b.is_ascii_hexdigit()) {
             return Err(err());
         }
         let mut bytes = [0u8; 32];
@@ -84,18 +85,7 @@ impl FromStr for Seed {
     }
 }
 
-impl serde::Serialize for Seed {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for Seed {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
+crate::serde_via_text!(Seed, "a seed of 64 hex digits");
 
 /// The stream a game's own chance events (shuffles, first player) are drawn from.
 pub const DEAL_STREAM: u64 = 0;

@@ -139,7 +139,7 @@ impl ShapeMap {
 
     /// The whole table in card index order.
     #[must_use]
-    pub fn as_array(&self) -> &[Shape; 36] {
+    pub const fn as_array(&self) -> &[Shape; 36] {
         &self.shapes
     }
 

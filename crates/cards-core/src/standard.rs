@@ -3,7 +3,6 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::card::serde_via_str;
 use crate::{Card, ParseCardError};
 
 /// A French suit of the standard deck, in index order `C D H S`.
@@ -184,4 +183,4 @@ impl FromStr for StdCard {
     }
 }
 
-serde_via_str!(StdCard, "a standard card such as \"9D\" or a joker \"X1\"");
+crate::serde_via_text!(StdCard, "a standard card such as \"9D\" or a joker \"X1\"");

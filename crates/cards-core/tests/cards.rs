@@ -182,4 +182,6 @@ fn seeds_parse_and_serialize_as_hex() {
     assert!("00".parse::<Seed>().is_err());
     assert!("zz".repeat(32).parse::<Seed>().is_err());
     assert!("é".repeat(32).parse::<Seed>().is_err());
+    // A sign is not a hex digit (found by fuzzing: `u8::from_str_radix` accepts "+f").
+    assert!(format!("+f{}", "0".repeat(62)).parse::<Seed>().is_err());
 }

@@ -140,15 +140,4 @@ impl FromStr for Action {
     }
 }
 
-impl serde::Serialize for Action {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for Action {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
+cards_core::serde_via_text!(Action, "a Zaägox action such as \"discard A1\"");

@@ -3,7 +3,7 @@
 //! Zaägox (자야고시), the Didopoikas collecting game for 2–4 players, as a pure state machine:
 //! seeded deals, legal moves into a caller's buffer, transitions that return a new state or a
 //! typed [`RuleError`] and never panic, per-player [`View`]s with world sampling for AI, serde
-//! for everything, and the scoring function [`score`] as a fast standalone hot path.
+//! for everything, and the scoring function [`score()`] as a fast standalone hot path.
 //!
 //! The rules, and every decision the source leaves open, are in `docs/zaagox.md`; options live in
 //! [`Rules`].

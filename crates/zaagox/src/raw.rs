@@ -4,7 +4,7 @@
 use cards_core::{Card, Census, DidoCard, PlayerId};
 
 use crate::state::{Hand, ageing_needed};
-use crate::{Outcome, Phase, Rules, Zaagox};
+use crate::{AvaRule, Exhaustion, Outcome, Phase, Rules, Zaagox};
 
 /// A pair as serialized.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -126,8 +126,14 @@ pub(crate) fn validate(raw: &RawState) -> Result<Zaagox, String> {
     let over = raw.phase == Phase::Over;
     let mut orders: Vec<u8> = raw.ava_order.iter().copied().filter(|&o| o != 0).collect();
     orders.sort_unstable();
-    if orders.windows(2).any(|w| w[0] == w[1]) {
-        return Err("two seats share an Ava declaration position".into());
+    if orders
+        .iter()
+        .enumerate()
+        .any(|(i, &o)| usize::from(o) != i + 1)
+    {
+        return Err(format!(
+            "Ava declaration positions must be 1, 2, … in order, not {orders:?}"
+        ));
     }
     for seat in 0..players {
         let n = raw.stored[seat].len();
@@ -135,12 +141,11 @@ pub(crate) fn validate(raw: &RawState) -> Result<Zaagox, String> {
         let winner =
             matches!(raw.outcome, Some(Outcome::Won { winner, .. }) if winner.index() == seat);
         let deciding = matches!(raw.phase, Phase::Decide { seat: s, .. } if s.index() == seat);
+        // Four cards: a declarer still going for five, or a seat choosing End/Ava, or one that ended.
         let ok = match n {
             0..=3 => !ava,
-            4 => {
-                ava || deciding
-                    || (over && (winner || !matches!(raw.outcome, Some(Outcome::Won { .. }))))
-            }
+            4 if ava => !winner,
+            4 => deciding || winner,
             5 => ava && winner,
             _ => false,
         };
@@ -151,7 +156,17 @@ pub(crate) fn validate(raw: &RawState) -> Result<Zaagox, String> {
         }
     }
 
+    if raw.rules.ava == AvaRule::Immediate && !over && !orders.is_empty() {
+        return Err(
+            "under AvaRule::Immediate an Ava ends the game, so a running game has no declarer"
+                .into(),
+        );
+    }
+
     // Phase.
+    if matches!(raw.phase, Phase::Act { .. } | Phase::Da { .. }) && raw.turns == 0 {
+        return Err("a seat acts only after a turn's draw, so turns is at least 1".into());
+    }
     match raw.phase {
         Phase::Act { seat } => {
             if !seat_ok(seat) || raw.discard.is_some() || raw.hands[seat.index()].is_empty() {
@@ -179,8 +194,8 @@ pub(crate) fn validate(raw: &RawState) -> Result<Zaagox, String> {
             }
         }
         Phase::Store { seat, pair, next } => {
-            if !seat_ok(seat) || !seat_ok(next) || raw.discard.is_some() {
-                return Err("a store choice needs seats at the table and no discard".into());
+            if !seat_ok(seat) || next != seat.next(players) || raw.discard.is_some() {
+                return Err("a store choice needs a seat at the table, the seat after it to play next, and no discard".into());
             }
             let complete = raw.pairs.iter().any(|p| {
                 p.owner == seat
@@ -194,8 +209,8 @@ pub(crate) fn validate(raw: &RawState) -> Result<Zaagox, String> {
             }
         }
         Phase::Decide { seat, next } => {
-            if !seat_ok(seat) || !seat_ok(next) || raw.discard.is_some() {
-                return Err("an End/Ava choice needs seats at the table and no discard".into());
+            if !seat_ok(seat) || next != seat.next(players) || raw.discard.is_some() {
+                return Err("an End/Ava choice needs a seat at the table, the seat after it to play next, and no discard".into());
             }
             if raw.stored[seat.index()].len() != 4 || raw.ava_order[seat.index()] != 0 {
                 return Err(format!(
@@ -213,6 +228,29 @@ pub(crate) fn validate(raw: &RawState) -> Result<Zaagox, String> {
             "{} turns played, beyond the limit {}",
             raw.turns, raw.rules.turn_limit
         ));
+    }
+
+    match raw.outcome {
+        Some(Outcome::Exhausted {
+            cause: Exhaustion::PileEmpty,
+        }) if !raw.pile.is_empty() || raw.discard.is_some() => {
+            return Err(
+                "a game exhausted by an empty pile has an empty pile and no discard".into(),
+            );
+        }
+        Some(Outcome::Exhausted {
+            cause: Exhaustion::TurnLimit,
+        }) if raw.turns != raw.rules.turn_limit => {
+            return Err(
+                "a game exhausted by the turn limit has played exactly turn_limit turns".into(),
+            );
+        }
+        Some(Outcome::Won { .. }) if raw.discard.is_some() => {
+            return Err(
+                "a game is won from a store or an End/Ava choice, when no discard lies out".into(),
+            );
+        }
+        _ => {}
     }
 
     let state = Zaagox::from_raw_unchecked(raw).ok_or("inconsistent sizes")?;

@@ -412,7 +412,7 @@ impl Zaagox {
     // ---- moves -------------------------------------------------------------------------------
 
     /// Clears `out` and fills it with every legal action, in this order: discards (card index
-    /// order), pairs (by lower then higher card), ages (pairs oldest first, then hand cards); in
+    /// order), pairs (grouped by number 0–8, then by lower and higher card), ages (pairs oldest first, then hand cards); in
     /// the Da window `pass` then claims; stores lower card first; `end` then `ava`.
     pub fn legal_actions(&self, out: &mut Vec<Action>) {
         out.clear();
@@ -559,8 +559,9 @@ impl Zaagox {
                 Ok(())
             }
             (Phase::Decide { seat, next }, Action::Ava) => {
+                // Positions run 1, 2, … (validated on deserialize), so this cannot overflow.
                 self.ava_order[seat.index()] =
-                    self.ava_order.iter().max().copied().unwrap_or(0) + 1;
+                    self.ava_order.iter().filter(|&&o| o != 0).count() as u8 + 1;
                 match self.pile.pop_top() {
                     None => self.finish(Outcome::Exhausted {
                         cause: Exhaustion::PileEmpty,

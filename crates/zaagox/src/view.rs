@@ -124,6 +124,12 @@ impl View {
             see(Hand::single(d));
         }
         for p in &self.pairs {
+            if p.ageing.is_some() != (p.owner == self.seat) {
+                return Err(bad(format!(
+                    "a view shows the ageing cards of exactly its own pairs ({:?})",
+                    p.cards
+                )));
+            }
             see(p.cards.iter().copied().collect());
             if let Some(ageing) = &p.ageing {
                 see(ageing.iter().copied().collect());

@@ -340,15 +340,20 @@ fn four_stored_table(rules: Rules) -> Zaagox {
     t.build()
 }
 
-#[test]
-fn four_stored_cards_then_end_wins_and_settles() {
-    let game = four_stored_table(Rules::default())
+/// The table above after seat 0 completes its pair and stores P3: four stored cards, deciding.
+fn deciding(rules: Rules) -> Zaagox {
+    let game = four_stored_table(rules)
         .apply(Action::Age {
             card: c("G1"),
             onto: c("G3"),
         })
         .unwrap();
-    let game = game.apply(Action::Store(c("P3"))).unwrap();
+    game.apply(Action::Store(c("P3"))).unwrap()
+}
+
+#[test]
+fn four_stored_cards_then_end_wins_and_settles() {
+    let game = deciding(Rules::default());
     assert_eq!(
         game.phase(),
         Phase::Decide {
@@ -380,17 +385,7 @@ fn ava_immediate_stores_the_drawn_card_and_ends() {
         ava: AvaRule::Immediate,
         ..Rules::default()
     };
-    let game = four_stored_table(rules)
-        .apply(Action::Age {
-            card: c("G1"),
-            onto: c("G3"),
-        })
-        .unwrap();
-    let over = game
-        .apply(Action::Store(c("P3")))
-        .unwrap()
-        .apply(Action::Ava)
-        .unwrap();
+    let over = deciding(rules).apply(Action::Ava).unwrap();
     let Some(Outcome::Won { winner, score, .. }) = over.outcome() else {
         panic!()
     };
@@ -403,17 +398,7 @@ fn ava_immediate_stores_the_drawn_card_and_ends() {
 
 #[test]
 fn ava_continue_draws_a_card_and_a_failed_declarer_pays_alone() {
-    let game = four_stored_table(Rules::default())
-        .apply(Action::Age {
-            card: c("G1"),
-            onto: c("G3"),
-        })
-        .unwrap();
-    let game = game
-        .apply(Action::Store(c("P3")))
-        .unwrap()
-        .apply(Action::Ava)
-        .unwrap();
+    let game = deciding(Rules::default()).apply(Action::Ava).unwrap();
     assert!(game.ava_declared(PlayerId(0)));
     assert!(game.hand(PlayerId(0)).contains(c("A7")));
     assert_eq!(game.to_act(), Some(PlayerId(1)));
@@ -552,6 +537,21 @@ fn invalid_states_are_refused_when_deserialized() {
     assert!(mutate(&|v| v["phase"] = json!({"kind": "over"})).contains("outcome"));
     assert!(mutate(&|v| v["extra"] = json!(1)).contains("unknown field"));
     assert!(mutate(&|v| v["turns"] = json!(5000)).contains("turns"));
+    assert!(mutate(&|v| v["ava_order"] = json!([255, 0])).contains("Ava declaration positions"));
+    assert!(
+        mutate(&|v| {
+            v["phase"] = json!({"kind": "over"});
+            v["outcome"] = json!({"result": "exhausted", "cause": "pile_empty"});
+        })
+        .contains("empty pile")
+    );
+    assert!(
+        mutate(&|v| {
+            v["phase"] = json!({"kind": "over"});
+            v["outcome"] = json!({"result": "exhausted", "cause": "turn_limit"});
+        })
+        .contains("turn_limit")
+    );
     assert!(mutate(&|v| v["stored"][0] = json!(["S1"])).contains("exactly once"));
 }
 
@@ -577,4 +577,55 @@ fn actions_round_trip_through_text_and_index() {
         assert!(bad.parse::<Action>().is_err(), "{bad}");
     }
     assert_eq!(c("P8").index(), 35);
+}
+
+#[test]
+fn store_and_decide_phases_name_the_next_seat_after_the_actor() {
+    let mut t = Table::new(
+        vec!["A1 A2 A3 A4", "S1 S2 S3 S4", "P1 P2 P3"],
+        json!({"kind": "decide", "seat": 0, "next": 2}),
+    );
+    t.stored = vec!["S8 A5 G6 P5", "", ""];
+    let err = serde_json::from_value::<Zaagox>(t.json()).unwrap_err();
+    assert!(err.to_string().contains("the seat after it"), "{err}");
+    t.phase = json!({"kind": "decide", "seat": 0, "next": 1});
+    assert!(serde_json::from_value::<Zaagox>(t.json()).is_ok());
+}
+
+#[test]
+fn a_view_that_shows_others_ageing_cards_is_refused() {
+    let mut t = Table::new(vec!["A1 A2 A3 A4 A5", "S1 S2 S3 S4"], act(0));
+    t.pairs = vec![(1, "G6 P6", "G1")];
+    let game = t.build();
+    let mut view = game.view(PlayerId(0));
+    assert_eq!(view.pairs[0].ageing, None);
+    let mut rng = cards_core::GameRng::new(Seed::from(1), 0);
+    assert!(view.sample_world(&mut rng).is_ok());
+    view.pairs[0].ageing = Some(vec![c("G1")]);
+    assert!(view.sample_world(&mut rng).is_err());
+}
+
+#[test]
+fn unreachable_ava_and_turn_states_are_refused() {
+    let mut t = Table::new(vec!["A1 A2 A3 A4", "S1 S2 S3 S4 G1", "P1 P2 P3"], act(1));
+    t.stored = vec!["S8 A5 G6 P5", "", ""];
+    t.ava_order = vec![1, 0, 0];
+    assert!(
+        serde_json::from_value::<Zaagox>(t.json()).is_ok(),
+        "a Continue declarer going for five"
+    );
+    t.rules.ava = AvaRule::Immediate;
+    let err = serde_json::from_value::<Zaagox>(t.json()).unwrap_err();
+    assert!(err.to_string().contains("Immediate"), "{err}");
+    t.rules.ava = AvaRule::Continue;
+    t.ava_order = vec![0, 0, 0];
+    let err = serde_json::from_value::<Zaagox>(t.json()).unwrap_err();
+    assert!(
+        err.to_string().contains("stored cards"),
+        "four stored cards without Ava outside Decide: {err}"
+    );
+    let mut v = Table::new(vec!["A1 A2 A3 A4 A5", "S1 S2 S3 S4"], act(0)).json();
+    v["turns"] = json!(0);
+    let err = serde_json::from_value::<Zaagox>(v).unwrap_err();
+    assert!(err.to_string().contains("at least 1"), "{err}");
 }

@@ -1,0 +1,91 @@
+//! Whole random games per second: `zaagox/playout`.
+//!
+//! Three ways to play the same seeded games with the built-in random player: in place with
+//! `Zaagox::play`; copy-make through the generic `Game::apply`; and `random_playout`, which also
+//! keeps the game record (what the CLI and the oracle run). All play identical games, so the
+//! ratios are the cost of copying the state and of recording.
+//!
+//! `cargo bench --bench playouts`
+
+use std::hint::black_box;
+
+use cardrules::cards_core::{Game, RandomPlayer, Seed, random_playout};
+use cardrules::zaagox::Action;
+use cardrules::zaagox::{Rules, Zaagox};
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+
+/// Games per measured iteration: enough that per-game setup noise averages out.
+const GAMES: u64 = 64;
+
+fn play_in_place(players: usize, seed: Seed, buf: &mut Vec<Action>) -> Zaagox {
+    let mut game = Zaagox::new(&Rules::default(), players, seed).expect("2-4 players");
+    let mut player = RandomPlayer::new(seed);
+    while let Some(action) = player.choose(&game, buf) {
+        game.play(action).expect("legal actions apply");
+    }
+    game
+}
+
+fn play_copy_make(players: usize, seed: Seed, buf: &mut Vec<Action>) -> Zaagox {
+    let mut game = <Zaagox as Game>::new(&Rules::default(), players, seed).expect("2-4 players");
+    let mut player = RandomPlayer::new(seed);
+    while let Some(action) = player.choose(&game, buf) {
+        game = Game::apply(&game, &action).expect("legal actions apply");
+    }
+    game
+}
+
+fn playout(c: &mut Criterion) {
+    let mut group = c.benchmark_group("zaagox/playout");
+    group.throughput(Throughput::Elements(GAMES));
+    for players in [2usize, 3, 4] {
+        group.bench_with_input(
+            BenchmarkId::new("copy_make", players),
+            &players,
+            |b, &players| {
+                let mut next = 0u64;
+                let mut buf = Vec::new();
+                b.iter(|| {
+                    for _ in 0..GAMES {
+                        next += 1;
+                        black_box(play_copy_make(players, Seed::from(next), &mut buf).settlement());
+                    }
+                });
+            },
+        );
+        group.bench_with_input(
+            BenchmarkId::new("recorded", players),
+            &players,
+            |b, &players| {
+                let mut next = 0u64;
+                b.iter(|| {
+                    for _ in 0..GAMES {
+                        next += 1;
+                        let (game, record) =
+                            random_playout::<Zaagox>(&Rules::default(), players, Seed::from(next))
+                                .unwrap();
+                        black_box((game.settlement(), record.actions.len()));
+                    }
+                });
+            },
+        );
+        group.bench_with_input(
+            BenchmarkId::new("in_place", players),
+            &players,
+            |b, &players| {
+                let mut next = 0u64;
+                let mut buf = Vec::new();
+                b.iter(|| {
+                    for _ in 0..GAMES {
+                        next += 1;
+                        black_box(play_in_place(players, Seed::from(next), &mut buf).settlement());
+                    }
+                });
+            },
+        );
+    }
+    group.finish();
+}
+
+criterion_group!(benches, playout);
+criterion_main!(benches);

@@ -1,0 +1,258 @@
+//! `cardrules oracle` as a process: one answer line per request line, in order, flushed at
+//! once, exit status 0, whatever the input.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+
+/// Runs the oracle on `input` and returns its stdout lines, checking the exit status.
+fn oracle(input: &[u8]) -> Vec<String> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cardrules"))
+        .arg("oracle")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start cardrules oracle");
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    // Write from another thread so a full stdout pipe cannot deadlock the test.
+    let writer = std::thread::spawn(move || stdin.write_all(&input));
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    assert!(output.status.success(), "exit status {:?}", output.status);
+    assert!(
+        output.stderr.is_empty(),
+        "stderr: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let text = String::from_utf8(output.stdout).expect("answers are UTF-8");
+    assert!(text.is_empty() || text.ends_with('\n'));
+    text.lines().map(str::to_owned).collect()
+}
+
+fn parse(line: &str) -> Value {
+    let v: Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{line}: {e}"));
+    assert!(v.is_object(), "{line}");
+    assert!(v["ok"].is_boolean(), "{line}");
+    if v["ok"] == false {
+        assert!(v["error"].as_str().is_some_and(|e| !e.is_empty()), "{line}");
+        assert_eq!(v.as_object().unwrap().len(), 2, "{line}");
+    }
+    v
+}
+
+#[test]
+fn one_answer_per_line_in_order() {
+    let long = format!(
+        "{{\"op\":\"zaagox.score\",\"stored\":[{}\"A1\"]}}",
+        "\"A1\",".repeat(150_000)
+    );
+    let huge_line = "x".repeat(3 << 20);
+    let deep = format!("{}{}", "[".repeat(50_000), "]".repeat(50_000));
+    // (request line, expected ok, a piece of the answer)
+    let cases: Vec<(Vec<u8>, bool, &str)> = vec![
+        (
+            br#"{"op":"zaagox.score","stored":["A1","A2","A3","A4"]}"#.to_vec(),
+            true,
+            r#"{"ok":true,"points":1,"shape_kinds":2,"colour_kinds":1,"number_kinds":4,"strong":true}"#,
+        ),
+        (b"".to_vec(), false, "empty request"),
+        (b"   \t".to_vec(), false, "empty request"),
+        (
+            b"{\"op\":\"zaagox.score\",\"stored\":[\"A1\xff\"]}".to_vec(),
+            false,
+            "UTF-8",
+        ),
+        (b"\xc3\x28".to_vec(), false, "UTF-8"),
+        (
+            br#"{"op":"zaagox.score","stored":["A1","A2","A3","A4"],"x":1}"#.to_vec(),
+            false,
+            "unknown field",
+        ),
+        (
+            br#"{"op":"zaagox.score","stored":["A1","A1","A3","A4"]}"#.to_vec(),
+            false,
+            "A1",
+        ),
+        (
+            br#"{"op":"zaagox.score","stored":["A1","A2","A3","Q4"]}"#.to_vec(),
+            false,
+            "Q4",
+        ),
+        (
+            br#"{"op":"zaagox.score","stored":["A1","A2","A3"]}"#.to_vec(),
+            false,
+            "",
+        ),
+        (
+            br#"{"op":"zaagox.score","stored":[1,2,3,4]}"#.to_vec(),
+            false,
+            "",
+        ),
+        (br#"{"op":"zaagox.score"}"#.to_vec(), false, "missing field"),
+        (
+            br#"{"op":"zaagox.playout","players":3,"seed":42}"#.to_vec(),
+            true,
+            "\"final\"",
+        ),
+        (
+            br#"{"op":"zaagox.playout","players":3,"seed":-1}"#.to_vec(),
+            false,
+            "seed",
+        ),
+        (
+            br#"{"op":"zaagox.playout","players":3,"seed":1.5}"#.to_vec(),
+            false,
+            "seed",
+        ),
+        (
+            br#"{"op":"zaagox.playout","players":3,"seed":18446744073709551616}"#.to_vec(),
+            false,
+            "seed",
+        ),
+        (
+            br#"{"op":"zaagox.playout","players":3,"seed":1e999}"#.to_vec(),
+            false,
+            "",
+        ),
+        (
+            br#"{"op":"zaagox.playout","players":3,"seed":"42"}"#.to_vec(),
+            false,
+            "",
+        ),
+        (
+            br#"{"op":"zaagox.playout","players":1,"seed":42}"#.to_vec(),
+            false,
+            "players",
+        ),
+        (
+            br#"{"op":"zaagox.playout","players":99999999999999999999999,"seed":4}"#.to_vec(),
+            false,
+            "players",
+        ),
+        (
+            br#"{"op":"zaagox.playout","players":2,"seed":4,"rules":null}"#.to_vec(),
+            false,
+            "unknown field",
+        ),
+        (
+            br#"{"op":"zaagox.playout","players":2,"players":2,"seed":4}"#.to_vec(),
+            false,
+            "twice",
+        ),
+        (
+            br#"{"op":"jass.legal","mode":"trump:D","hand":["AD"],"trick":[]}"#.to_vec(),
+            false,
+            "jass is not implemented yet",
+        ),
+        (
+            br#"{"op":"letom.settle"}"#.to_vec(),
+            false,
+            "letom is not implemented yet",
+        ),
+        (
+            br#"{"op":"elewenjewe.playout","players":2,"seed":1}"#.to_vec(),
+            false,
+            "elewenjewe is not implemented yet",
+        ),
+        (br#"{"op":"poker.deal"}"#.to_vec(), false, "poker.deal"),
+        (br#"{"op":null}"#.to_vec(), false, "op"),
+        (br#"{}"#.to_vec(), false, "op"),
+        (b"[]".to_vec(), false, ""),
+        (b"42".to_vec(), false, ""),
+        (b"\"zaagox.score\"".to_vec(), false, ""),
+        (b"{\"op\":".to_vec(), false, "JSON"),
+        (b"}{".to_vec(), false, "JSON"),
+        (b"\x00\x01\x02".to_vec(), false, ""),
+        (long.into_bytes(), false, ""),
+        (huge_line.into_bytes(), false, "longer than"),
+        (deep.into_bytes(), false, ""),
+        (
+            b"{\"op\":\"zaagox.score\",\"stored\":[\"A1\",\"A2\",\"A3\",\"A4\"]}\r".to_vec(),
+            true,
+            "\"points\":1",
+        ),
+    ];
+    let mut input = Vec::new();
+    for (line, _, _) in &cases {
+        input.extend_from_slice(line);
+        input.push(b'\n');
+    }
+    // The last request has no line end; it is answered too.
+    input.extend_from_slice(br#"{"op":"zaagox.score","stored":["S8","A5","G6","P3"]}"#);
+    let answers = oracle(&input);
+    assert_eq!(answers.len(), cases.len() + 1);
+    for ((line, ok, piece), answer) in cases.iter().zip(&answers) {
+        let shown = String::from_utf8_lossy(&line[..line.len().min(80)]);
+        let v = parse(answer);
+        assert_eq!(v["ok"], *ok, "{shown} -> {answer}");
+        assert!(answer.contains(piece), "{shown} -> {answer}");
+        assert!(
+            answer.len() < 2000,
+            "{shown} -> a {}-byte answer",
+            answer.len()
+        );
+    }
+    assert_eq!(parse(answers.last().unwrap())["points"], 36);
+}
+
+#[test]
+fn no_input_no_answers() {
+    assert!(oracle(b"").is_empty());
+    assert_eq!(oracle(b"\n").len(), 1);
+}
+
+#[test]
+fn playout_answers_are_identical_across_runs() {
+    let mut input = Vec::new();
+    for players in 2..=4 {
+        for seed in [0u64, 1, 42, 1 << 40, u64::MAX] {
+            input.extend_from_slice(
+                format!("{{\"op\":\"zaagox.playout\",\"players\":{players},\"seed\":{seed}}}\n")
+                    .as_bytes(),
+            );
+        }
+    }
+    let first = oracle(&input);
+    let second = oracle(&input);
+    assert_eq!(first, second);
+    assert_eq!(first.len(), 15);
+    for (i, answer) in first.iter().enumerate() {
+        let v = parse(answer);
+        assert_eq!(v["ok"], true, "{answer}");
+        let returns: Vec<i64> = serde_json::from_value(v["returns"].clone()).unwrap();
+        assert_eq!(returns.len(), i / 5 + 2);
+        assert_eq!(returns.iter().sum::<i64>(), 0, "{answer}");
+        assert_eq!(v["final"].as_str().unwrap().len(), 64);
+    }
+    // Different seeds give different games.
+    assert_ne!(first[0], first[1]);
+}
+
+#[test]
+fn each_answer_is_flushed_before_the_next_request() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cardrules"))
+        .arg("oracle")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    for request in [
+        r#"{"op":"zaagox.score","stored":["A1","A2","A3","A4"]}"#,
+        "garbage",
+        r#"{"op":"zaagox.playout","players":2,"seed":9}"#,
+    ] {
+        writeln!(stdin, "{request}").unwrap();
+        stdin.flush().unwrap();
+        // The pipe stays open: this read only returns if the oracle flushed its answer.
+        let mut answer = String::new();
+        stdout.read_line(&mut answer).unwrap();
+        parse(answer.trim_end());
+    }
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+}
