@@ -17,22 +17,27 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 /// Games per measured iteration: enough that per-game setup noise averages out.
 const GAMES: u64 = 64;
 
-fn play_in_place(players: usize, seed: Seed, buf: &mut Vec<Action>) -> Zaagox {
+/// One random game from `seed`, each move made by `make_move`.
+fn play(
+    players: usize,
+    seed: Seed,
+    buf: &mut Vec<Action>,
+    make_move: fn(&mut Zaagox, Action),
+) -> Zaagox {
     let mut game = Zaagox::new(&Rules::default(), players, seed).expect("2-4 players");
     let mut player = RandomPlayer::new(seed);
     while let Some(action) = player.choose(&game, buf) {
-        game.play(action).expect("legal actions apply");
+        make_move(&mut game, action);
     }
     game
 }
 
-fn play_copy_make(players: usize, seed: Seed, buf: &mut Vec<Action>) -> Zaagox {
-    let mut game = <Zaagox as Game>::new(&Rules::default(), players, seed).expect("2-4 players");
-    let mut player = RandomPlayer::new(seed);
-    while let Some(action) = player.choose(&game, buf) {
-        game = Game::apply(&game, &action).expect("legal actions apply");
-    }
-    game
+fn in_place(game: &mut Zaagox, action: Action) {
+    game.play(action).expect("legal actions apply");
+}
+
+fn copy_make(game: &mut Zaagox, action: Action) {
+    *game = Game::apply(&*game, &action).expect("legal actions apply");
 }
 
 fn playout(c: &mut Criterion) {
@@ -48,7 +53,9 @@ fn playout(c: &mut Criterion) {
                 b.iter(|| {
                     for _ in 0..GAMES {
                         next += 1;
-                        black_box(play_copy_make(players, Seed::from(next), &mut buf).settlement());
+                        black_box(
+                            play(players, Seed::from(next), &mut buf, copy_make).settlement(),
+                        );
                     }
                 });
             },
@@ -78,7 +85,7 @@ fn playout(c: &mut Criterion) {
                 b.iter(|| {
                     for _ in 0..GAMES {
                         next += 1;
-                        black_box(play_in_place(players, Seed::from(next), &mut buf).settlement());
+                        black_box(play(players, Seed::from(next), &mut buf, in_place).settlement());
                     }
                 });
             },
