@@ -44,22 +44,23 @@ fn playout(c: &mut Criterion) {
     let mut group = c.benchmark_group("zaagox/playout");
     group.throughput(Throughput::Elements(GAMES));
     for players in [2usize, 3, 4] {
-        group.bench_with_input(
-            BenchmarkId::new("copy_make", players),
-            &players,
-            |b, &players| {
+        for (name, make_move) in [
+            ("copy_make", copy_make as fn(&mut Zaagox, Action)),
+            ("in_place", in_place),
+        ] {
+            group.bench_with_input(BenchmarkId::new(name, players), &players, |b, &players| {
                 let mut next = 0u64;
                 let mut buf = Vec::new();
                 b.iter(|| {
                     for _ in 0..GAMES {
                         next += 1;
                         black_box(
-                            play(players, Seed::from(next), &mut buf, copy_make).settlement(),
+                            play(players, Seed::from(next), &mut buf, make_move).settlement(),
                         );
                     }
                 });
-            },
-        );
+            });
+        }
         group.bench_with_input(
             BenchmarkId::new("recorded", players),
             &players,
@@ -72,20 +73,6 @@ fn playout(c: &mut Criterion) {
                             random_playout::<Zaagox>(&Rules::default(), players, Seed::from(next))
                                 .unwrap();
                         black_box((game.settlement(), record.actions.len()));
-                    }
-                });
-            },
-        );
-        group.bench_with_input(
-            BenchmarkId::new("in_place", players),
-            &players,
-            |b, &players| {
-                let mut next = 0u64;
-                let mut buf = Vec::new();
-                b.iter(|| {
-                    for _ in 0..GAMES {
-                        next += 1;
-                        black_box(play(players, Seed::from(next), &mut buf, in_place).settlement());
                     }
                 });
             },

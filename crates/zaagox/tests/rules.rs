@@ -340,6 +340,18 @@ fn four_stored_table(rules: Rules) -> Zaagox {
     t.build()
 }
 
+/// Ages `card` onto the pair `onto`, which completes it, stores `store`, and ends the game.
+fn age_store_end(game: Zaagox, card: &str, onto: &str, store: &str) -> Zaagox {
+    let game = game
+        .apply(Action::Age {
+            card: c(card),
+            onto: c(onto),
+        })
+        .unwrap();
+    let game = game.apply(Action::Store(c(store))).unwrap();
+    game.apply(Action::End).unwrap()
+}
+
 /// The table above after seat 0 completes its pair and stores P3: four stored cards, deciding.
 fn deciding(rules: Rules) -> Zaagox {
     let game = four_stored_table(rules)
@@ -410,18 +422,7 @@ fn ava_continue_draws_a_card_and_a_failed_declarer_pays_alone() {
     let err = serde_json::from_value::<Zaagox>(t.json()).unwrap_err();
     assert!(err.to_string().contains("not a pair"), "{err}");
     t.pairs = vec![(1, "G7 P7", "S6 P6")];
-    let game = t.build();
-    let game = game
-        .apply(Action::Age {
-            card: c("G1"),
-            onto: c("G7"),
-        })
-        .unwrap();
-    let game = game
-        .apply(Action::Store(c("G7")))
-        .unwrap()
-        .apply(Action::End)
-        .unwrap();
+    let game = age_store_end(t.build(), "G1", "G7", "G7");
     let Some(Outcome::Won {
         winner,
         score,
@@ -452,18 +453,7 @@ fn a_negative_score_is_paid_by_the_winner_unless_settled_as_zero() {
         t.rules = rules;
         t.stored = vec!["A0 S0 S4", ""];
         t.pairs = vec![(0, "S8 P8", "G2 G3 G4")];
-        let game = t
-            .build()
-            .apply(Action::Age {
-                card: c("G1"),
-                onto: c("S8"),
-            })
-            .unwrap();
-        let game = game
-            .apply(Action::Store(c("S8")))
-            .unwrap()
-            .apply(Action::End)
-            .unwrap();
+        let game = age_store_end(t.build(), "G1", "S8", "S8");
         let Some(Outcome::Won { score, .. }) = game.outcome() else {
             panic!()
         };
