@@ -1,99 +1,103 @@
-//! The [`Game`] trait every game crate implements, and the small types around it.
+//! The [`Game`] trait every game crate implements, and [`Census`], its card-conservation summary.
 
 use core::fmt;
+use core::ops::RangeInclusive;
+use core::str::FromStr;
 
-use crate::{GameRng, Seed};
+use crate::{Card, CardSet, GameRng, PerSeat, PlayerId, Seed};
 
-/// A seat at the table, numbered from 0 in turn order.
-#[derive(
-    Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, serde::Serialize, serde::Deserialize,
-)]
-#[serde(transparent)]
-pub struct PlayerId(pub u8);
-
-impl PlayerId {
-    /// The seat number as an index.
-    #[must_use]
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-
-    /// The seat after this one at a table of `players`.
-    #[must_use]
-    pub const fn next(self, players: usize) -> PlayerId {
-        PlayerId(((self.0 as usize + 1) % players) as u8)
-    }
-}
-
-impl fmt::Display for PlayerId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
-    }
-}
-
-impl fmt::Debug for PlayerId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "P{}", self.0)
-    }
-}
-
-/// A game could not be set up (or a view could not be turned into a world).
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum SetupError {
-    /// The game is not played by this many players.
-    #[error("{game} is played by {min} to {max} players, not {got}")]
-    PlayerCount {
-        /// The game's name.
-        game: &'static str,
-        /// Players asked for.
-        got: usize,
-        /// Fewest allowed.
-        min: usize,
-        /// Most allowed.
-        max: usize,
-    },
-    /// The rules value is inconsistent.
-    #[error("invalid rules: {0}")]
-    Rules(String),
-    /// A state, setup or view handed in breaks the game's invariants.
-    #[error("invalid state: {0}")]
-    State(String),
-}
-
-/// Where every card of the deck is, summarized: how many card slots the state holds and which
-/// cards they are. A state conserves cards when `count == DECK_SIZE` and `cards` is the full deck.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub struct Census {
-    /// Total number of card slots over all zones.
-    pub count: usize,
-    /// Union of the cards in all zones, as deck bits.
-    pub cards: u64,
-}
-
-impl Census {
-    /// Adds the cards of one zone.
-    pub fn add_bits(&mut self, bits: u64) {
-        self.count += bits.count_ones() as usize;
-        self.cards |= bits;
-    }
-
-    /// Adds one card by index.
-    pub fn add_index(&mut self, index: u8) {
-        self.count += 1;
-        self.cards |= 1 << index;
-    }
-}
-
-/// A game as a pure state machine: a state value, its legal actions, and transitions that either
-/// return the next state or a typed error (never panicking, never changing `self`).
+/// Where the cards of a state are, summarized: how many card slots its zones hold and which
+/// cards they cover. A state conserves cards when [`Census::is_exactly`] its deck.
 ///
-/// The trait is what the generic tools need — the random player, [`GameRecord`](crate::GameRecord)
-/// replay, the conformance harness, the CLI's simulations. Each game crate also offers a richer API
-/// of its own (integer settlements, real-time claims, pure scoring functions).
+/// ```
+/// use cards_core::{Census, CardSet, DidoCard};
+/// let mut census = Census::<DidoCard>::default();
+/// census.add(CardSet::full());
+/// assert!(census.is_exactly(CardSet::full()));
+/// census.add_card("A1".parse().unwrap()); // A1 twice
+/// assert!(!census.is_exactly(CardSet::full()));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Census<C: Card> {
+    /// Total number of card slots over all zones (a card held twice counts twice).
+    pub count: usize,
+    /// Union of the cards in all zones.
+    pub cards: CardSet<C>,
+}
+
+impl<C: Card> Default for Census<C> {
+    fn default() -> Self {
+        Census {
+            count: 0,
+            cards: CardSet::EMPTY,
+        }
+    }
+}
+
+impl<C: Card> Census<C> {
+    /// Adds the cards of one zone.
+    pub fn add(&mut self, cards: CardSet<C>) {
+        self.count += cards.len();
+        self.cards |= cards;
+    }
+
+    /// Adds one card.
+    pub fn add_card(&mut self, card: C) {
+        self.count += 1;
+        self.cards.insert(card);
+    }
+
+    /// Adds every card of an ordered zone (a pile, a row).
+    pub fn add_all(&mut self, cards: impl IntoIterator<Item = C>) {
+        cards.into_iter().for_each(|c| self.add_card(c));
+    }
+
+    /// Whether the zones hold exactly the cards of `deck`, each once.
+    #[must_use]
+    pub fn is_exactly(&self, deck: CardSet<C>) -> bool {
+        self.count == deck.len() && self.cards == deck
+    }
+}
+
+/// A game as a pure state machine: a state value, its legal actions, and transitions that
+/// either happen completely or not at all, never panicking on any input.
+///
+/// # The contract
+/// - **In-place play is the primitive.** [`Game::play`] checks every rule before anything
+///   moves: on error the state is exactly as it was. [`Game::apply`] (clone, then play) is
+///   provided; generic code (players, playouts, search) uses `play` on its own copy.
+/// - **Legal actions** come in a stable, documented order ([`Game::for_each_legal`]); the list
+///   is empty exactly when the game is over ([`Game::to_act`] is `None`). Every listed action
+///   plays; every other action is refused with [`Game::Error`].
+/// - **Chance.** All chance is fixed by the seed given at [`Game::new`], deal by deal: deal
+///   `k` draws from [`GameRng::for_deal`]`(seed, k)`, a stream of its own, clear of the player
+///   and probe streams, so that how a deal was played never changes the cards of the next.
+///   A game that deals again keeps its seed in its state; a [`Game::view`] never reveals it.
+///   [`Game::from_setup`] starts from explicit cards instead; a set-up game that deals again
+///   takes the seed for its later deals from its [`Game::Setup`].
+/// - **Views and worlds.** [`Game::view`] is exactly what one seat may see.
+///   [`Game::sample_world`] returns a full state that shows that seat the same view: it draws
+///   fresh chance for everything the view does not show (hidden cards, and the seed of any
+///   later deal), and respects everything the view implies (cards seen, suits a seat showed it
+///   lacks, a seat asked to act on a card it must hold).
+/// - **Settlement.** [`Game::settlement`] is the game's integer result per seat, zero-sum, all
+///   zeros until the game is over; [`Game::returns`] is the same as `f64`. Neither allocates.
+/// - **Cards are conserved.** [`Game::census`] covers [`Game::deck`] exactly once in every
+///   state.
+/// - **Every game ends** within [`Game::max_actions`] actions.
+///
+/// The [`Indexed`](crate::Indexed) face (a small fixed action index for learning agents) is
+/// separate: most games implement [`DirectIndex`](crate::DirectIndex), one index per action.
+/// `cards-testkit` checks all of this for any implementation.
+///
+/// Methods on this trait are the game's whole generic face; a game crate adds inherent methods
+/// only for what is its own (a hand, the pairs on the table, real-time claims), never a second
+/// `play` or `to_act`.
 pub trait Game:
     Clone + PartialEq + fmt::Debug + serde::Serialize + serde::de::DeserializeOwned + Send + Sync
 {
-    /// The rules configuration (`Default` is the documented default).
+    /// The rules configuration: every option the spec names (`Default` is the documented
+    /// default).
     type Rules: Clone
         + PartialEq
         + fmt::Debug
@@ -102,36 +106,69 @@ pub trait Game:
         + serde::de::DeserializeOwned
         + Send
         + Sync;
-    /// One move. `Copy`, with a stable index mapping (see [`Game::action_index`]).
+    /// One move. `Copy`; its `Display`/`FromStr` text is the game's action notation (the
+    /// oracle's), and serde goes through that text.
     type Action: Copy
         + Eq
+        + core::hash::Hash
         + fmt::Debug
         + fmt::Display
+        + FromStr
         + serde::Serialize
         + serde::de::DeserializeOwned
         + Send
         + Sync;
-    /// What one player may see.
-    type View: Clone + PartialEq + fmt::Debug + serde::Serialize + serde::de::DeserializeOwned;
+    /// What one seat may see.
+    type View: Clone
+        + PartialEq
+        + fmt::Debug
+        + serde::Serialize
+        + serde::de::DeserializeOwned
+        + Send
+        + Sync;
+    /// An explicit position to start from (every card placed, whose turn it is): the raw input
+    /// [`Game::from_setup`] validates. Every state round-trips through it ([`Game::setup`]).
+    type Setup: Clone
+        + PartialEq
+        + fmt::Debug
+        + serde::Serialize
+        + serde::de::DeserializeOwned
+        + Send
+        + Sync;
+    /// How a finished game ended (`Display` is a sentence a person can read).
+    type Outcome: Clone + PartialEq + fmt::Debug + fmt::Display + serde::Serialize + Send + Sync;
+    /// The deck the game is played with.
+    type Card: Card;
     /// Why an action was refused.
     type Error: std::error::Error + Clone + PartialEq + Send + Sync + 'static;
+    /// Why a game could not be set up: bad player count or rules, an invalid setup, a view that
+    /// no world fits.
+    type SetupError: std::error::Error + Clone + PartialEq + Send + Sync + 'static;
 
-    /// The game's name, as used in records and on the command line.
+    /// The game's name, as used in records, on the command line and in oracle ops.
     const NAME: &'static str;
-    /// Number of cards in the game's deck (for the conservation check).
-    const DECK_SIZE: usize;
-    /// Size of the action index space: every action maps to an index below this.
-    const NUM_ACTIONS: usize;
-    /// Fewest players.
-    const MIN_PLAYERS: usize;
-    /// Most players.
-    const MAX_PLAYERS: usize;
+
+    /// The player counts the game is played with under `rules`.
+    fn player_range(rules: &Self::Rules) -> RangeInclusive<usize>;
 
     /// A new game for `players` seats; every chance event comes from `seed`.
     ///
     /// # Errors
-    /// [`SetupError`] for an unsupported player count or inconsistent rules.
-    fn new(rules: &Self::Rules, players: usize, seed: Seed) -> Result<Self, SetupError>;
+    /// [`Game::SetupError`] for a player count outside [`Game::player_range`] or inconsistent
+    /// rules.
+    fn new(rules: &Self::Rules, players: usize, seed: Seed) -> Result<Self, Self::SetupError>;
+
+    /// The game at an explicit position (a real deal, a test position, one deal played at
+    /// several tables).
+    ///
+    /// # Errors
+    /// [`Game::SetupError`] saying what is wrong when the setup breaks any rule (a card missing
+    /// or twice, wrong hand sizes, a phase that does not fit) or does not fit `rules`.
+    fn from_setup(rules: &Self::Rules, setup: Self::Setup) -> Result<Self, Self::SetupError>;
+
+    /// This position as a [`Game::Setup`]: `from_setup(rules, state.setup())` gives `state`
+    /// back.
+    fn setup(&self) -> Self::Setup;
 
     /// The rules this game is played under.
     fn rules(&self) -> &Self::Rules;
@@ -142,42 +179,69 @@ pub trait Game:
     /// The seat that must act next, or `None` when the game is over.
     fn to_act(&self) -> Option<PlayerId>;
 
-    /// Clears `out` and fills it with every legal action, in the game's documented stable order.
-    /// Empty exactly when the game is over.
-    fn legal_actions(&self, out: &mut Vec<Self::Action>);
-
-    /// The state after `action`.
-    ///
-    /// # Errors
-    /// `Self::Error` when the action is not legal here; `self` is unchanged.
-    fn apply(&self, action: &Self::Action) -> Result<Self, Self::Error>;
-
     /// Whether the game is over.
     fn is_terminal(&self) -> bool {
         self.to_act().is_none()
     }
 
-    /// Zero-sum utilities, one per seat (all 0 until the game is over).
-    fn returns(&self) -> Vec<f64>;
+    /// Calls `f` with every legal action, in the game's documented stable order; never when
+    /// the game is over. The primitive behind [`Game::legal_actions`] and the legal mask.
+    fn for_each_legal(&self, f: impl FnMut(Self::Action));
+
+    /// Clears `out` and fills it with every legal action, in the game's documented stable
+    /// order. Empty exactly when the game is over. Allocates only when `out` must grow.
+    fn legal_actions(&self, out: &mut Vec<Self::Action>) {
+        out.clear();
+        self.for_each_legal(|a| out.push(a));
+    }
+
+    /// Plays `action` in place.
+    ///
+    /// # Errors
+    /// [`Game::Error`] when the action is not legal now; the state is then exactly as it was.
+    fn play(&mut self, action: Self::Action) -> Result<(), Self::Error>;
+
+    /// The state after `action` (copy-make): a clone, played.
+    ///
+    /// # Errors
+    /// [`Game::Error`] when the action is not legal now; `self` is untouched.
+    fn apply(&self, action: Self::Action) -> Result<Self, Self::Error> {
+        let mut next = self.clone();
+        next.play(action)?;
+        Ok(next)
+    }
+
+    /// How the game ended, or `None` while it goes on.
+    fn outcome(&self) -> Option<Self::Outcome>;
+
+    /// The game's integer result, one entry per seat, zero-sum; all zeros until it is over.
+    fn settlement(&self) -> PerSeat<i64>;
+
+    /// Zero-sum utilities, one per seat: the settlement as `f64` unless a game says otherwise.
+    fn returns(&self) -> PerSeat<f64> {
+        self.settlement().map(|v| v as f64)
+    }
 
     /// What `player` may see.
     fn view(&self, player: PlayerId) -> Self::View;
 
-    /// A full state consistent with `view`: hidden cards dealt at random from those unseen.
+    /// A full state consistent with `view`: see the trait's contract.
     ///
     /// # Errors
-    /// [`SetupError::State`] when the view is inconsistent (it can be deserialized from anywhere).
-    fn sample_world(view: &Self::View, rng: &mut GameRng) -> Result<Self, SetupError>;
+    /// [`Game::SetupError`] when the view is inconsistent (it may have been deserialized from
+    /// anywhere).
+    fn sample_world(view: &Self::View, rng: &mut GameRng) -> Result<Self, Self::SetupError>;
 
-    /// The stable index of `action`, below [`Game::NUM_ACTIONS`].
-    fn action_index(action: &Self::Action) -> usize;
-
-    /// The action with this index, or `None` when `index >= NUM_ACTIONS`.
-    fn action_from_index(index: usize) -> Option<Self::Action>;
-
-    /// An upper bound on the number of actions any game under `rules` with `players` seats takes.
+    /// An upper bound on the number of actions any game under `rules` with `players` seats
+    /// takes (search and playouts rely on it).
     fn max_actions(rules: &Self::Rules, players: usize) -> usize;
 
+    /// The cards in play under `rules` (the whole deck unless an option removes some).
+    fn deck(rules: &Self::Rules) -> CardSet<Self::Card> {
+        let _ = rules;
+        CardSet::full()
+    }
+
     /// Where the cards are (for the conservation check).
-    fn census(&self) -> Census;
+    fn census(&self) -> Census<Self::Card>;
 }

@@ -1,10 +1,12 @@
 //! # cards-core
 //!
 //! The shared ground of the `cardrules` games: card types for the three decks (Didopoikas,
-//! Jass, standard 52 + 2 jokers) with their fixed text notation, [`CardSet`] bitsets, the
-//! Didopoikas [`ShapeMap`], seeded reproducible shuffling ([`Seed`], [`GameRng`]), the [`Game`]
-//! trait, replayable [`GameRecord`]s, the built-in [`RandomPlayer`], and (feature
-//! `conformance`) the generic conformance harness every game runs.
+//! Jass, standard 52 + 2 jokers) with their fixed text notation, [`CardSet`] bitsets, seeded
+//! reproducible shuffling ([`Seed`], [`GameRng`], deal by deal), the [`Game`] trait with its
+//! action index ([`Indexed`]), seats and per-seat results ([`PlayerId`], [`PerSeat`]),
+//! replayable [`GameRecord`]s and the built-in [`RandomPlayer`].
+//!
+//! The conformance harness that checks any [`Game`] lives in the `cards-testkit` crate.
 //!
 //! ```
 //! use cards_core::{shuffled_deck, CardSet, DidoCard, Seed};
@@ -27,15 +29,13 @@ mod cardset;
 mod didopoikas;
 mod error;
 mod game;
+mod index;
 mod jass;
 mod random_player;
 mod record;
 mod rng;
-mod shape;
+mod seat;
 mod standard;
-
-#[cfg(feature = "conformance")]
-pub mod conformance;
 
 pub use card::Card;
 
@@ -47,10 +47,13 @@ pub mod __private {
 pub use cardset::{CardSet, Iter};
 pub use didopoikas::{Colour, DidoCard};
 pub use error::ParseCardError;
-pub use game::{Census, Game, PlayerId, SetupError};
+pub use game::{Census, Game};
+pub use index::{ActionMask, DirectIndex, IndexError, Indexed};
 pub use jass::{JassCard, JassRank, JassSuit};
-pub use random_player::{RandomPlayer, random_playout};
-pub use record::{GameRecord, ReplayError};
-pub use rng::{DEAL_STREAM, GameRng, PLAYER_STREAM, ParseSeedError, Seed, shuffled_deck};
-pub use shape::{Shape, ShapeMap, ShapeMapError};
+pub use random_player::{RandomPlayer, play_randomly, random_playout};
+pub use record::{GameRecord, ReplayError, Start};
+pub use rng::{
+    DEAL_STREAM, GameRng, PLAYER_STREAM, PROBE_STREAM, ParseSeedError, Seed, shuffled_deck,
+};
+pub use seat::{MAX_SEATS, PerSeat, PlayerCountError, PlayerId};
 pub use standard::{StdCard, StdSuit};

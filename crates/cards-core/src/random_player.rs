@@ -1,6 +1,6 @@
 //! The built-in uniformly random player, and whole random games.
 
-use crate::{Game, GameRecord, GameRng, PLAYER_STREAM, Seed, SetupError};
+use crate::{Game, GameRecord, GameRng, PLAYER_STREAM, Seed};
 
 /// Picks uniformly among the legal actions, from its own generator.
 ///
@@ -29,33 +29,47 @@ impl RandomPlayer {
     }
 }
 
+/// Plays `state` to its end (or to [`Game::max_actions`] actions, whichever comes first) with
+/// the random player, in place, calling `on_action` with each action before it is played.
+/// Returns the number of actions played.
+pub fn play_randomly<G: Game>(
+    state: &mut G,
+    player: &mut RandomPlayer,
+    mut on_action: impl FnMut(&G, G::Action),
+) -> usize {
+    let mut buf = Vec::new();
+    let limit = G::max_actions(state.rules(), state.num_players());
+    let mut played = 0;
+    while played < limit {
+        let Some(action) = player.choose(state, &mut buf) else {
+            break;
+        };
+        on_action(state, action);
+        // A legal action always plays; if a game ever broke that, stop rather than panic.
+        if state.play(action).is_err() {
+            break;
+        }
+        played += 1;
+    }
+    played
+}
+
 /// One whole game between uniformly random players: the game from `seed`, the player from the
 /// same seed on [`PLAYER_STREAM`]. Returns the final state and its record.
 ///
 /// Stops after [`Game::max_actions`] actions at the latest (a correct game ends before that).
 ///
 /// # Errors
-/// [`SetupError`] when the game cannot be set up.
+/// [`Game::SetupError`] when the game cannot be set up.
 pub fn random_playout<G: Game>(
     rules: &G::Rules,
     players: usize,
     seed: Seed,
-) -> Result<(G, GameRecord<G>), SetupError> {
+) -> Result<(G, GameRecord<G>), G::SetupError> {
     let mut state = G::new(rules, players, seed)?;
     let mut record = GameRecord::<G>::new(rules.clone(), players, seed);
-    let mut player = RandomPlayer::new(seed);
-    let mut buf = Vec::new();
-    let limit = G::max_actions(rules, players);
-    while record.actions.len() < limit {
-        let Some(action) = player.choose(&state, &mut buf) else {
-            break;
-        };
-        // A legal action always applies; if a game ever broke that, stop rather than panic.
-        let Ok(next) = state.apply(&action) else {
-            break;
-        };
-        state = next;
-        record.actions.push(action);
-    }
+    play_randomly(&mut state, &mut RandomPlayer::new(seed), |_, a| {
+        record.actions.push(a);
+    });
     Ok((state, record))
 }

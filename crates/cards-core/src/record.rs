@@ -1,8 +1,26 @@
 //! [`GameRecord`]: a self-contained, replayable record of one game.
 
-use crate::{Game, Seed, SetupError};
+use crate::{Game, Seed};
 
-/// Everything needed to replay a game exactly: game name, rules, seats, seed and actions.
+/// Where a recorded game starts: a seeded deal, or an explicit setup.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Start<G: Game> {
+    /// [`Game::new`] with this many seats and this seed.
+    Seed {
+        /// Number of seats.
+        players: usize,
+        /// The seed.
+        seed: Seed,
+    },
+    /// [`Game::from_setup`] with this setup.
+    Setup(G::Setup),
+}
+
+/// Everything needed to replay a game exactly: game name, rules, start, and the actions.
+///
+/// JSON form: `{"game", "rules", "players", "seed", "actions"}` for a seeded start (the seed as
+/// 64 hex digits or as the integer `n` of `Seed::from(n)`), or `{"game", "rules", "setup",
+/// "actions"}` for an explicit one. Unknown fields are refused.
 ///
 /// ```
 /// # use cards_core::{Game, GameRecord};
@@ -12,24 +30,21 @@ use crate::{Game, Seed, SetupError};
 /// assert_eq!(back.replay().ok(), record.replay().ok());
 /// # }
 /// ```
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-#[serde(bound = "", deny_unknown_fields)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct GameRecord<G: Game> {
     /// The game's name ([`Game::NAME`]).
     pub game: String,
     /// The rules played under.
     pub rules: G::Rules,
-    /// Number of seats.
-    pub players: usize,
-    /// The seed of the deal.
-    pub seed: Seed,
+    /// Where the game starts.
+    pub start: Start<G>,
     /// The actions in the order they were applied.
     pub actions: Vec<G::Action>,
 }
 
 /// Why a record could not be replayed.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
-pub enum ReplayError<E: std::error::Error + 'static> {
+pub enum ReplayError<G: Game> {
     /// The record is for another game.
     #[error("the record is for {got:?}, not {expected:?}")]
     WrongGame {
@@ -39,52 +54,130 @@ pub enum ReplayError<E: std::error::Error + 'static> {
         got: String,
     },
     /// The game could not be set up.
-    #[error(transparent)]
-    Setup(#[from] SetupError),
+    #[error("the game cannot be set up: {0}")]
+    Setup(G::SetupError),
     /// An action was refused.
-    #[error("action {index} ({action}) was refused: {source}")]
+    #[error("action {number} ({action}, counting from 1) was refused: {source}")]
     Illegal {
-        /// Position of the action in the record.
-        index: usize,
+        /// Position of the action in the record, counting from 1.
+        number: usize,
         /// The action, as text.
         action: String,
         /// The game's reason.
-        source: E,
+        source: G::Error,
     },
 }
 
 impl<G: Game> GameRecord<G> {
-    /// An empty record for a new game.
+    /// An empty record of a seeded game.
     #[must_use]
     pub fn new(rules: G::Rules, players: usize, seed: Seed) -> Self {
         GameRecord {
             game: G::NAME.to_owned(),
             rules,
-            players,
-            seed,
+            start: Start::Seed { players, seed },
             actions: Vec::new(),
         }
+    }
+
+    /// An empty record of a game from an explicit setup.
+    #[must_use]
+    pub fn from_setup(rules: G::Rules, setup: G::Setup) -> Self {
+        GameRecord {
+            game: G::NAME.to_owned(),
+            rules,
+            start: Start::Setup(setup),
+            actions: Vec::new(),
+        }
+    }
+
+    /// The game at the record's start.
+    ///
+    /// # Errors
+    /// [`ReplayError`] when the record names another game or the setup fails.
+    pub fn start_state(&self) -> Result<G, ReplayError<G>> {
+        if self.game != G::NAME {
+            return Err(ReplayError::WrongGame {
+                expected: G::NAME,
+                got: self.game.chars().take(64).collect(),
+            });
+        }
+        match &self.start {
+            Start::Seed { players, seed } => G::new(&self.rules, *players, *seed),
+            Start::Setup(setup) => G::from_setup(&self.rules, setup.clone()),
+        }
+        .map_err(ReplayError::Setup)
     }
 
     /// Plays the record from the start and returns the final state.
     ///
     /// # Errors
-    /// [`ReplayError`] when the record names another game, the setup fails or an action is refused.
-    pub fn replay(&self) -> Result<G, ReplayError<G::Error>> {
-        if self.game != G::NAME {
-            return Err(ReplayError::WrongGame {
-                expected: G::NAME,
-                got: self.game.clone(),
-            });
-        }
-        let mut state = G::new(&self.rules, self.players, self.seed)?;
-        for (index, action) in self.actions.iter().enumerate() {
-            state = state.apply(action).map_err(|source| ReplayError::Illegal {
-                index,
+    /// [`ReplayError`] when the record names another game, the setup fails or an action is
+    /// refused.
+    pub fn replay(&self) -> Result<G, ReplayError<G>> {
+        let mut state = self.start_state()?;
+        for (i, &action) in self.actions.iter().enumerate() {
+            state.play(action).map_err(|source| ReplayError::Illegal {
+                number: i + 1,
                 action: action.to_string(),
                 source,
             })?;
         }
         Ok(state)
+    }
+}
+
+/// The record's JSON form: optional fields, checked to be exactly one kind of start.
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(bound = "", deny_unknown_fields, rename = "GameRecord")]
+struct RawRecord<G: Game> {
+    game: String,
+    rules: G::Rules,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    players: Option<usize>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    seed: Option<Seed>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    setup: Option<G::Setup>,
+    actions: Vec<G::Action>,
+}
+
+impl<G: Game> serde::Serialize for GameRecord<G> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let (players, seed, setup) = match &self.start {
+            Start::Seed { players, seed } => (Some(*players), Some(*seed), None),
+            Start::Setup(setup) => (None, None, Some(setup.clone())),
+        };
+        RawRecord::<G> {
+            game: self.game.clone(),
+            rules: self.rules.clone(),
+            players,
+            seed,
+            setup,
+            actions: self.actions.clone(),
+        }
+        .serialize(s)
+    }
+}
+
+impl<'de, G: Game> serde::Deserialize<'de> for GameRecord<G> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::Error as _;
+        let raw = RawRecord::<G>::deserialize(d)?;
+        let start = match (raw.players, raw.seed, raw.setup) {
+            (Some(players), Some(seed), None) => Start::Seed { players, seed },
+            (None, None, Some(setup)) => Start::Setup(setup),
+            _ => {
+                return Err(D::Error::custom(
+                    "a record starts either from \"players\" and \"seed\" or from a \"setup\"",
+                ));
+            }
+        };
+        Ok(GameRecord {
+            game: raw.game,
+            rules: raw.rules,
+            start,
+            actions: raw.actions,
+        })
     }
 }

@@ -85,13 +85,47 @@ impl FromStr for Seed {
     }
 }
 
-crate::serde_via_text!(Seed, "a seed of 64 hex digits");
+impl serde::Serialize for Seed {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
 
-/// The stream a game's own chance events (shuffles, first player) are drawn from.
+/// Reads 64 hex digits, or an integer `n` (0 ≤ n < 2^64) meaning `Seed::from(n)`: the form
+/// every command line and oracle request uses.
+impl<'de> serde::Deserialize<'de> for Seed {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl serde::de::Visitor<'_> for V {
+            type Value = Seed;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a seed: 64 hex digits, or an integer from 0 to 2^64 - 1")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Seed, E> {
+                v.parse().map_err(E::custom)
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Seed, E> {
+                Ok(Seed::from(v))
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Seed, E> {
+                u64::try_from(v)
+                    .map(Seed::from)
+                    .map_err(|_| E::custom(format_args!("a seed is 0 to 2^64 - 1, not {v}")))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// The stream of a game's first deal (deal 0): its shuffle and any other chance at the start.
+/// The same as [`GameRng::for_deal`]`(seed, 0)`.
 pub const DEAL_STREAM: u64 = 0;
 /// The stream the built-in [`RandomPlayer`](crate::RandomPlayer) draws from, so a player seeded
 /// from the same seed as the game does not reuse the deal's numbers.
 pub const PLAYER_STREAM: u64 = 1;
+/// The stream the test kit's probes and world sampling draw from, so checking a game never
+/// changes the game played.
+pub const PROBE_STREAM: u64 = 2;
 
 /// The project's deterministic generator: ChaCha8 keyed by a [`Seed`], on a numbered stream.
 ///
@@ -113,6 +147,34 @@ impl GameRng {
         let mut rng = ChaCha8Rng::from_seed(seed.0);
         rng.set_stream(stream);
         GameRng(rng)
+    }
+
+    /// The generator of deal `k` of a game seeded with `seed`: ChaCha8 on stream `k << 32`.
+    ///
+    /// Deal 0 is [`DEAL_STREAM`]; every later deal has a stream of its own, and none of them
+    /// is a role stream ([`PLAYER_STREAM`], [`PROBE_STREAM`] and any other below 2^32), so the
+    /// cards of deal `k` depend on the seed and `k` only: never on how earlier deals were
+    /// played, nor on who played them.
+    ///
+    /// ```
+    /// use cards_core::{GameRng, Seed, DEAL_STREAM};
+    /// let seed = Seed::from(9);
+    /// let mut first = GameRng::for_deal(seed, 0);
+    /// assert_eq!(first.next_u64(), GameRng::new(seed, DEAL_STREAM).next_u64());
+    /// assert_ne!(GameRng::for_deal(seed, 1).next_u64(), GameRng::for_deal(seed, 0).next_u64());
+    /// ```
+    #[must_use]
+    pub fn for_deal(seed: Seed, k: u32) -> GameRng {
+        GameRng::new(seed, u64::from(k) << 32)
+    }
+
+    /// A fresh seed drawn from this generator (for a sampled world's later deals).
+    pub fn seed(&mut self) -> Seed {
+        let mut bytes = [0u8; 32];
+        for chunk in bytes.chunks_exact_mut(8) {
+            chunk.copy_from_slice(&self.next_u64().to_le_bytes());
+        }
+        Seed(bytes)
     }
 
     /// The next 64 random bits.
@@ -151,7 +213,8 @@ impl GameRng {
     }
 }
 
-/// The whole deck of `C` shuffled by `seed` on [`DEAL_STREAM`]: the deal every game starts from.
+/// The whole deck of `C` shuffled by `seed` on [`DEAL_STREAM`] (deal 0): the deal every game
+/// starts from. Later deals shuffle with [`GameRng::for_deal`].
 ///
 /// ```
 /// use cards_core::{shuffled_deck, DidoCard, Seed};

@@ -1,64 +1,78 @@
-//! `impl Game for Zaagox`: the generic face used by the random player, records, the conformance
-//! harness and the CLI.
+//! `impl Game for Zaagox` and its action index: the generic face used by the random player,
+//! records, the test kit and the CLI.
 
-use cards_core::{Census, Game, GameRng, PlayerId, Seed, SetupError};
+use core::ops::RangeInclusive;
 
-use crate::{Action, RuleError, Rules, View, Zaagox};
+use cards_core::{Census, DidoCard, DirectIndex, Game, GameRng, PerSeat, PlayerId, Seed};
+
+use crate::{Action, Outcome, RuleError, Rules, Setup, SetupError, View, Zaagox};
 
 impl Game for Zaagox {
     type Rules = Rules;
     type Action = Action;
     type View = View;
+    type Setup = Setup;
+    type Outcome = Outcome;
+    type Card = DidoCard;
     type Error = RuleError;
+    type SetupError = SetupError;
 
     const NAME: &'static str = "zaagox";
-    const DECK_SIZE: usize = 36;
-    const NUM_ACTIONS: usize = Action::COUNT;
-    const MIN_PLAYERS: usize = 2;
-    const MAX_PLAYERS: usize = 4;
 
+    fn player_range(_rules: &Rules) -> RangeInclusive<usize> {
+        Rules::PLAYERS
+    }
+
+    /// The seeded deal: see `docs/zaagox.md`, "Setup".
     fn new(rules: &Rules, players: usize, seed: Seed) -> Result<Self, SetupError> {
-        Zaagox::new(rules, players, seed)
+        Zaagox::start(rules, players, seed)
+    }
+
+    fn from_setup(rules: &Rules, setup: Setup) -> Result<Self, SetupError> {
+        crate::setup::validate(rules, &setup)
+    }
+
+    fn setup(&self) -> Setup {
+        self.to_setup()
     }
 
     fn rules(&self) -> &Rules {
-        Zaagox::rules(self)
+        &self.rules
     }
 
     fn num_players(&self) -> usize {
-        self.players()
+        usize::from(self.players)
     }
 
     fn to_act(&self) -> Option<PlayerId> {
-        Zaagox::to_act(self)
+        self.current()
     }
 
-    fn legal_actions(&self, out: &mut Vec<Action>) {
-        Zaagox::legal_actions(self, out);
+    /// Discards (card index order), pairs (by number, then lower and higher card), ages (pairs
+    /// oldest first, then hand cards); in the Da window `pass` then claims; stores lower card
+    /// first; `end` then `ava`.
+    fn for_each_legal(&self, f: impl FnMut(Action)) {
+        self.each_legal(f);
     }
 
-    fn apply(&self, action: &Action) -> Result<Self, RuleError> {
-        Zaagox::apply(self, *action)
+    fn play(&mut self, action: Action) -> Result<(), RuleError> {
+        self.step(action)
     }
 
-    fn returns(&self) -> Vec<f64> {
-        self.settlement().into_iter().map(|r| r as f64).collect()
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    fn settlement(&self) -> PerSeat<i64> {
+        self.settle()
     }
 
     fn view(&self, player: PlayerId) -> View {
-        Zaagox::view(self, player)
+        self.view_of(player)
     }
 
     fn sample_world(view: &View, rng: &mut GameRng) -> Result<Self, SetupError> {
         view.sample_world(rng)
-    }
-
-    fn action_index(action: &Action) -> usize {
-        action.index()
-    }
-
-    fn action_from_index(index: usize) -> Option<Action> {
-        Action::from_index(index)
     }
 
     /// Each turn is one act, at most `players − 1` Da answers, a store and an End/Ava choice.
@@ -66,7 +80,19 @@ impl Game for Zaagox {
         rules.turn_limit as usize * (players + 2) + 2
     }
 
-    fn census(&self) -> Census {
-        Zaagox::census(self)
+    fn census(&self) -> Census<DidoCard> {
+        self.take_census()
+    }
+}
+
+impl DirectIndex for Zaagox {
+    const NUM_ACTIONS: usize = Action::COUNT;
+
+    fn action_index(action: Action) -> usize {
+        action.index()
+    }
+
+    fn action_from_index(index: usize) -> Option<Action> {
+        Action::from_index(index)
     }
 }

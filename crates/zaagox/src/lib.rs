@@ -38,17 +38,22 @@
 mod action;
 mod error;
 mod game;
-mod raw;
 mod rules;
 mod score;
+mod setup;
+mod shape;
 mod state;
 mod view;
 
 pub use action::{Action, ParseActionError};
-pub use error::RuleError;
+/// The frame's vocabulary, re-exported so `use zaagox::{Game, Zaagox}` is all a user needs.
+pub use cards_core::{Game, PlayerId, Seed};
+pub use error::{RuleError, SetupError};
 pub use rules::{AvaRule, FirstPlayer, NegativeScores, Rules};
 #[doc(hidden)]
 pub use score::reference;
 pub use score::{Score, ScoreError, Scorer, score, score_set};
+pub use setup::{PairSetup, Setup};
+pub use shape::{Shape, ShapeMap, ShapeMapError};
 pub use state::{Exhaustion, Hand, Outcome, Pair, Phase, Zaagox, ageing_needed};
 pub use view::{PairView, View};

@@ -1,6 +1,10 @@
 //! [`Rules`]: every Zaägox rule decision that the spec names as an option.
 
-use cards_core::{PlayerId, SetupError, ShapeMap};
+use core::ops::RangeInclusive;
+
+use cards_core::PlayerId;
+
+use crate::{SetupError, ShapeMap};
 
 /// What Ava means (`docs/zaagox.md`, "Ava").
 #[derive(
@@ -54,11 +58,16 @@ pub struct Rules {
     pub turn_limit: u32,
     /// How a negative winning score settles.
     pub negative_scores: NegativeScores,
-    /// Which card carries which picture.
+    /// Which card carries which picture (left out of JSON when it is the default map).
+    #[serde(skip_serializing_if = "ShapeMap::is_default")]
     pub shapes: ShapeMap,
 }
 
 impl Rules {
+    /// The player counts Zaägox is played with.
+    pub const PLAYERS: RangeInclusive<usize> = 2..=Self::MAX_PLAYERS;
+    /// The most seats at a Zaägox table (the size of per-seat arrays in the state).
+    pub const MAX_PLAYERS: usize = 4;
     /// The default turn limit.
     pub const DEFAULT_TURN_LIMIT: u32 = 1_000;
     /// The largest turn limit accepted, so that every game has a bound a search can rely on.
@@ -67,22 +76,29 @@ impl Rules {
     /// Checks the rules for a table of `players` seats.
     ///
     /// # Errors
-    /// [`SetupError::Rules`] for a turn limit outside `1..=MAX_TURN_LIMIT` or a fixed first seat
-    /// that is not at the table.
+    /// [`SetupError::PlayerCount`] outside [`Rules::PLAYERS`], [`SetupError::TurnLimit`] for a
+    /// turn limit outside `1..=MAX_TURN_LIMIT`, [`SetupError::SeatNotAtTable`] for a fixed
+    /// first seat that is not at the table.
     pub fn validate(&self, players: usize) -> Result<(), SetupError> {
+        cards_core::PlayerCountError::check(
+            <crate::Zaagox as cards_core::Game>::NAME,
+            players,
+            Self::PLAYERS,
+        )?;
         if !(1..=Self::MAX_TURN_LIMIT).contains(&self.turn_limit) {
-            return Err(SetupError::Rules(format!(
-                "turn_limit must be 1 to {}, not {}",
-                Self::MAX_TURN_LIMIT,
-                self.turn_limit
-            )));
+            return Err(SetupError::TurnLimit {
+                got: self.turn_limit,
+                max: Self::MAX_TURN_LIMIT,
+            });
         }
         if let FirstPlayer::Seat(seat) = self.first_player
             && seat.index() >= players
         {
-            return Err(SetupError::Rules(format!(
-                "first_player seat {seat} is not at a table of {players}"
-            )));
+            return Err(SetupError::SeatNotAtTable {
+                what: "first_player",
+                seat,
+                players,
+            });
         }
         Ok(())
     }

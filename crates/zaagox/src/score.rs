@@ -6,7 +6,9 @@
 //! loops and hash sets, straight from the spec's wording; tests compare the two on every
 //! possible set.
 
-use cards_core::{Card as _, CardSet, DidoCard, Shape, ShapeMap};
+use cards_core::{Card as _, CardSet, DidoCard};
+
+use crate::{Shape, ShapeMap};
 
 /// The breakdown of a stored set's score.
 ///
@@ -29,6 +31,26 @@ pub struct Score {
     /// Whether the number connection is strong: `number_kinds` is 4 or 5 and the numbered
     /// cards' distinct values are exactly {1, 2, 3, 4} or exactly {5, 6, 7, 8}.
     pub strong: bool,
+}
+
+impl core::fmt::Display for Score {
+    /// `36 points (4 cards: 3 shape, 4 colour, 4 number kinds, weak)`.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(
+            f,
+            "{} points ({} cards: {} shape, {} colour, {} number kinds{})",
+            self.points,
+            self.cards,
+            self.shape_kinds,
+            self.colour_kinds,
+            self.number_kinds,
+            match (self.number_kinds >= 4, self.strong) {
+                (false, _) => "",
+                (true, true) => ", strong",
+                (true, false) => ", weak",
+            }
+        )
+    }
 }
 
 /// Why a group of cards could not be scored as a stored set.
@@ -234,7 +256,8 @@ static POINTS: [i32; 1 << 10] = {
 /// it). Scoring allocates nothing and does not branch on the cards.
 ///
 /// ```
-/// use cards_core::{CardSet, DidoCard, ShapeMap};
+/// use cards_core::{CardSet, DidoCard};
+/// use zaagox::ShapeMap;
 /// use zaagox::Scorer;
 ///
 /// let scorer = Scorer::new(&ShapeMap::default());
@@ -429,7 +452,9 @@ pub fn score_set(cards: CardSet<DidoCard>) -> Result<Score, ScoreError> {
 pub mod reference {
     use std::collections::{BTreeSet, HashSet};
 
-    use cards_core::{DidoCard, ShapeMap};
+    use cards_core::DidoCard;
+
+    use crate::ShapeMap;
 
     use super::{Score, ScoreError};
 

@@ -1,8 +1,21 @@
 //! [`Zaagox`]: the game state and its transitions.
 
-use cards_core::{Card, CardSet, Census, DidoCard, GameRng, PlayerId, Seed, SetupError};
+use core::fmt;
 
-use crate::{Action, AvaRule, FirstPlayer, NegativeScores, RuleError, Rules, Score, Scorer};
+use cards_core::{Card, CardSet, Census, DidoCard, GameRng, PerSeat, PlayerId, Seed};
+
+use crate::setup::PairSetup;
+use crate::{
+    Action, AvaRule, FirstPlayer, NegativeScores, RuleError, Rules, Score, Scorer, Setup,
+    SetupError,
+};
+
+/// Seats in the state's per-seat arrays.
+const SEATS: usize = Rules::MAX_PLAYERS;
+/// Cards in the deck.
+const DECK: usize = DidoCard::ALL.len();
+/// The most pairs that can lie on the table at once (two cards each).
+const MAX_PAIRS: usize = DECK / 2;
 
 /// A set of Didopoikas cards (a hand, a player's stored cards).
 pub type Hand = CardSet<DidoCard>;
@@ -11,7 +24,7 @@ pub type Hand = CardSet<DidoCard>;
 const NUMBER_MASK: [u64; 9] = {
     let mut masks = [0u64; 9];
     let mut i = 0;
-    while i < 36 {
+    while i < DECK {
         masks[i % 9] |= 1 << i;
         i += 1;
     }
@@ -89,7 +102,7 @@ impl Pair {
 /// The centre pile: a ring buffer, drawn from the top, filled at the bottom.
 #[derive(Clone, Copy, Debug)]
 struct Pile {
-    cards: [DidoCard; 36],
+    cards: [DidoCard; DECK],
     head: u8,
     len: u8,
 }
@@ -97,7 +110,7 @@ struct Pile {
 impl Pile {
     fn new(top_first: &[DidoCard]) -> Pile {
         let mut pile = Pile {
-            cards: [DidoCard::ALL[0]; 36],
+            cards: [DidoCard::ALL[0]; DECK],
             head: 0,
             len: 0,
         };
@@ -112,19 +125,19 @@ impl Pile {
             return None;
         }
         let card = self.cards[self.head as usize];
-        self.head = (self.head + 1) % 36;
+        self.head = ((self.head as usize + 1) % DECK) as u8;
         self.len -= 1;
         Some(card)
     }
 
     fn push_bottom(&mut self, card: DidoCard) {
-        // Never more than 36 cards exist, so the buffer cannot overflow.
-        self.cards[(self.head as usize + self.len as usize) % 36] = card;
+        // Never more than the deck's cards exist, so the buffer cannot overflow.
+        self.cards[(self.head as usize + self.len as usize) % DECK] = card;
         self.len += 1;
     }
 
     fn iter(&self) -> impl Iterator<Item = DidoCard> + '_ {
-        (0..self.len as usize).map(move |i| self.cards[(self.head as usize + i) % 36])
+        (0..self.len as usize).map(move |i| self.cards[(self.head as usize + i) % DECK])
     }
 }
 
@@ -209,49 +222,64 @@ pub enum Outcome {
     },
 }
 
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Won {
+                winner,
+                score,
+                ava_failed,
+            } => {
+                write!(f, "seat {winner} won with {score}")?;
+                if let Some(payer) = ava_failed {
+                    write!(f, "; seat {payer} declared Ava, failed, and pays alone")?;
+                }
+                Ok(())
+            }
+            Outcome::Exhausted {
+                cause: Exhaustion::PileEmpty,
+            } => f.write_str("no winner: the centre pile ran out"),
+            Outcome::Exhausted {
+                cause: Exhaustion::TurnLimit,
+            } => f.write_str("no winner: the turn limit was reached"),
+        }
+    }
+}
+
 /// A Zaägox game: the whole state, including what players may not see.
 ///
-/// Build one with [`Game::new`](cards_core::Game::new) (or deserialize one: every JSON state is
-/// validated), list moves with [`legal_actions`](cards_core::Game::legal_actions), move with
-/// [`apply`](cards_core::Game::apply) (copy-make) or [`play`](Zaagox::play) (in place). Real-time
-/// tables use [`claim_da`](Zaagox::claim_da) and [`close_da`](Zaagox::close_da) for the Da window.
+/// Its generic face is [`Game`](cards_core::Game) (start with `Zaagox::new` or
+/// `Zaagox::from_setup`, list moves with `legal_actions`, move with `play` in place or `apply`
+/// copy-make); the inherent methods read what is Zaägox's own (hands, pairs, stored cards).
+/// Real-time tables use [`claim_da`](Zaagox::claim_da) and [`close_da`](Zaagox::close_da) for
+/// the Da window. Every deserialized state is validated as a [`Setup`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Zaagox {
     pub(crate) rules: Rules,
     pub(crate) players: u8,
     pile: Pile,
-    pub(crate) hands: [Hand; 4],
-    pairs: [Pair; 18],
+    pub(crate) hands: [Hand; SEATS],
+    pairs: [Pair; MAX_PAIRS],
     pairs_len: u8,
-    pub(crate) stored: [Hand; 4],
+    pub(crate) stored: [Hand; SEATS],
     pub(crate) discard: Option<DidoCard>,
     pub(crate) phase: Phase,
     pub(crate) turns: u32,
     /// 0 = no Ava declared; otherwise the declaration's position (1 = first declared).
-    pub(crate) ava_order: [u8; 4],
+    pub(crate) ava_order: [u8; SEATS],
     pub(crate) outcome: Option<Outcome>,
 }
 
 impl Zaagox {
-    /// A new game: the seeded shuffle, four cards to each seat in turn (consecutive blocks from the
-    /// top of the shuffled deck), the rest as the centre pile, then the first seat draws.
-    ///
-    /// # Errors
-    /// [`SetupError`] for 0–1 or more than 4 players, or invalid rules.
-    pub fn new(rules: &Rules, players: usize, seed: Seed) -> Result<Zaagox, SetupError> {
-        if !(2..=4).contains(&players) {
-            return Err(SetupError::PlayerCount {
-                game: "zaagox",
-                got: players,
-                min: 2,
-                max: 4,
-            });
-        }
+    /// A new game: the seeded shuffle (deal 0), four cards to each seat in turn (consecutive
+    /// blocks from the top of the shuffled deck), the rest as the centre pile, then the first
+    /// seat (drawn from the same stream after the shuffle, unless the rules fix it) draws.
+    pub(crate) fn start(rules: &Rules, players: usize, seed: Seed) -> Result<Zaagox, SetupError> {
         rules.validate(players)?;
-        let mut rng = GameRng::new(seed, cards_core::DEAL_STREAM);
+        let mut rng = GameRng::for_deal(seed, 0);
         let mut deck = DidoCard::ALL;
         rng.shuffle(&mut deck);
-        let mut hands = [Hand::EMPTY; 4];
+        let mut hands = [Hand::EMPTY; SEATS];
         for (seat, hand) in hands.iter_mut().take(players).enumerate() {
             *hand = deck[4 * seat..4 * seat + 4].iter().copied().collect();
         }
@@ -264,13 +292,13 @@ impl Zaagox {
             players: players as u8,
             pile: Pile::new(&deck[4 * players..]),
             hands,
-            pairs: [Pair::EMPTY; 18],
+            pairs: [Pair::EMPTY; MAX_PAIRS],
             pairs_len: 0,
-            stored: [Hand::EMPTY; 4],
+            stored: [Hand::EMPTY; SEATS],
             discard: None,
             phase: Phase::Over,
             turns: 0,
-            ava_order: [0; 4],
+            ava_order: [0; SEATS],
             outcome: None,
         };
         state.start_turn(first);
@@ -279,15 +307,8 @@ impl Zaagox {
 
     // ---- read access -------------------------------------------------------------------------
 
-    /// The rules in force.
-    #[must_use]
-    pub fn rules(&self) -> &Rules {
-        &self.rules
-    }
-
-    /// Number of seats.
-    #[must_use]
-    pub fn players(&self) -> usize {
+    /// Number of seats (the same as [`Game::num_players`](cards_core::Game::num_players)).
+    fn players(&self) -> usize {
         self.players as usize
     }
 
@@ -298,8 +319,7 @@ impl Zaagox {
     }
 
     /// The seat that must act next, or `None` when the game is over.
-    #[must_use]
-    pub fn to_act(&self) -> Option<PlayerId> {
+    pub(crate) fn current(&self) -> Option<PlayerId> {
         match self.phase {
             Phase::Act { seat } | Phase::Store { seat, .. } | Phase::Decide { seat, .. } => {
                 Some(seat)
@@ -356,18 +376,12 @@ impl Zaagox {
         self.ava_order.get(seat.index()).is_some_and(|&o| o != 0)
     }
 
-    /// How the game ended, or `None` while it goes on.
-    #[must_use]
-    pub fn outcome(&self) -> Option<Outcome> {
-        self.outcome
-    }
-
-    /// The integer settlement, one entry per seat, zero-sum (all 0 while the game goes on and for
-    /// an exhausted game). Each loser pays the winner's score; a failed Ava declarer pays for
-    /// every loser alone; a negative score is paid by the winner unless the rules settle it as 0.
-    #[must_use]
-    pub fn settlement(&self) -> Vec<i64> {
-        let mut returns = vec![0; self.players()];
+    /// The integer settlement (see [`Game::settlement`](cards_core::Game::settlement)): each
+    /// loser pays the winner's score; a failed Ava declarer pays for every loser alone; a
+    /// negative score is paid by the winner unless the rules settle it as 0.
+    pub(crate) fn settle(&self) -> PerSeat<i64> {
+        // At most MAX_PLAYERS seats, below MAX_SEATS.
+        let mut returns = PerSeat::new(self.players()).unwrap_or_default();
         let Some(Outcome::Won {
             winner,
             score,
@@ -411,68 +425,60 @@ impl Zaagox {
 
     // ---- moves -------------------------------------------------------------------------------
 
-    /// Clears `out` and fills it with every legal action, in this order: discards (card index
-    /// order), pairs (grouped by number 0–8, then by lower and higher card), ages (pairs oldest first, then hand cards); in
-    /// the Da window `pass` then claims; stores lower card first; `end` then `ava`.
-    pub fn legal_actions(&self, out: &mut Vec<Action>) {
-        out.clear();
+    /// Calls `f` with every legal action, in this order: discards (card index order), pairs
+    /// (grouped by number 0–8, then by lower and higher card), ages (pairs oldest first, then
+    /// hand cards); in the Da window `pass` then claims; stores lower card first; `end` then
+    /// `ava`.
+    pub(crate) fn each_legal(&self, mut f: impl FnMut(Action)) {
         match self.phase {
             Phase::Act { seat } => {
                 let hand = self.hands[seat.index()];
-                out.extend(hand.iter().map(Action::Discard));
+                hand.iter().map(Action::Discard).for_each(&mut f);
                 for mask in NUMBER_MASK {
                     let same = hand & Hand::from_bits_truncate(mask);
                     if same.len() >= 2 {
                         for a in same {
                             for b in same - Hand::from_bits_truncate((2u64 << a.index()) - 1) {
-                                out.push(Action::Pair(a, b));
+                                f(Action::Pair(a, b));
                             }
                         }
                     }
                 }
                 for pair in self.pairs().iter().filter(|p| p.owner == seat) {
-                    out.extend(hand.iter().map(|card| Action::Age {
-                        card,
-                        onto: pair.cards[0],
-                    }));
+                    hand.iter()
+                        .map(|card| Action::Age {
+                            card,
+                            onto: pair.cards[0],
+                        })
+                        .for_each(&mut f);
                 }
             }
             Phase::Da { asking, .. } => {
-                out.push(Action::Pass);
+                f(Action::Pass);
                 if let Some(d) = self.discard {
-                    out.extend(
-                        same_number(self.hands[asking.index()], d)
-                            .iter()
-                            .map(Action::Da),
-                    );
+                    same_number(self.hands[asking.index()], d)
+                        .iter()
+                        .map(Action::Da)
+                        .for_each(&mut f);
                 }
             }
             Phase::Store { seat, pair, .. } => {
                 if let Some(p) = self.find_pair(seat, pair) {
-                    out.extend(self.pairs[p].cards.map(Action::Store));
+                    self.pairs[p]
+                        .cards
+                        .map(Action::Store)
+                        .into_iter()
+                        .for_each(f);
                 }
             }
-            Phase::Decide { .. } => out.extend([Action::End, Action::Ava]),
+            Phase::Decide { .. } => [Action::End, Action::Ava].into_iter().for_each(f),
             Phase::Over => {}
         }
     }
 
-    /// The state after `action` by the seat to act (copy-make).
-    ///
-    /// # Errors
-    /// [`RuleError`] when the action is not legal now; `self` is unchanged.
-    pub fn apply(&self, action: Action) -> Result<Zaagox, RuleError> {
-        let mut next = self.clone();
-        next.play(action)?;
-        Ok(next)
-    }
-
-    /// Plays `action` in place.
-    ///
-    /// # Errors
-    /// [`RuleError`] when the action is not legal now; the state is then unchanged (every rule
-    /// is checked before anything moves).
-    pub fn play(&mut self, action: Action) -> Result<(), RuleError> {
+    /// Plays `action` in place; on error the state is unchanged (every rule is checked before
+    /// anything moves).
+    pub(crate) fn step(&mut self, action: Action) -> Result<(), RuleError> {
         let wrong = |expected| Err(RuleError::WrongPhase { action, expected });
         match (self.phase, action) {
             (Phase::Over, _) => Err(RuleError::GameOver),
@@ -731,7 +737,7 @@ impl Zaagox {
     }
 
     /// The outcome if `winner` wins now.
-    pub(crate) fn winning_outcome(&self, winner: PlayerId) -> Result<Outcome, crate::ScoreError> {
+    pub(crate) fn winning_outcome(&self, winner: PlayerId) -> Result<Outcome, SetupError> {
         let score = Scorer::new(&self.rules.shapes).score_set(self.stored[winner.index()])?;
         let ava_failed = (0..self.players())
             .filter(|&s| s != winner.index() && self.ava_order[s] != 0)
@@ -758,39 +764,32 @@ impl Zaagox {
     }
 
     /// Where every card is (each card must appear exactly once).
-    #[must_use]
-    pub fn census(&self) -> Census {
+    pub(crate) fn take_census(&self) -> Census<DidoCard> {
         let mut census = Census::default();
-        for card in self.pile.iter() {
-            census.add_index(card.index());
-        }
+        census.add_all(self.pile.iter());
         for seat in 0..self.players() {
-            census.add_bits(self.hands[seat].bits());
-            census.add_bits(self.stored[seat].bits());
+            census.add(self.hands[seat]);
+            census.add(self.stored[seat]);
         }
         for pair in self.pairs() {
-            for card in pair.cards.iter().chain(pair.ageing()) {
-                census.add_index(card.index());
-            }
+            census.add_all(pair.cards.iter().chain(pair.ageing()).copied());
         }
-        if let Some(d) = self.discard {
-            census.add_index(d.index());
-        }
+        census.add_all(self.discard);
         census
     }
 
-    // ---- raw (de)construction, shared by serde and view sampling --------------------------
+    // ---- the position as a Setup, shared by serde and view sampling ----------------------
 
-    pub(crate) fn to_raw(&self) -> crate::raw::RawState {
-        crate::raw::RawState {
-            rules: self.rules,
-            players: self.players,
+    /// This position as a [`Setup`].
+    pub(crate) fn to_setup(&self) -> Setup {
+        Setup {
+            players: self.players(),
             pile: self.pile.iter().collect(),
             hands: self.hands[..self.players()].to_vec(),
             pairs: self
                 .pairs()
                 .iter()
-                .map(|p| crate::raw::RawPair {
+                .map(|p| PairSetup {
                     owner: p.owner,
                     cards: p.cards,
                     ageing: p.ageing().to_vec(),
@@ -800,52 +799,48 @@ impl Zaagox {
             discard: self.discard,
             phase: self.phase,
             turns: self.turns,
-            ava_order: self.ava_order[..self.players()].to_vec(),
+            ava: self.ava_order[..self.players()]
+                .iter()
+                .map(|&o| (o != 0).then_some(o))
+                .collect(),
             outcome: self.outcome,
         }
     }
 
-    /// Builds a state from raw parts without checking anything but sizes; `raw.rs` validates.
-    pub(crate) fn from_raw_unchecked(raw: &crate::raw::RawState) -> Option<Zaagox> {
-        let players = raw.players as usize;
-        if !(2..=4).contains(&players)
-            || raw.hands.len() != players
-            || raw.stored.len() != players
-            || raw.ava_order.len() != players
-            || raw.pile.len() > 36
-            || raw.pairs.len() > 18
-        {
-            return None;
-        }
+    /// Builds a state from a setup that `setup::validate` has checked up to the outcome
+    /// (player count, list lengths, each card once, at most four ageing cards per pair), so
+    /// every size fits.
+    pub(crate) fn from_setup_unchecked(rules: &Rules, setup: &Setup) -> Zaagox {
+        let players = setup.players.min(SEATS);
         let mut state = Zaagox {
-            rules: raw.rules,
-            players: raw.players,
-            pile: Pile::new(&raw.pile),
-            hands: [Hand::EMPTY; 4],
-            pairs: [Pair::EMPTY; 18],
-            pairs_len: raw.pairs.len() as u8,
-            stored: [Hand::EMPTY; 4],
-            discard: raw.discard,
-            phase: raw.phase,
-            turns: raw.turns,
-            ava_order: [0; 4],
-            outcome: raw.outcome,
+            rules: *rules,
+            players: players as u8,
+            pile: Pile::new(&setup.pile[..setup.pile.len().min(DECK)]),
+            hands: [Hand::EMPTY; SEATS],
+            pairs: [Pair::EMPTY; MAX_PAIRS],
+            pairs_len: setup.pairs.len().min(MAX_PAIRS) as u8,
+            stored: [Hand::EMPTY; SEATS],
+            discard: setup.discard,
+            phase: setup.phase,
+            turns: setup.turns,
+            ava_order: [0; SEATS],
+            outcome: setup.outcome,
         };
-        state.hands[..players].copy_from_slice(&raw.hands);
-        state.stored[..players].copy_from_slice(&raw.stored);
-        state.ava_order[..players].copy_from_slice(&raw.ava_order);
-        for (slot, p) in state.pairs.iter_mut().zip(&raw.pairs) {
-            if p.ageing.len() > 4 {
-                return None;
-            }
+        for seat in 0..players {
+            state.hands[seat] = setup.hands.get(seat).copied().unwrap_or_default();
+            state.stored[seat] = setup.stored.get(seat).copied().unwrap_or_default();
+            state.ava_order[seat] = setup.ava.get(seat).copied().flatten().unwrap_or(0);
+        }
+        for (slot, p) in state.pairs.iter_mut().zip(&setup.pairs) {
+            let ageing = &p.ageing[..p.ageing.len().min(4)];
             *slot = Pair {
                 owner: p.owner,
                 cards: p.cards,
                 ageing: [DidoCard::ALL[0]; 4],
-                ageing_len: p.ageing.len() as u8,
+                ageing_len: ageing.len() as u8,
             };
-            slot.ageing[..p.ageing.len()].copy_from_slice(&p.ageing);
+            slot.ageing[..ageing.len()].copy_from_slice(ageing);
         }
-        Some(state)
+        state
     }
 }

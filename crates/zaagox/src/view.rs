@@ -1,10 +1,10 @@
 //! [`View`]: what one player may see, and sampling a full state consistent with it.
 
-use cards_core::{DidoCard, GameRng, PlayerId, SetupError};
+use cards_core::{DidoCard, GameRng, PlayerId};
 
-use crate::raw::{RawPair, RawState, validate};
+use crate::setup::{PairSetup, validate};
 use crate::state::Hand;
-use crate::{Outcome, Phase, Rules, Zaagox};
+use crate::{Outcome, Phase, Rules, Setup, SetupError, Zaagox};
 
 /// A pair as a player sees it: everyone sees the pair cards and how many ageing cards lie on
 /// it; only its owner sees which.
@@ -32,11 +32,11 @@ pub struct View {
     /// The rules in force.
     pub rules: Rules,
     /// Number of seats.
-    pub players: u8,
+    pub players: usize,
     /// The viewer's hand.
     pub hand: Hand,
     /// Every seat's hand size.
-    pub hand_sizes: Vec<u8>,
+    pub hand_sizes: Vec<usize>,
     /// Every pair, oldest first.
     pub pairs: Vec<PairView>,
     /// Every seat's stored cards.
@@ -44,13 +44,13 @@ pub struct View {
     /// The discard lying out.
     pub discard: Option<DidoCard>,
     /// Cards in the centre pile.
-    pub pile_len: u8,
+    pub pile_len: usize,
     /// Where the game stands.
     pub phase: Phase,
     /// Turns played.
     pub turns: u32,
-    /// Ava declarations per seat (0 = none, else declaration position).
-    pub ava_order: Vec<u8>,
+    /// Each seat's Ava declaration: its position (1 = declared first), `None` for none.
+    pub ava: Vec<Option<u8>>,
     /// How the game ended, once it has.
     pub outcome: Option<Outcome>,
 }
@@ -58,15 +58,14 @@ pub struct View {
 impl Zaagox {
     /// What `seat` may see. A seat not at the table sees what any seat sees of others, and an
     /// empty hand.
-    #[must_use]
-    pub fn view(&self, seat: PlayerId) -> View {
-        let raw = self.to_raw();
+    pub(crate) fn view_of(&self, seat: PlayerId) -> View {
+        let raw = self.to_setup();
         View {
             seat,
             rules: self.rules,
-            players: self.players,
+            players: raw.players,
             hand: self.hand(seat),
-            hand_sizes: raw.hands.iter().map(|h| h.len() as u8).collect(),
+            hand_sizes: raw.hands.iter().map(|h| h.len()).collect(),
             pairs: raw
                 .pairs
                 .into_iter()
@@ -79,10 +78,10 @@ impl Zaagox {
                 .collect(),
             stored: raw.stored,
             discard: self.discard,
-            pile_len: self.pile_len() as u8,
+            pile_len: self.pile_len(),
             phase: self.phase,
             turns: self.turns,
-            ava_order: raw.ava_order,
+            ava: raw.ava,
             outcome: self.outcome,
         }
     }
@@ -97,20 +96,19 @@ impl View {
     /// what a player could have remembered (cards seen going to the bottom of the pile).
     ///
     /// # Errors
-    /// [`SetupError::State`] when the view is inconsistent (it may come from anywhere).
+    /// [`SetupError`] when the view is inconsistent (it may come from anywhere): mostly
+    /// [`SetupError::View`], or what the world built from it breaks.
     pub fn sample_world(&self, rng: &mut GameRng) -> Result<Zaagox, SetupError> {
-        let bad = |m: String| SetupError::State(m);
-        let players = self.players as usize;
-        if !(2..=4).contains(&players)
-            || self.hand_sizes.len() != players
-            || self.seat.index() >= players
-        {
+        let bad = SetupError::View;
+        let players = self.players;
+        self.rules.validate(players)?;
+        if self.hand_sizes.len() != players || self.seat.index() >= players {
             return Err(bad(
-                "the view's seat and sizes do not fit its player count".into()
+                "the view's seat and hand sizes do not fit its player count",
             ));
         }
-        if self.hand.len() != self.hand_sizes[self.seat.index()] as usize {
-            return Err(bad("the viewer's hand size disagrees with its hand".into()));
+        if self.hand.len() != self.hand_sizes[self.seat.index()] {
+            return Err(bad("the viewer's hand size disagrees with its hand"));
         }
         let mut known = Hand::EMPTY;
         let mut seen = 0;
@@ -125,10 +123,9 @@ impl View {
         }
         for p in &self.pairs {
             if p.ageing.is_some() != (p.owner == self.seat) {
-                return Err(bad(format!(
-                    "a view shows the ageing cards of exactly its own pairs ({:?})",
-                    p.cards
-                )));
+                return Err(bad(
+                    "a view shows the ageing cards of exactly its own pairs",
+                ));
             }
             see(p.cards.iter().copied().collect());
             if let Some(ageing) = &p.ageing {
@@ -136,7 +133,7 @@ impl View {
             }
         }
         if seen != known.len() {
-            return Err(bad("the view shows some card twice".into()));
+            return Err(bad("the view shows some card twice"));
         }
         let mut unseen: Vec<DidoCard> = (!known).iter().collect();
         let hidden_ageing: usize = self
@@ -150,15 +147,16 @@ impl View {
             .iter()
             .enumerate()
             .filter(|&(s, _)| s != self.seat.index())
-            .map(|(_, &n)| n as usize)
+            .map(|(_, &n)| n)
             .sum();
-        if unseen.len() != hidden_ageing + other_hands + self.pile_len as usize {
-            return Err(bad(format!(
-                "{} cards are unseen but the view hides {} (hands {other_hands}, ageing {hidden_ageing}, pile {})",
-                unseen.len(),
-                hidden_ageing + other_hands + self.pile_len as usize,
-                self.pile_len
-            )));
+        if Some(unseen.len())
+            != hidden_ageing
+                .checked_add(other_hands)
+                .and_then(|n| n.checked_add(self.pile_len))
+        {
+            return Err(bad(
+                "the unseen cards are not as many as the view's hidden hands, ageing cards and pile",
+            ));
         }
         rng.shuffle(&mut unseen);
 
@@ -170,42 +168,36 @@ impl View {
             && asking.index() < players
         {
             let Some(i) = unseen.iter().position(|c| c.number() == d.number()) else {
-                return Err(bad(format!(
-                    "seat {asking} is asked for Da, but no unseen card matches {d}"
-                )));
+                return Err(bad(
+                    "a seat is asked for Da, but no unseen card matches the discard",
+                ));
             };
             if self.hand_sizes[asking.index()] == 0 {
-                return Err(bad(format!(
-                    "seat {asking} is asked for Da with an empty hand"
-                )));
+                return Err(bad("a seat is asked for Da with an empty hand"));
             }
             hands[asking.index()].insert(unseen.swap_remove(i));
         }
         let mut deal = unseen.into_iter();
         for (seat, hand) in hands.iter_mut().enumerate() {
-            while seat != self.seat.index() && hand.len() < self.hand_sizes[seat] as usize {
-                hand.insert(
-                    deal.next()
-                        .ok_or_else(|| bad("ran out of unseen cards".into()))?,
-                );
+            while seat != self.seat.index() && hand.len() < self.hand_sizes[seat] {
+                hand.insert(deal.next().ok_or(bad("ran out of unseen cards"))?);
             }
         }
         let mut pairs = Vec::with_capacity(self.pairs.len());
         for p in &self.pairs {
             let ageing = match &p.ageing {
                 Some(a) if a.len() == p.ageing_count as usize => a.clone(),
-                Some(_) => return Err(bad("a pair's ageing cards disagree with its count".into())),
+                Some(_) => return Err(bad("a pair's ageing cards disagree with its count")),
                 None => deal.by_ref().take(p.ageing_count as usize).collect(),
             };
-            pairs.push(RawPair {
+            pairs.push(PairSetup {
                 owner: p.owner,
                 cards: p.cards,
                 ageing,
             });
         }
-        let raw = RawState {
-            rules: self.rules,
-            players: self.players,
+        let setup = Setup {
+            players,
             pile: deal.collect(),
             hands,
             pairs,
@@ -213,9 +205,9 @@ impl View {
             discard: self.discard,
             phase: self.phase,
             turns: self.turns,
-            ava_order: self.ava_order.clone(),
+            ava: self.ava.clone(),
             outcome: self.outcome,
         };
-        validate(&raw).map_err(SetupError::State)
+        validate(&self.rules, &setup)
     }
 }

@@ -1,7 +1,8 @@
-//! The generic conformance harness over many seeds, for every player count and both Ava rules.
+//! The test kit's conformance harness over many seeds, for every player count and both Ava
+//! rules.
 
 use cards_core::Seed;
-use cards_core::conformance::{Config, check};
+use cards_testkit::conformance::{Config, check};
 use zaagox::{AvaRule, NegativeScores, Rules, Zaagox};
 
 fn run(rules: Rules, players: usize, seeds: std::ops::Range<u64>) {
@@ -13,7 +14,7 @@ fn run(rules: Rules, players: usize, seeds: std::ops::Range<u64>) {
 
 #[test]
 fn default_rules_all_player_counts() {
-    for players in 2..=4 {
+    for players in Rules::PLAYERS {
         run(Rules::default(), players, 0..40);
     }
 }
@@ -24,7 +25,7 @@ fn immediate_ava() {
         ava: AvaRule::Immediate,
         ..Rules::default()
     };
-    for players in 2..=4 {
+    for players in Rules::PLAYERS {
         run(rules, players, 100..130);
     }
 }

@@ -61,7 +61,6 @@ impl<'a> Table<'a> {
         let mut pile = cards(self.pile_top);
         pile.extend(DidoCard::ALL.iter().filter(|d| !used.contains(d)));
         json!({
-            "rules": self.rules,
             "players": self.hands.len(),
             "pile": pile,
             "hands": self.hands.iter().map(|h| cards(h)).collect::<Vec<_>>(),
@@ -70,14 +69,24 @@ impl<'a> Table<'a> {
             "discard": self.discard,
             "phase": self.phase,
             "turns": 1,
-            "ava_order": self.ava_order,
+            "ava": self.ava_order.iter().map(|&o| (o != 0).then_some(o)).collect::<Vec<_>>(),
             "outcome": null,
         })
     }
 
-    fn build(&self) -> Zaagox {
-        serde_json::from_value(self.json()).unwrap_or_else(|e| panic!("{e}"))
+    /// The game's JSON: the rules and the setup.
+    fn state_json(&self) -> Value {
+        json!({"rules": self.rules, "setup": self.json()})
     }
+
+    fn build(&self) -> Zaagox {
+        serde_json::from_value(self.state_json()).unwrap_or_else(|e| panic!("{e}"))
+    }
+}
+
+/// A game from a setup's JSON under default rules, through serde.
+fn state_from(setup: Value) -> Result<Zaagox, serde_json::Error> {
+    serde_json::from_value(json!({"rules": Rules::default(), "setup": setup}))
 }
 
 fn act(seat: u8) -> Value {
@@ -419,7 +428,7 @@ fn ava_continue_draws_a_card_and_a_failed_declarer_pays_alone() {
     t.stored = vec!["S8 A5 G6 P5", "A6 S7 G8", ""];
     t.pairs = vec![(1, "G5 A0", "")];
     t.ava_order = vec![1, 0, 0];
-    let err = serde_json::from_value::<Zaagox>(t.json()).unwrap_err();
+    let err = serde_json::from_value::<Zaagox>(t.state_json()).unwrap_err();
     assert!(err.to_string().contains("not a pair"), "{err}");
     t.pairs = vec![(1, "G7 P7", "S6 P6")];
     let game = age_store_end(t.build(), "G1", "G7", "G7");
@@ -510,11 +519,11 @@ fn the_turn_limit_exhausts_the_game() {
 fn invalid_states_are_refused_when_deserialized() {
     let t = Table::new(vec!["A1 A2 A3 A4 A5", "S1 S2 S3 S4"], act(0));
     let good = t.json();
-    assert!(serde_json::from_value::<Zaagox>(good.clone()).is_ok());
+    assert!(state_from(good.clone()).is_ok());
     let mutate = |f: &dyn Fn(&mut Value)| {
         let mut v = good.clone();
         f(&mut v);
-        serde_json::from_value::<Zaagox>(v).unwrap_err().to_string()
+        state_from(v).unwrap_err().to_string()
     };
     assert!(mutate(&|v| v["hands"][1] = json!(["S1", "S2", "S3", "A1"])).contains("exactly once"));
     assert!(mutate(&|v| v["pile"].as_array_mut().unwrap().truncate(3)).contains("exactly once"));
@@ -527,7 +536,7 @@ fn invalid_states_are_refused_when_deserialized() {
     assert!(mutate(&|v| v["phase"] = json!({"kind": "over"})).contains("outcome"));
     assert!(mutate(&|v| v["extra"] = json!(1)).contains("unknown field"));
     assert!(mutate(&|v| v["turns"] = json!(5000)).contains("turns"));
-    assert!(mutate(&|v| v["ava_order"] = json!([255, 0])).contains("Ava declaration positions"));
+    assert!(mutate(&|v| v["ava"] = json!([255, null])).contains("Ava declaration positions"));
     assert!(
         mutate(&|v| {
             v["phase"] = json!({"kind": "over"});
@@ -576,10 +585,10 @@ fn store_and_decide_phases_name_the_next_seat_after_the_actor() {
         json!({"kind": "decide", "seat": 0, "next": 2}),
     );
     t.stored = vec!["S8 A5 G6 P5", "", ""];
-    let err = serde_json::from_value::<Zaagox>(t.json()).unwrap_err();
+    let err = serde_json::from_value::<Zaagox>(t.state_json()).unwrap_err();
     assert!(err.to_string().contains("the seat after it"), "{err}");
     t.phase = json!({"kind": "decide", "seat": 0, "next": 1});
-    assert!(serde_json::from_value::<Zaagox>(t.json()).is_ok());
+    assert!(serde_json::from_value::<Zaagox>(t.state_json()).is_ok());
 }
 
 #[test]
@@ -601,21 +610,21 @@ fn unreachable_ava_and_turn_states_are_refused() {
     t.stored = vec!["S8 A5 G6 P5", "", ""];
     t.ava_order = vec![1, 0, 0];
     assert!(
-        serde_json::from_value::<Zaagox>(t.json()).is_ok(),
+        serde_json::from_value::<Zaagox>(t.state_json()).is_ok(),
         "a Continue declarer going for five"
     );
     t.rules.ava = AvaRule::Immediate;
-    let err = serde_json::from_value::<Zaagox>(t.json()).unwrap_err();
+    let err = serde_json::from_value::<Zaagox>(t.state_json()).unwrap_err();
     assert!(err.to_string().contains("Immediate"), "{err}");
     t.rules.ava = AvaRule::Continue;
     t.ava_order = vec![0, 0, 0];
-    let err = serde_json::from_value::<Zaagox>(t.json()).unwrap_err();
+    let err = serde_json::from_value::<Zaagox>(t.state_json()).unwrap_err();
     assert!(
         err.to_string().contains("stored cards"),
         "four stored cards without Ava outside Decide: {err}"
     );
     let mut v = Table::new(vec!["A1 A2 A3 A4 A5", "S1 S2 S3 S4"], act(0)).json();
     v["turns"] = json!(0);
-    let err = serde_json::from_value::<Zaagox>(v).unwrap_err();
+    let err = state_from(v).unwrap_err();
     assert!(err.to_string().contains("at least 1"), "{err}");
 }

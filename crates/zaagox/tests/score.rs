@@ -1,8 +1,9 @@
 //! Scoring a stored set: the spec's worked examples, edge cases, errors, and the fast path
 //! checked against the reference on every possible 4- and 5-card set.
 
-use cards_core::{Card as _, CardSet, DidoCard, GameRng, Seed, Shape, ShapeMap};
+use cards_core::{Card as _, CardSet, DidoCard, GameRng, Seed};
 use zaagox::{Score, ScoreError, Scorer, reference, score, score_set};
+use zaagox::{Shape, ShapeMap};
 
 fn cards(text: &str) -> Vec<DidoCard> {
     text.split_whitespace()

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::{Card, DidoCard};
+use cards_core::{Card, DidoCard};
 
 /// The picture drawn on a Didopoikas card, as Zaägox scoring counts it.
 #[derive(
@@ -68,7 +68,8 @@ pub enum ShapeMapError {
 /// Quotos and, unless custom counts are asked for, the 2/16/14/4 split.
 ///
 /// ```
-/// use cards_core::{DidoCard, Shape, ShapeMap};
+/// use cards_core::DidoCard;
+/// use zaagox::{Shape, ShapeMap};
 /// let map = ShapeMap::default();
 /// let s8: DidoCard = "S8".parse().unwrap();
 /// assert_eq!(map.shape(s8), Shape::Oxas);
@@ -129,6 +130,12 @@ impl ShapeMap {
             return Err(ShapeMapError::Counts { got });
         }
         Ok(map)
+    }
+
+    /// Whether this is [`ShapeMap::DEFAULT`].
+    #[must_use]
+    pub fn is_default(&self) -> bool {
+        *self == ShapeMap::DEFAULT
     }
 
     /// The shape of `card`.

@@ -1,0 +1,228 @@
+//! The action index: every decision as one number below a small fixed bound, with a legal
+//! mask, for learning agents (a policy's output layer) and for the test kit's illegal-action
+//! probes.
+//!
+//! # The contract
+//! - An [`Indexed`] position has a fixed index space `0..NUM_ACTIONS` (thousands at most).
+//! - [`Indexed::legal_mask`] sets exactly the indices that [`Indexed::play_index`] accepts now;
+//!   it is empty exactly when the game is over.
+//! - `play_index` plays a legal index and refuses any other with an [`IndexError`], leaving the
+//!   position exactly as it was.
+//! - Where one index names one whole action (Zaägox, Jass, Letom), the game implements
+//!   [`DirectIndex`] and is its own indexed position (a blanket impl). Where one decision has
+//!   too many options to number (an Eléwénjewé capture: any union of disjoint table groups),
+//!   the indexed position is a separate type wrapping the game, which splits the decision into
+//!   steps (play the card, pick table cards one at a time, only picks that can still complete
+//!   a legal capture offered, confirm); the game's own rich `Action` stays as it is. Such a
+//!   wrapper reports [`Indexed::index_of`] `None` for actions it splits.
+
+use core::fmt;
+
+use crate::{Game, PlayerId};
+
+/// A set of action indices below a bound: a growable bitset the caller keeps and reuses, so
+/// filling it allocates nothing after the first use.
+///
+/// ```
+/// use cards_core::ActionMask;
+/// let mut mask = ActionMask::new(100);
+/// mask.insert(3);
+/// mask.insert(64);
+/// assert!(mask.contains(64) && !mask.contains(4));
+/// assert_eq!(mask.iter().collect::<Vec<_>>(), [3, 64]);
+/// assert!(!mask.insert(100)); // out of range: refused
+/// ```
+#[derive(Clone, PartialEq, Eq, Default)]
+pub struct ActionMask {
+    words: Vec<u64>,
+    len: usize,
+}
+
+impl ActionMask {
+    /// An empty mask over `0..len`.
+    #[must_use]
+    pub fn new(len: usize) -> Self {
+        ActionMask {
+            words: vec![0; len.div_ceil(64)],
+            len,
+        }
+    }
+
+    /// Empties the mask and sets its bound to `len` (reusing its memory).
+    pub fn reset(&mut self, len: usize) {
+        self.words.clear();
+        self.words.resize(len.div_ceil(64), 0);
+        self.len = len;
+    }
+
+    /// The bound: indices lie in `0..bound()`.
+    #[must_use]
+    pub fn bound(&self) -> usize {
+        self.len
+    }
+
+    /// Adds `index`; `false` (and nothing changes) when it is not below the bound.
+    pub fn insert(&mut self, index: usize) -> bool {
+        if index >= self.len {
+            return false;
+        }
+        self.words[index / 64] |= 1 << (index % 64);
+        true
+    }
+
+    /// Whether `index` is in the mask.
+    #[must_use]
+    pub fn contains(&self, index: usize) -> bool {
+        index < self.len && self.words[index / 64] & (1 << (index % 64)) != 0
+    }
+
+    /// Number of indices in the mask.
+    #[must_use]
+    pub fn count(&self) -> usize {
+        self.words.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// Whether the mask is empty.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.words.iter().all(|&w| w == 0)
+    }
+
+    /// The indices in increasing order.
+    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.words.iter().enumerate().flat_map(|(i, &word)| {
+            let mut w = word;
+            core::iter::from_fn(move || {
+                if w == 0 {
+                    return None;
+                }
+                let bit = w.trailing_zeros() as usize;
+                w &= w - 1;
+                Some(i * 64 + bit)
+            })
+        })
+    }
+
+    /// The mask as 64-bit words, index `i` at bit `i % 64` of word `i / 64` (for copying into
+    /// a tensor).
+    #[must_use]
+    pub fn words(&self) -> &[u64] {
+        &self.words
+    }
+}
+
+impl fmt::Debug for ActionMask {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "ActionMask(<{}> ", self.len)?;
+        f.debug_set().entries(self.iter()).finish()?;
+        f.write_str(")")
+    }
+}
+
+/// An index was refused by [`Indexed::play_index`]; the position is unchanged.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum IndexError<E: std::error::Error + 'static> {
+    /// The index is not below the index space's bound.
+    #[error("action index {index} is out of range: the index space is 0..{bound}")]
+    OutOfRange {
+        /// The index given.
+        index: usize,
+        /// `NUM_ACTIONS`.
+        bound: usize,
+    },
+    /// The index names a step that is not legal now (not in the legal mask).
+    #[error("action index {index} is not legal now")]
+    NotLegal {
+        /// The index given.
+        index: usize,
+    },
+    /// The game refused the action the index names.
+    #[error(transparent)]
+    Rule(E),
+}
+
+/// A position seen through a small fixed action index (see the module docs for the contract).
+pub trait Indexed: Clone + PartialEq + fmt::Debug {
+    /// The game underneath.
+    type Game: Game;
+
+    /// Size of the index space: every index lies below it.
+    const NUM_ACTIONS: usize;
+
+    /// The indexed position at the start of `game`'s current decision.
+    fn from_game(game: Self::Game) -> Self;
+
+    /// The game state (for a stepped position mid-decision: the state before that decision).
+    fn game(&self) -> &Self::Game;
+
+    /// The seat that decides next, or `None` when the game is over.
+    fn to_act(&self) -> Option<PlayerId> {
+        self.game().to_act()
+    }
+
+    /// Resets `mask` to the bound [`Indexed::NUM_ACTIONS`] and sets every index
+    /// [`Indexed::play_index`] accepts now.
+    fn legal_mask(&self, mask: &mut ActionMask);
+
+    /// Plays the step with this index.
+    ///
+    /// # Errors
+    /// [`IndexError`] when the index is out of range or not legal now; the position is then
+    /// unchanged.
+    fn play_index(&mut self, index: usize) -> Result<(), IndexError<<Self::Game as Game>::Error>>;
+
+    /// The index of `action` when one index plays it whole, `None` when the indexed form splits
+    /// it into steps.
+    fn index_of(action: <Self::Game as Game>::Action) -> Option<usize>;
+}
+
+/// A game whose every action has one index of its own: it is then its own [`Indexed`]
+/// position.
+pub trait DirectIndex: Game {
+    /// Size of the index space.
+    const NUM_ACTIONS: usize;
+
+    /// The stable index of `action`, below [`DirectIndex::NUM_ACTIONS`].
+    fn action_index(action: Self::Action) -> usize;
+
+    /// The action with this index, or `None` when `index >= NUM_ACTIONS`.
+    fn action_from_index(index: usize) -> Option<Self::Action>;
+
+    /// Resets `mask` and sets the index of every legal action (from
+    /// [`Game::for_each_legal`], allocation-free); override where a game knows a faster way.
+    fn legal_mask(&self, mask: &mut ActionMask) {
+        mask.reset(Self::NUM_ACTIONS);
+        self.for_each_legal(|a| {
+            mask.insert(Self::action_index(a));
+        });
+    }
+}
+
+impl<G: DirectIndex> Indexed for G {
+    type Game = G;
+    const NUM_ACTIONS: usize = <G as DirectIndex>::NUM_ACTIONS;
+
+    fn from_game(game: G) -> G {
+        game
+    }
+
+    fn game(&self) -> &G {
+        self
+    }
+
+    fn legal_mask(&self, mask: &mut ActionMask) {
+        DirectIndex::legal_mask(self, mask);
+    }
+
+    fn play_index(&mut self, index: usize) -> Result<(), IndexError<G::Error>> {
+        let action = G::action_from_index(index).ok_or(IndexError::OutOfRange {
+            index,
+            bound: <G as DirectIndex>::NUM_ACTIONS,
+        })?;
+        self.play(action).map_err(IndexError::Rule)
+    }
+
+    fn index_of(action: G::Action) -> Option<usize> {
+        Some(G::action_index(action))
+    }
+}

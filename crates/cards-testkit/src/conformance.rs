@@ -1,0 +1,394 @@
+//! The conformance harness: plays whole games with the built-in [`RandomPlayer`] and checks
+//! the [`Game`] contract at every state. Any implementation of [`Game`] (with an [`Indexed`]
+//! face, which a [`DirectIndex`](cards_core::DirectIndex) game has for free) can run it.
+//!
+//! At every state:
+//! - `to_act`, `is_terminal` and the legal actions agree; legal actions are distinct, their
+//!   text parses back to them, and returns are zero before the end;
+//! - every legal action plays, and `play` (in place) and `apply` (copy-make) reach the same
+//!   state;
+//! - the legal mask of the action index agrees with the legal actions (for actions one index
+//!   plays whole); random indices from the whole index space that are not in the mask are
+//!   refused and leave the position exactly as it was, and the ones in it play;
+//! - cards are conserved: [`Game::census`] covers [`Game::deck`] exactly once;
+//! - the state survives a JSON round trip and a [`Game::setup`] → [`Game::from_setup`] round
+//!   trip;
+//! - every seat's view survives JSON, and a world sampled from it shows that seat the same
+//!   view, conserves cards and, when that seat is to act, offers the same legal actions;
+//!
+//! and at the end: the game ended within [`Game::max_actions`]; the settlement and returns
+//! have one entry per seat and sum to zero; the record survives JSON and replays to the same
+//! final state, from its seed and from its setup.
+
+use cards_core::{
+    ActionMask, Game, GameRecord, GameRng, Indexed, PROBE_STREAM, PlayerId, RandomPlayer, Seed,
+};
+
+/// How thorough a run is.
+#[derive(Clone, Copy, Debug)]
+pub struct Config {
+    /// Random action indices tried against each state.
+    pub index_probes: usize,
+    /// Check views and sampled worlds every this many states (1 = every state).
+    pub view_every: usize,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            index_probes: 4,
+            view_every: 1,
+        }
+    }
+}
+
+/// A broken invariant: which game, where, and what.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{game} with {players} players, seed {seed}, after {step} actions: {message}")]
+pub struct Violation {
+    /// Game name.
+    pub game: &'static str,
+    /// Seats.
+    pub players: usize,
+    /// Seed of the failing game.
+    pub seed: Seed,
+    /// Number of actions applied before the failure.
+    pub step: usize,
+    /// What went wrong.
+    pub message: String,
+}
+
+/// What a successful run covered.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Report {
+    /// Games played.
+    pub games: usize,
+    /// States checked.
+    pub states: usize,
+    /// Index probes refused (not legal) and left the position unchanged.
+    pub illegal_refused: usize,
+    /// Index probes that were legal and played.
+    pub legal_probed: usize,
+    /// Longest game, in actions.
+    pub longest: usize,
+}
+
+/// Runs [`check_game`] for every seed and sums the reports.
+///
+/// `P` is the indexed position (for most games the game itself).
+///
+/// # Errors
+/// The first [`Violation`] found.
+pub fn check<P: Indexed>(
+    rules: &<P::Game as Game>::Rules,
+    players: usize,
+    seeds: impl IntoIterator<Item = Seed>,
+    config: Config,
+) -> Result<Report, Violation> {
+    let mut total = Report::default();
+    for seed in seeds {
+        let r = check_game::<P>(rules, players, seed, config)?;
+        total.games += r.games;
+        total.states += r.states;
+        total.illegal_refused += r.illegal_refused;
+        total.legal_probed += r.legal_probed;
+        total.longest = total.longest.max(r.longest);
+    }
+    Ok(total)
+}
+
+/// Plays one random game from `seed` and checks every invariant listed in the module docs.
+///
+/// # Errors
+/// The first [`Violation`] found.
+pub fn check_game<P: Indexed>(
+    rules: &<P::Game as Game>::Rules,
+    players: usize,
+    seed: Seed,
+    config: Config,
+) -> Result<Report, Violation> {
+    let fail = |step: usize, message: String| Violation {
+        game: P::Game::NAME,
+        players,
+        seed,
+        step,
+        message,
+    };
+    let mut state =
+        P::Game::new(rules, players, seed).map_err(|e| fail(0, format!("setup failed: {e}")))?;
+    let start = state.clone();
+    let mut record = GameRecord::<P::Game>::new(rules.clone(), players, seed);
+    let mut player = RandomPlayer::new(seed);
+    // A stream of its own for probes and sampling, so the game played does not depend on them.
+    let mut probe_rng = GameRng::new(seed, PROBE_STREAM);
+    let mut scratch = Scratch::default();
+    let mut report = Report {
+        games: 1,
+        ..Report::default()
+    };
+    let limit = P::Game::max_actions(rules, players);
+    let mut step = 0;
+    loop {
+        check_state::<P>(&state, &mut scratch, &mut probe_rng, config, &mut report)
+            .map_err(|m| fail(step, m))?;
+        if step % config.view_every.max(1) == 0 {
+            check_views(&state, &mut scratch, &mut probe_rng).map_err(|m| fail(step, m))?;
+        }
+        let Some(action) = player.choose(&state, &mut scratch.buf) else {
+            break;
+        };
+        if step >= limit {
+            return Err(fail(
+                step,
+                format!("the game did not end within max_actions = {limit}"),
+            ));
+        }
+        state
+            .play(action)
+            .map_err(|e| fail(step, format!("legal action {action} refused: {e}")))?;
+        record.actions.push(action);
+        step += 1;
+    }
+    report.longest = step;
+    check_end(&state, players).map_err(|m| fail(step, m))?;
+    check_record(&record, &state, &start).map_err(|m| fail(step, m))?;
+    Ok(report)
+}
+
+/// Buffers reused from state to state.
+struct Scratch<A> {
+    buf: Vec<A>,
+    legal: Vec<A>,
+    mask: ActionMask,
+}
+
+impl<A> Default for Scratch<A> {
+    fn default() -> Self {
+        Scratch {
+            buf: Vec::new(),
+            legal: Vec::new(),
+            mask: ActionMask::default(),
+        }
+    }
+}
+
+fn check_state<P: Indexed>(
+    state: &P::Game,
+    scratch: &mut Scratch<<P::Game as Game>::Action>,
+    rng: &mut GameRng,
+    config: Config,
+    report: &mut Report,
+) -> Result<(), String> {
+    report.states += 1;
+    let legal = &mut scratch.legal;
+    state.legal_actions(legal);
+    match (state.to_act(), legal.is_empty(), state.is_terminal()) {
+        (Some(_), false, false) | (None, true, true) => {}
+        (to_act, empty, terminal) => {
+            return Err(format!(
+                "to_act = {to_act:?}, legal actions empty = {empty}, is_terminal = {terminal} disagree"
+            ));
+        }
+    }
+    if !state.is_terminal() && state.settlement().iter().any(|&r| r != 0) {
+        return Err(format!(
+            "settlement {:?} before the game is over",
+            state.settlement()
+        ));
+    }
+    if !state.is_terminal() && state.outcome().is_some() {
+        return Err("an outcome before the game is over".into());
+    }
+    let census = state.census();
+    let deck = P::Game::deck(state.rules());
+    if !census.is_exactly(deck) {
+        return Err(format!(
+            "cards not conserved: {} card slots covering {}, expected the {} cards {deck}",
+            census.count,
+            census.cards,
+            deck.len()
+        ));
+    }
+    for (i, &action) in legal.iter().enumerate() {
+        if legal[..i].contains(&action) {
+            return Err(format!("legal action {action} listed twice"));
+        }
+        let text = action.to_string();
+        if text.parse::<<P::Game as Game>::Action>().ok() != Some(action) {
+            return Err(format!(
+                "legal action {action} does not parse back from its text"
+            ));
+        }
+        let mut played = state.clone();
+        played
+            .play(action)
+            .map_err(|e| format!("legal action {action} refused by play: {e}"))?;
+        let applied = state
+            .apply(action)
+            .map_err(|e| format!("legal action {action} refused by apply: {e}"))?;
+        if played != applied {
+            return Err(format!("play and apply disagree on {action}"));
+        }
+    }
+    check_index::<P>(state, legal, &mut scratch.mask, rng, config, report)?;
+    let json =
+        serde_json::to_string(state).map_err(|e| format!("state does not serialize: {e}"))?;
+    let back: P::Game = serde_json::from_str(&json)
+        .map_err(|e| format!("state does not deserialize: {e}: {json}"))?;
+    if back != *state {
+        return Err("state changed in a JSON round trip".into());
+    }
+    let rebuilt = P::Game::from_setup(state.rules(), state.setup())
+        .map_err(|e| format!("the state's own setup is refused: {e}"))?;
+    if rebuilt != *state {
+        return Err("from_setup(setup()) is a different state".into());
+    }
+    Ok(())
+}
+
+/// The action index: mask against legal actions, and random probes through `play_index`.
+fn check_index<P: Indexed>(
+    state: &P::Game,
+    legal: &[<P::Game as Game>::Action],
+    mask: &mut ActionMask,
+    rng: &mut GameRng,
+    config: Config,
+    report: &mut Report,
+) -> Result<(), String> {
+    let position = P::from_game(state.clone());
+    position.legal_mask(mask);
+    if mask.bound() != P::NUM_ACTIONS {
+        return Err(format!(
+            "the legal mask's bound is {}, not NUM_ACTIONS = {}",
+            mask.bound(),
+            P::NUM_ACTIONS
+        ));
+    }
+    if mask.is_empty() != state.is_terminal() {
+        return Err(format!(
+            "the legal mask is empty = {} but the game is over = {}",
+            mask.is_empty(),
+            state.is_terminal()
+        ));
+    }
+    let mut whole = 0;
+    for &action in legal {
+        if let Some(index) = P::index_of(action) {
+            whole += 1;
+            if !mask.contains(index) {
+                return Err(format!(
+                    "legal action {action} has index {index}, which the legal mask lacks"
+                ));
+            }
+        }
+    }
+    if whole == legal.len() && mask.count() != legal.len() {
+        return Err(format!(
+            "the legal mask has {} indices for {} legal actions",
+            mask.count(),
+            legal.len()
+        ));
+    }
+    for _ in 0..config.index_probes {
+        // Mostly in range; sometimes just past it.
+        let index = rng.below(P::NUM_ACTIONS as u64 + 2) as usize;
+        let mut probe = position.clone();
+        match (mask.contains(index), probe.play_index(index)) {
+            (true, Ok(())) => report.legal_probed += 1,
+            (true, Err(e)) => return Err(format!("index {index} is in the mask but refused: {e}")),
+            (false, Ok(())) => return Err(format!("index {index} is not in the mask but played")),
+            (false, Err(_)) if probe != position => {
+                return Err(format!("refusing index {index} changed the position"));
+            }
+            (false, Err(_)) => report.illegal_refused += 1,
+        }
+    }
+    Ok(())
+}
+
+fn check_views<G: Game>(
+    state: &G,
+    scratch: &mut Scratch<G::Action>,
+    rng: &mut GameRng,
+) -> Result<(), String> {
+    for seat in PlayerId::all(state.num_players()) {
+        let view = state.view(seat);
+        let json = serde_json::to_string(&view)
+            .map_err(|e| format!("view of seat {seat} does not serialize: {e}"))?;
+        let back: G::View = serde_json::from_str(&json)
+            .map_err(|e| format!("view of seat {seat} does not deserialize: {e}"))?;
+        if back != view {
+            return Err(format!("view of seat {seat} changed in a JSON round trip"));
+        }
+        let world = G::sample_world(&view, rng)
+            .map_err(|e| format!("sampling a world for seat {seat} failed: {e}"))?;
+        if world.view(seat) != view {
+            return Err(format!(
+                "a world sampled from seat {seat}'s view shows it a different view"
+            ));
+        }
+        if !world.census().is_exactly(G::deck(world.rules())) {
+            return Err(format!(
+                "a world sampled for seat {seat} does not hold the deck once"
+            ));
+        }
+        if state.to_act() == Some(seat) {
+            state.legal_actions(&mut scratch.legal);
+            world.legal_actions(&mut scratch.buf);
+            if scratch.legal != scratch.buf {
+                return Err(format!(
+                    "a world sampled for seat {seat}, which is to act, offers it other actions"
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn check_end<G: Game>(state: &G, players: usize) -> Result<(), String> {
+    if state.outcome().is_none() {
+        return Err("the game is over without an outcome".into());
+    }
+    let settlement = state.settlement();
+    let returns = state.returns();
+    if settlement.len() != players || returns.len() != players {
+        return Err(format!(
+            "settlement {settlement:?} and returns {returns:?} for {players} players"
+        ));
+    }
+    if settlement.iter().sum::<i64>() != 0 {
+        return Err(format!("settlement {settlement:?} does not sum to 0"));
+    }
+    let sum: f64 = returns.iter().sum();
+    if sum.abs() > 1e-9 {
+        return Err(format!("returns {returns:?} sum to {sum}, not 0"));
+    }
+    Ok(())
+}
+
+fn check_record<G: Game>(record: &GameRecord<G>, end: &G, start: &G) -> Result<(), String> {
+    let json =
+        serde_json::to_string(record).map_err(|e| format!("record does not serialize: {e}"))?;
+    let back: GameRecord<G> =
+        serde_json::from_str(&json).map_err(|e| format!("record does not deserialize: {e}"))?;
+    if back != *record {
+        return Err("record changed in a JSON round trip".into());
+    }
+    let replayed = back.replay().map_err(|e| format!("replay failed: {e}"))?;
+    if replayed != *end {
+        return Err("replay reached a different final state".into());
+    }
+    let mut from_setup = GameRecord::<G>::from_setup(record.rules.clone(), start.setup());
+    from_setup.actions.clone_from(&record.actions);
+    let json = serde_json::to_string(&from_setup)
+        .map_err(|e| format!("a setup record does not serialize: {e}"))?;
+    let back: GameRecord<G> = serde_json::from_str(&json)
+        .map_err(|e| format!("a setup record does not deserialize: {e}"))?;
+    match back.replay() {
+        Ok(replayed) if replayed == *end => Ok(()),
+        Ok(_) => Err("the record replayed from its start's setup ends elsewhere".into()),
+        Err(e) => Err(format!(
+            "the record replayed from its start's setup fails: {e}"
+        )),
+    }
+}
