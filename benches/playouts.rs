@@ -1,7 +1,7 @@
 //! Whole random games per second: `zaagox/playout`.
 //!
 //! Three ways to play the same seeded games with the built-in random player: in place with
-//! `Zaagox::play`; copy-make through the generic `Game::apply`; and `random_playout`, which also
+//! `Game::play`; copy-make with `Game::apply`; and `random_playout`, which also
 //! keeps the game record (what the CLI and the oracle run). All play identical games, so the
 //! ratios are the cost of copying the state and of recording.
 //!
@@ -37,7 +37,7 @@ fn in_place(game: &mut Zaagox, action: Action) {
 }
 
 fn copy_make(game: &mut Zaagox, action: Action) {
-    *game = Game::apply(&*game, &action).expect("legal actions apply");
+    *game = game.apply(action).expect("legal actions apply");
 }
 
 fn playout(c: &mut Criterion) {

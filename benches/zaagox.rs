@@ -7,8 +7,9 @@
 
 use std::hint::black_box;
 
-use cards_core::{CardSet, DidoCard, GameRng, Seed, ShapeMap};
+use cards_core::{CardSet, DidoCard, GameRng, Seed};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use zaagox::ShapeMap;
 
 /// Sets in the scoring sample: large enough that per-call noise averages out, small enough
 /// (a few KB) to stay in cache, so the figure is the scoring itself rather than memory.

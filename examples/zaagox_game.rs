@@ -3,7 +3,7 @@
 //!
 //! Run with `cargo run --example zaagox_game [seed]`.
 
-use cardrules::cards_core::{GameRecord, PlayerId, Seed};
+use cardrules::cards_core::{Game, GameRecord, PlayerId, Seed};
 use cardrules::zaagox::{Action, Outcome, Rules, Zaagox};
 
 /// A greedy player: ages or pairs when it can, claims every Da, ends as soon as it has four
@@ -37,21 +37,17 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         game.legal_actions(&mut legal);
         let action = choose(&legal);
         println!("turn {:>3}  seat {seat}: {action}", game.turns());
-        game = game.apply(action)?;
+        game.play(action)?;
         record.actions.push(action);
     }
     match game.outcome() {
-        Some(Outcome::Won { winner, score, .. }) => {
-            let stored = game.stored(winner);
-            println!(
-                "seat {winner} wins with {stored}: {} points ({score:?})",
-                score.points
-            );
+        Some(outcome @ Outcome::Won { winner, .. }) => {
+            println!("{outcome}; stored cards: {}", game.stored(winner));
         }
-        Some(Outcome::Exhausted { cause }) => println!("no winner ({cause:?})"),
+        Some(outcome) => println!("{outcome}"),
         None => unreachable!("the loop runs until the game is over"),
     }
-    println!("settlement: {:?}", game.settlement());
+    println!("settlement: {}", game.settlement());
     println!(
         "seat 0 sees: {} cards in hand",
         game.view(PlayerId(0)).hand.len()

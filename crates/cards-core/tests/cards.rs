@@ -1,8 +1,6 @@
-//! Card notation, card sets, shapes and sampling.
+//! Card notation, card sets and sampling.
 
-use cards_core::{
-    Card, CardSet, DidoCard, GameRng, JassCard, Seed, Shape, ShapeMap, ShapeMapError, StdCard,
-};
+use cards_core::{Card, CardSet, DidoCard, GameRng, JassCard, Seed, StdCard};
 
 fn round_trip_all<C: Card>() {
     for (i, &card) in C::all().iter().enumerate() {
@@ -90,51 +88,6 @@ fn card_set_serde_refuses_duplicates_and_bad_cards() {
     let err = serde_json::from_str::<CardSet<DidoCard>>(r#"["A1","a1"]"#).unwrap_err();
     assert!(err.to_string().contains("A1 appears twice"), "{err}");
     assert!(serde_json::from_str::<CardSet<DidoCard>>(r#"["A9"]"#).is_err());
-}
-
-#[test]
-fn default_shape_map_matches_the_spec() {
-    let map = ShapeMap::default();
-    assert_eq!(map.counts(), Shape::DEFAULT_COUNTS);
-    let shape = |s: &str| map.shape(s.parse().unwrap());
-    assert_eq!(shape("S8"), Shape::Oxas);
-    assert_eq!(shape("P8"), Shape::Oxas);
-    assert_eq!(shape("A8"), Shape::Lindys);
-    assert_eq!(shape("G8"), Shape::Lindys);
-    assert_eq!(shape("A1"), Shape::Ronaldisis);
-    assert_eq!(shape("S1"), Shape::Lindys);
-    assert_eq!(shape("G0"), Shape::Quotos);
-    let json = serde_json::to_string(&map).unwrap();
-    assert_eq!(serde_json::from_str::<ShapeMap>(&json).unwrap(), map);
-}
-
-#[test]
-fn user_shape_maps_are_validated() {
-    let mut table = *ShapeMap::default().as_array();
-    table.swap(1, 2); // A1 and A2 trade pictures: counts unchanged.
-    assert!(ShapeMap::new(table, false).is_ok());
-    let mut blank = table;
-    blank[0] = Shape::Lindys;
-    assert!(matches!(
-        ShapeMap::new(blank, true),
-        Err(ShapeMapError::BlankNotQuotos { .. })
-    ));
-    let mut numbered = table;
-    numbered[1] = Shape::Quotos;
-    assert!(matches!(
-        ShapeMap::new(numbered, true),
-        Err(ShapeMapError::NumberedQuotos { .. })
-    ));
-    let mut counts = table;
-    counts[1] = Shape::Oxas;
-    assert!(matches!(
-        ShapeMap::new(counts, false),
-        Err(ShapeMapError::Counts { .. })
-    ));
-    let custom = ShapeMap::new(counts, true).unwrap();
-    let json = serde_json::to_string(&custom).unwrap();
-    assert_eq!(serde_json::from_str::<ShapeMap>(&json).unwrap(), custom);
-    assert!(serde_json::from_str::<ShapeMap>(r#"{"shapes":{}}"#).is_err());
 }
 
 #[test]

@@ -1,35 +1,34 @@
 //! # zaagox
 //!
 //! Zaägox (자야고시), the Didopoikas collecting game for 2–4 players, as a pure state machine:
-//! seeded deals, legal moves into a caller's buffer, transitions that return a new state or a
-//! typed [`RuleError`] and never panic, per-player [`View`]s with world sampling for AI, serde
-//! for everything, and the scoring function [`score()`] as a fast standalone hot path.
+//! seeded deals or explicit positions ([`Setup`]), legal moves into a caller's buffer,
+//! transitions that happen completely or refuse with a typed [`RuleError`] and never panic,
+//! per-player [`View`]s with world sampling for AI, serde for everything, and the scoring
+//! function [`score()`] as a fast standalone hot path.
 //!
-//! The rules, and every decision the source leaves open, are in `docs/zaagox.md`; options live in
-//! [`Rules`].
+//! The rules, and every decision the source leaves open, are in the repository's
+//! `docs/zaagox.md`; options live in [`Rules`]. The generic face is the
+//! [`Game`] trait (re-exported here), so `use zaagox::{Game, Zaagox}` is all a program needs.
 //!
 //! ```
-//! use cards_core::{Game, PlayerId, Seed};
-//! use zaagox::{Action, Outcome, Rules, Zaagox};
+//! use zaagox::{Game, Outcome, Rules, Seed, Zaagox};
 //!
 //! let mut game = Zaagox::new(&Rules::default(), 3, Seed::from(42))?;
 //! let mut moves = Vec::new();
-//! while let Some(seat) = game.to_act() {
+//! while game.to_act().is_some() {
 //!     game.legal_actions(&mut moves);
-//!     // A very simple player: take the last legal move (ageing, pairing, claiming when it can).
-//!     let action = *moves.last().unwrap();
-//!     game = game.apply(action)?;
-//!     let _ = seat;
+//!     // A very simple player: the last legal move (it pairs, ages and claims when it can).
+//!     game.play(moves[moves.len() - 1])?;
 //! }
 //! match game.outcome() {
 //!     Some(Outcome::Won { winner, score, .. }) => println!("seat {winner} wins with {} points", score.points),
-//!     Some(Outcome::Exhausted { cause }) => println!("no winner: {cause:?}"),
+//!     Some(outcome) => println!("{outcome}"), // exhausted: nobody wins
 //!     None => unreachable!("the loop ran to the end"),
 //! }
 //! assert_eq!(game.settlement().iter().sum::<i64>(), 0);
 //!
 //! // Scoring is a pure function of the stored cards (the spec's first worked example).
-//! let stored: Vec<_> = ["A1", "A2", "A3", "A4"].iter().map(|c| c.parse().unwrap()).collect();
+//! let stored: Vec<_> = ["A1", "A2", "A3", "A4"].iter().map(|c| c.parse()).collect::<Result<_, _>>()?;
 //! assert_eq!(zaagox::score(&stored)?.points, 1);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```

@@ -628,3 +628,102 @@ fn unreachable_ava_and_turn_states_are_refused() {
     let err = state_from(v).unwrap_err();
     assert!(err.to_string().contains("at least 1"), "{err}");
 }
+
+#[test]
+fn a_seeded_game_is_its_deal_dealt_by_hand() {
+    use cards_core::shuffled_deck;
+    use zaagox::{Hand, Setup};
+    for players in Rules::PLAYERS {
+        for seed in 0..20 {
+            let game = Zaagox::new(&Rules::default(), players, Seed::from(seed)).unwrap();
+            let deck = shuffled_deck::<DidoCard>(Seed::from(seed));
+            let hands: Vec<Hand> = (0..players)
+                .map(|s| deck[4 * s..4 * s + 4].iter().copied().collect())
+                .collect();
+            let first = game.to_act().unwrap();
+            let dealt = Setup::dealt(hands, deck[4 * players..].to_vec(), first);
+            assert_eq!(game.setup(), dealt, "{players} players, seed {seed}");
+            assert_eq!(Zaagox::from_setup(&Rules::default(), dealt).unwrap(), game);
+        }
+    }
+}
+
+#[test]
+fn from_setup_names_what_is_wrong() {
+    use zaagox::{Setup, SetupError};
+    let t = Table::new(vec!["A1 A2 A3 A4 A5", "S1 S2 S3 S4"], act(0));
+    let good: Setup = serde_json::from_value(t.json()).unwrap();
+    let rules = Rules::default();
+    assert!(Zaagox::from_setup(&rules, good.clone()).is_ok());
+    let refuse = |f: &dyn Fn(&mut Setup)| {
+        let mut s = good.clone();
+        f(&mut s);
+        Zaagox::from_setup(&rules, s).unwrap_err()
+    };
+    assert!(matches!(
+        refuse(&|s| s.players = 5),
+        SetupError::PlayerCount(_)
+    ));
+    assert!(matches!(
+        refuse(&|s| s.hands.push(zaagox::Hand::EMPTY)),
+        SetupError::SeatList {
+            field: "hands",
+            len: 3,
+            players: 2
+        }
+    ));
+    assert!(matches!(
+        refuse(&|s| {
+            s.pile.pop();
+        }),
+        SetupError::Cards { count: 35, .. }
+    ));
+    assert!(matches!(
+        refuse(&|s| s.phase = Phase::Act { seat: PlayerId(3) }),
+        SetupError::SeatNotAtTable {
+            seat: PlayerId(3),
+            ..
+        }
+    ));
+    assert!(matches!(
+        refuse(&|s| s.ava[0] = Some(2)),
+        SetupError::AvaPositions(_)
+    ));
+    assert!(matches!(
+        refuse(&|s| s.turns = 5000),
+        SetupError::Turns {
+            turns: 5000,
+            limit: 1000
+        }
+    ));
+    assert!(matches!(
+        Zaagox::from_setup(
+            &Rules {
+                turn_limit: 0,
+                ..Rules::default()
+            },
+            good.clone()
+        ),
+        Err(SetupError::TurnLimit { got: 0, .. })
+    ));
+    // A setup and the game built from it round-trip.
+    let game = Zaagox::from_setup(&rules, good.clone()).unwrap();
+    assert_eq!(game.setup(), good);
+}
+
+#[test]
+fn records_replay_from_a_setup_and_accept_integer_seeds() {
+    use cards_core::{GameRecord, random_playout};
+    let (end, record) = random_playout::<Zaagox>(&Rules::default(), 3, Seed::from(5)).unwrap();
+    let start = Zaagox::new(&Rules::default(), 3, Seed::from(5)).unwrap();
+    let mut from_setup = GameRecord::<Zaagox>::from_setup(Rules::default(), start.setup());
+    from_setup.actions.clone_from(&record.actions);
+    assert_eq!(from_setup.replay().unwrap(), end);
+    let mut json = serde_json::to_value(&record).unwrap();
+    json["seed"] = json!(5);
+    let back: GameRecord<Zaagox> = serde_json::from_value(json.clone()).unwrap();
+    assert_eq!(back, record);
+    json["setup"] = serde_json::to_value(start.setup()).unwrap();
+    let err = serde_json::from_value::<GameRecord<Zaagox>>(json).unwrap_err();
+    assert!(err.to_string().contains("either"), "{err}");
+}
