@@ -4,7 +4,7 @@ use core::fmt;
 use core::ops::RangeInclusive;
 use core::str::FromStr;
 
-use crate::{Card, CardSet, GameRng, PerSeat, PlayerId, Seed};
+use crate::{Card, CardSet, PerSeat, PlayerId, Seed};
 
 /// Where the cards of a state are, summarized: how many card slots its zones hold and which
 /// cards they cover. A state conserves cards when [`Census::is_exactly`] its deck.
@@ -225,12 +225,22 @@ pub trait Game:
     /// What `player` may see.
     fn view(&self, player: PlayerId) -> Self::View;
 
-    /// A full state consistent with `view`: see the trait's contract.
+    /// Clears `out` and fills it with the legal actions of `view`'s seat when that seat is to
+    /// act, in [`Game::legal_actions`] order; leaves it empty otherwise. What a seat may do
+    /// depends only on what it sees, so a player needs nothing but its view.
+    fn view_legal_actions(view: &Self::View, out: &mut Vec<Self::Action>);
+
+    /// A full state consistent with `view`: see the trait's contract. `rng` is any rand
+    /// generator (a [`GameRng`](crate::GameRng) for reproducible sampling); games draw from it
+    /// with [`Draw`](crate::Draw).
     ///
     /// # Errors
     /// [`Game::SetupError`] when the view is inconsistent (it may have been deserialized from
     /// anywhere).
-    fn sample_world(view: &Self::View, rng: &mut GameRng) -> Result<Self, Self::SetupError>;
+    fn sample_world<R: crate::Rng + ?Sized>(
+        view: &Self::View,
+        rng: &mut R,
+    ) -> Result<Self, Self::SetupError>;
 
     /// An upper bound on the number of actions any game under `rules` with `players` seats
     /// takes (search and playouts rely on it).

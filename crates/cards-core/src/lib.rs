@@ -50,10 +50,13 @@ pub use error::ParseCardError;
 pub use game::{Census, Game};
 pub use index::{ActionMask, DirectIndex, IndexError, Indexed};
 pub use jass::{JassCard, JassRank, JassSuit};
+/// The rand generator trait that [`Game::sample_world`] and [`Draw`] accept
+/// (rand_core 0.10's `Rng`, formerly `RngCore`).
+pub use rand_core::Rng;
 pub use random_player::{RandomPlayer, play_randomly, random_playout};
 pub use record::{GameRecord, ReplayError, Start};
 pub use rng::{
-    DEAL_STREAM, GameRng, PLAYER_STREAM, PROBE_STREAM, ParseSeedError, Seed, shuffled_deck,
+    DEAL_STREAM, Draw, GameRng, PLAYER_STREAM, PROBE_STREAM, ParseSeedError, Seed, shuffled_deck,
 };
 pub use seat::{MAX_SEATS, PerSeat, PlayerCountError, PlayerId};
 pub use standard::{StdCard, StdSuit};

@@ -1,14 +1,13 @@
 //! The built-in uniformly random player, and whole random games.
 
-use crate::{Game, GameRecord, GameRng, PLAYER_STREAM, Seed};
+use crate::{Draw as _, Game, GameRecord, GameRng, PLAYER_STREAM, Rng, Seed};
 
-/// Picks uniformly among the legal actions, from its own generator.
-///
-/// Seeded from a [`Seed`] on [`PLAYER_STREAM`], so a player and a game may share a seed without
-/// sharing random numbers.
+/// Picks uniformly among the legal actions, from its own generator: by default a [`GameRng`]
+/// seeded from a [`Seed`] on [`PLAYER_STREAM`] (so a player and a game may share a seed without
+/// sharing random numbers), or any rand generator ([`RandomPlayer::from_rng`]).
 #[derive(Clone, Debug)]
-pub struct RandomPlayer {
-    rng: GameRng,
+pub struct RandomPlayer<R = GameRng> {
+    rng: R,
 }
 
 impl RandomPlayer {
@@ -18,6 +17,13 @@ impl RandomPlayer {
         RandomPlayer {
             rng: GameRng::new(seed, PLAYER_STREAM),
         }
+    }
+}
+
+impl<R: Rng> RandomPlayer<R> {
+    /// A player drawing from `rng`.
+    pub fn from_rng(rng: R) -> Self {
+        RandomPlayer { rng }
     }
 
     /// A uniformly random legal action of `state`, or `None` when the game is over.
@@ -32,9 +38,9 @@ impl RandomPlayer {
 /// Plays `state` to its end (or to [`Game::max_actions`] actions, whichever comes first) with
 /// the random player, in place, calling `on_action` with each action before it is played.
 /// Returns the number of actions played.
-pub fn play_randomly<G: Game>(
+pub fn play_randomly<G: Game, R: Rng>(
     state: &mut G,
-    player: &mut RandomPlayer,
+    player: &mut RandomPlayer<R>,
     mut on_action: impl FnMut(&G, G::Action),
 ) -> usize {
     let mut buf = Vec::new();

@@ -4,8 +4,10 @@
 use core::fmt;
 use core::str::FromStr;
 
+use core::convert::Infallible;
+
 use rand_chacha::ChaCha8Rng;
-use rand_core::{Rng as _, SeedableRng as _};
+use rand_core::{Rng, SeedableRng as _, TryRng};
 
 /// A 32-byte seed. Every chance event of a game comes from the seed given at its start.
 ///
@@ -170,11 +172,7 @@ impl GameRng {
 
     /// A fresh seed drawn from this generator (for a sampled world's later deals).
     pub fn seed(&mut self) -> Seed {
-        let mut bytes = [0u8; 32];
-        for chunk in bytes.chunks_exact_mut(8) {
-            chunk.copy_from_slice(&self.next_u64().to_le_bytes());
-        }
-        Seed(bytes)
+        Draw::seed(self)
     }
 
     /// The next 64 random bits.
@@ -187,7 +185,53 @@ impl GameRng {
     /// # Panics
     /// When `bound` is 0, since no integer lies in `0..0`.
     pub fn below(&mut self, bound: u64) -> u64 {
-        assert!(bound > 0, "GameRng::below(0): the range is empty");
+        Draw::below(self, bound)
+    }
+
+    /// A uniform index into a slice of length `len`, or `None` when `len` is 0.
+    pub fn index(&mut self, len: usize) -> Option<usize> {
+        Draw::index(self, len)
+    }
+
+    /// Shuffles `items` in place: Fisher–Yates from the back, `j = below(i + 1)`.
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        Draw::shuffle(self, items);
+    }
+}
+
+/// `GameRng` is a rand generator: rand's distributions and extension methods work on it, and
+/// through them it gives exactly the words [`GameRng::next_u64`] gives. Deals still use
+/// [`GameRng::below`] and [`GameRng::shuffle`], this crate's own algorithms, because rand's
+/// sampling and shuffling are not promised to stay value-stable across its releases.
+impl TryRng for GameRng {
+    type Error = Infallible;
+
+    fn try_next_u32(&mut self) -> Result<u32, Infallible> {
+        Ok(self.0.next_u32())
+    }
+
+    fn try_next_u64(&mut self) -> Result<u64, Infallible> {
+        Ok(self.0.next_u64())
+    }
+
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Infallible> {
+        self.0.fill_bytes(dst);
+        Ok(())
+    }
+}
+
+/// This project's bounded sampling and shuffle, for any rand generator: what world sampling
+/// and players use, so a caller may hand in its own generator (a server's `StdRng`, a bot's
+/// `SmallRng`, a test's fixed stream). On a [`GameRng`] they are exactly the generator's own
+/// [`GameRng::below`] and [`GameRng::shuffle`], the ones every deal uses.
+pub trait Draw: Rng {
+    /// A uniform integer in `0..bound`, without modulo bias (Lemire's multiply-and-reject on
+    /// 64-bit words).
+    ///
+    /// # Panics
+    /// When `bound` is 0, since no integer lies in `0..0`.
+    fn below(&mut self, bound: u64) -> u64 {
+        assert!(bound > 0, "below(0): the range is empty");
         let mut m = u128::from(self.next_u64()) * u128::from(bound);
         if (m as u64) < bound {
             // Reject the low part that would over-represent some results.
@@ -200,18 +244,29 @@ impl GameRng {
     }
 
     /// A uniform index into a slice of length `len`, or `None` when `len` is 0.
-    pub fn index(&mut self, len: usize) -> Option<usize> {
+    fn index(&mut self, len: usize) -> Option<usize> {
         (len > 0).then(|| self.below(len as u64) as usize)
     }
 
+    /// A fresh seed: four 64-bit words, little-endian (for a sampled world's later deals).
+    fn seed(&mut self) -> Seed {
+        let mut bytes = [0u8; 32];
+        for chunk in bytes.chunks_exact_mut(8) {
+            chunk.copy_from_slice(&self.next_u64().to_le_bytes());
+        }
+        Seed(bytes)
+    }
+
     /// Shuffles `items` in place: Fisher–Yates from the back, `j = below(i + 1)`.
-    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+    fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {
             let j = self.below(i as u64 + 1) as usize;
             items.swap(i, j);
         }
     }
 }
+
+impl<R: Rng + ?Sized> Draw for R {}
 
 /// The whole deck of `C` shuffled by `seed` on [`DEAL_STREAM`] (deal 0): the deal every game
 /// starts from. Later deals shuffle with [`GameRng::for_deal`].

@@ -13,8 +13,9 @@
 //! - cards are conserved: [`Game::census`] covers [`Game::deck`] exactly once;
 //! - the state survives a JSON round trip and a [`Game::setup`] → [`Game::from_setup`] round
 //!   trip;
-//! - every seat's view survives JSON, and a world sampled from it shows that seat the same
-//!   view, conserves cards and, when that seat is to act, offers the same legal actions;
+//! - every seat's view survives JSON and lists the seat's legal actions exactly when it is to
+//!   act; a world sampled from it shows that seat the same view, conserves cards and, when that
+//!   seat is to act, offers the same legal actions;
 //!
 //! and at the end: the game ended within [`Game::max_actions`]; the settlement and returns
 //! have one entry per seat and sum to zero; the record survives JSON and replays to the same
@@ -332,14 +333,24 @@ fn check_views<G: Game>(
                 "a world sampled for seat {seat} does not hold the deck once"
             ));
         }
+        G::view_legal_actions(&view, &mut scratch.buf);
         if state.to_act() == Some(seat) {
             state.legal_actions(&mut scratch.legal);
+            if scratch.legal != scratch.buf {
+                return Err(format!(
+                    "seat {seat}, which is to act, has other legal actions in its view"
+                ));
+            }
             world.legal_actions(&mut scratch.buf);
             if scratch.legal != scratch.buf {
                 return Err(format!(
                     "a world sampled for seat {seat}, which is to act, offers it other actions"
                 ));
             }
+        } else if !scratch.buf.is_empty() {
+            return Err(format!(
+                "seat {seat} is not to act but its view lists legal actions"
+            ));
         }
     }
     Ok(())

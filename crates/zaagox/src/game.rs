@@ -3,7 +3,7 @@
 
 use core::ops::RangeInclusive;
 
-use cards_core::{Census, DidoCard, DirectIndex, Game, GameRng, PerSeat, PlayerId, Seed};
+use cards_core::{Census, DidoCard, DirectIndex, Game, PerSeat, PlayerId, Rng, Seed};
 
 use crate::{Action, Outcome, RuleError, Rules, Setup, SetupError, View, Zaagox};
 
@@ -71,7 +71,11 @@ impl Game for Zaagox {
         self.view_of(player)
     }
 
-    fn sample_world(view: &View, rng: &mut GameRng) -> Result<Self, SetupError> {
+    fn view_legal_actions(view: &View, out: &mut Vec<Action>) {
+        view.legal_actions(out);
+    }
+
+    fn sample_world<R: Rng + ?Sized>(view: &View, rng: &mut R) -> Result<Self, SetupError> {
         view.sample_world(rng)
     }
 

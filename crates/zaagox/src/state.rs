@@ -42,6 +42,56 @@ fn same_number(hand: Hand, card: DidoCard) -> Hand {
     hand & Hand::from_bits_truncate(NUMBER_MASK[card.number() as usize])
 }
 
+/// Calls `f` with every legal action of the seat to act, from what that seat sees: the phase,
+/// its hand, the pairs on the table (owner and cards) and the discard. In this order: discards
+/// (card index order), pairs (grouped by number 0–8, then by lower and higher card), ages
+/// (own pairs oldest first, then hand cards); in the Da window `pass` then claims; stores
+/// lower card first; `end` then `ava`.
+pub(crate) fn each_legal(
+    phase: Phase,
+    hand: Hand,
+    pairs: impl Iterator<Item = (PlayerId, [DidoCard; 2])> + Clone,
+    discard: Option<DidoCard>,
+    mut f: impl FnMut(Action),
+) {
+    match phase {
+        Phase::Act { seat } => {
+            hand.iter().map(Action::Discard).for_each(&mut f);
+            for mask in NUMBER_MASK {
+                let same = hand & Hand::from_bits_truncate(mask);
+                if same.len() >= 2 {
+                    for a in same {
+                        for b in same - Hand::from_bits_truncate((2u64 << a.index()) - 1) {
+                            f(Action::Pair(a, b));
+                        }
+                    }
+                }
+            }
+            for (_, [onto, _]) in pairs.filter(|&(owner, _)| owner == seat) {
+                hand.iter()
+                    .map(|card| Action::Age { card, onto })
+                    .for_each(&mut f);
+            }
+        }
+        Phase::Da { .. } => {
+            f(Action::Pass);
+            if let Some(d) = discard {
+                same_number(hand, d).iter().map(Action::Da).for_each(&mut f);
+            }
+        }
+        Phase::Store { seat, pair, .. } => {
+            if let Some((_, cards)) = pairs
+                .clone()
+                .find(|&(owner, cards)| owner == seat && cards[0] == pair)
+            {
+                cards.map(Action::Store).into_iter().for_each(f);
+            }
+        }
+        Phase::Decide { .. } => [Action::End, Action::Ava].into_iter().for_each(f),
+        Phase::Over => {}
+    }
+}
+
 /// A pair on the table, with the ageing cards laid on it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Pair {
@@ -425,55 +475,13 @@ impl Zaagox {
 
     // ---- moves -------------------------------------------------------------------------------
 
-    /// Calls `f` with every legal action, in this order: discards (card index order), pairs
-    /// (grouped by number 0–8, then by lower and higher card), ages (pairs oldest first, then
-    /// hand cards); in the Da window `pass` then claims; stores lower card first; `end` then
-    /// `ava`.
-    pub(crate) fn each_legal(&self, mut f: impl FnMut(Action)) {
-        match self.phase {
-            Phase::Act { seat } => {
-                let hand = self.hands[seat.index()];
-                hand.iter().map(Action::Discard).for_each(&mut f);
-                for mask in NUMBER_MASK {
-                    let same = hand & Hand::from_bits_truncate(mask);
-                    if same.len() >= 2 {
-                        for a in same {
-                            for b in same - Hand::from_bits_truncate((2u64 << a.index()) - 1) {
-                                f(Action::Pair(a, b));
-                            }
-                        }
-                    }
-                }
-                for pair in self.pairs().iter().filter(|p| p.owner == seat) {
-                    hand.iter()
-                        .map(|card| Action::Age {
-                            card,
-                            onto: pair.cards[0],
-                        })
-                        .for_each(&mut f);
-                }
-            }
-            Phase::Da { asking, .. } => {
-                f(Action::Pass);
-                if let Some(d) = self.discard {
-                    same_number(self.hands[asking.index()], d)
-                        .iter()
-                        .map(Action::Da)
-                        .for_each(&mut f);
-                }
-            }
-            Phase::Store { seat, pair, .. } => {
-                if let Some(p) = self.find_pair(seat, pair) {
-                    self.pairs[p]
-                        .cards
-                        .map(Action::Store)
-                        .into_iter()
-                        .for_each(f);
-                }
-            }
-            Phase::Decide { .. } => [Action::End, Action::Ava].into_iter().for_each(f),
-            Phase::Over => {}
-        }
+    /// Calls `f` with every legal action (see [`each_legal`]).
+    pub(crate) fn each_legal(&self, f: impl FnMut(Action)) {
+        let actor = self
+            .current()
+            .map_or(Hand::EMPTY, |seat| self.hands[seat.index()]);
+        let pairs = self.pairs().iter().map(|p| (p.owner, p.cards));
+        each_legal(self.phase, actor, pairs, self.discard, f);
     }
 
     /// Plays `action` in place; on error the state is unchanged (every rule is checked before

@@ -1,6 +1,6 @@
 //! [`View`]: what one player may see, and sampling a full state consistent with it.
 
-use cards_core::{DidoCard, GameRng, PlayerId};
+use cards_core::{DidoCard, Draw as _, PlayerId, Rng};
 
 use crate::setup::{PairSetup, validate};
 use crate::state::Hand;
@@ -88,6 +88,26 @@ impl Zaagox {
 }
 
 impl View {
+    /// The legal actions of this view's seat when it is the seat to act (in the order of
+    /// [`Game::legal_actions`](cards_core::Game::legal_actions)), into `out` (cleared first);
+    /// empty when another seat is to act or the game is over. They depend only on what the seat
+    /// sees (its hand, the pairs, the discard, the phase), so a player needs nothing but its
+    /// view.
+    pub fn legal_actions(&self, out: &mut Vec<crate::Action>) {
+        out.clear();
+        let phase = self.phase;
+        let acting = match phase {
+            Phase::Act { seat } | Phase::Store { seat, .. } | Phase::Decide { seat, .. } => seat,
+            Phase::Da { asking, .. } => asking,
+            Phase::Over => return,
+        };
+        if acting != self.seat {
+            return;
+        }
+        let pairs = self.pairs.iter().map(|p| (p.owner, p.cards));
+        crate::state::each_legal(phase, self.hand, pairs, self.discard, |a| out.push(a));
+    }
+
     /// A full state that shows this view to its seat: the unseen cards (other hands, others'
     /// ageing cards, the pile) are dealt uniformly at random, except that a seat being asked for
     /// Da is first given one unseen card of the discard's number (the view tells it holds one).
@@ -98,7 +118,7 @@ impl View {
     /// # Errors
     /// [`SetupError`] when the view is inconsistent (it may come from anywhere): mostly
     /// [`SetupError::View`], or what the world built from it breaks.
-    pub fn sample_world(&self, rng: &mut GameRng) -> Result<Zaagox, SetupError> {
+    pub fn sample_world<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<Zaagox, SetupError> {
         let bad = SetupError::View;
         let players = self.players;
         self.rules.validate(players)?;

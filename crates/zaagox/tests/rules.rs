@@ -727,3 +727,23 @@ fn records_replay_from_a_setup_and_accept_integer_seeds() {
     let err = serde_json::from_value::<GameRecord<Zaagox>>(json).unwrap_err();
     assert!(err.to_string().contains("either"), "{err}");
 }
+
+#[test]
+fn worlds_and_players_take_any_rand_generator() {
+    use cards_core::{RandomPlayer, play_randomly};
+    use rand::SeedableRng as _;
+    use rand::rngs::SmallRng;
+    let mut game = Zaagox::new(&Rules::default(), 3, Seed::from(8)).unwrap();
+    let mut player = RandomPlayer::from_rng(SmallRng::seed_from_u64(8));
+    let mut rng = SmallRng::seed_from_u64(9);
+    let mut checked = 0;
+    play_randomly(&mut game, &mut player, |state, _| {
+        if let Some(seat) = state.to_act() {
+            let view = state.view(seat);
+            let world = Zaagox::sample_world(&view, &mut rng).unwrap();
+            assert_eq!(world.view(seat), view);
+            checked += 1;
+        }
+    });
+    assert!(game.is_terminal() && checked > 10, "{checked}");
+}
