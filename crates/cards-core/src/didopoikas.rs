@@ -87,11 +87,14 @@ impl fmt::Display for Colour {
 pub struct DidoCard(u8);
 
 impl DidoCard {
-    /// Every card in index order.
-    pub const ALL: [DidoCard; 36] = {
-        let mut all = [DidoCard(0); 36];
+    /// Number of cards in the deck: the one source for array sizes over it.
+    pub const COUNT: usize = 36;
+
+    /// Every card of the deck in index order.
+    pub const ALL: [DidoCard; Self::COUNT] = {
+        let mut all = [DidoCard(0); Self::COUNT];
         let mut i = 0;
-        while i < 36 {
+        while i < Self::COUNT {
             all[i] = DidoCard(i as u8);
             i += 1;
         }
@@ -127,7 +130,7 @@ impl DidoCard {
 }
 
 impl Card for DidoCard {
-    const DECK_SIZE: u8 = 36;
+    const DECK_SIZE: u8 = Self::COUNT as u8;
     const DECK_NAME: &'static str = "Didopoikas";
 
     fn index(self) -> u8 {

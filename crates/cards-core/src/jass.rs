@@ -139,11 +139,14 @@ impl JassRank {
 pub struct JassCard(u8);
 
 impl JassCard {
-    /// Every card in index order.
-    pub const ALL: [JassCard; 36] = {
-        let mut all = [JassCard(0); 36];
+    /// Number of cards in the deck: the one source for array sizes over it.
+    pub const COUNT: usize = 36;
+
+    /// Every card of the deck in index order.
+    pub const ALL: [JassCard; Self::COUNT] = {
+        let mut all = [JassCard(0); Self::COUNT];
         let mut i = 0;
-        while i < 36 {
+        while i < Self::COUNT {
             all[i] = JassCard(i as u8);
             i += 1;
         }
@@ -170,7 +173,7 @@ impl JassCard {
 }
 
 impl Card for JassCard {
-    const DECK_SIZE: u8 = 36;
+    const DECK_SIZE: u8 = Self::COUNT as u8;
     const DECK_NAME: &'static str = "Jass";
 
     fn index(self) -> u8 {

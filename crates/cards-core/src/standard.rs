@@ -53,11 +53,14 @@ impl StdSuit {
 pub struct StdCard(u8);
 
 impl StdCard {
-    /// Every card in index order (the two jokers last).
-    pub const ALL: [StdCard; 54] = {
-        let mut all = [StdCard(0); 54];
+    /// Number of cards in the deck: the one source for array sizes over it.
+    pub const COUNT: usize = 54;
+
+    /// Every card of the deck in index order (the two jokers last).
+    pub const ALL: [StdCard; Self::COUNT] = {
+        let mut all = [StdCard(0); Self::COUNT];
         let mut i = 0;
-        while i < 54 {
+        while i < Self::COUNT {
             all[i] = StdCard(i as u8);
             i += 1;
         }
@@ -106,7 +109,7 @@ impl StdCard {
 }
 
 impl Card for StdCard {
-    const DECK_SIZE: u8 = 54;
+    const DECK_SIZE: u8 = Self::COUNT as u8;
     const DECK_NAME: &'static str = "standard";
 
     fn index(self) -> u8 {

@@ -34,7 +34,7 @@ pub enum Action {
     Ava,
 }
 
-const N: usize = 36;
+const N: usize = DidoCard::COUNT;
 const DISCARD: usize = 0;
 const PAIR: usize = DISCARD + N;
 const AGE: usize = PAIR + N * N;

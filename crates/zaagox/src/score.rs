@@ -91,7 +91,7 @@ const STRONG_HIGH: u32 = 0xF0;
 /// The set bits are read six at a time: six lookups cover the 36 cards without a loop whose
 /// length depends on the set, so 4- and 5-card sets take the same branch-free path.
 const CHUNK_BITS: usize = 6;
-const CHUNKS: usize = 36 / CHUNK_BITS;
+const CHUNKS: usize = DidoCard::COUNT / CHUNK_BITS;
 
 /// Nibble `i` holds the popcount of `i`, so a 4-bit field's popcount is one shift: cheap on
 /// targets built without the `popcnt` instruction (the x86-64 baseline).
@@ -271,7 +271,7 @@ static POINTS: [i32; 1 << 10] = {
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct Scorer {
     /// Attribute word of each card, by card index (used when scoring a slice).
-    cards: [u32; 36],
+    cards: [u32; DidoCard::COUNT],
     /// `chunks[c][m]`: OR of the attribute words of the cards `6c + i` for each bit `i` of `m`.
     chunks: [[u32; 1 << CHUNK_BITS]; CHUNKS],
 }
@@ -293,10 +293,10 @@ impl Scorer {
     }
 
     /// Builds the tables from shapes given in card index order.
-    const fn from_shapes(shapes: &[Shape; 36]) -> Scorer {
-        let mut cards = [0u32; 36];
+    const fn from_shapes(shapes: &[Shape; DidoCard::COUNT]) -> Scorer {
+        let mut cards = [0u32; DidoCard::COUNT];
         let mut i = 0;
-        while i < 36 {
+        while i < DidoCard::COUNT {
             // `DidoCard::ALL` is in index order, so entry `i` is the card with index `i`.
             cards[i] = card_attributes(DidoCard::ALL[i], shapes[i]);
             i += 1;

@@ -78,7 +78,7 @@ pub enum ShapeMapError {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
 #[serde(try_from = "RawShapeMap", into = "RawShapeMap")]
 pub struct ShapeMap {
-    shapes: [Shape; 36],
+    shapes: [Shape; DidoCard::COUNT],
 }
 
 impl Default for ShapeMap {
@@ -90,9 +90,9 @@ impl Default for ShapeMap {
 impl ShapeMap {
     /// The default map (see the type's docs).
     pub const DEFAULT: ShapeMap = {
-        let mut shapes = [Shape::Quotos; 36];
+        let mut shapes = [Shape::Quotos; DidoCard::COUNT];
         let mut i = 0;
-        while i < 36 {
+        while i < DidoCard::COUNT {
             let colour = i / 9;
             let number = i % 9;
             shapes[i] = if number == 0 {
@@ -115,7 +115,7 @@ impl ShapeMap {
     /// [`ShapeMapError::BlankNotQuotos`] / [`ShapeMapError::NumberedQuotos`] when blankness and
     /// Quotos disagree; [`ShapeMapError::Counts`] when the counts are not 2/16/14/4 and
     /// `allow_custom_counts` is false.
-    pub fn new(shapes: [Shape; 36], allow_custom_counts: bool) -> Result<ShapeMap, ShapeMapError> {
+    pub fn new(shapes: [Shape; DidoCard::COUNT], allow_custom_counts: bool) -> Result<ShapeMap, ShapeMapError> {
         for card in DidoCard::ALL {
             let shape = shapes[card.index() as usize];
             match (card.is_zero(), shape == Shape::Quotos) {
@@ -146,7 +146,7 @@ impl ShapeMap {
 
     /// The whole table in card index order.
     #[must_use]
-    pub const fn as_array(&self) -> &[Shape; 36] {
+    pub const fn as_array(&self) -> &[Shape; DidoCard::COUNT] {
         &self.shapes
     }
 
@@ -186,7 +186,7 @@ impl TryFrom<RawShapeMap> for ShapeMap {
     type Error = ShapeMapError;
 
     fn try_from(raw: RawShapeMap) -> Result<Self, Self::Error> {
-        let mut shapes = [Shape::Quotos; 36];
+        let mut shapes = [Shape::Quotos; DidoCard::COUNT];
         for card in DidoCard::ALL {
             shapes[card.index() as usize] = *raw
                 .shapes

@@ -13,7 +13,7 @@ use crate::{
 /// Seats in the state's per-seat arrays.
 const SEATS: usize = Rules::MAX_PLAYERS;
 /// Cards in the deck.
-const DECK: usize = DidoCard::ALL.len();
+const DECK: usize = DidoCard::COUNT;
 /// The most pairs that can lie on the table at once (two cards each).
 const MAX_PAIRS: usize = DECK / 2;
 
@@ -36,6 +36,9 @@ const NUMBER_MASK: [u64; 9] = {
 pub const fn ageing_needed(number: u8) -> u8 {
     [0, 1, 2, 3, 4, 1, 2, 3, 4][number as usize % 9]
 }
+
+/// The most ageing cards any pair needs (and so holds).
+const MAX_AGEING: usize = 4;
 
 /// The cards of `hand` with the same number as `card`.
 fn same_number(hand: Hand, card: DidoCard) -> Hand {
@@ -97,7 +100,7 @@ pub(crate) fn each_legal(
 pub struct Pair {
     owner: PlayerId,
     cards: [DidoCard; 2],
-    ageing: [DidoCard; 4],
+    ageing: [DidoCard; MAX_AGEING],
     ageing_len: u8,
 }
 
@@ -105,7 +108,7 @@ impl Pair {
     const EMPTY: Pair = Pair {
         owner: PlayerId(0),
         cards: [DidoCard::ALL[0]; 2],
-        ageing: [DidoCard::ALL[0]; 4],
+        ageing: [DidoCard::ALL[0]; MAX_AGEING],
         ageing_len: 0,
     };
 
@@ -840,11 +843,11 @@ impl Zaagox {
             state.ava_order[seat] = setup.ava.get(seat).copied().flatten().unwrap_or(0);
         }
         for (slot, p) in state.pairs.iter_mut().zip(&setup.pairs) {
-            let ageing = &p.ageing[..p.ageing.len().min(4)];
+            let ageing = &p.ageing[..p.ageing.len().min(MAX_AGEING)];
             *slot = Pair {
                 owner: p.owner,
                 cards: p.cards,
-                ageing: [DidoCard::ALL[0]; 4],
+                ageing: [DidoCard::ALL[0]; MAX_AGEING],
                 ageing_len: ageing.len() as u8,
             };
             slot.ageing[..ageing.len()].copy_from_slice(ageing);
