@@ -13,6 +13,7 @@
 
 mod games;
 mod oracle;
+mod protocol;
 mod replay;
 mod simulate;
 
@@ -20,8 +21,9 @@ use std::io::{self, IsTerminal as _, Write as _};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use clap::builder::{PossibleValue, PossibleValuesParser};
 use clap::error::ErrorKind;
-use clap::{Args, CommandFactory as _, Parser, Subcommand, ValueEnum};
+use clap::{Args, CommandFactory as _, FromArgMatches as _, Parser, Subcommand};
 
 /// The largest `--threads` accepted.
 const MAX_THREADS: u64 = 1024;
@@ -45,8 +47,7 @@ enum Command {
     /// Every request gets exactly one answer line, in order, flushed at once:
     /// `{"ok":true,...}` or `{"ok":false,"error":"..."}`. Bad lines (bad JSON, unknown op or
     /// field, bad cards, empty lines, invalid UTF-8) are answered, never fatal; the oracle
-    /// exits 0 at the end of input. Ops: zaagox.score, zaagox.playout (the other games' ops
-    /// answer "not implemented yet" until their rules land). See docs/oracle.md.
+    /// exits 0 at the end of input. See docs/oracle.md.
     Oracle,
     /// Play many games between uniformly random players and summarize them.
     ///
@@ -58,20 +59,14 @@ enum Command {
     Replay(ReplayArgs),
 }
 
-/// The games `simulate` can play.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum GameArg {
-    /// Zaägox, the Didopoikas collecting game (2-4 players).
-    Zaagox,
-}
-
 /// Arguments of `cardrules simulate`.
 #[derive(Debug, Args)]
 struct SimulateArgs {
     /// The game to play.
-    game: GameArg,
-    /// Number of players (Zaägox: 2 to 4).
-    #[arg(short, long, value_name = "N")]
+    #[arg(value_parser = game_parser())]
+    game: String,
+    /// Number of players (each game's range comes from the registry).
+    #[arg(short, long, value_name = "N", help = players_help())]
     players: usize,
     /// Number of games to play (at least 1).
     #[arg(short, long, value_name = "G", value_parser = clap::value_parser!(u64).range(1..))]
@@ -95,19 +90,68 @@ struct SimulateArgs {
 /// Arguments of `cardrules replay`.
 #[derive(Debug, Args)]
 struct ReplayArgs {
-    /// The record: JSON with the fields game, rules, players, seed and actions.
+    /// The record: JSON with the fields game, rules, players, seed and actions (or game,
+    /// rules, setup and actions for a game from an explicit position).
     record: PathBuf,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
 }
 
+/// `simulate`'s game argument: the registry's games, each with its line of help.
+fn game_parser() -> PossibleValuesParser {
+    PossibleValuesParser::new(games::GAMES.iter().map(|game| {
+        let players = game.players();
+        PossibleValue::new(game.name()).help(format!(
+            "{} ({}-{} players)",
+            game.about(),
+            players.start(),
+            players.end()
+        ))
+    }))
+}
+
+/// `--players`' help: each game's player range under default rules.
+fn players_help() -> String {
+    let ranges: Vec<String> = games::GAMES
+        .iter()
+        .map(|game| {
+            let players = game.players();
+            format!("{}: {} to {}", game.name(), players.start(), players.end())
+        })
+        .collect();
+    format!("Number of players ({})", ranges.join("; "))
+}
+
+/// The command line, with the oracle's ops from the registry in its full help.
+fn command() -> clap::Command {
+    Cli::command().mut_subcommand("oracle", |oracle| {
+        let about = oracle.get_long_about().map(ToString::to_string);
+        oracle.long_about(format!(
+            "{}\n\nOps: {}. Ops of games not implemented yet answer \"not implemented yet\".",
+            about.unwrap_or_default(),
+            games::op_list()
+        ))
+    })
+}
+
+/// Parses the command line from `args` (the program name first).
+fn parse<I, T>(args: I) -> Result<Cli, clap::Error>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let mut command = command();
+    let matches = command.try_get_matches_from_mut(args)?;
+    Cli::from_arg_matches(&matches).map_err(|e| e.format(&mut command))
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = parse(std::env::args_os()).unwrap_or_else(|e| e.exit());
     match cli.command {
         Command::Oracle => oracle(),
         Command::Simulate(args) => simulate(&args),
-        Command::Replay(args) => match replay::run(&args.record, args.json) {
+        Command::Replay(args) => match games::replay_file(&args.record, args.json) {
             Ok(text) => print(&text),
             Err(e) => fail(&e),
         },
@@ -126,20 +170,23 @@ fn oracle() -> ExitCode {
 
 /// `cardrules simulate`.
 fn simulate(args: &SimulateArgs) -> ExitCode {
-    let (game, (min, max), play) = match args.game {
-        GameArg::Zaagox => ("zaagox", games::zaagox::PLAYERS, games::zaagox::summarize),
+    let games::Lookup::Game(game) = games::lookup(&args.game) else {
+        // clap only accepts the registry's games.
+        usage_error(format!(
+            "{:?} is not a game this build plays; the games are {}",
+            args.game,
+            games::game_names()
+        ))
     };
-    if !(min..=max).contains(&args.players) {
-        let message = format!(
-            "{game} is played by {min} to {max} players, not {} (--players)",
+    let range = game.players();
+    if !range.contains(&args.players) {
+        usage_error(format!(
+            "{} is played by {} to {} players, not {} (--players)",
+            game.name(),
+            range.start(),
+            range.end(),
             args.players
-        );
-        let mut command = Cli::command();
-        command.build();
-        if let Some(simulate) = command.find_subcommand_mut("simulate") {
-            simulate.error(ErrorKind::ValueValidation, message).exit();
-        }
-        command.error(ErrorKind::ValueValidation, message).exit();
+        ));
     }
     let threads = match args.threads {
         // Bounded by MAX_THREADS, so it fits.
@@ -155,19 +202,20 @@ fn simulate(args: &SimulateArgs) -> ExitCode {
             && args.games >= simulate::PROGRESS_MIN_GAMES
             && io::stderr().is_terminal(),
     };
-    let (stats, elapsed) = match simulate::run(game, &config, play) {
-        Ok(done) => done,
-        Err(e) => return fail(&e),
-    };
-    let report = stats.report(elapsed);
-    if args.json {
-        match serde_json::to_string(&report) {
-            Ok(line) => print(&line),
-            Err(e) => fail(&e),
-        }
-    } else {
-        print(&report.to_string())
+    match game.simulate(&config, args.json) {
+        Ok(text) => print(&text),
+        Err(e) => fail(&e),
     }
+}
+
+/// Exits with clap's usage error for `simulate` (status 2).
+fn usage_error(message: String) -> ! {
+    let mut command = command();
+    command.build();
+    if let Some(simulate) = command.find_subcommand_mut("simulate") {
+        simulate.error(ErrorKind::ValueValidation, message).exit();
+    }
+    command.error(ErrorKind::ValueValidation, message).exit()
 }
 
 /// Prints `text` and a line end on stdout.
@@ -201,7 +249,23 @@ mod tests {
 
     #[test]
     fn the_command_line_is_well_formed() {
-        Cli::command().debug_assert();
+        command().debug_assert();
+    }
+
+    #[test]
+    fn help_texts_come_from_the_registry() {
+        let mut command = command();
+        command.build();
+        let oracle = command.find_subcommand_mut("oracle").unwrap();
+        let help = oracle.render_long_help().to_string();
+        assert!(help.contains(&games::op_list()), "{help}");
+        let simulate = command.find_subcommand_mut("simulate").unwrap();
+        let help = simulate.render_long_help().to_string();
+        assert!(help.contains("zaagox: 2 to 4"), "{help}");
+        assert!(
+            help.contains("zaagox: Zaägox, the Didopoikas collecting game (2-4 players)"),
+            "{help}"
+        );
     }
 
     #[test]
@@ -249,10 +313,16 @@ mod tests {
                 "-1",
             ],
         ] {
-            assert!(Cli::try_parse_from(args).is_err(), "{args:?}");
+            assert!(parse(args).is_err(), "{args:?}");
         }
+        let cli = parse(["cardrules", "simulate", "zaagox", "-p", "2", "-g", "1"]).unwrap();
         assert!(
-            Cli::try_parse_from(["cardrules", "simulate", "zaagox", "-p", "2", "-g", "1"]).is_ok()
+            matches!(cli.command, Command::Simulate(ref args) if args.game == "zaagox" && args.players == 2)
+        );
+        let err = parse(["cardrules", "simulate", "letom", "-p", "3", "-g", "1"]).unwrap_err();
+        assert!(
+            err.to_string().contains("[possible values: zaagox]"),
+            "{err}"
         );
     }
 }

@@ -12,211 +12,21 @@
 //! - a line that is not UTF-8, or longer than [`MAX_LINE`] bytes, is answered `ok:false`
 //!   (the long line is skipped without being held in memory);
 //! - a field given twice in one request is an error, like an unknown field;
-//! - `op` must be a string naming one of [`OPS`].
+//! - `op` must be a string naming one of the registry's ops ([`games::ops`]); the oracle
+//!   itself knows no game: [`games::answer`] dispatches.
 
 use std::io::{self, BufRead, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use serde::de::{self, Deserialize, DeserializeOwned, Deserializer, MapAccess, Visitor};
-use serde::{Serialize, Serializer};
+use serde::de::{self, Deserialize, Deserializer, MapAccess, Visitor};
 use serde_json::{Map, Value};
 
 use crate::games;
+use crate::protocol::{Answer, MAX_ECHO, OracleError, cut, json_type};
 
 /// The longest request line answered, in bytes (without the line end). Longer lines get
 /// `ok:false`; the largest legitimate request is well under a kilobyte.
 pub const MAX_LINE: usize = 1 << 20;
-
-/// The longest error message sent back, in characters: an error that echoes a huge input
-/// (an unknown field name a megabyte long) is cut.
-const MAX_ERROR: usize = 400;
-
-/// Every op of the protocol, by game, in `oracle.md` order.
-pub const OPS: [&str; 12] = [
-    "zaagox.score",
-    "zaagox.playout",
-    "jass.legal",
-    "jass.trick",
-    "jass.weis",
-    "jass.deal",
-    "jass.playout",
-    "letom.score",
-    "letom.settle",
-    "letom.playout",
-    "elewenjewe.captures",
-    "elewenjewe.playout",
-];
-
-/// The protocol's ops, comma-separated, for error messages.
-fn op_list() -> String {
-    OPS.join(", ")
-}
-
-/// Why a request was refused. Its text is the `error` of the `ok:false` answer.
-#[derive(Debug, thiserror::Error)]
-pub enum OracleError {
-    /// The line was empty or held only whitespace.
-    #[error("empty request")]
-    Empty,
-    /// The line was not UTF-8.
-    #[error("request is not valid UTF-8: {0}")]
-    NotUtf8(#[from] std::str::Utf8Error),
-    /// The line was longer than [`MAX_LINE`].
-    #[error("request is longer than the limit of {limit} bytes (got at least {len})")]
-    TooLong {
-        /// Bytes read before giving up.
-        len: usize,
-        /// The limit.
-        limit: usize,
-    },
-    /// The line was not one JSON value.
-    #[error("request is not valid JSON: {0}")]
-    Syntax(serde_json::Error),
-    /// The line was JSON but not an object with distinct keys.
-    #[error("bad request: {0}")]
-    Shape(serde_json::Error),
-    /// No `op` field.
-    #[error("request has no \"op\" field; the ops are {}", op_list())]
-    MissingOp,
-    /// `op` was not a string.
-    #[error("\"op\" must be a string, not {0}")]
-    OpNotString(&'static str),
-    /// `op` named no op of the protocol.
-    #[error("unknown op {op:?}; the ops are {}", op_list())]
-    UnknownOp {
-        /// The op given (cut to 64 characters).
-        op: String,
-    },
-    /// The op belongs to a game whose crate has not landed.
-    #[error("{game} is not implemented yet: {op} will answer once the {game} rules land")]
-    NotImplemented {
-        /// The game.
-        game: &'static str,
-        /// The op.
-        op: String,
-    },
-    /// The request's fields did not fit the op (unknown, missing or mistyped field).
-    #[error("bad {op} request: {source}")]
-    Fields {
-        /// The op.
-        op: &'static str,
-        /// What serde found wrong.
-        source: serde_json::Error,
-    },
-    /// A field's value was out of its range or otherwise invalid for the op.
-    #[error("bad {op} request: {message}")]
-    Invalid {
-        /// The op.
-        op: &'static str,
-        /// What was wrong.
-        message: String,
-    },
-    /// The game refused the input (bad card text, wrong count, duplicates, …).
-    #[error(transparent)]
-    Game(Box<dyn std::error::Error + Send + Sync>),
-    /// Answering failed inside the program (a bug); the request is refused and the oracle
-    /// goes on.
-    #[error("internal error while answering {op}: {message}")]
-    Internal {
-        /// The op.
-        op: String,
-        /// What went wrong.
-        message: String,
-    },
-}
-
-impl OracleError {
-    /// A range or validity error for `op`.
-    pub fn invalid(op: &'static str, message: impl Into<String>) -> Self {
-        OracleError::Invalid {
-            op,
-            message: message.into(),
-        }
-    }
-
-    /// A game's own error.
-    pub fn game(error: impl std::error::Error + Send + Sync + 'static) -> Self {
-        OracleError::Game(Box::new(error))
-    }
-}
-
-/// One answer of the protocol: `{"ok":true, …fields}` or `{"ok":false,"error":"…"}`.
-#[derive(Debug)]
-pub enum Answer {
-    /// A success with its op's fields.
-    Ok(Body),
-    /// A refusal.
-    Err(OracleError),
-}
-
-/// The fields of a successful answer, one variant per answer shape, each serialized in the
-/// order `oracle.md` shows.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(untagged)]
-pub enum Body {
-    /// `zaagox.score`.
-    ZaagoxScore(games::zaagox::ScoreAnswer),
-    /// Every `<game>.playout`.
-    Playout(games::PlayoutAnswer),
-}
-
-impl Serialize for Answer {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        #[derive(Serialize)]
-        struct Success<'a> {
-            ok: bool,
-            #[serde(flatten)]
-            body: &'a Body,
-        }
-        #[derive(Serialize)]
-        struct Failure<'a> {
-            ok: bool,
-            error: &'a str,
-        }
-        match self {
-            Answer::Ok(body) => Success { ok: true, body }.serialize(s),
-            Answer::Err(error) => Failure {
-                ok: false,
-                error: &error_text(error),
-            }
-            .serialize(s),
-        }
-    }
-}
-
-/// The error's text, cut to [`MAX_ERROR`] characters.
-fn error_text(error: &OracleError) -> String {
-    let text = error.to_string();
-    if text.chars().count() <= MAX_ERROR {
-        text
-    } else {
-        let mut cut: String = text.chars().take(MAX_ERROR).collect();
-        cut.push('…');
-        cut
-    }
-}
-
-impl Answer {
-    /// The answer as one line of JSON (without the line end).
-    #[must_use]
-    pub fn to_line(&self) -> String {
-        serde_json::to_string(self).unwrap_or_else(|e| {
-            // Only a serializer bug could get here; still answer with valid JSON.
-            let error = serde_json::to_string(&format!("cannot write the answer: {e}"))
-                .unwrap_or_else(|_| "\"cannot write the answer\"".to_owned());
-            format!("{{\"ok\":false,\"error\":{error}}}")
-        })
-    }
-}
-
-impl From<Result<Body, OracleError>> for Answer {
-    fn from(result: Result<Body, OracleError>) -> Self {
-        match result {
-            Ok(body) => Answer::Ok(body),
-            Err(error) => Answer::Err(error),
-        }
-    }
-}
 
 /// A request's top-level object, refusing a key given twice (which `serde_json::Value`
 /// would silently collapse to the last one).
@@ -254,30 +64,6 @@ impl<'de> Deserialize<'de> for RequestObject {
     }
 }
 
-/// The JSON type of a value, for error messages.
-pub fn json_type(value: &Value) -> &'static str {
-    match value {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
-}
-
-/// Deserializes an op's fields (everything but `op`) into its request type, which refuses
-/// unknown fields.
-///
-/// # Errors
-/// [`OracleError::Fields`] naming the unknown, missing or mistyped field.
-pub fn fields<T: DeserializeOwned>(
-    op: &'static str,
-    rest: Map<String, Value>,
-) -> Result<T, OracleError> {
-    serde_json::from_value(Value::Object(rest)).map_err(|source| OracleError::Fields { op, source })
-}
-
 /// Parses one request line into its op and remaining fields.
 fn parse(line: &[u8]) -> Result<(String, Map<String, Value>), OracleError> {
     let text = std::str::from_utf8(line)?;
@@ -292,31 +78,11 @@ fn parse(line: &[u8]) -> Result<(String, Map<String, Value>), OracleError> {
         }
     })?;
     match map.remove("op") {
-        None => Err(OracleError::MissingOp),
+        None => Err(OracleError::MissingOp {
+            ops: games::op_list(),
+        }),
         Some(Value::String(op)) => Ok((op, map)),
         Some(other) => Err(OracleError::OpNotString(json_type(&other))),
-    }
-}
-
-/// Answers one op with its already parsed fields.
-fn dispatch(op: &str, rest: Map<String, Value>) -> Result<Body, OracleError> {
-    match op {
-        "zaagox.score" => games::zaagox::score_op(rest),
-        "zaagox.playout" => games::zaagox::playout_op(rest),
-        _ if OPS.contains(&op) => {
-            let game = match op.split_once('.').map(|(game, _)| game) {
-                Some("jass") => "jass",
-                Some("letom") => "letom",
-                _ => "elewenjewe",
-            };
-            Err(OracleError::NotImplemented {
-                game,
-                op: op.to_owned(),
-            })
-        }
-        _ => Err(OracleError::UnknownOp {
-            op: op.chars().take(64).collect(),
-        }),
     }
 }
 
@@ -328,7 +94,7 @@ pub fn handle(line: &[u8]) -> Answer {
         Ok(parsed) => parsed,
         Err(error) => return Answer::Err(error),
     };
-    match catch_unwind(AssertUnwindSafe(|| dispatch(&op, rest))) {
+    match catch_unwind(AssertUnwindSafe(|| games::answer(&op, rest))) {
         Ok(result) => result.into(),
         Err(panic) => {
             let message = panic
@@ -337,7 +103,7 @@ pub fn handle(line: &[u8]) -> Answer {
                 .or_else(|| panic.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "panic".to_owned());
             Answer::Err(OracleError::Internal {
-                op: op.chars().take(64).collect(),
+                op: cut(&op, MAX_ECHO),
                 message,
             })
         }
@@ -495,14 +261,38 @@ mod tests {
 
     #[test]
     fn not_implemented_games_say_so() {
-        for op in &OPS[2..12] {
+        let planned: Vec<String> = games::PLANNED
+            .iter()
+            .flat_map(|p| p.verbs.iter().map(move |verb| format!("{}.{verb}", p.name)))
+            .collect();
+        assert_eq!(planned.len(), 13);
+        for op in planned {
             let e = error(format!(r#"{{"op":"{op}"}}"#).as_bytes());
             let game = op.split('.').next().unwrap();
-            assert!(
-                e.starts_with(&format!("{game} is not implemented yet")),
-                "{e}"
+            assert_eq!(
+                e,
+                format!(
+                    "{game} is not implemented yet: {op} will answer once the {game} rules land"
+                )
             );
         }
+    }
+
+    #[test]
+    fn op_errors_list_the_registrys_ops() {
+        let ops = games::op_list();
+        assert!(
+            ops.contains("zaagox.trace") && ops.contains("elewenjewe.trace"),
+            "{ops}"
+        );
+        assert_eq!(
+            error(br#"{"op":"chess.move"}"#),
+            format!("unknown op \"chess.move\"; the ops are {ops}")
+        );
+        assert_eq!(
+            error(br#"{"stored":[]}"#),
+            format!("request has no \"op\" field; the ops are {ops}")
+        );
     }
 
     #[test]
@@ -523,7 +313,7 @@ mod tests {
         let field = "x".repeat(10_000);
         let line = format!(r#"{{"op":"zaagox.score","{field}":1}}"#);
         let text = answer(&line)["error"].as_str().unwrap().to_owned();
-        assert!(text.chars().count() <= MAX_ERROR + 1);
+        assert!(text.chars().count() <= crate::protocol::MAX_ERROR + 1);
     }
 
     /// Every answer is one line of JSON with a boolean `ok`, and an `error` when false.
@@ -540,9 +330,10 @@ mod tests {
 
     #[test]
     fn mangled_requests_are_always_answered() {
-        let requests: [&[u8]; 3] = [
+        let requests: [&[u8]; 4] = [
             br#"{"op":"zaagox.score","stored":["A1","A2","A3","A4"]}"#,
             br#"{"op":"zaagox.playout","players":3,"seed":42}"#,
+            br#"{"op":"zaagox.trace","players":2,"seed":3}"#,
             br#"{"op":"letom.settle","captured":[["P2"],["S1"]],"winner":0}"#,
         ];
         let replacements = [

@@ -1,11 +1,12 @@
-//! `cardrules replay`: replays a saved [`cards_core::GameRecord`] and reports how it ended.
+//! `cardrules replay`: what is reported about a replayed [`cards_core::GameRecord`], and the
+//! errors of reading one. Replaying is generic over the game (`games::generic::replay`); the
+//! registry (`games`) picks the game by the record's `game` field.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use serde::Serialize;
-
-use crate::games;
+use serde::ser::{Serialize, SerializeMap, Serializer};
+use serde_json::Value;
 
 /// Why a record file could not be replayed.
 #[derive(Debug, thiserror::Error)]
@@ -25,50 +26,90 @@ pub enum ReplayFileError {
     #[error("{game} is not implemented yet: its records cannot be replayed")]
     NotImplemented {
         /// The game.
-        game: String,
+        game: &'static str,
     },
     /// The record names no game of the project.
-    #[error("unknown game {game:?}; the games are zaagox, jass, letom and elewenjewe")]
+    #[error("unknown game {game:?}; the games are {games}")]
     UnknownGame {
         /// The name given (cut to 64 characters).
         game: String,
+        /// The games of the project (from the registry).
+        games: String,
     },
     /// The record does not replay: the setup failed or an action was refused.
     #[error("the record does not replay: {0}")]
     Replay(Box<dyn std::error::Error + Send + Sync>),
+    /// The report or the final state could not be written as JSON (a bug in a game's serde).
+    #[error("cannot write the report: {0}")]
+    Write(serde_json::Error),
 }
 
-/// What `replay` prints about a replayed game; `O` is the game's own outcome report.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// A game's own line of the replay report (Zaägox: who declared Ava).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Note {
+    /// The JSON field.
+    pub key: &'static str,
+    /// The JSON value.
+    pub value: Value,
+    /// The text line, if there is anything to say.
+    pub text: Option<String>,
+}
+
+/// What `replay` prints about a replayed game; `O` is the game's outcome (`Game::Outcome`).
+///
+/// JSON fields in order: `game`, `players`, `seed` (64 hex digits, `null` for a record that
+/// starts from a setup), `actions`, `to_act`, the game's notes, `outcome`, `returns`, `final`.
+#[derive(Debug, Clone, PartialEq)]
 pub struct ReplayReport<O> {
     /// The game's name.
     pub game: &'static str,
     /// Number of seats.
     pub players: usize,
-    /// The seed, as 64 hex digits.
-    pub seed: String,
+    /// The seed, as 64 hex digits; `None` when the record starts from a setup.
+    pub seed: Option<String>,
     /// Number of actions in the record.
     pub actions: usize,
-    /// The seat to act when the record ends before the game does; `null` when it is over.
+    /// The seat to act when the record ends before the game does; `None` when it is over.
     pub to_act: Option<u8>,
-    /// Seats that declared Ava.
-    pub ava_declared: Vec<usize>,
-    /// How the game ended; `null` when the record stops before the end.
+    /// What the game adds.
+    pub notes: Vec<Note>,
+    /// How the game ended; `None` when the record stops before the end.
     pub outcome: Option<O>,
     /// The game's integer settlement, one entry per seat.
     pub returns: Vec<i64>,
     /// SHA-256 of the final state's JSON, as in the oracle's `final`.
-    #[serde(rename = "final")]
     pub final_digest: String,
+}
+
+impl<O: Serialize> Serialize for ReplayReport<O> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(8 + self.notes.len()))?;
+        map.serialize_entry("game", self.game)?;
+        map.serialize_entry("players", &self.players)?;
+        map.serialize_entry("seed", &self.seed)?;
+        map.serialize_entry("actions", &self.actions)?;
+        map.serialize_entry("to_act", &self.to_act)?;
+        for note in &self.notes {
+            map.serialize_entry(note.key, &note.value)?;
+        }
+        map.serialize_entry("outcome", &self.outcome)?;
+        map.serialize_entry("returns", &self.returns)?;
+        map.serialize_entry("final", &self.final_digest)?;
+        map.end()
+    }
 }
 
 impl<O: fmt::Display> fmt::Display for ReplayReport<O> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(
+        write!(
             f,
-            "{}: {} players, {} actions, seed {}",
-            self.game, self.players, self.actions, self.seed
+            "{}: {} players, {} actions, ",
+            self.game, self.players, self.actions
         )?;
+        match &self.seed {
+            Some(seed) => writeln!(f, "seed {seed}")?,
+            None => writeln!(f, "from a setup")?,
+        }
         match (&self.outcome, self.to_act) {
             (Some(outcome), _) => writeln!(f, "outcome:    {outcome}")?,
             (None, Some(seat)) => writeln!(
@@ -77,13 +118,26 @@ impl<O: fmt::Display> fmt::Display for ReplayReport<O> {
             )?,
             (None, None) => writeln!(f, "outcome:    over, without an outcome")?,
         }
-        if !self.ava_declared.is_empty() {
-            let seats: Vec<String> = self.ava_declared.iter().map(ToString::to_string).collect();
-            writeln!(f, "Ava:        declared by seat {}", seats.join(", "))?;
+        for text in self.notes.iter().filter_map(|n| n.text.as_ref()) {
+            writeln!(f, "{text}")?;
         }
         let returns: Vec<String> = self.returns.iter().map(ToString::to_string).collect();
         writeln!(f, "settlement: [{}]", returns.join(", "))?;
         write!(f, "final:      {}", self.final_digest)
+    }
+}
+
+impl<O: Serialize + fmt::Display> ReplayReport<O> {
+    /// The report as text, or as one line of JSON with `json`.
+    ///
+    /// # Errors
+    /// [`ReplayFileError::Write`] when the JSON cannot be written.
+    pub fn render(&self, json: bool) -> Result<String, ReplayFileError> {
+        if json {
+            serde_json::to_string(self).map_err(ReplayFileError::Write)
+        } else {
+            Ok(self.to_string())
+        }
     }
 }
 
@@ -94,134 +148,84 @@ struct GameTag {
     game: String,
 }
 
-/// Reads and replays the record at `path`; returns the text (or JSON, with `json`) to print.
+/// Reads the record at `path`: its bytes and the game it names.
 ///
 /// # Errors
-/// [`ReplayFileError`] saying what was wrong with the file or the record.
-pub fn run(path: &Path, json: bool) -> Result<String, ReplayFileError> {
+/// [`ReplayFileError::Read`] when the file cannot be read, [`ReplayFileError::Parse`] when
+/// it is not a JSON object with a string `game`.
+pub fn read(path: &Path) -> Result<(Vec<u8>, String), ReplayFileError> {
     let text = std::fs::read(path).map_err(|source| ReplayFileError::Read {
         path: path.to_owned(),
         source,
     })?;
     let GameTag { game } = serde_json::from_slice(&text).map_err(ReplayFileError::Parse)?;
-    match game.as_str() {
-        "zaagox" => render(&games::zaagox::replay(&text)?, json),
-        "jass" | "letom" | "elewenjewe" => Err(ReplayFileError::NotImplemented { game }),
-        _ => Err(ReplayFileError::UnknownGame {
-            game: game.chars().take(64).collect(),
-        }),
-    }
-}
-
-/// The report as text or as one line of JSON.
-fn render<O: Serialize + fmt::Display>(
-    report: &ReplayReport<O>,
-    json: bool,
-) -> Result<String, ReplayFileError> {
-    if json {
-        serde_json::to_string(report).map_err(ReplayFileError::Parse)
-    } else {
-        Ok(report.to_string())
-    }
+    Ok((text, game))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use cards_core::{GameRecord, Seed, random_playout};
-    use zaagox::Zaagox;
 
-    fn write_temp(name: &str, contents: &[u8]) -> PathBuf {
+    fn report(seed: Option<&str>, outcome: Option<&str>) -> ReplayReport<String> {
+        ReplayReport {
+            game: "demo",
+            players: 2,
+            seed: seed.map(str::to_owned),
+            actions: 3,
+            to_act: outcome.is_none().then_some(1),
+            notes: vec![
+                Note {
+                    key: "silent",
+                    value: Value::Bool(false),
+                    text: None,
+                },
+                Note {
+                    key: "said",
+                    value: Value::from(vec![1]),
+                    text: Some("said:       seat 1".to_owned()),
+                },
+            ],
+            outcome: outcome.map(str::to_owned),
+            returns: vec![1, -1],
+            final_digest: "ab".to_owned(),
+        }
+    }
+
+    #[test]
+    fn json_fields_in_order_with_the_notes_before_the_outcome() {
+        let json = report(Some("00ff"), Some("won")).render(true).unwrap();
+        assert_eq!(
+            json,
+            r#"{"game":"demo","players":2,"seed":"00ff","actions":3,"to_act":null,"silent":false,"said":[1],"outcome":"won","returns":[1,-1],"final":"ab"}"#
+        );
+        let setup = report(None, None).render(true).unwrap();
+        assert!(setup.contains(r#""seed":null"#), "{setup}");
+        assert!(setup.contains(r#""to_act":1"#), "{setup}");
+    }
+
+    #[test]
+    fn text_says_where_the_game_started_and_how_it_ended() {
+        let text = report(Some("00ff"), Some("won")).to_string();
+        assert_eq!(
+            text,
+            "demo: 2 players, 3 actions, seed 00ff\noutcome:    won\nsaid:       seat 1\n\
+             settlement: [1, -1]\nfinal:      ab"
+        );
+        let text = report(None, None).to_string();
+        assert!(text.starts_with("demo: 2 players, 3 actions, from a setup\n"));
+        assert!(text.contains("ends before the game does (seat 1 to act)"));
+    }
+
+    #[test]
+    fn reading_needs_a_game_field() {
+        let missing = std::env::temp_dir().join("cardrules-replay-no-such-record.json");
+        assert!(matches!(read(&missing), Err(ReplayFileError::Read { .. })));
         let dir = std::env::temp_dir().join(format!("cardrules-replay-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join(name);
-        std::fs::write(&path, contents).unwrap();
-        path
-    }
-
-    fn record(seed: u64) -> GameRecord<Zaagox> {
-        random_playout::<Zaagox>(&Default::default(), 3, Seed::from(seed))
-            .unwrap()
-            .1
-    }
-
-    #[test]
-    fn replays_a_playout_to_its_digest() {
-        let rec = record(11);
-        let path = write_temp("good.json", &serde_json::to_vec(&rec).unwrap());
-        let out = run(&path, true).unwrap();
-        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-        let (state, _) = games::playout::<Zaagox>(3, 11).unwrap();
-        assert_eq!(v["final"], games::state_digest(&state).unwrap());
-        assert_eq!(v["actions"], rec.actions.len());
-        assert_eq!(v["returns"], serde_json::json!(state.settlement()));
-        assert_eq!(v["to_act"], serde_json::Value::Null);
-        let text = run(&path, false).unwrap();
-        assert!(text.starts_with("zaagox: 3 players"), "{text}");
-        assert!(text.contains("settlement: ["), "{text}");
-    }
-
-    #[test]
-    fn a_truncated_record_is_not_over() {
-        let mut rec = record(12);
-        rec.actions.truncate(3);
-        let path = write_temp("short.json", &serde_json::to_vec(&rec).unwrap());
-        let v: serde_json::Value = serde_json::from_str(&run(&path, true).unwrap()).unwrap();
-        assert_eq!(v["outcome"], serde_json::Value::Null);
-        assert!(v["to_act"].is_u64());
-        assert!(
-            run(&path, false)
-                .unwrap()
-                .contains("ends before the game does")
-        );
-    }
-
-    #[test]
-    fn typed_errors() {
-        let missing = std::env::temp_dir().join("cardrules-no-such-record.json");
-        assert!(matches!(
-            run(&missing, false),
-            Err(ReplayFileError::Read { .. })
-        ));
-        let bad = write_temp("bad.json", b"{not json");
-        assert!(matches!(run(&bad, false), Err(ReplayFileError::Parse(_))));
-        let jass = write_temp("jass.json", br#"{"game":"jass"}"#);
-        assert!(matches!(
-            run(&jass, false),
-            Err(ReplayFileError::NotImplemented { .. })
-        ));
-        let chess = write_temp("chess.json", br#"{"game":"chess"}"#);
-        assert!(matches!(
-            run(&chess, false),
-            Err(ReplayFileError::UnknownGame { .. })
-        ));
-        let mut rec = serde_json::to_value(record(13)).unwrap();
-        rec["players"] = serde_json::json!(9);
-        let nine = write_temp("nine.json", &serde_json::to_vec(&rec).unwrap());
-        let err = run(&nine, false).unwrap_err();
-        assert!(matches!(err, ReplayFileError::Replay(_)), "{err}");
-        assert!(err.to_string().contains('9'), "{err}");
-        rec["players"] = serde_json::json!(3);
-        rec["extra"] = serde_json::json!(1);
-        let extra = write_temp("extra.json", &serde_json::to_vec(&rec).unwrap());
-        assert!(matches!(run(&extra, false), Err(ReplayFileError::Parse(_))));
-    }
-
-    #[test]
-    fn an_illegal_action_is_refused_with_its_index() {
-        // Replay the same actions under another seed: some action soon stops being legal.
-        let mut rec = record(14);
-        let mut refused = None;
-        for other in 0..50 {
-            rec.seed = Seed::from(1000 + other);
-            let path = write_temp("swapped.json", &serde_json::to_vec(&rec).unwrap());
-            if let Err(e) = run(&path, false) {
-                refused = Some(e);
-                break;
-            }
-        }
-        let err = refused.expect("some other seed refuses the actions");
-        assert!(matches!(err, ReplayFileError::Replay(_)));
-        assert!(err.to_string().contains("action"), "{err}");
+        let path = dir.join("tagless.json");
+        std::fs::write(&path, br#"{"rules":{}}"#).unwrap();
+        assert!(matches!(read(&path), Err(ReplayFileError::Parse(_))));
+        std::fs::write(&path, br#"{"game":"demo","x":1}"#).unwrap();
+        assert_eq!(read(&path).unwrap().1, "demo");
     }
 }

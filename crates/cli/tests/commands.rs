@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
-use cards_core::{Seed, random_playout};
+use cards_core::{Game as _, Seed, random_playout};
 use serde_json::Value;
 use zaagox::Zaagox;
 
@@ -233,4 +233,53 @@ fn every_command_has_help() {
     for flag in ["--players", "--games", "--seed", "--threads", "--json"] {
         assert!(text.contains(flag), "{flag}");
     }
+}
+
+#[test]
+fn replay_of_a_record_that_starts_from_a_setup() {
+    let (end, full) = random_playout::<Zaagox>(&Default::default(), 3, Seed::from(31)).unwrap();
+    let mut middle = Zaagox::new(&Default::default(), 3, Seed::from(31)).unwrap();
+    for &action in &full.actions[..10] {
+        middle.play(action).unwrap();
+    }
+    let mut record =
+        cards_core::GameRecord::<Zaagox>::from_setup(Default::default(), middle.setup());
+    record.actions = full.actions[10..].to_vec();
+    let path = temp_file("setup-record.json", &serde_json::to_vec(&record).unwrap());
+    let path = path.to_str().unwrap();
+    let text = stdout(&cardrules(&["replay", path]));
+    assert!(text.starts_with("zaagox: 3 players, "), "{text}");
+    assert!(text.contains("from a setup"), "{text}");
+    let v: Value = serde_json::from_str(&stdout(&cardrules(&["replay", path, "--json"]))).unwrap();
+    assert_eq!(v["seed"], Value::Null);
+    assert_eq!(v["actions"], full.actions.len() - 10);
+    assert_eq!(v["returns"], serde_json::json!(end.settlement()));
+    assert_eq!(v["outcome"], serde_json::to_value(end.outcome()).unwrap());
+}
+
+#[test]
+fn names_in_messages_come_from_the_registry() {
+    let out = cardrules(&["simulate", "chess", "--players", "3", "--games", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("[possible values: zaagox]"), "{err}");
+    let chess = temp_file("chess.json", br#"{"game":"chess","actions":[]}"#);
+    let out = cardrules(&["replay", chess.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("unknown game \"chess\"; the games are zaagox, jass, letom and elewenjewe"),
+        "{err}"
+    );
+    let letom = temp_file("letom.json", br#"{"game":"letom"}"#);
+    let err = String::from_utf8_lossy(&cardrules(&["replay", letom.to_str().unwrap()]).stderr)
+        .into_owned();
+    assert!(err.contains("letom is not implemented yet"), "{err}");
+    let help = stdout(&cardrules(&["oracle", "--help"]));
+    assert!(
+        help.contains("zaagox.trace") && help.contains("jass.legal"),
+        "{help}"
+    );
+    let help = stdout(&cardrules(&["simulate", "--help"]));
+    assert!(help.contains("zaagox: 2 to 4"), "{help}");
 }

@@ -1,162 +1,474 @@
-//! What the commands need from each game, and the game-independent parts of it.
+//! The registry: one list of games drives the oracle's op table, `simulate`'s game argument,
+//! `replay`, and every error or help text that lists names.
 //!
-//! Each game has a thin adapter module ([`zaagox`]) that answers its oracle ops, summarizes a
-//! random game for `simulate` and replays a record; everything generic over
-//! [`cards_core::Game`] (whole random playouts, state digests, the shared request fields)
-//! lives here.
+//! A game joins with one adapter file (an [`Adapter`], like [`zaagox`]) and one line in
+//! [`GAMES`]; its ops `<game>.playout` and `<game>.trace`, its simulation and its replay are
+//! generic ([`generic`]). Games whose rules have not landed are listed in [`PLANNED`] with
+//! their ops, which answer "not implemented yet".
 
+pub mod adapter;
+pub mod generic;
 pub mod zaagox;
 
-use cards_core::{Game, Seed, SetupError, random_playout};
-use serde::Serialize;
-use serde_json::Number;
-use sha2::{Digest, Sha256};
+use std::ops::RangeInclusive;
+use std::path::Path;
 
-use crate::oracle::OracleError;
+use cards_core::Game;
+use serde_json::{Map, Value};
 
-/// The fields of every `<game>.playout` request.
-#[derive(Debug, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct PlayoutRequest {
-    /// Number of seats (checked against the game's range).
-    pub players: Number,
-    /// The seed: an integer with 0 ≤ seed < 2^64.
-    pub seed: Number,
+pub use adapter::Adapter;
+
+use crate::protocol::{Body, MAX_ECHO, OracleError, cut};
+use crate::replay::{self, ReplayFileError};
+use crate::simulate::{Config, SimulateError};
+
+/// The games the CLI plays, in the order they are listed.
+pub static GAMES: &[&dyn Entry] = &[&zaagox::ZaagoxAdapter];
+
+/// The games whose rules have not landed yet, with the verbs of their oracle ops
+/// (`docs/oracle.md`).
+pub static PLANNED: &[Planned] = &[
+    Planned {
+        name: "jass",
+        verbs: &["legal", "trick", "weis", "deal", "playout", "trace"],
+    },
+    Planned {
+        name: "letom",
+        verbs: &["score", "settle", "playout", "trace"],
+    },
+    Planned {
+        name: "elewenjewe",
+        verbs: &["captures", "playout", "trace"],
+    },
+];
+
+/// Verbs every implemented game answers, after its own ops.
+const GENERIC_VERBS: [&str; 2] = ["playout", "trace"];
+
+/// A game of the project that the CLI cannot play yet.
+#[derive(Debug, Clone, Copy)]
+pub struct Planned {
+    /// The game's name.
+    pub name: &'static str,
+    /// The verbs of its oracle ops.
+    pub verbs: &'static [&'static str],
 }
 
-impl PlayoutRequest {
-    /// The checked player count and seed for game `G`.
+/// A game in the registry, as the commands use it (object-safe; every [`Adapter`] is one).
+pub trait Entry: Sync {
+    /// The game's name (`Game::NAME`).
+    fn name(&self) -> &'static str;
+    /// One line about the game.
+    fn about(&self) -> &'static str;
+    /// The player counts under default rules.
+    fn players(&self) -> RangeInclusive<usize>;
+    /// The verbs of its oracle ops, in protocol order.
+    fn verbs(&self) -> Vec<&'static str>;
+    /// Answers `<game>.<verb>`; `None` when the game has no such op.
+    fn answer(&self, verb: &str, rest: Map<String, Value>) -> Option<Result<Body, OracleError>>;
+    /// `cardrules simulate`: the report as text, or one line of JSON with `json`.
     ///
     /// # Errors
-    /// [`OracleError::Invalid`] when `players` is not an integer in `G`'s range or `seed` is
-    /// not an integer in `0..2^64`.
-    pub fn checked<G: Game>(&self, op: &'static str) -> Result<(usize, u64), OracleError> {
-        let players = self
-            .players
-            .as_u64()
-            .and_then(|p| usize::try_from(p).ok())
-            .filter(|p| (G::MIN_PLAYERS..=G::MAX_PLAYERS).contains(p))
-            .ok_or_else(|| {
-                OracleError::invalid(
-                    op,
-                    format!(
-                        "players must be an integer from {} to {} for {}, not {}",
-                        G::MIN_PLAYERS,
-                        G::MAX_PLAYERS,
-                        G::NAME,
-                        self.players
-                    ),
-                )
-            })?;
-        let seed = self.seed.as_u64().ok_or_else(|| {
-            OracleError::invalid(
-                op,
-                format!(
-                    "seed must be an integer with 0 <= seed < 2^64, not {}",
-                    self.seed
-                ),
-            )
-        })?;
-        Ok((players, seed))
+    /// [`SimulateError`] when the run fails.
+    fn simulate(&self, config: &Config, json: bool) -> Result<String, SimulateError>;
+    /// `cardrules replay` of a record of this game given as JSON text.
+    ///
+    /// # Errors
+    /// [`ReplayFileError`] when the record is not valid or does not replay.
+    fn replay(&self, text: &[u8], json: bool) -> Result<String, ReplayFileError>;
+}
+
+impl<A: Adapter> Entry for A {
+    fn name(&self) -> &'static str {
+        A::Game::NAME
+    }
+
+    fn about(&self) -> &'static str {
+        A::ABOUT
+    }
+
+    fn players(&self) -> RangeInclusive<usize> {
+        A::Game::player_range(&Default::default())
+    }
+
+    fn verbs(&self) -> Vec<&'static str> {
+        A::OPS
+            .iter()
+            .map(|op| op.verb)
+            .chain(GENERIC_VERBS)
+            .collect()
+    }
+
+    fn answer(&self, verb: &str, rest: Map<String, Value>) -> Option<Result<Body, OracleError>> {
+        if let Some(op) = A::OPS.iter().find(|op| op.verb == verb) {
+            return Some((op.answer)(rest));
+        }
+        match verb {
+            "playout" => Some(generic::playout_op::<A::Game>(rest)),
+            "trace" => Some(generic::trace_op::<A>(rest)),
+            _ => None,
+        }
+    }
+
+    fn simulate(&self, config: &Config, json: bool) -> Result<String, SimulateError> {
+        generic::simulate::<A>(config, json)
+    }
+
+    fn replay(&self, text: &[u8], json: bool) -> Result<String, ReplayFileError> {
+        generic::replay::<A>(text)?.render(json)
     }
 }
 
-/// The answer to every `<game>.playout`, fields in protocol order.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct PlayoutAnswer {
-    /// Number of actions played.
-    pub actions: usize,
-    /// The game's integer settlement, one entry per seat.
-    pub returns: Vec<i64>,
-    /// SHA-256 (lower-case hex) of the final state's JSON.
-    #[serde(rename = "final")]
-    pub final_digest: String,
+/// What a name stands for.
+#[derive(Clone, Copy)]
+pub enum Lookup {
+    /// A game the CLI plays.
+    Game(&'static dyn Entry),
+    /// A game of the project not implemented yet.
+    Planned(&'static Planned),
+    /// No game of the project.
+    Unknown,
 }
 
-/// One whole game between uniformly random players (`cards_core::random_playout`) from
-/// `Seed::from(seed)` under default rules: the final state and the number of actions.
-///
-/// # Errors
-/// [`SetupError`] when the game cannot be set up (e.g. a bad player count).
-pub fn playout<G: Game>(players: usize, seed: u64) -> Result<(G, usize), SetupError> {
-    let (state, record) = random_playout::<G>(&G::Rules::default(), players, Seed::from(seed))?;
-    Ok((state, record.actions.len()))
+impl std::fmt::Debug for Lookup {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Lookup::Game(entry) => write!(f, "Game({})", entry.name()),
+            Lookup::Planned(planned) => write!(f, "Planned({})", planned.name),
+            Lookup::Unknown => f.write_str("Unknown"),
+        }
+    }
 }
 
-/// SHA-256, as lower-case hex, of `serde_json::to_vec(state)`: the protocol's `final`.
-///
-/// # Errors
-/// When the state cannot be written as JSON (a bug in the game's serde).
-pub fn state_digest<T: Serialize>(state: &T) -> Result<String, serde_json::Error> {
-    let json = serde_json::to_vec(state)?;
-    Ok(hex(&Sha256::digest(&json)))
-}
-
-/// Lower-case hex of `bytes`.
+/// The game called `name`.
 #[must_use]
-pub fn hex(bytes: &[u8]) -> String {
-    use std::fmt::Write as _;
-    bytes
+pub fn lookup(name: &str) -> Lookup {
+    if let Some(&entry) = GAMES.iter().find(|g| g.name() == name) {
+        Lookup::Game(entry)
+    } else if let Some(planned) = PLANNED.iter().find(|p| p.name == name) {
+        Lookup::Planned(planned)
+    } else {
+        Lookup::Unknown
+    }
+}
+
+/// Every game of the project, implemented ones first: `zaagox, jass, letom and elewenjewe`.
+#[must_use]
+pub fn game_names() -> String {
+    let names: Vec<&str> = GAMES
         .iter()
-        .fold(String::with_capacity(bytes.len() * 2), |mut s, b| {
-            let _ = write!(s, "{b:02x}");
-            s
-        })
+        .map(|g| g.name())
+        .chain(PLANNED.iter().map(|p| p.name))
+        .collect();
+    match names.split_last() {
+        None => String::new(),
+        Some((last, [])) => (*last).to_owned(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
 }
 
-/// Why a game ended without a winner, as `simulate` counts it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Exhausted {
-    /// The centre pile ran out.
-    PileEmpty,
-    /// The turn limit was reached.
-    TurnLimit,
+/// Every op of the protocol, by game (implemented games first), in protocol order.
+#[must_use]
+pub fn ops() -> Vec<String> {
+    let implemented = GAMES
+        .iter()
+        .flat_map(|g| g.verbs().into_iter().map(move |verb| (g.name(), verb)));
+    let planned = PLANNED
+        .iter()
+        .flat_map(|p| p.verbs.iter().map(move |&verb| (p.name, verb)));
+    implemented
+        .chain(planned)
+        .map(|(game, verb)| format!("{game}.{verb}"))
+        .collect()
 }
 
-/// How one finished random game went: all `simulate` needs to know about it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct GameSummary {
-    /// Number of actions played.
-    pub actions: usize,
-    /// How it ended.
-    pub end: End,
-    /// Whether anyone declared Ava.
-    pub ava_declared: bool,
-    /// Whether an Ava declarer failed (someone else won).
-    pub ava_failed: bool,
+/// The ops, comma-separated, for error and help texts.
+#[must_use]
+pub fn op_list() -> String {
+    ops().join(", ")
 }
 
-/// The end of one game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum End {
-    /// A seat won with this score.
-    Won {
-        /// The winning seat.
-        winner: usize,
-        /// The winner's points.
-        points: i64,
-    },
-    /// No winner.
-    Exhausted(Exhausted),
-    /// The playout stopped at the game's action bound without an end (a game bug).
-    Unfinished,
+/// Answers the op `op` with its fields (everything but `op`).
+///
+/// # Errors
+/// [`OracleError::UnknownOp`] for an op of no game, [`OracleError::NotImplemented`] for an op
+/// of a planned game, and each op's own refusals.
+pub fn answer(op: &str, rest: Map<String, Value>) -> Result<Body, OracleError> {
+    let unknown = || OracleError::UnknownOp {
+        op: cut(op, MAX_ECHO),
+        ops: op_list(),
+    };
+    let Some((game, verb)) = op.split_once('.') else {
+        return Err(unknown());
+    };
+    match lookup(game) {
+        Lookup::Game(entry) => entry.answer(verb, rest).unwrap_or_else(|| Err(unknown())),
+        Lookup::Planned(planned) if planned.verbs.contains(&verb) => {
+            Err(OracleError::NotImplemented {
+                game: planned.name,
+                op: cut(op, MAX_ECHO),
+            })
+        }
+        Lookup::Planned(_) | Lookup::Unknown => Err(unknown()),
+    }
+}
+
+/// `cardrules replay`: reads the record at `path`, picks its game by the `game` field and
+/// replays it; returns the text (or JSON, with `json`) to print.
+///
+/// # Errors
+/// [`ReplayFileError`] saying what was wrong with the file or the record.
+pub fn replay_file(path: &Path, json: bool) -> Result<String, ReplayFileError> {
+    let (text, game) = replay::read(path)?;
+    match lookup(&game) {
+        Lookup::Game(entry) => entry.replay(&text, json),
+        Lookup::Planned(planned) => Err(ReplayFileError::NotImplemented { game: planned.name }),
+        Lookup::Unknown => Err(ReplayFileError::UnknownGame {
+            game: cut(&game, MAX_ECHO),
+            games: game_names(),
+        }),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::PathBuf;
+
+    use ::zaagox::Zaagox;
+    use cards_core::{GameRecord, Seed, random_playout};
 
     #[test]
-    fn hex_is_lower_case_and_padded() {
-        assert_eq!(hex(&[0, 1, 0xab, 0xff]), "0001abff");
+    fn names_are_unique_and_listed() {
+        let mut names: Vec<&str> = GAMES
+            .iter()
+            .map(|g| g.name())
+            .chain(PLANNED.iter().map(|p| p.name))
+            .collect();
+        assert_eq!(game_names(), "zaagox, jass, letom and elewenjewe");
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), GAMES.len() + PLANNED.len());
+        for entry in GAMES {
+            assert!(!entry.about().is_empty());
+            assert!(!entry.players().is_empty());
+        }
+    }
+
+    /// `docs/oracle.md`, "Ops by deliverable": every op of every game, in its order.
+    #[test]
+    fn the_op_table_is_the_protocols() {
+        assert_eq!(
+            ops(),
+            [
+                "zaagox.score",
+                "zaagox.playout",
+                "zaagox.trace",
+                "jass.legal",
+                "jass.trick",
+                "jass.weis",
+                "jass.deal",
+                "jass.playout",
+                "jass.trace",
+                "letom.score",
+                "letom.settle",
+                "letom.playout",
+                "letom.trace",
+                "elewenjewe.captures",
+                "elewenjewe.playout",
+                "elewenjewe.trace",
+            ]
+        );
+        let mut unique = ops();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), ops().len());
     }
 
     #[test]
-    fn digest_is_sha256_of_the_json() {
-        // SHA-256 of the two bytes `[]`.
-        assert_eq!(
-            state_digest(&Vec::<u8>::new()).unwrap(),
-            "4f53cda18c2baa0c0354bb5f9a3ecbe5ed12ab4d8e11ba873c2f11161202b945"
+    fn every_listed_op_is_answered_by_its_game() {
+        for op in ops() {
+            let e = answer(&op, Map::new());
+            let game = op.split('.').next().unwrap();
+            match lookup(game) {
+                Lookup::Game(_) => {
+                    assert!(matches!(e, Err(OracleError::Fields { .. })), "{op}: {e:?}")
+                }
+                Lookup::Planned(_) => assert!(
+                    matches!(e, Err(OracleError::NotImplemented { .. })),
+                    "{op}: {e:?}"
+                ),
+                Lookup::Unknown => panic!("{op} names no game"),
+            }
+        }
+    }
+
+    #[test]
+    fn unknown_ops_list_the_registry() {
+        for op in [
+            "chess.move",
+            "zaagox.foo",
+            "jass.score",
+            "zaagox",
+            "",
+            ".",
+            "zaagox.",
+        ] {
+            let e = answer(op, Map::new()).unwrap_err();
+            assert!(matches!(e, OracleError::UnknownOp { .. }), "{op}: {e}");
+            let text = e.to_string();
+            assert!(text.contains(&op_list()), "{text}");
+            assert!(text.contains(&format!("{op:?}")), "{text}");
+        }
+    }
+
+    #[test]
+    fn lookup_by_name() {
+        assert!(matches!(lookup("zaagox"), Lookup::Game(g) if g.name() == "zaagox"));
+        assert!(matches!(lookup("letom"), Lookup::Planned(p) if p.name == "letom"));
+        assert!(matches!(lookup("Zaagox"), Lookup::Unknown));
+        assert_eq!(format!("{:?}", lookup("zaagox")), "Game(zaagox)");
+    }
+
+    fn write_temp(name: &str, contents: &[u8]) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("cardrules-games-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(name);
+        std::fs::write(&path, contents).unwrap();
+        path
+    }
+
+    fn record(seed: u64) -> GameRecord<Zaagox> {
+        random_playout::<Zaagox>(&Default::default(), 3, Seed::from(seed))
+            .unwrap()
+            .1
+    }
+
+    #[test]
+    fn replays_a_playout_to_its_digest() {
+        let rec = record(11);
+        let path = write_temp("good.json", &serde_json::to_vec(&rec).unwrap());
+        let out = replay_file(&path, true).unwrap();
+        let v: Value = serde_json::from_str(&out).unwrap();
+        let (state, _) = generic::playout::<Zaagox>(3, 11).unwrap();
+        assert_eq!(v["final"], generic::state_digest(&state).unwrap());
+        assert_eq!(v["actions"], rec.actions.len());
+        assert_eq!(v["returns"], serde_json::json!(state.settlement()));
+        assert_eq!(v["to_act"], Value::Null);
+        assert_eq!(v["seed"], Seed::from(11).to_string());
+        assert_eq!(v["outcome"], serde_json::to_value(state.outcome()).unwrap());
+        let text = replay_file(&path, false).unwrap();
+        assert!(text.starts_with("zaagox: 3 players"), "{text}");
+        let outcome = state.outcome().unwrap().to_string();
+        assert!(text.contains(&format!("outcome:    {outcome}\n")), "{text}");
+        assert!(text.contains("settlement: ["), "{text}");
+    }
+
+    #[test]
+    fn a_truncated_record_is_not_over() {
+        let mut rec = record(12);
+        rec.actions.truncate(3);
+        let path = write_temp("short.json", &serde_json::to_vec(&rec).unwrap());
+        let v: Value = serde_json::from_str(&replay_file(&path, true).unwrap()).unwrap();
+        assert_eq!(v["outcome"], Value::Null);
+        assert!(v["to_act"].is_u64());
+        assert!(
+            replay_file(&path, false)
+                .unwrap()
+                .contains("ends before the game does")
         );
+    }
+
+    /// A record may start from an explicit setup: the middle of a game, replayed to its end.
+    #[test]
+    fn replays_a_record_that_starts_from_a_setup() {
+        let (end, full) = random_playout::<Zaagox>(&Default::default(), 4, Seed::from(21)).unwrap();
+        let split = full.actions.len() / 2;
+        let mut middle = Zaagox::new(&Default::default(), 4, Seed::from(21)).unwrap();
+        for &action in &full.actions[..split] {
+            middle.play(action).unwrap();
+        }
+        let mut rec = GameRecord::<Zaagox>::from_setup(Default::default(), middle.setup());
+        rec.actions = full.actions[split..].to_vec();
+        let json = serde_json::to_vec(&rec).unwrap();
+        assert!(String::from_utf8_lossy(&json).contains("\"setup\""));
+        let path = write_temp("setup.json", &json);
+        let v: Value = serde_json::from_str(&replay_file(&path, true).unwrap()).unwrap();
+        assert_eq!(v["seed"], Value::Null);
+        assert_eq!(v["players"], 4);
+        assert_eq!(v["actions"], full.actions.len() - split);
+        assert_eq!(v["final"], generic::state_digest(&end).unwrap());
+        assert_eq!(v["returns"], serde_json::json!(end.settlement()));
+        let text = replay_file(&path, false).unwrap();
+        assert!(text.starts_with("zaagox: 4 players, "), "{text}");
+        assert!(text.contains(" actions, from a setup\n"), "{text}");
+        // A setup that breaks the rules does not replay, and says why.
+        let mut broken = serde_json::to_value(&rec).unwrap();
+        broken["setup"]["players"] = serde_json::json!(3);
+        let path = write_temp("broken.json", &serde_json::to_vec(&broken).unwrap());
+        let err = replay_file(&path, false).unwrap_err();
+        assert!(
+            matches!(err, ReplayFileError::Parse(_) | ReplayFileError::Replay(_)),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn typed_errors() {
+        let missing = std::env::temp_dir().join("cardrules-no-such-record.json");
+        assert!(matches!(
+            replay_file(&missing, false),
+            Err(ReplayFileError::Read { .. })
+        ));
+        let bad = write_temp("bad.json", b"{not json");
+        assert!(matches!(
+            replay_file(&bad, false),
+            Err(ReplayFileError::Parse(_))
+        ));
+        let jass = write_temp("jass.json", br#"{"game":"jass"}"#);
+        let err = replay_file(&jass, false).unwrap_err();
+        assert!(
+            matches!(err, ReplayFileError::NotImplemented { game: "jass" }),
+            "{err}"
+        );
+        let chess = write_temp("chess.json", br#"{"game":"chess"}"#);
+        let err = replay_file(&chess, false).unwrap_err();
+        assert!(matches!(err, ReplayFileError::UnknownGame { .. }), "{err}");
+        assert!(err.to_string().contains(&game_names()), "{err}");
+        let mut rec = serde_json::to_value(record(13)).unwrap();
+        rec["players"] = serde_json::json!(9);
+        let nine = write_temp("nine.json", &serde_json::to_vec(&rec).unwrap());
+        let err = replay_file(&nine, false).unwrap_err();
+        assert!(matches!(err, ReplayFileError::Replay(_)), "{err}");
+        assert!(err.to_string().contains('9'), "{err}");
+        rec["players"] = serde_json::json!(3);
+        rec["extra"] = serde_json::json!(1);
+        let extra = write_temp("extra.json", &serde_json::to_vec(&rec).unwrap());
+        assert!(matches!(
+            replay_file(&extra, false),
+            Err(ReplayFileError::Parse(_))
+        ));
+    }
+
+    #[test]
+    fn an_illegal_action_is_refused_with_its_number() {
+        // Replay the same actions under another seed: some action soon stops being legal.
+        let mut rec = record(14);
+        let mut refused = None;
+        for other in 0..50 {
+            rec.start = cards_core::Start::Seed {
+                players: 3,
+                seed: Seed::from(1000 + other),
+            };
+            let path = write_temp("swapped.json", &serde_json::to_vec(&rec).unwrap());
+            if let Err(e) = replay_file(&path, false) {
+                refused = Some(e);
+                break;
+            }
+        }
+        let err = refused.expect("some other seed refuses the actions");
+        assert!(matches!(err, ReplayFileError::Replay(_)));
+        assert!(err.to_string().contains("action"), "{err}");
+        assert!(err.to_string().contains("counting from 1"), "{err}");
     }
 }

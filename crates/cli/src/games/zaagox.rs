@@ -1,14 +1,131 @@
-//! The Zaägox adapter: the `zaagox.*` oracle ops, the summary of one random game for
-//! `simulate`, and record replay. Everything Zaägox-specific the CLI uses goes through here.
+//! The Zaägox adapter: the `zaagox.score` op, the deal and score events of `zaagox.trace`,
+//! what `simulate` counts about a Zaägox game, and the Ava line of `replay`. Everything else
+//! the CLI does with Zaägox is generic ([`super::generic`]); its outcome and its text are
+//! [`zaagox::Outcome`]'s own.
 
-use cards_core::{DidoCard, Game, GameRecord, PlayerId, SetupError};
+use std::fmt;
+
+use cards_core::{DidoCard, Game, PlayerId, Seed, shuffled_deck};
 use serde::Serialize;
 use serde_json::{Map, Value};
-use zaagox::{Exhaustion, Outcome, Zaagox};
+use zaagox::{Exhaustion, Outcome, Setup, Zaagox};
 
-use super::{End, Exhausted, GameSummary, PlayoutAnswer, PlayoutRequest, playout, state_digest};
-use crate::oracle::{Body, OracleError, fields};
-use crate::replay::{ReplayFileError, ReplayReport};
+use super::adapter::{Adapter, Event, Op};
+use crate::protocol::{Body, OpName, OracleError, fields};
+use crate::replay::Note;
+use crate::simulate::{Percent, Tally, rate};
+
+/// Zaägox in the CLI.
+#[derive(Debug, Clone, Copy)]
+pub struct ZaagoxAdapter;
+
+impl Adapter for ZaagoxAdapter {
+    type Game = Zaagox;
+    type Tally = ZaagoxTally;
+    type Deal = Deal;
+
+    const ABOUT: &'static str = "Zaägox, the Didopoikas collecting game";
+
+    const OPS: &'static [Op] = &[Op {
+        verb: "score",
+        answer: score_op,
+    }];
+
+    /// The seeded deal (`docs/zaagox.md`, "Setup"): deal 0 is
+    /// `shuffled_deck::<DidoCard>(seed)`; seat `s` gets cards `4s..4s+4` in that order; the
+    /// rest is the pile, top first; then the first seat draws (not part of the deal).
+    fn start_events(
+        start: &Zaagox,
+        players: usize,
+        seed: Seed,
+        out: &mut Vec<Event<Deal>>,
+    ) -> Result<(), String> {
+        let deal = Deal::seeded(players, seed);
+        let first = start
+            .to_act()
+            .ok_or("the game is over before anyone acted")?;
+        let dealt = Zaagox::from_setup(start.rules(), deal.setup(first))
+            .map_err(|e| format!("the derived deal is not a valid start: {e}"))?;
+        if dealt != *start {
+            return Err("the derived deal does not give the game's start".to_owned());
+        }
+        out.push(Event::Deal { deal });
+        Ok(())
+    }
+
+    /// Zaägox is one game of one round: its score event (the settlement) comes right after
+    /// the last decision.
+    fn events_after(
+        before: &Zaagox,
+        _action: zaagox::Action,
+        after: &Zaagox,
+        out: &mut Vec<Event<Deal>>,
+    ) {
+        if !before.is_terminal() && after.is_terminal() {
+            out.push(Event::Score {
+                score: after.settlement().to_vec(),
+            });
+        }
+    }
+
+    fn summarize(state: &Zaagox) -> Summary {
+        Summary {
+            outcome: state.outcome(),
+            ava_declared: PlayerId::all(state.num_players()).any(|p| state.ava_declared(p)),
+        }
+    }
+
+    /// `ava_declared`: the seats that declared Ava.
+    fn notes(state: &Zaagox) -> Vec<Note> {
+        let seats: Vec<usize> = PlayerId::all(state.num_players())
+            .filter(|&p| state.ava_declared(p))
+            .map(PlayerId::index)
+            .collect();
+        let text = (!seats.is_empty()).then(|| {
+            let list: Vec<String> = seats.iter().map(ToString::to_string).collect();
+            format!("Ava:        declared by seat {}", list.join(", "))
+        });
+        vec![Note {
+            key: "ava_declared",
+            value: Value::from(seats),
+            text,
+        }]
+    }
+}
+
+/// A Zaägox deal in a trace: `{"hands":[[…],…],"pile":[top first]}`, as dealt, before the
+/// first seat draws; each hand in dealing order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Deal {
+    /// Each seat's four cards, in the order dealt.
+    pub hands: Vec<Vec<DidoCard>>,
+    /// The centre pile, top first.
+    pub pile: Vec<DidoCard>,
+}
+
+impl Deal {
+    /// The deal of the seeded game for `players` (2–4) from `seed`.
+    #[must_use]
+    pub fn seeded(players: usize, seed: Seed) -> Deal {
+        let deck = shuffled_deck::<DidoCard>(seed);
+        let split = (4 * players).min(deck.len());
+        Deal {
+            hands: deck[..split].chunks(4).map(<[DidoCard]>::to_vec).collect(),
+            pile: deck[split..].to_vec(),
+        }
+    }
+
+    /// The position after this deal once `first` has drawn.
+    #[must_use]
+    pub fn setup(&self, first: PlayerId) -> Setup {
+        let hands = self
+            .hands
+            .iter()
+            .map(|hand| hand.iter().copied().collect())
+            .collect();
+        Setup::dealt(hands, self.pile.clone(), first)
+    }
+}
 
 /// The fields of a `zaagox.score` request.
 #[derive(Debug, serde::Deserialize)]
@@ -39,7 +156,7 @@ pub struct ScoreAnswer {
 /// Unknown or missing fields, bad card text (naming the position), and the scorer's own
 /// refusals (wrong count, duplicates).
 pub fn score_op(rest: Map<String, Value>) -> Result<Body, OracleError> {
-    const OP: &str = "zaagox.score";
+    const OP: OpName = OpName::new(Zaagox::NAME, "score");
     let request: ScoreRequest = fields(OP, rest)?;
     let cards = request
         .stored
@@ -51,185 +168,312 @@ pub fn score_op(rest: Map<String, Value>) -> Result<Body, OracleError> {
         })
         .collect::<Result<Vec<_>, _>>()?;
     let score = zaagox::score(&cards).map_err(OracleError::game)?;
-    Ok(Body::ZaagoxScore(ScoreAnswer {
-        points: score.points,
-        shape_kinds: score.shape_kinds,
-        colour_kinds: score.colour_kinds,
-        number_kinds: score.number_kinds,
-        // The protocol: meaningful for 4/5 number kinds, false otherwise.
-        strong: score.strong && score.number_kinds >= 4,
-    }))
+    Body::new(
+        OP,
+        &ScoreAnswer {
+            points: score.points,
+            shape_kinds: score.shape_kinds,
+            colour_kinds: score.colour_kinds,
+            number_kinds: score.number_kinds,
+            // The protocol: meaningful for 4/5 number kinds, false otherwise.
+            strong: score.strong && score.number_kinds >= 4,
+        },
+    )
 }
 
-/// `zaagox.playout`: one whole random game under default rules.
-///
-/// # Errors
-/// Unknown or missing fields, players outside 2–4, a seed outside `0..2^64`.
-pub fn playout_op(rest: Map<String, Value>) -> Result<Body, OracleError> {
-    const OP: &str = "zaagox.playout";
-    let request: PlayoutRequest = fields(OP, rest)?;
-    let (players, seed) = request.checked::<Zaagox>(OP)?;
-    let (state, actions) = playout::<Zaagox>(players, seed).map_err(OracleError::game)?;
-    let final_digest = state_digest(&state).map_err(|e| OracleError::Internal {
-        op: OP.to_owned(),
-        message: format!("cannot serialize the final state: {e}"),
-    })?;
-    Ok(Body::Playout(PlayoutAnswer {
-        actions,
-        returns: state.settlement(),
-        final_digest,
-    }))
+/// What `simulate` needs to know about one finished Zaägox game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Summary {
+    /// How it ended (`None`: stopped at the action bound).
+    pub outcome: Option<Outcome>,
+    /// Whether anyone declared Ava.
+    pub ava_declared: bool,
 }
 
-/// The fewest and most players a game of Zaägox has.
-pub const PLAYERS: (usize, usize) = (Zaagox::MIN_PLAYERS, Zaagox::MAX_PLAYERS);
+/// The winner-score histogram's buckets: inclusive bounds, the first and last open.
+const BUCKETS: [(Option<i64>, Option<i64>, &str); 7] = [
+    (None, Some(0), "<=0"),
+    (Some(1), Some(4), "1-4"),
+    (Some(5), Some(16), "5-16"),
+    (Some(17), Some(64), "17-64"),
+    (Some(65), Some(256), "65-256"),
+    (Some(257), Some(1024), "257-1024"),
+    (Some(1025), None, ">1024"),
+];
 
-/// Plays one random game from `Seed::from(seed)` and summarizes it for `simulate`.
-///
-/// # Errors
-/// [`SetupError`] for an unsupported player count.
-pub fn summarize(players: usize, seed: u64) -> Result<GameSummary, SetupError> {
-    let (state, actions) = playout::<Zaagox>(players, seed)?;
-    let ava_declared = (0..players).any(|p| state.ava_declared(seat(p)));
-    let (end, ava_failed) = match state.outcome() {
-        Some(Outcome::Won {
-            winner,
-            score,
-            ava_failed,
-        }) => (
-            End::Won {
-                winner: winner.index(),
-                points: score.points,
-            },
-            ava_failed.is_some(),
-        ),
-        Some(Outcome::Exhausted { cause }) => (End::Exhausted(exhausted(cause)), false),
-        None => (End::Unfinished, false),
-    };
-    Ok(GameSummary {
-        actions,
-        end,
-        ava_declared,
-        ava_failed,
-    })
+/// The bucket of a winner's score.
+fn bucket(points: i64) -> usize {
+    BUCKETS
+        .iter()
+        .position(|&(_, max, _)| max.is_none_or(|max| points <= max))
+        .unwrap_or(BUCKETS.len() - 1)
 }
 
-/// Seat `p` (below [`PLAYERS`]`.1`, so it fits a `u8`).
-fn seat(p: usize) -> PlayerId {
-    PlayerId(u8::try_from(p).unwrap_or(u8::MAX))
+/// What `simulate` counts about Zaägox games: wins, exhaustion, Ava, winner scores.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ZaagoxTally {
+    /// Wins by seat.
+    pub wins: Vec<u64>,
+    /// Games exhausted because the pile ran out.
+    pub pile_empty: u64,
+    /// Games exhausted at the turn limit.
+    pub turn_limit: u64,
+    /// Games where someone declared Ava.
+    pub ava_declared: u64,
+    /// Games won by someone else while an Ava declarer waited.
+    pub ava_failed: u64,
+    /// Winner scores by bucket (see `BUCKETS`).
+    pub score_buckets: [u64; 7],
+    /// Sum of the winners' scores.
+    pub score_sum: i128,
+    /// Lowest and highest winner score.
+    pub score_range: Option<(i64, i64)>,
 }
 
-/// The CLI's name for an exhaustion cause.
-fn exhausted(cause: Exhaustion) -> Exhausted {
-    match cause {
-        Exhaustion::PileEmpty => Exhausted::PileEmpty,
-        Exhaustion::TurnLimit => Exhausted::TurnLimit,
+impl ZaagoxTally {
+    /// Games with a winner.
+    #[must_use]
+    pub fn won(&self) -> u64 {
+        self.wins.iter().sum()
     }
 }
 
-/// How a replayed Zaägox game ended, for `replay`'s output.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(tag = "result", rename_all = "snake_case")]
-pub enum OutcomeReport {
-    /// A seat won.
-    Won {
-        /// The winning seat.
-        winner: u8,
-        /// The winner's scored set.
-        score: zaagox::Score,
-        /// The Ava declarer who failed and pays alone, if any.
-        ava_failed: Option<u8>,
-    },
-    /// No winner.
-    Exhausted {
-        /// `"pile_empty"` or `"turn_limit"`.
-        cause: &'static str,
-    },
-}
+impl Tally for ZaagoxTally {
+    type Summary = Summary;
+    type Report = ZaagoxReport;
 
-impl std::fmt::Display for OutcomeReport {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            OutcomeReport::Won {
+    fn new(players: usize) -> Self {
+        ZaagoxTally {
+            wins: vec![0; players],
+            pile_empty: 0,
+            turn_limit: 0,
+            ava_declared: 0,
+            ava_failed: 0,
+            score_buckets: [0; 7],
+            score_sum: 0,
+            score_range: None,
+        }
+    }
+
+    fn add(&mut self, game: &Summary) {
+        self.ava_declared += u64::from(game.ava_declared);
+        match game.outcome {
+            Some(Outcome::Won {
                 winner,
                 score,
                 ava_failed,
-            } => {
-                write!(
-                    f,
-                    "seat {winner} won with {} points ({} cards: {} shape, {} colour, {} number kinds{})",
-                    score.points,
-                    score.cards,
-                    score.shape_kinds,
-                    score.colour_kinds,
-                    score.number_kinds,
-                    match (score.number_kinds >= 4, score.strong) {
-                        (false, _) => "",
-                        (true, true) => ", strong",
-                        (true, false) => ", weak",
-                    }
-                )?;
-                if let Some(seat) = ava_failed {
-                    write!(f, "; seat {seat} declared Ava, failed and pays alone")?;
+            }) => {
+                let points = score.points;
+                if let Some(wins) = self.wins.get_mut(winner.index()) {
+                    *wins += 1;
                 }
-                Ok(())
+                self.ava_failed += u64::from(ava_failed.is_some());
+                self.score_buckets[bucket(points)] += 1;
+                self.score_sum += i128::from(points);
+                self.score_range = Some(match self.score_range {
+                    None => (points, points),
+                    Some((lo, hi)) => (lo.min(points), hi.max(points)),
+                });
             }
-            OutcomeReport::Exhausted { cause } => match *cause {
-                "pile_empty" => f.write_str("exhausted: the centre pile ran out, no winner"),
-                _ => f.write_str("exhausted: the turn limit was reached, no winner"),
+            Some(Outcome::Exhausted {
+                cause: Exhaustion::PileEmpty,
+            }) => self.pile_empty += 1,
+            Some(Outcome::Exhausted {
+                cause: Exhaustion::TurnLimit,
+            }) => self.turn_limit += 1,
+            // Counted by the engine as unfinished.
+            None => {}
+        }
+    }
+
+    fn report(&self, games: u64) -> ZaagoxReport {
+        let won = self.won();
+        ZaagoxReport {
+            wins: self.wins.clone(),
+            win_rate: self.wins.iter().map(|&w| rate(w, games)).collect(),
+            exhausted: ExhaustedReport {
+                games: self.pile_empty + self.turn_limit,
+                rate: rate(self.pile_empty + self.turn_limit, games),
+                pile_empty: self.pile_empty,
+                pile_empty_rate: rate(self.pile_empty, games),
+                turn_limit: self.turn_limit,
+                turn_limit_rate: rate(self.turn_limit, games),
+            },
+            ava: AvaReport {
+                games: self.ava_declared,
+                rate: rate(self.ava_declared, games),
+                failed: self.ava_failed,
+                failed_rate: rate(self.ava_failed, games),
+            },
+            winner_score: ScoreReport {
+                wins: won,
+                mean: (won > 0).then(|| self.score_sum as f64 / won as f64),
+                min: self.score_range.map(|(lo, _)| lo),
+                max: self.score_range.map(|(_, hi)| hi),
+                histogram: BUCKETS
+                    .iter()
+                    .zip(self.score_buckets)
+                    .map(|(&(min, max, label), count)| BucketReport {
+                        label,
+                        min,
+                        max,
+                        count,
+                    })
+                    .collect(),
             },
         }
     }
 }
 
-/// Replays a Zaägox record given as JSON text.
-///
-/// # Errors
-/// [`ReplayFileError::Parse`] when the text is not a Zaägox record;
-/// [`ReplayFileError::Replay`] when the setup fails or an action is refused.
-pub fn replay(text: &[u8]) -> Result<ReplayReport<OutcomeReport>, ReplayFileError> {
-    let record: GameRecord<Zaagox> =
-        serde_json::from_slice(text).map_err(ReplayFileError::Parse)?;
-    let state = record
-        .replay()
-        .map_err(|e| ReplayFileError::Replay(Box::new(e)))?;
-    let outcome = state.outcome().map(|outcome| match outcome {
-        Outcome::Won {
-            winner,
-            score,
-            ava_failed,
-        } => OutcomeReport::Won {
-            winner: winner.0,
-            score,
-            ava_failed: ava_failed.map(|p| p.0),
-        },
-        Outcome::Exhausted { cause } => OutcomeReport::Exhausted {
-            cause: match exhausted(cause) {
-                Exhausted::PileEmpty => "pile_empty",
-                Exhausted::TurnLimit => "turn_limit",
-            },
-        },
-    });
-    let final_digest = state_digest(&state).map_err(ReplayFileError::Parse)?;
-    Ok(ReplayReport {
-        game: Zaagox::NAME,
-        players: record.players,
-        seed: record.seed.to_string(),
-        actions: record.actions.len(),
-        to_act: state.to_act().map(|p| p.0),
-        ava_declared: (0..record.players)
-            .filter(|&p| state.ava_declared(seat(p)))
-            .collect(),
-        outcome,
-        returns: state.settlement(),
-        final_digest,
-    })
+/// The Zaägox part of `simulate`'s report.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ZaagoxReport {
+    /// Wins by seat.
+    pub wins: Vec<u64>,
+    /// Wins by seat as a share of all games.
+    pub win_rate: Vec<f64>,
+    /// Games without a winner.
+    pub exhausted: ExhaustedReport,
+    /// Ava declarations.
+    pub ava: AvaReport,
+    /// The winners' scores.
+    pub winner_score: ScoreReport,
+}
+
+/// Games without a winner, by cause.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ExhaustedReport {
+    /// All exhausted games.
+    pub games: u64,
+    /// Their share of all games.
+    pub rate: f64,
+    /// Exhausted because the centre pile ran out.
+    pub pile_empty: u64,
+    /// Share of all games.
+    pub pile_empty_rate: f64,
+    /// Exhausted at the turn limit.
+    pub turn_limit: u64,
+    /// Share of all games.
+    pub turn_limit_rate: f64,
+}
+
+/// Ava declarations.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct AvaReport {
+    /// Games where anyone declared Ava.
+    pub games: u64,
+    /// Their share of all games.
+    pub rate: f64,
+    /// Games won by someone else while a declarer waited.
+    pub failed: u64,
+    /// Share of all games.
+    pub failed_rate: f64,
+}
+
+/// The winners' scores.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ScoreReport {
+    /// Games with a winner.
+    pub wins: u64,
+    /// Mean winner score (`null` without winners).
+    pub mean: Option<f64>,
+    /// Lowest winner score.
+    pub min: Option<i64>,
+    /// Highest winner score.
+    pub max: Option<i64>,
+    /// Counts by score bucket.
+    pub histogram: Vec<BucketReport>,
+}
+
+/// One bucket of the winner-score histogram.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct BucketReport {
+    /// The bucket's label.
+    pub label: &'static str,
+    /// Lowest score in the bucket (`null`: unbounded).
+    pub min: Option<i64>,
+    /// Highest score in the bucket (`null`: unbounded).
+    pub max: Option<i64>,
+    /// Winners whose score falls in it.
+    pub count: u64,
+}
+
+/// Width of the longest histogram bar, in characters.
+const BAR_WIDTH: u64 = 40;
+
+impl fmt::Display for ZaagoxReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "wins by seat:")?;
+        for (seat, (&wins, &rate)) in self.wins.iter().zip(&self.win_rate).enumerate() {
+            writeln!(f, "  seat {seat}  {wins:>10}  {}", Percent(rate))?;
+        }
+        let ex = &self.exhausted;
+        writeln!(
+            f,
+            "exhausted:  {:>10}  {}   (pile empty {} = {}, turn limit {} = {})",
+            ex.games,
+            Percent(ex.rate),
+            ex.pile_empty,
+            Percent(ex.pile_empty_rate).to_string().trim_start(),
+            ex.turn_limit,
+            Percent(ex.turn_limit_rate).to_string().trim_start(),
+        )?;
+        writeln!(
+            f,
+            "Ava:        {:>10}  {}   games with a declaration ({} failed = {})",
+            self.ava.games,
+            Percent(self.ava.rate),
+            self.ava.failed,
+            Percent(self.ava.failed_rate).to_string().trim_start(),
+        )?;
+        let score = &self.winner_score;
+        match (score.mean, score.min, score.max) {
+            (Some(mean), Some(min), Some(max)) => writeln!(
+                f,
+                "winner score ({} wins): mean {mean:.2}, min {min}, max {max}",
+                score.wins
+            )?,
+            _ => writeln!(f, "winner score: no game had a winner")?,
+        }
+        let top = score.histogram.iter().map(|b| b.count).max().unwrap_or(0);
+        for b in &score.histogram {
+            let len = if top == 0 {
+                0
+            } else {
+                // Round up so every non-empty bucket shows at least one mark.
+                (b.count * BAR_WIDTH).div_ceil(top)
+            };
+            let bar = "#".repeat(usize::try_from(len).unwrap_or(0));
+            let sep = if bar.is_empty() { "" } else { "  " };
+            writeln!(f, "  {:>9}  {:>10}{sep}{bar}", b.label, b.count)?;
+        }
+        Ok(())
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::oracle::{Answer, handle};
+    use crate::games::generic::{playout, playout_op, state_digest, trace, trace_op};
+    use crate::protocol::Answer;
+    use cards_core::{CardSet, random_playout};
+
+    /// The answer line to a request line, through this adapter's ops alone (the oracle and
+    /// the registry are tested on their own).
+    fn handle(line: &[u8]) -> Answer {
+        let mut rest: Map<String, Value> = match serde_json::from_slice(line) {
+            Ok(rest) => rest,
+            // `1e400` and the like: refused before any op sees them.
+            Err(e) => return Answer::Err(OracleError::Syntax(e)),
+        };
+        let op = rest.remove("op").unwrap();
+        Answer::from(match op.as_str().unwrap() {
+            "zaagox.score" => score_op(rest),
+            "zaagox.playout" => playout_op::<Zaagox>(rest),
+            "zaagox.trace" => trace_op::<ZaagoxAdapter>(rest),
+            other => panic!("not a zaagox op: {other}"),
+        })
+    }
 
     fn answer(line: &str) -> Value {
         serde_json::from_str(&handle(line.as_bytes()).to_line()).unwrap()
@@ -327,11 +571,20 @@ mod tests {
 
     #[test]
     fn playout_matches_the_library() {
-        let (state, actions) = playout::<Zaagox>(2, 7).unwrap();
-        let v = answer(r#"{"op":"zaagox.playout","players":2,"seed":7}"#);
-        assert_eq!(v["actions"], actions);
-        assert_eq!(v["final"], state_digest(&state).unwrap());
-        assert_eq!(v["returns"], serde_json::json!(state.settlement()));
+        for seed in [7, 8, 9] {
+            let (state, record) =
+                random_playout::<Zaagox>(&Default::default(), 2, Seed::from(seed)).unwrap();
+            assert_eq!(
+                playout::<Zaagox>(2, seed).unwrap(),
+                (state.clone(), record.actions.len())
+            );
+            let v = answer(&format!(
+                r#"{{"op":"zaagox.playout","players":2,"seed":{seed}}}"#
+            ));
+            assert_eq!(v["actions"], record.actions.len());
+            assert_eq!(v["final"], state_digest(&state).unwrap());
+            assert_eq!(v["returns"], serde_json::json!(state.settlement()));
+        }
     }
 
     #[test]
@@ -342,70 +595,277 @@ mod tests {
         );
         let max = answer(r#"{"op":"zaagox.playout","players":4,"seed":18446744073709551615}"#);
         assert_eq!(max["ok"], true);
-        for seed in [
-            "-1",
-            "18446744073709551616",
-            "1.5",
-            "1e3",
-            "\"42\"",
-            "null",
-            "[]",
-            "1e400",
-        ] {
-            let e = error(&format!(
-                r#"{{"op":"zaagox.playout","players":2,"seed":{seed}}}"#
-            ));
-            assert!(!e.is_empty(), "{seed}");
+        for op in ["playout", "trace"] {
+            for seed in [
+                "-1",
+                "18446744073709551616",
+                "1.5",
+                "1e3",
+                "\"42\"",
+                "null",
+                "[]",
+                "1e400",
+            ] {
+                let e = error(&format!(
+                    r#"{{"op":"zaagox.{op}","players":2,"seed":{seed}}}"#
+                ));
+                assert!(!e.is_empty(), "{seed}");
+            }
+            assert!(
+                error(&format!(r#"{{"op":"zaagox.{op}","players":2,"seed":-1}}"#))
+                    .contains("seed must be an integer")
+            );
         }
-        assert!(
-            error(r#"{"op":"zaagox.playout","players":2,"seed":-1}"#)
-                .contains("seed must be an integer")
-        );
     }
 
     #[test]
     fn playout_player_edges() {
-        for players in [
-            "0",
-            "1",
-            "5",
-            "-2",
-            "2.0",
-            "\"3\"",
-            "99999999999999999999",
-            "true",
-        ] {
+        for op in ["playout", "trace"] {
+            for players in [
+                "0",
+                "1",
+                "5",
+                "-2",
+                "2.0",
+                "\"3\"",
+                "99999999999999999999",
+                "true",
+            ] {
+                error(&format!(
+                    r#"{{"op":"zaagox.{op}","players":{players},"seed":1}}"#
+                ));
+            }
+            let e = error(&format!(r#"{{"op":"zaagox.{op}","players":5,"seed":1}}"#));
+            assert!(
+                e.contains("from 2 to 4") && e.contains(&format!("zaagox.{op}")),
+                "{e}"
+            );
+            error(&format!(r#"{{"op":"zaagox.{op}","seed":1}}"#));
+            error(&format!(r#"{{"op":"zaagox.{op}","players":2}}"#));
             error(&format!(
-                r#"{{"op":"zaagox.playout","players":{players},"seed":1}}"#
+                r#"{{"op":"zaagox.{op}","players":2,"seed":1,"rules":{{}}}}"#
             ));
         }
-        assert!(error(r#"{"op":"zaagox.playout","players":5,"seed":1}"#).contains("from 2 to 4"));
-        error(r#"{"op":"zaagox.playout","seed":1}"#);
-        error(r#"{"op":"zaagox.playout","players":2}"#);
-        error(r#"{"op":"zaagox.playout","players":2,"seed":1,"rules":{}}"#);
+    }
+
+    /// The deal event is the game's start: re-dealing it by hand (`Setup::dealt`, the first
+    /// seat drawing) gives exactly the state `Zaagox::new` produces.
+    #[test]
+    fn trace_deal_is_the_games_start() {
+        for players in 2..=4 {
+            for seed in 0..40 {
+                let start = Zaagox::new(&Default::default(), players, Seed::from(seed)).unwrap();
+                let deal = Deal::seeded(players, Seed::from(seed));
+                assert_eq!(deal.hands.len(), players);
+                assert!(deal.hands.iter().all(|h| h.len() == 4));
+                assert_eq!(deal.pile.len(), 36 - 4 * players);
+                let first = start.to_act().unwrap();
+                for seat in PlayerId::all(players) {
+                    let mut dealt: CardSet<DidoCard> =
+                        deal.hands[seat.index()].iter().copied().collect();
+                    if seat == first {
+                        dealt.insert(deal.pile[0]);
+                    }
+                    assert_eq!(start.hand(seat), dealt, "{players} players, seed {seed}");
+                }
+                assert!(start.pile().eq(deal.pile[1..].iter().copied()));
+                let again = Zaagox::from_setup(&Default::default(), deal.setup(first)).unwrap();
+                assert_eq!(again, start, "{players} players, seed {seed}");
+                let mut events = Vec::new();
+                ZaagoxAdapter::start_events(&start, players, Seed::from(seed), &mut events)
+                    .unwrap();
+                assert_eq!(events, vec![Event::Deal { deal }]);
+            }
+        }
+    }
+
+    #[test]
+    fn a_deal_that_does_not_fit_is_refused() {
+        let start = Zaagox::new(&Default::default(), 3, Seed::from(1)).unwrap();
+        let mut events = Vec::new();
+        let e = ZaagoxAdapter::start_events(&start, 3, Seed::from(2), &mut events).unwrap_err();
+        assert!(e.contains("deal"), "{e}");
+        assert!(events.is_empty());
+    }
+
+    /// `oracle.md`, "Traces": one deal event, one decision per playout action (each action
+    /// legal at its moment, each seat the one to act), one score event equal to the
+    /// settlement right after the last decision, and the playout's returns.
+    #[test]
+    fn trace_is_the_playout_step_by_step() {
+        for players in 2..=4 {
+            for seed in 0..15 {
+                let line = format!(r#"{{"op":"zaagox.trace","players":{players},"seed":{seed}}}"#);
+                let v = answer(&line);
+                assert_eq!(v["ok"], true, "{v}");
+                let playout = answer(&line.replace("trace", "playout"));
+                assert_eq!(v["returns"], playout["returns"]);
+                let events = v["events"].as_array().unwrap();
+                let deal = &events[0]["deal"];
+                assert_eq!(deal["hands"].as_array().unwrap().len(), players);
+                assert_eq!(deal["pile"].as_array().unwrap().len(), 36 - 4 * players);
+                let decisions = &events[1..events.len() - 1];
+                assert_eq!(decisions.len() as u64, playout["actions"].as_u64().unwrap());
+                let (_, record) =
+                    random_playout::<Zaagox>(&Default::default(), players, Seed::from(seed))
+                        .unwrap();
+                let mut state =
+                    Zaagox::new(&Default::default(), players, Seed::from(seed)).unwrap();
+                for (event, &action) in decisions.iter().zip(&record.actions) {
+                    let keys: Vec<&String> = event.as_object().unwrap().keys().collect();
+                    assert_eq!(keys.len(), 3, "{event}");
+                    let text = event["action"].as_str().unwrap();
+                    assert_eq!(text, action.to_string());
+                    assert!(
+                        event["legal"].as_array().unwrap().iter().any(|l| l == text),
+                        "{event}"
+                    );
+                    let mut legal = Vec::new();
+                    state.legal_actions(&mut legal);
+                    let listed: Vec<String> = legal.iter().map(ToString::to_string).collect();
+                    assert_eq!(event["legal"], serde_json::json!(listed));
+                    assert_eq!(event["seat"], state.to_act().unwrap().index());
+                    state.play(action).unwrap();
+                }
+                let score = events.last().unwrap();
+                assert_eq!(score.as_object().unwrap().len(), 1, "{score}");
+                assert_eq!(score["score"], serde_json::json!(state.settlement()));
+                assert_eq!(score["score"], v["returns"]);
+                assert_eq!(v.as_object().unwrap().len(), 3, "ok, events, returns");
+            }
+        }
+    }
+
+    #[test]
+    fn trace_answers_are_reproducible_and_in_card_notation() {
+        let line = br#"{"op":"zaagox.trace","players":3,"seed":42}"#;
+        let first = handle(line).to_line();
+        assert_eq!(first, handle(line).to_line());
+        // Fields in protocol order: ok, events, returns.
+        assert!(first.contains(r#"}],"returns":["#), "{first}");
+        assert!(
+            first.starts_with(r#"{"ok":true,"events":[{"deal":{"hands":[[""#),
+            "{}",
+            &first[..80]
+        );
+        let typed = trace::<ZaagoxAdapter>(3, 42).unwrap();
+        assert_eq!(
+            typed
+                .events
+                .iter()
+                .filter(|e| matches!(e, Event::Deal { .. }))
+                .count(),
+            1
+        );
     }
 
     #[test]
     fn summaries_agree_with_the_playout() {
         for seed in 0..20 {
-            let summary = summarize(3, seed).unwrap();
-            let (state, actions) = playout::<Zaagox>(3, seed).unwrap();
-            assert_eq!(summary.actions, actions);
-            match summary.end {
-                End::Won { winner, .. } => assert!(winner < 3),
-                End::Exhausted(_) => assert!(state.settlement().iter().all(|&r| r == 0)),
-                End::Unfinished => panic!("seed {seed} did not finish"),
+            let (state, _) = playout::<Zaagox>(3, seed).unwrap();
+            let summary = ZaagoxAdapter::summarize(&state);
+            assert_eq!(summary.outcome, state.outcome());
+            match summary.outcome {
+                Some(Outcome::Won { winner, .. }) => assert!(winner.index() < 3),
+                Some(Outcome::Exhausted { .. }) => {
+                    assert!(state.settlement().iter().all(|&r| r == 0));
+                }
+                None => panic!("seed {seed} did not finish"),
             }
         }
-        assert!(matches!(
-            summarize(5, 0),
-            Err(SetupError::PlayerCount { .. })
-        ));
     }
 
     #[test]
-    fn answers_are_typed() {
-        let answer = handle(br#"{"op":"zaagox.score","stored":["A1","A2","A3","A4"]}"#);
-        assert!(matches!(answer, Answer::Ok(Body::ZaagoxScore(s)) if s.points == 1));
+    fn buckets_cover_every_score() {
+        assert_eq!(bucket(i64::MIN), 0);
+        assert_eq!(bucket(0), 0);
+        assert_eq!(bucket(1), 1);
+        assert_eq!(bucket(4), 1);
+        assert_eq!(bucket(5), 2);
+        assert_eq!(bucket(64), 3);
+        assert_eq!(bucket(65), 4);
+        assert_eq!(bucket(1024), 5);
+        assert_eq!(bucket(1025), 6);
+        assert_eq!(bucket(4096), 6);
+    }
+
+    fn won(winner: u8, points: i64, ava_failed: bool) -> Summary {
+        let score = zaagox::Score {
+            points,
+            cards: 4,
+            shape_kinds: 1,
+            colour_kinds: 1,
+            number_kinds: 1,
+            strong: false,
+        };
+        Summary {
+            outcome: Some(Outcome::Won {
+                winner: PlayerId(winner),
+                score,
+                ava_failed: ava_failed.then_some(PlayerId(0)),
+            }),
+            ava_declared: ava_failed,
+        }
+    }
+
+    #[test]
+    fn tally_counts_and_reports() {
+        let mut tally = ZaagoxTally::new(3);
+        tally.add(&won(1, -4, false));
+        tally.add(&won(2, 4096, true));
+        tally.add(&Summary {
+            outcome: Some(Outcome::Exhausted {
+                cause: Exhaustion::PileEmpty,
+            }),
+            ava_declared: true,
+        });
+        tally.add(&Summary {
+            outcome: Some(Outcome::Exhausted {
+                cause: Exhaustion::TurnLimit,
+            }),
+            ava_declared: false,
+        });
+        tally.add(&Summary {
+            outcome: None,
+            ava_declared: false,
+        });
+        assert_eq!(tally.wins, vec![0, 1, 1]);
+        assert_eq!((tally.pile_empty, tally.turn_limit), (1, 1));
+        assert_eq!((tally.ava_declared, tally.ava_failed), (2, 1));
+        assert_eq!(tally.score_range, Some((-4, 4096)));
+        let report = tally.report(5);
+        assert_eq!(report.winner_score.mean, Some(2046.0));
+        assert_eq!(report.exhausted.games, 2);
+        let text = report.to_string();
+        for needle in [
+            "wins by seat:",
+            "seat 2",
+            "exhausted:",
+            "pile empty 1",
+            "turn limit 1",
+            "Ava:",
+            "(1 failed",
+            "winner score (2 wins): mean 2046.00, min -4, max 4096",
+            "<=0",
+            ">1024",
+        ] {
+            assert!(text.contains(needle), "{needle} missing from\n{text}");
+        }
+        let empty = ZaagoxTally::new(2).report(0).to_string();
+        assert!(empty.contains("no game had a winner"), "{empty}");
+    }
+
+    #[test]
+    fn replay_notes_name_the_ava_declarers() {
+        let (state, _) = playout::<Zaagox>(3, 0).unwrap();
+        let notes = ZaagoxAdapter::notes(&state);
+        assert_eq!(notes.len(), 1);
+        assert_eq!(notes[0].key, "ava_declared");
+        let declared: Vec<usize> = PlayerId::all(3)
+            .filter(|&p| state.ava_declared(p))
+            .map(PlayerId::index)
+            .collect();
+        assert_eq!(notes[0].value, serde_json::json!(declared));
+        assert_eq!(notes[0].text.is_some(), !declared.is_empty());
     }
 }

@@ -1,0 +1,97 @@
+//! [`Adapter`]: what one game supplies to join the CLI. Everything else (the `playout` and
+//! `trace` ops, `simulate`'s engine, `replay`) is written once over [`cards_core::Game`] in
+//! [`super::generic`].
+
+use cards_core::{Game, Seed};
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use crate::protocol::{Body, OracleError};
+use crate::replay::Note;
+use crate::simulate::Tally;
+
+/// One of a game's own oracle ops (beyond `playout` and `trace`, which every game has).
+#[derive(Debug, Clone, Copy)]
+pub struct Op {
+    /// The verb: the op is `<game>.<verb>`.
+    pub verb: &'static str,
+    /// Answers the request's fields (everything but `op`).
+    pub answer: fn(Map<String, Value>) -> Result<Body, OracleError>,
+}
+
+/// One event of a `<game>.trace` answer (`docs/oracle.md`, "Traces"); `D` is the game's deal
+/// form. Serializes as `{"deal":…}`, `{"seat":k,"legal":[…],"action":"…"}` or
+/// `{"score":[…]}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum Event<D> {
+    /// Cards were dealt (or the order of undealt cards changed).
+    Deal {
+        /// The cards that moved, in the game's deal form.
+        deal: D,
+    },
+    /// A seat chose an action.
+    Decision {
+        /// The seat that acted.
+        seat: u8,
+        /// Every legal action at that moment, in action notation.
+        legal: Vec<String>,
+        /// The action applied, in action notation.
+        action: String,
+    },
+    /// A deal or round ended.
+    Score {
+        /// One number per seat or team, as the game's trace form says.
+        score: Vec<i64>,
+    },
+}
+
+/// What a game supplies to the CLI: its name comes from [`Game::NAME`] and its player range
+/// from [`Game::player_range`] under default rules; the rest is here.
+///
+/// A game joins the CLI with one file implementing this trait and one line in
+/// [`super::GAMES`].
+pub trait Adapter: Sync + 'static {
+    /// The game.
+    type Game: Game;
+    /// What `simulate` counts for this game beyond actions, settlement and timing.
+    type Tally: Tally;
+    /// The game's deal form in traces (`docs/oracle.md`, "Traces").
+    type Deal: Serialize;
+
+    /// One line about the game, for help texts.
+    const ABOUT: &'static str;
+
+    /// The game's own oracle ops, in `docs/oracle.md` order; `playout` and `trace` follow.
+    const OPS: &'static [Op];
+
+    /// The events at the start of the seeded game `start` (`Game::new(default rules,
+    /// players, seed)`), before any decision: its first deal.
+    ///
+    /// # Errors
+    /// A message when the deal the adapter derives does not fit `start` (a bug).
+    fn start_events(
+        start: &Self::Game,
+        players: usize,
+        seed: Seed,
+        out: &mut Vec<Event<Self::Deal>>,
+    ) -> Result<(), String>;
+
+    /// The events that `action` brings about, taking `before` to `after`, after its decision
+    /// event: the score of a deal that ended, the deal of one that began.
+    fn events_after(
+        before: &Self::Game,
+        action: <Self::Game as Game>::Action,
+        after: &Self::Game,
+        out: &mut Vec<Event<Self::Deal>>,
+    );
+
+    /// What [`Self::Tally`] counts about one finished random game.
+    fn summarize(state: &Self::Game) -> <Self::Tally as Tally>::Summary;
+
+    /// The game's own lines of the `replay` report about its final state.
+    fn notes(state: &Self::Game) -> Vec<Note> {
+        let _ = state;
+        Vec::new()
+    }
+}
