@@ -2,14 +2,18 @@
 //! the [`Game`] contract at every state. Any implementation of [`Game`] (with an [`Indexed`]
 //! face, which a [`DirectIndex`](cards_core::DirectIndex) game has for free) can run it.
 //!
+//! At the start: `players` lies in [`Game::player_range`], and [`Game::new`] refuses the counts
+//! just outside it; the new game has the rules and the number of seats it was given.
+//!
 //! At every state:
 //! - `to_act`, `is_terminal` and the legal actions agree; legal actions are distinct, their
-//!   text parses back to them, and returns are zero before the end;
+//!   text parses back to them, and the settlement and returns are zero before the end;
 //! - every legal action plays, and `play` (in place) and `apply` (copy-make) reach the same
 //!   state;
 //! - the legal mask of the action index agrees with the legal actions (for actions one index
-//!   plays whole); random indices from the whole index space that are not in the mask are
-//!   refused and leave the position exactly as it was, and the ones in it play;
+//!   plays whole), and each such index plays exactly its action; random indices from the whole
+//!   index space that are not in the mask are refused and leave the position exactly as it
+//!   was, and the ones in it play;
 //! - cards are conserved: [`Game::census`] covers [`Game::deck`] exactly once;
 //! - the state survives a JSON round trip and a [`Game::setup`] → [`Game::from_setup`] round
 //!   trip;
@@ -115,8 +119,22 @@ pub fn check_game<P: Indexed>(
         step,
         message,
     };
+    check_player_range::<P::Game>(rules, players, seed).map_err(|m| fail(0, m))?;
     let mut state =
         P::Game::new(rules, players, seed).map_err(|e| fail(0, format!("setup failed: {e}")))?;
+    if state.rules() != rules {
+        return Err(fail(
+            0,
+            "rules() differs from the rules given to new".into(),
+        ));
+    }
+    if state.num_players() != players {
+        let message = format!(
+            "num_players() = {} for a new game of {players}",
+            state.num_players()
+        );
+        return Err(fail(0, message));
+    }
     let start = state.clone();
     let mut record = GameRecord::<P::Game>::new(rules.clone(), players, seed);
     let mut player = RandomPlayer::new(seed);
@@ -156,6 +174,25 @@ pub fn check_game<P: Indexed>(
     Ok(report)
 }
 
+/// `players` lies in the player range, and `new` refuses the counts just outside it.
+fn check_player_range<G: Game>(rules: &G::Rules, players: usize, seed: Seed) -> Result<(), String> {
+    let range = G::player_range(rules);
+    let outside = [range.start().checked_sub(1), range.end().checked_add(1)];
+    for n in outside.into_iter().flatten().chain(Some(players)) {
+        if !range.contains(&n) && G::new(rules, n, seed).is_ok() {
+            return Err(format!(
+                "new accepts {n} players, outside player_range {range:?}"
+            ));
+        }
+    }
+    if !range.contains(&players) {
+        return Err(format!(
+            "{players} players is outside player_range {range:?}"
+        ));
+    }
+    Ok(())
+}
+
 /// Buffers reused from state to state.
 struct Scratch<A> {
     buf: Vec<A>,
@@ -191,11 +228,13 @@ fn check_state<P: Indexed>(
             ));
         }
     }
-    if !state.is_terminal() && state.settlement().iter().any(|&r| r != 0) {
-        return Err(format!(
-            "settlement {:?} before the game is over",
-            state.settlement()
-        ));
+    if !state.is_terminal() {
+        let (settlement, returns) = (state.settlement(), state.returns());
+        if settlement.iter().any(|&r| r != 0) || returns.iter().any(|&r| r != 0.0) {
+            return Err(format!(
+                "settlement {settlement:?} and returns {returns:?} before the game is over"
+            ));
+        }
     }
     if !state.is_terminal() && state.outcome().is_some() {
         return Err("an outcome before the game is over".into());
@@ -279,6 +318,15 @@ fn check_index<P: Indexed>(
             if !mask.contains(index) {
                 return Err(format!(
                     "legal action {action} has index {index}, which the legal mask lacks"
+                ));
+            }
+            let mut indexed = position.clone();
+            indexed.play_index(index).map_err(|e| {
+                format!("legal action {action} has index {index}, which play_index refuses: {e}")
+            })?;
+            if state.apply(action).ok().as_ref() != Some(indexed.game()) {
+                return Err(format!(
+                    "index {index} of legal action {action} plays another action"
                 ));
             }
         }
