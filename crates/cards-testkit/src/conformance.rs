@@ -21,7 +21,9 @@
 //!   act; a world sampled from it shows that seat the same view, conserves cards and, when that
 //!   seat is to act, offers the same legal actions;
 //!
-//! and at the end: the game ended within [`Game::max_actions`]; the settlement and returns
+//! and at the end: unless [`Config::hidden_information`] is off, some sampled world differed
+//! from the true state (else the views give every hidden card away); the game ended within
+//! [`Game::max_actions`]; the settlement and returns
 //! have one entry per seat and sum to zero; the record survives JSON and replays to the same
 //! final state, from its seed and from its setup.
 
@@ -36,6 +38,10 @@ pub struct Config {
     pub index_probes: usize,
     /// Check views and sampled worlds every this many states (1 = every state).
     pub view_every: usize,
+    /// The game hides something from every seat (all card games here do): then over a whole
+    /// game some world sampled from a view must differ from the true state, or the views give
+    /// everything away. Turn off for a perfect-information game.
+    pub hidden_information: bool,
 }
 
 impl Default for Config {
@@ -43,6 +49,7 @@ impl Default for Config {
         Config {
             index_probes: 4,
             view_every: 1,
+            hidden_information: true,
         }
     }
 }
@@ -74,6 +81,10 @@ pub struct Report {
     pub illegal_refused: usize,
     /// Index probes that were legal and played.
     pub legal_probed: usize,
+    /// Worlds sampled from views.
+    pub worlds: usize,
+    /// Sampled worlds that differ from the true state (hidden cards dealt otherwise).
+    pub worlds_differing: usize,
     /// Longest game, in actions.
     pub longest: usize,
 }
@@ -97,6 +108,8 @@ pub fn check<P: Indexed>(
         total.states += r.states;
         total.illegal_refused += r.illegal_refused;
         total.legal_probed += r.legal_probed;
+        total.worlds += r.worlds;
+        total.worlds_differing += r.worlds_differing;
         total.longest = total.longest.max(r.longest);
     }
     Ok(total)
@@ -151,7 +164,8 @@ pub fn check_game<P: Indexed>(
         check_state::<P>(&state, &mut scratch, &mut probe_rng, config, &mut report)
             .map_err(|m| fail(step, m))?;
         if step % config.view_every.max(1) == 0 {
-            check_views(&state, &mut scratch, &mut probe_rng).map_err(|m| fail(step, m))?;
+            check_views(&state, &mut scratch, &mut probe_rng, &mut report)
+                .map_err(|m| fail(step, m))?;
         }
         let Some(action) = player.choose(&state, &mut scratch.buf) else {
             break;
@@ -169,6 +183,17 @@ pub fn check_game<P: Indexed>(
         step += 1;
     }
     report.longest = step;
+    if config.hidden_information && report.worlds > 0 && report.worlds_differing == 0 {
+        return Err(fail(
+            step,
+            format!(
+                "all {} worlds sampled from views equal the true state: the views give away \
+                 every hidden card (set Config::hidden_information = false for a \
+                 perfect-information game)",
+                report.worlds
+            ),
+        ));
+    }
     check_end(&state, players).map_err(|m| fail(step, m))?;
     check_record(&record, &state, &start).map_err(|m| fail(step, m))?;
     Ok(report)
@@ -359,6 +384,7 @@ fn check_views<G: Game>(
     state: &G,
     scratch: &mut Scratch<G::Action>,
     rng: &mut GameRng,
+    report: &mut Report,
 ) -> Result<(), String> {
     for seat in PlayerId::all(state.num_players()) {
         let view = state.view(seat);
@@ -371,6 +397,8 @@ fn check_views<G: Game>(
         }
         let world = G::sample_world(&view, rng)
             .map_err(|e| format!("sampling a world for seat {seat} failed: {e}"))?;
+        report.worlds += 1;
+        report.worlds_differing += usize::from(world != *state);
         if world.view(seat) != view {
             return Err(format!(
                 "a world sampled from seat {seat}'s view shows it a different view"

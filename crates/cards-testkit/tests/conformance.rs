@@ -190,8 +190,8 @@ mod bug {
     pub const RANGE_TOO_SMALL: u8 = 15;
     /// `num_players` forgets the last seat.
     pub const SEAT_SHORT: u8 = 16;
-    /// The view shows the whole position and `sample_world` copies it: a leak no generic
-    /// check can see (see `limitation_a_leak_that_sample_world_copies`).
+    /// The view shows the whole position and `sample_world` copies it: caught only because
+    /// no sampled world ever differs from the true state.
     pub const LEAK_COPIED: u8 = 17;
 }
 
@@ -443,12 +443,12 @@ fn catches_a_view_that_leaks_what_sample_world_cannot_know() {
     assert_caught::<Mutant<{ bug::VIEW_SHOWS_ALL }>>("shows it a different view");
 }
 
-/// What the harness cannot see: a view that shows everything, with a `sample_world` that
-/// copies it, passes (a game of perfect information looks just like this). Keeping views to
-/// what a seat may see is the game's own test to write.
+/// A view that shows everything, with a `sample_world` that copies it: every sampled world is
+/// the true state, which a game with hidden cards never gives. (Which cards a seat may see is
+/// still the game's own test to write: a view that leaks only some of them passes.)
 #[test]
-fn limitation_a_leak_that_sample_world_copies() {
-    run::<Mutant<{ bug::LEAK_COPIED }>>().expect("not detectable generically");
+fn catches_views_that_give_everything_away() {
+    assert_caught::<Mutant<{ bug::LEAK_COPIED }>>("give away every hidden card");
 }
 
 #[test]
