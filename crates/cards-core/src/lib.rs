@@ -8,6 +8,15 @@
 //!
 //! The conformance harness that checks any [`Game`] lives in the `cards-testkit` crate.
 //!
+//! ## Randomness and the `rand` ecosystem
+//! Deals use only this crate's own code over ChaCha8 words (golden vectors pin them).
+//! [`GameRng`] is a rand generator (`rand_core`'s `TryRng`/`Rng` and `SeedableRng`), so rand's
+//! distributions work on it; and what draws randomness outside deals ([`Game::sample_world`],
+//! [`RandomPlayer`], bots) accepts any [`Rng`], through [`Draw`]. The only rand crates this
+//! crate depends on are `rand_core` (the traits; no default features, no I/O) and
+//! `rand_chacha`: the `rand` crate itself is needed only by code that wants its
+//! distributions or generators (the examples, a bot), so no feature gate is needed.
+//!
 //! ```
 //! use cards_core::{shuffled_deck, CardSet, DidoCard, Seed};
 //!

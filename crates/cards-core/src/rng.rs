@@ -220,6 +220,18 @@ impl TryRng for GameRng {
     }
 }
 
+/// `GameRng::from_seed(bytes)` is [`GameRng::new`]`(Seed(bytes), DEAL_STREAM)`, so rand's seeding
+/// helpers (`seed_from_u64`, `from_rng`) make `GameRng`s too. `seed_from_u64` uses rand's own
+/// expansion of the integer, not [`Seed::from`]`(u64)`: for the project's seeds use
+/// `GameRng::new(Seed::from(n), stream)`.
+impl rand_core::SeedableRng for GameRng {
+    type Seed = [u8; 32];
+
+    fn from_seed(seed: [u8; 32]) -> GameRng {
+        GameRng::new(Seed(seed), DEAL_STREAM)
+    }
+}
+
 /// This project's bounded sampling and shuffle, for any rand generator: what world sampling
 /// and players use, so a caller may hand in its own generator (a server's `StdRng`, a bot's
 /// `SmallRng`, a test's fixed stream). On a [`GameRng`] they are exactly the generator's own

@@ -63,3 +63,15 @@ fn draw_shuffles_with_any_generator() {
     assert_ne!(items, sorted);
     let _player: RandomPlayer<SmallRng> = RandomPlayer::from_rng(small);
 }
+
+#[test]
+fn gamerng_is_seedable_the_rand_way() {
+    use rand::SeedableRng as _;
+    let seed = Seed::from(77);
+    let mut a = GameRng::from_seed(seed.0);
+    let mut b = GameRng::new(seed, cards_core::DEAL_STREAM);
+    assert_eq!(a.next_u64(), b.next_u64());
+    let mut c = GameRng::seed_from_u64(1);
+    let mut d = GameRng::seed_from_u64(1);
+    assert_eq!(c.next_u64(), d.next_u64());
+}
