@@ -70,7 +70,7 @@ impl<C: Card> Census<C> {
 ///   is empty exactly when the game is over ([`Game::to_act`] is `None`). Every listed action
 ///   plays; every other action is refused with [`Game::Error`].
 /// - **Chance.** All chance is fixed by the seed given at [`Game::new`], deal by deal: deal
-///   `k` draws from [`GameRng::for_deal`]`(seed, k)`, a stream of its own, clear of the player
+///   `k` draws from [`GameRng::for_deal`](crate::GameRng::for_deal)`(seed, k)`, a stream of its own, clear of the player
 ///   and probe streams, so that how a deal was played never changes the cards of the next.
 ///   A game that deals again keeps its seed in its state; a [`Game::view`] never reveals it.
 ///   [`Game::from_setup`] starts from explicit cards instead; a set-up game that deals again
