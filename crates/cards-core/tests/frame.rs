@@ -16,7 +16,7 @@ fn per_seat_holds_exactly_the_table() {
     assert_eq!(s.to_string(), "[0, 5, -5]");
     assert_eq!(format!("{s:?}"), "[0, 5, -5]");
     assert!(PerSeat::<i64>::new(MAX_SEATS + 1).is_none());
-    let nine = format!("[{}]", vec!["1"; MAX_SEATS + 1].join(","));
+    let nine = format!("[{}]", ["1"; MAX_SEATS + 1].join(","));
     let err = serde_json::from_str::<PerSeat<i64>>(&nine).unwrap_err();
     assert!(err.to_string().contains("at most"), "{err}");
     // Unused slots never leak into equality.
