@@ -23,12 +23,23 @@ fn choose(legal: &[Action]) -> Action {
         .expect("a game that is not over has a legal action")
 }
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let seed = std::env::args()
-        .nth(1)
-        .map(|s| s.parse())
-        .transpose()?
-        .unwrap_or(7u64);
+fn main() -> std::process::ExitCode {
+    match run() {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+fn run() -> Result<(), Box<dyn std::error::Error>> {
+    let seed = match std::env::args().nth(1) {
+        None => 7,
+        Some(text) => text.parse::<u64>().map_err(|_| {
+            format!("the seed must be a whole number from 0 to 2^64 - 1, not {text:?}")
+        })?,
+    };
     let rules = Rules::default();
     let mut game = Zaagox::new(&rules, 3, Seed::from(seed))?;
     let mut record = GameRecord::<Zaagox>::new(rules, 3, Seed::from(seed));

@@ -38,9 +38,6 @@ pub use cards_core;
 #[cfg(feature = "zaagox")]
 pub use zaagox;
 
-#[doc(hidden)]
-pub mod fuzzing;
-
 /// The README's examples, compiled and run as doctests so they cannot rot.
 #[cfg(all(doctest, feature = "zaagox"))]
 #[doc = include_str!("../README.md")]

@@ -1,12 +1,12 @@
 //! Replays the committed fuzz inputs on stable Rust.
 //!
-//! Every file under `fuzz/corpus/<target>/` goes through the matching check in
-//! `cardrules::fuzzing` and must pass, so each input a fuzzer kept (and each hand-made seed)
-//! stays a regression test without nightly or cargo-fuzz. Every file under
-//! `fuzz/findings/<target>/` reproduces a bug that fuzzing (or writing its checks) found and that
-//! is still open in another crate: it is listed in [`OPEN_FINDINGS`] and must keep failing with a
-//! message given there. Once the bug is fixed this test says so, and the file moves to the
-//! corpus. See `docs/fuzzing.md`.
+//! Every file under `fuzz/corpus/<target>/` goes through the check its fuzz target calls
+//! (`cards_testkit::fuzz::parse_cards`, or `zaagox::fuzzing::*` with the `fuzzing` feature)
+//! and must pass, so each input a fuzzer kept (and each hand-made seed) stays a regression test
+//! without nightly or cargo-fuzz. Every file under `fuzz/findings/<target>/` reproduces a bug
+//! that fuzzing (or writing its checks) found and that is still open in another crate: it is
+//! listed in [`OPEN_FINDINGS`] and must keep failing with a message given there. Once the bug
+//! is fixed this test says so, and the file moves to the corpus. See `docs/fuzzing.md`.
 
 use std::panic;
 use std::path::{Path, PathBuf};
@@ -99,22 +99,27 @@ fn replay(target: &str, check: fn(&[u8])) {
 
 #[test]
 fn parse_cards_corpus() {
-    replay("parse_cards", cardrules::fuzzing::parse_cards);
+    replay("parse_cards", cards_testkit::fuzz::parse_cards);
+}
+
+#[test]
+fn zaagox_action_text_corpus() {
+    replay("zaagox_action_text", zaagox::fuzzing::action_text);
 }
 
 #[test]
 fn zaagox_score_corpus() {
-    replay("zaagox_score", cardrules::fuzzing::zaagox_score);
+    replay("zaagox_score", zaagox::fuzzing::score);
 }
 
 #[test]
 fn zaagox_game_corpus() {
-    replay("zaagox_game", cardrules::fuzzing::zaagox_game);
+    replay("zaagox_game", zaagox::fuzzing::game);
 }
 
 #[test]
 fn zaagox_state_json_corpus() {
-    replay("zaagox_state_json", cardrules::fuzzing::zaagox_state_json);
+    replay("zaagox_state_json", zaagox::fuzzing::state_json);
 }
 
 #[test]

@@ -1,18 +1,37 @@
 //! # cards-testkit
 //!
 //! Checks that any [`cards_core::Game`] keeps the frame's contract. Written for this project's
-//! games and for anyone implementing `Game` for their own: run [`conformance::check`] over a
-//! few hundred seeds in a test, and drive your game from fuzzer bytes with [`fuzz`].
+//! games and for anyone implementing `Game` for their own: add `cards-testkit` as a
+//! dev-dependency, run [`conformance::check`] over a few hundred seeds in a test, and drive your
+//! game from fuzzer bytes with [`fuzz`].
 //!
-//! ```ignore
-//! // In your crate's tests/conformance.rs:
-//! use cards_core::Seed;
-//! use cards_testkit::conformance::{check, Config};
-//!
-//! let report = check::<MyGame>(&Rules::default(), 4, (0..200).map(Seed::from), Config::default())
-//!     .unwrap_or_else(|violation| panic!("{violation}"));
-//! assert!(report.illegal_refused > 0);
 //! ```
+//! # #[path = "../tests/support/high_card.rs"]
+//! # mod high_card;
+//! # use high_card::{HighCard as MyGame, Rules};
+//! // In your crate's tests/conformance.rs (here `MyGame` is the `high_card` example's game):
+//! use cards_core::{Game, Seed};
+//! use cards_testkit::conformance::{Config, check};
+//!
+//! let rules = Rules::default();
+//! for players in MyGame::player_range(&rules) {
+//!     let seeds = (0..200).map(Seed::from);
+//!     let report = check::<MyGame>(&rules, players, seeds, Config::default())
+//!         .unwrap_or_else(|violation| panic!("{violation}"));
+//!     assert!(report.states > report.games && report.illegal_refused > 0);
+//! }
+//! ```
+//!
+//! A [`conformance::Violation`] names the game, the player count, the seed and the number of
+//! actions played, so a failure replays exactly. A game whose actions cannot each have one
+//! index (see [`cards_core::Indexed`]) passes its indexed position type instead of the game.
+//!
+//! The complete walkthrough is the `high_card` example: a small game written from scratch
+//! against [`cards_core::Game`] (deal, setup validation, views, world sampling, serde, the
+//! action index) that passes every check; this crate's `tests/conformance.rs` breaks it in one
+//! way at a time and shows each break caught. Run it with
+//! `cargo run -p cards-testkit --example high_card`.
 #![forbid(unsafe_code)]
 
 pub mod conformance;
+pub mod fuzz;

@@ -115,7 +115,10 @@ impl ShapeMap {
     /// [`ShapeMapError::BlankNotQuotos`] / [`ShapeMapError::NumberedQuotos`] when blankness and
     /// Quotos disagree; [`ShapeMapError::Counts`] when the counts are not 2/16/14/4 and
     /// `allow_custom_counts` is false.
-    pub fn new(shapes: [Shape; DidoCard::COUNT], allow_custom_counts: bool) -> Result<ShapeMap, ShapeMapError> {
+    pub fn new(
+        shapes: [Shape; DidoCard::COUNT],
+        allow_custom_counts: bool,
+    ) -> Result<ShapeMap, ShapeMapError> {
         for card in DidoCard::ALL {
             let shape = shapes[card.index() as usize];
             match (card.is_zero(), shape == Shape::Quotos) {

@@ -1,0 +1,517 @@
+//! The byte-driven game driver ([`game`]) and the state checks it shares with
+//! [`state_json`](super::state_json).
+
+use std::collections::HashSet;
+
+use cards_core::{ActionMask, Game, GameRng, IndexError, Indexed, PROBE_STREAM, PlayerId};
+
+use super::{FuzzGame, Input};
+
+/// Most steps one input drives in [`game`] (two or more bytes each).
+pub const MAX_STEPS: usize = 600;
+/// [`game`] runs the deep checks (serde, setups, views, sampled worlds) every this many steps.
+pub const DEEP_CHECK_EVERY: usize = 16;
+/// The generic opcodes of [`game`]; a game's own follow them.
+const GENERIC_OPS: u8 = 6;
+/// Longest action text the driver parses from the input (in bytes).
+const MAX_ACTION_TEXT: usize = 24;
+/// Most steps that complete a split decision after an index probe played its first step.
+const MAX_DECISION_STEPS: usize = 64;
+/// Most action indices tried against a finished game (spread over the whole index space).
+const MAX_FINISHED_PROBES: usize = 4096;
+
+/// A game driven by bytes, checked at every step. Panics when an invariant fails.
+///
+/// [`FuzzGame::table`] reads the table from the first bytes. Then, up to [`MAX_STEPS`] steps,
+/// each step reads an opcode byte and an argument byte (and sometimes more); the opcode is
+/// taken modulo `6 + G::EXTRA_OPS`:
+///
+/// - **0–3** play the legal action `arg % n` of the `n` that [`Game::legal_actions`] lists: it
+///   must play, and [`Game::play`] (in place) and [`Game::apply`] (copy-make) must agree;
+/// - **4** plays any index (`arg` and one more byte, modulo `NUM_ACTIONS + 2`, so a few are out
+///   of range) through [`Indexed::play_index`]: it must play exactly when the legal mask holds
+///   it, reach the state that applying the action it names reaches (a split decision is
+///   completed with further input bytes, and must reach the state of some legal action), and
+///   when refused leave the position exactly as it was (out-of-range indices as
+///   [`IndexError::OutOfRange`]);
+/// - **5** tries [`FuzzGame::plausible_action`], or else an action parsed from up to 24 bytes
+///   of input text (its text must round-trip): it must play exactly when listed as legal,
+///   `play` and `apply` must agree (on the error too), and a refusal must leave the state as
+///   it was;
+/// - **6 and up** run [`FuzzGame::extra_op`] `opcode − 6`.
+///
+/// After every step, on every state: `to_act`, `is_terminal`, the outcome, the legal actions
+/// and the legal mask agree (the game is over exactly when there are none); legal actions are
+/// distinct and their text parses back to them; the mask holds exactly their indices, under the
+/// bound `NUM_ACTIONS`; [`Game::census`] covers [`Game::deck`] exactly once; the settlement
+/// and returns have one entry per seat, sum to zero and are all zero until the game is over;
+/// the game has not taken more than [`Game::max_actions`] actions; and
+/// [`FuzzGame::check_state`] passes. After every applied action, [`FuzzGame::check_transition`]
+/// passes.
+///
+/// Every [`DEEP_CHECK_EVERY`] steps (one seat's view each time, in turn) and at the end (every
+/// seat's): every legal action plays (play = apply, with its transition checks); the state
+/// round-trips through JSON; `from_setup(rules, setup())` is the same state, and the setup
+/// round-trips through JSON; the view round-trips through JSON, passes
+/// [`FuzzGame::check_view`] and lists the seat's legal actions exactly when it is to act
+/// ([`Game::view_legal_actions`]); [`Game::sample_world`] gives a world that passes the state
+/// checks, shows that seat the same view and, when that seat is to act, offers the same legal
+/// actions.
+/// A finished game refuses every action index and passes [`FuzzGame::check_finished`].
+///
+/// # Panics
+/// When any of these properties fails, or when [`Game::new`] refuses the table that
+/// [`FuzzGame::table`] read.
+pub fn game<G: FuzzGame>(data: &[u8]) {
+    let mut input = Input::new(data);
+    let table = G::table(&mut input);
+    let mut game = G::new(&table.rules, table.players, table.seed).unwrap_or_else(|e| {
+        panic!(
+            "the table read from the input is refused: {e}\n{:?}, {} players",
+            table.rules, table.players
+        )
+    });
+    let mut checker = Checker::<G>::new(GameRng::new(table.seed, PROBE_STREAM));
+    let limit = G::max_actions(&table.rules, table.players);
+    let ops = GENERIC_OPS.saturating_add(G::EXTRA_OPS);
+    let mut actions = 0;
+    checker.check_state(&game);
+
+    let mut steps = 0;
+    while steps < MAX_STEPS && !game.is_terminal() {
+        let Some(op) = input.next_byte() else { break };
+        let arg = input.byte();
+        let next = match op % ops {
+            0..=3 => Some(checker.play_legal(&game, usize::from(arg))),
+            4 => {
+                let mut index = usize::from(u16::from_le_bytes([arg, input.byte()]));
+                if G::Position::NUM_ACTIONS + 2 > usize::from(u16::MAX) {
+                    index |= usize::from(input.u16()) << 16;
+                }
+                checker.probe_index(&game, index % (G::Position::NUM_ACTIONS + 2), &mut input)
+            }
+            5 => {
+                let action = game
+                    .plausible_action(arg, &mut input)
+                    .or_else(|| text_action::<G>(input.take(usize::from(arg) % MAX_ACTION_TEXT)));
+                action.and_then(|action| checker.try_action(&game, action))
+            }
+            k => game.extra_op(k - GENERIC_OPS, arg, &mut input),
+        };
+        if let Some(next) = next {
+            game = next;
+            actions += 1;
+            assert!(
+                actions <= limit,
+                "{actions} actions played, beyond max_actions = {limit}\n{game:?}"
+            );
+        }
+        checker.check_state(&game);
+        steps += 1;
+        if steps % DEEP_CHECK_EVERY == 0 {
+            // One seat's view each time, in turn; every seat's at the end.
+            let seat = (steps / DEEP_CHECK_EVERY) % game.num_players();
+            checker.check_deep(&game, PlayerId::from_index(seat));
+        }
+    }
+    checker.check_deep(&game, None);
+}
+
+/// An action parsed from input text; whatever parses must display as text that parses back.
+fn text_action<G: Game>(bytes: &[u8]) -> Option<G::Action> {
+    let text = String::from_utf8_lossy(bytes);
+    let action = text.parse::<G::Action>().ok()?;
+    let shown = action.to_string();
+    assert!(
+        shown.parse::<G::Action>().ok() == Some(action),
+        "action text {text:?} parses as {action:?}, whose text {shown:?} does not parse back"
+    );
+    Some(action)
+}
+
+/// The buffers and the probe generator the checks reuse from state to state.
+pub(crate) struct Checker<G: FuzzGame> {
+    /// Draws sampled worlds (and finished-game probes) on the probe stream.
+    pub(crate) rng: GameRng,
+    legal: Vec<G::Action>,
+    mask: ActionMask,
+}
+
+impl<G: FuzzGame> Checker<G> {
+    pub(crate) fn new(rng: GameRng) -> Self {
+        Checker {
+            rng,
+            legal: Vec::new(),
+            mask: ActionMask::default(),
+        }
+    }
+
+    /// The legal actions of the state last checked by [`Checker::check_state`].
+    pub(crate) fn legal(&self) -> &[G::Action] {
+        &self.legal
+    }
+
+    /// Every per-state invariant (see [`game`]); leaves the state's legal actions in
+    /// [`Checker::legal`] and its legal mask in `self.mask`.
+    pub(crate) fn check_state(&mut self, game: &G) {
+        let players = game.num_players();
+        assert!(
+            G::player_range(game.rules()).contains(&players),
+            "{players} seats, outside the player range {:?}",
+            G::player_range(game.rules())
+        );
+        game.legal_actions(&mut self.legal);
+        let legal = &self.legal;
+        let over = game.is_terminal();
+        assert_eq!(
+            game.to_act().is_none(),
+            over,
+            "to_act and is_terminal disagree\n{game:?}"
+        );
+        assert_eq!(
+            legal.is_empty(),
+            over,
+            "the legal actions are empty = {} but the game is over = {over}\n{game:?}",
+            legal.is_empty()
+        );
+        assert_eq!(
+            game.outcome().is_some(),
+            over,
+            "an outcome exactly when the game is over\n{game:?}"
+        );
+        if let Some(seat) = game.to_act() {
+            assert!(
+                seat.index() < players,
+                "seat {seat} is to act at a table of {players}"
+            );
+        }
+        let mut count = 0;
+        game.for_each_legal(|_| count += 1);
+        assert_eq!(
+            count,
+            legal.len(),
+            "for_each_legal and legal_actions disagree"
+        );
+        if legal.len() <= 32 {
+            for (i, action) in legal.iter().enumerate() {
+                assert!(!legal[..i].contains(action), "{action} is listed twice");
+            }
+        } else {
+            let mut seen = HashSet::with_capacity(legal.len());
+            for action in legal {
+                assert!(seen.insert(action), "{action} is listed twice");
+            }
+        }
+        for &action in legal {
+            let shown = action.to_string();
+            assert!(
+                shown.parse::<G::Action>().ok() == Some(action),
+                "legal action {action:?} displays as {shown:?}, which does not parse back"
+            );
+        }
+
+        // The action index.
+        let position = G::Position::from_game(game.clone());
+        position.legal_mask(&mut self.mask);
+        let mask = &self.mask;
+        assert_eq!(
+            mask.bound(),
+            G::Position::NUM_ACTIONS,
+            "the legal mask's bound is not NUM_ACTIONS"
+        );
+        assert_eq!(
+            mask.is_empty(),
+            over,
+            "the legal mask is empty = {} but the game is over = {over}",
+            mask.is_empty()
+        );
+        assert_eq!(
+            position.to_act(),
+            game.to_act(),
+            "the position and the game disagree on to_act"
+        );
+        let mut whole = 0;
+        for &action in legal {
+            if let Some(index) = G::Position::index_of(action) {
+                whole += 1;
+                assert!(
+                    mask.contains(index),
+                    "legal action {action} has index {index}, which the legal mask lacks"
+                );
+            }
+        }
+        if whole == legal.len() {
+            assert_eq!(
+                mask.count(),
+                legal.len(),
+                "the legal mask has other indices than the legal actions"
+            );
+        }
+
+        let census = game.census();
+        let deck = G::deck(game.rules());
+        assert!(
+            census.is_exactly(deck),
+            "cards not conserved: {} card slots covering {}, not the {} cards {deck}\n{game:?}",
+            census.count,
+            census.cards,
+            deck.len()
+        );
+
+        let settlement = game.settlement();
+        assert_eq!(
+            settlement.len(),
+            players,
+            "settlement {settlement:?} for {players} seats"
+        );
+        assert_eq!(
+            settlement.iter().sum::<i64>(),
+            0,
+            "settlement {settlement:?} is not zero-sum"
+        );
+        let returns = game.returns();
+        assert_eq!(
+            returns.len(),
+            players,
+            "returns {returns:?} for {players} seats"
+        );
+        assert!(
+            returns.iter().all(|r| r.is_finite()) && returns.iter().sum::<f64>().abs() <= 1e-9,
+            "returns {returns:?} are not finite and zero-sum"
+        );
+        if !over {
+            assert!(
+                settlement.iter().all(|&v| v == 0) && returns.iter().all(|&r| r == 0.0),
+                "settlement {settlement:?} / returns {returns:?} before the game is over"
+            );
+        }
+
+        game.check_state();
+    }
+
+    /// Plays the legal action `pick % n` of the state last checked; it must play.
+    pub(crate) fn play_legal(&mut self, game: &G, pick: usize) -> G {
+        let action = self.legal[pick % self.legal.len()];
+        play_checked(game, action)
+    }
+
+    /// Tries any action: it plays exactly when listed as legal, `play` and `apply` agree, and
+    /// a refusal changes nothing. The state after it, or `None` when refused.
+    fn try_action(&mut self, game: &G, action: G::Action) -> Option<G> {
+        let listed = self.legal.contains(&action);
+        let mut in_place = game.clone();
+        let played = in_place.play(action);
+        match game.apply(action) {
+            Ok(next) => {
+                assert!(
+                    listed,
+                    "{action} plays but is not listed as legal\n{game:?}"
+                );
+                assert!(played.is_ok(), "apply plays {action} but play refuses it");
+                assert_eq!(in_place, next, "play and apply disagree on {action}");
+                game.check_transition(action, &next);
+                Some(next)
+            }
+            Err(e) => {
+                assert!(!listed, "listed action {action} refused: {e}\n{game:?}");
+                assert_eq!(
+                    played,
+                    Err(e.clone()),
+                    "play and apply disagree on {action}"
+                );
+                assert_eq!(
+                    &in_place, game,
+                    "a refused {action} ({e}) changed the state"
+                );
+                assert!(!e.to_string().is_empty(), "an error displays as nothing");
+                None
+            }
+        }
+    }
+
+    /// Plays `index` through the action index (see [`game`], opcode 4).
+    fn probe_index(&mut self, game: &G, index: usize, input: &mut Input<'_>) -> Option<G> {
+        let position = G::Position::from_game(game.clone());
+        let mut probe = position.clone();
+        let listed = self.mask.contains(index);
+        match (listed, probe.play_index(index)) {
+            (true, Ok(())) => {}
+            (true, Err(e)) => {
+                panic!("index {index} is in the legal mask but refused: {e}\n{game:?}")
+            }
+            (false, Ok(())) => panic!("index {index} is not in the legal mask but plays\n{game:?}"),
+            (false, Err(e)) => {
+                assert_eq!(
+                    probe, position,
+                    "refusing index {index} ({e}) changed the position"
+                );
+                assert_eq!(
+                    index >= G::Position::NUM_ACTIONS,
+                    matches!(e, IndexError::OutOfRange { .. }),
+                    "index {index} refused as {e:?} with NUM_ACTIONS = {}",
+                    G::Position::NUM_ACTIONS
+                );
+                assert!(
+                    !e.to_string().is_empty(),
+                    "an index error displays as nothing"
+                );
+                return None;
+            }
+        }
+        let whole = self
+            .legal
+            .iter()
+            .copied()
+            .find(|&a| G::Position::index_of(a) == Some(index));
+        if let Some(action) = whole {
+            let applied = game
+                .apply(action)
+                .unwrap_or_else(|e| panic!("legal action {action} refused: {e}\n{game:?}"));
+            assert_eq!(
+                probe.game(),
+                &applied,
+                "play_index({index}) and apply({action}) disagree"
+            );
+            game.check_transition(action, &applied);
+            return Some(applied);
+        }
+        // The first step of a split decision: finish it with the input's choices.
+        let mut mask = ActionMask::default();
+        let mut steps = 0;
+        while probe.game() == game && probe.to_act().is_some() && steps < MAX_DECISION_STEPS {
+            probe.legal_mask(&mut mask);
+            let count = mask.count();
+            assert!(count > 0, "a decision under way offers no step\n{probe:?}");
+            let pick = mask
+                .iter()
+                .nth(usize::from(input.byte()) % count)
+                .expect("a pick below the count");
+            probe.play_index(pick).unwrap_or_else(|e| {
+                panic!("step {pick} of the legal mask refused: {e}\n{probe:?}")
+            });
+            steps += 1;
+        }
+        if probe.game() == game {
+            return None;
+        }
+        let reached = probe.game().clone();
+        let via = self
+            .legal
+            .iter()
+            .copied()
+            .find(|&a| game.apply(a).ok().as_ref() == Some(&reached));
+        let action = via.unwrap_or_else(|| {
+            panic!("index steps reached a state no legal action reaches\n{game:?}\n{reached:?}")
+        });
+        game.check_transition(action, &reached);
+        Some(reached)
+    }
+
+    /// The expensive invariants of a state (see [`game`]): every legal action, serde, the setup
+    /// round trip, and the views of `seat` (every seat when `None`) with their sampled worlds.
+    ///
+    /// Leaves [`Checker::legal`] and the legal mask as they were (the checks of sampled worlds
+    /// use them meanwhile).
+    pub(crate) fn check_deep(&mut self, game: &G, seat: Option<PlayerId>) {
+        let mut legal = core::mem::take(&mut self.legal);
+        let mask = self.mask.clone();
+        game.legal_actions(&mut legal);
+        for &action in &legal {
+            play_checked(game, action);
+        }
+
+        let json = serde_json::to_string(game).expect("a state serializes");
+        let back: G = serde_json::from_str(&json)
+            .unwrap_or_else(|e| panic!("a state does not deserialize: {e}\n{json}"));
+        assert_eq!(&back, game, "the JSON round trip changed the state\n{json}");
+
+        let setup = game.setup();
+        let rebuilt = G::from_setup(game.rules(), setup.clone())
+            .unwrap_or_else(|e| panic!("the state's own setup is refused: {e}\n{setup:?}"));
+        assert_eq!(&rebuilt, game, "from_setup(setup()) is a different state");
+        let json = serde_json::to_string(&setup).expect("a setup serializes");
+        let back: G::Setup = serde_json::from_str(&json)
+            .unwrap_or_else(|e| panic!("a setup does not deserialize: {e}\n{json}"));
+        assert_eq!(back, setup, "the setup's JSON round trip changed it");
+
+        let seats =
+            PlayerId::all(game.num_players()).filter(|&s| seat.is_none_or(|only| only == s));
+        for seat in seats {
+            self.check_view(game, seat, &legal);
+        }
+
+        if game.is_terminal() {
+            self.check_finished(game);
+        }
+        self.legal = legal;
+        self.mask = mask;
+    }
+
+    /// One seat's view: JSON, the game's own view checks, and a sampled world that shows it.
+    fn check_view(&mut self, game: &G, seat: PlayerId, legal: &[G::Action]) {
+        let view = game.view(seat);
+        game.check_view(seat, &view);
+        let json = serde_json::to_string(&view).expect("a view serializes");
+        let back: G::View = serde_json::from_str(&json)
+            .unwrap_or_else(|e| panic!("a view does not deserialize: {e}\n{json}"));
+        assert_eq!(back, view, "the view's JSON round trip changed it\n{json}");
+        let mut listed = Vec::new();
+        G::view_legal_actions(&view, &mut listed);
+        if game.to_act() == Some(seat) {
+            assert_eq!(
+                listed, legal,
+                "seat {seat}, which is to act, has other legal actions in its view"
+            );
+        } else {
+            assert!(
+                listed.is_empty(),
+                "seat {seat} is not to act but its view lists legal actions"
+            );
+        }
+        let world = G::sample_world(&view, &mut self.rng)
+            .unwrap_or_else(|e| panic!("a real game's view cannot be sampled: {e}\n{json}"));
+        assert_eq!(
+            world.view(seat),
+            view,
+            "the sampled world shows seat {seat} another view"
+        );
+        self.check_state(&world);
+        if game.to_act() == Some(seat) {
+            assert_eq!(
+                self.legal, legal,
+                "the sampled world offers seat {seat}, which is to act, other actions"
+            );
+        }
+    }
+
+    /// A finished game refuses every action index and passes the game's own checks.
+    fn check_finished(&mut self, game: &G) {
+        let position = G::Position::from_game(game.clone());
+        let bound = G::Position::NUM_ACTIONS;
+        let stride = bound.div_ceil(MAX_FINISHED_PROBES).max(1);
+        let offset = self.rng.below(stride as u64) as usize;
+        for index in (offset..bound + 1).step_by(stride) {
+            let mut probe = position.clone();
+            assert!(
+                probe.play_index(index).is_err(),
+                "index {index} plays in a finished game\n{game:?}"
+            );
+            assert_eq!(probe, position, "a refused index changed a finished game");
+        }
+        game.check_finished();
+    }
+}
+
+/// Plays a legal `action`: it must play, in place and copy-make alike, and do what it says.
+pub(crate) fn play_checked<G: FuzzGame>(game: &G, action: G::Action) -> G {
+    let next = game
+        .apply(action)
+        .unwrap_or_else(|e| panic!("legal action {action} refused: {e}\n{game:?}"));
+    let mut in_place = game.clone();
+    in_place
+        .play(action)
+        .unwrap_or_else(|e| panic!("legal action {action} refused by play: {e}\n{game:?}"));
+    assert_eq!(in_place, next, "play and apply disagree on {action}");
+    game.check_transition(action, &next);
+    next
+}
