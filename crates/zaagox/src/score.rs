@@ -1,4 +1,4 @@
-//! Scoring a stored set (`shared/spec/zaagox.md`, "Scoring a stored set").
+//! Scoring a stored set (the repository's `docs/zaagox.md`, "Scoring").
 //!
 //! The fast path ([`Scorer`], [`score`], [`score_set`]) turns a set into one word of attribute
 //! bits with table lookups and no branches on the cards, then reads the points from a table

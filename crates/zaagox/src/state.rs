@@ -275,6 +275,26 @@ pub enum Outcome {
     },
 }
 
+impl fmt::Display for Phase {
+    /// `seat 1 to discard, pair or age`, `seat 2 asked for Da (seat 0 discarded)`, …
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Phase::Act { seat } => write!(f, "seat {seat} to discard, pair or age"),
+            Phase::Da { discarder, asking } => {
+                write!(f, "seat {asking} asked for Da (seat {discarder} discarded)")
+            }
+            Phase::Store { seat, pair, .. } => {
+                write!(
+                    f,
+                    "seat {seat} to store a card of its completed pair {pair}"
+                )
+            }
+            Phase::Decide { seat, .. } => write!(f, "seat {seat} to choose end or ava"),
+            Phase::Over => f.write_str("the game is over"),
+        }
+    }
+}
+
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -321,6 +341,56 @@ pub struct Zaagox {
     /// 0 = no Ava declared; otherwise the declaration's position (1 = first declared).
     pub(crate) ava_order: [u8; SEATS],
     pub(crate) outcome: Option<Outcome>,
+}
+
+impl fmt::Display for Zaagox {
+    /// The whole table, hidden cards included, one line per zone and seat:
+    ///
+    /// ```text
+    /// Zaägox, 3 players, turn 12: seat 1 to discard, pair or age
+    /// pile (top first): S3 P7 …; discard: none
+    /// seat 0: hand A1 S2 G5; stored A5; pair S1 S5 ageing [G2]
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Zaägox, {} players, turn {}: ",
+            self.players(),
+            self.turns
+        )?;
+        match self.outcome {
+            Some(outcome) => writeln!(f, "{outcome}")?,
+            None => writeln!(f, "{}", self.phase)?,
+        }
+        f.write_str("pile (top first):")?;
+        for card in self.pile.iter() {
+            write!(f, " {card}")?;
+        }
+        match self.discard {
+            Some(d) => write!(f, "; discard: {d}")?,
+            None => f.write_str("; discard: none")?,
+        }
+        for seat in PlayerId::all(self.players()) {
+            write!(
+                f,
+                "\nseat {seat}: hand {}; stored {}",
+                self.hands[seat.index()],
+                self.stored[seat.index()]
+            )?;
+            if self.ava_declared(seat) {
+                f.write_str("; Ava declared")?;
+            }
+            for pair in self.pairs().iter().filter(|p| p.owner == seat) {
+                let [lo, hi] = pair.cards;
+                write!(f, "; pair {lo} {hi} ageing [")?;
+                for (i, card) in pair.ageing().iter().enumerate() {
+                    write!(f, "{}{card}", if i == 0 { "" } else { " " })?;
+                }
+                f.write_str("]")?;
+            }
+        }
+        Ok(())
+    }
 }
 
 impl Zaagox {

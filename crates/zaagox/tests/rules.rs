@@ -747,3 +747,33 @@ fn worlds_and_players_take_any_rand_generator() {
     });
     assert!(game.is_terminal() && checked > 10, "{checked}");
 }
+
+#[test]
+fn games_phases_and_views_display_for_people() {
+    let mut t = Table::new(vec!["A1 A2 A3 A4 A5", "S1 S2 S3 S4"], act(0));
+    t.pairs = vec![(1, "G2 P2", "A6")];
+    let game = t.build();
+    let text = game.to_string();
+    assert!(
+        text.starts_with("Zaägox, 2 players, turn 1: seat 0 to discard, pair or age"),
+        "{text}"
+    );
+    assert!(text.contains("seat 0: hand A1 A2 A3 A4 A5"), "{text}");
+    assert!(text.contains("pair G2 P2 ageing [A6]"), "{text}");
+    let view = game.view(PlayerId(0)).to_string();
+    assert!(view.contains("seat 0 (you): hand A1 A2 A3 A4 A5"), "{view}");
+    assert!(view.contains("seat 1: 4 cards in hand"), "{view}");
+    assert!(view.contains("pair G2 P2 with 1 ageing"), "{view}");
+    for hidden in ["S1", "S2", "S3", "S4", "A6"] {
+        assert!(!view.contains(hidden), "{hidden} leaks into {view}");
+    }
+    assert_eq!(
+        Phase::Da {
+            discarder: PlayerId(0),
+            asking: PlayerId(2)
+        }
+        .to_string(),
+        "seat 2 asked for Da (seat 0 discarded)"
+    );
+    assert_eq!(format!("{:?}", PlayerId(1)), "Seat(1)");
+}
