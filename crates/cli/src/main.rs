@@ -6,7 +6,8 @@
 //!   stdin/stdout, so other implementations can test themselves against this one;
 //! - `cardrules simulate <game>` plays many games between uniformly random players, in
 //!   parallel and reproducibly, and summarizes them;
-//! - `cardrules replay <record.json>` replays a saved game record and reports how it ended.
+//! - `cardrules replay <record.json>` (or `-` for stdin) replays a saved game record and
+//!   reports how it ended; `simulate --record DIR` writes such records.
 //!
 //! Exit status: 0 on success, 1 when a command fails (an unreadable record, a record that does
 //! not replay), 2 for bad arguments.
@@ -28,8 +29,8 @@ use clap::{Args, CommandFactory as _, FromArgMatches as _, Parser, Subcommand};
 /// The largest `--threads` accepted.
 const MAX_THREADS: u64 = 1024;
 
-/// Reference rules for Zaägox, Letom, Jass and Eléwénjewé: conformance oracle, random
-/// self-play simulations and record replay.
+/// Reference rules for card games: conformance oracle, random self-play simulations and
+/// record replay. (`command` replaces this text with one that lists the registry's games.)
 #[derive(Debug, Parser)]
 #[command(name = "cardrules", version, propagate_version = true)]
 struct Cli {
@@ -52,10 +53,20 @@ enum Command {
     /// Play many games between uniformly random players and summarize them.
     ///
     /// Game i (from 0) is played from Seed::from(SEED + i), the sum wrapping at 2^64, so each
-    /// game can be reproduced alone with the oracle's playout op. Statistics are identical
-    /// whatever the number of threads; only the timing varies.
+    /// game can be reproduced alone: `--games 1 --seed S --record DIR` writes its record, and
+    /// the oracle's playout and trace ops play it. Statistics are identical whatever the
+    /// number of threads; only the timing varies.
+    ///
+    /// The summary explains its terms, gives every rate with what it is a rate of, and ends
+    /// with the notable games (lowest and highest score, most actions) and their seeds.
+    /// `--json` prints the same as one JSON object (fields described in the CLI's
+    /// `simulate` module docs: game, games, players, seed, seeds, player, the game's own
+    /// fields, unfinished, actions, settlement, notable, records, timing).
     Simulate(SimulateArgs),
     /// Replay a saved game record (JSON) and print how the game ended and its settlement.
+    ///
+    /// Records come from `cardrules simulate ... --record DIR`; a sample is in
+    /// examples/records/. Actions are counted from 1 in messages.
     Replay(ReplayArgs),
 }
 
@@ -69,33 +80,81 @@ struct SimulateArgs {
     #[arg(short, long, value_name = "N", help = players_help())]
     players: usize,
     /// Number of games to play (at least 1).
-    #[arg(short, long, value_name = "G", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(short, long, value_name = "G", value_parser = parse_games, allow_negative_numbers = true)]
     games: u64,
-    /// Seed of the first game; game i uses SEED + i (wrapping at 2^64).
-    #[arg(short, long, value_name = "S", default_value_t = 0)]
+    /// Seed of the first game, a whole number from 0 to 18446744073709551615; game i uses
+    /// SEED + i (wrapping at 2^64).
+    #[arg(
+        short,
+        long,
+        value_name = "S",
+        default_value_t = 0,
+        value_parser = parse_seed,
+        allow_negative_numbers = true
+    )]
     seed: u64,
-    /// Worker threads [default: the number of available cores].
+    /// Worker threads, 1 to 1024 [default: the number of available cores].
     #[arg(
         short,
         long,
         value_name = "T",
-        value_parser = clap::value_parser!(u64).range(1..=MAX_THREADS)
+        value_parser = parse_threads,
+        allow_negative_numbers = true
     )]
     threads: Option<u64>,
     /// Print one JSON object instead of text (no progress bar).
     #[arg(long)]
     json: bool,
+    /// Write game records (JSON, for `cardrules replay`) into DIR, created if needed, as
+    /// <game>-<players>p-seed<seed>.json: the notable games only (lowest and highest score,
+    /// most actions), or every game with --record-all. Files of the same name are replaced.
+    #[arg(long, value_name = "DIR")]
+    record: Option<PathBuf>,
+    /// With --record: write a record of every game (at most 1000 games).
+    #[arg(long, requires = "record")]
+    record_all: bool,
 }
 
 /// Arguments of `cardrules replay`.
 #[derive(Debug, Args)]
 struct ReplayArgs {
-    /// The record: JSON with the fields game, rules, players, seed and actions (or game,
-    /// rules, setup and actions for a game from an explicit position).
+    /// The record file, or - to read it from stdin: JSON with the fields game, rules, players,
+    /// seed (64 hex digits or a whole number) and actions (or game, rules, setup and actions
+    /// for a game from an explicit position).
     record: PathBuf,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
+}
+
+/// The largest seed, as text.
+const MAX_SEED: &str = "18446744073709551615";
+
+/// `--seed`: a whole number from 0 to 2^64 - 1, echoed as typed when it is not one.
+fn parse_seed(text: &str) -> Result<u64, String> {
+    text.parse::<u64>()
+        .map_err(|_| format!("the seed is a whole number from 0 to {MAX_SEED}, not {text}"))
+}
+
+/// `--games`: at least one game.
+fn parse_games(text: &str) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(0) => Err("at least 1 game must be played, not 0".to_owned()),
+        Ok(games) => Ok(games),
+        Err(_) => Err(format!(
+            "the number of games is a whole number from 1 to {MAX_SEED}, not {text}"
+        )),
+    }
+}
+
+/// `--threads`: 1 to [`MAX_THREADS`].
+fn parse_threads(text: &str) -> Result<u64, String> {
+    text.parse::<u64>()
+        .ok()
+        .filter(|t| (1..=MAX_THREADS).contains(t))
+        .ok_or_else(|| {
+            format!("the number of threads is a whole number from 1 to {MAX_THREADS}, not {text}")
+        })
 }
 
 /// `simulate`'s game argument: the registry's games, each with its line of help.
@@ -123,16 +182,24 @@ fn players_help() -> String {
     format!("Number of players ({})", ranges.join("; "))
 }
 
-/// The command line, with the oracle's ops from the registry in its full help.
+/// The command line, with the games and the oracle's ops from the registry in its help.
 fn command() -> clap::Command {
-    Cli::command().mut_subcommand("oracle", |oracle| {
-        let about = oracle.get_long_about().map(ToString::to_string);
-        oracle.long_about(format!(
-            "{}\n\nOps: {}. Ops of games not implemented yet answer \"not implemented yet\".",
-            about.unwrap_or_default(),
-            games::op_list()
-        ))
-    })
+    let about = format!(
+        "Reference rules for card games: conformance oracle, random self-play simulations and \
+         record replay.\n\n{}",
+        games::games_help()
+    );
+    Cli::command()
+        .about(about.clone())
+        .long_about(about)
+        .mut_subcommand("oracle", |oracle| {
+            let about = oracle.get_long_about().map(ToString::to_string);
+            oracle.long_about(format!(
+                "{}\n\nOps: {}. Ops of games not implemented yet answer \"not implemented yet\".",
+                about.unwrap_or_default(),
+                games::op_list()
+            ))
+        })
 }
 
 /// Parses the command line from `args` (the program name first).
@@ -173,9 +240,9 @@ fn simulate(args: &SimulateArgs) -> ExitCode {
     let games::Lookup::Game(game) = games::lookup(&args.game) else {
         // clap only accepts the registry's games.
         usage_error(format!(
-            "{:?} is not a game this build plays; the games are {}",
+            "{:?} is not a game this build plays; {}",
             args.game,
-            games::game_names()
+            games::games_sentence()
         ))
     };
     let range = game.players();
@@ -186,6 +253,14 @@ fn simulate(args: &SimulateArgs) -> ExitCode {
             range.start(),
             range.end(),
             args.players
+        ));
+    }
+    if args.record_all && args.games > simulate::MAX_RECORD_ALL {
+        usage_error(format!(
+            "--record-all writes one file per game: at most {} games, not {} (use --record \
+             alone for the notable games)",
+            simulate::MAX_RECORD_ALL,
+            args.games
         ));
     }
     let threads = match args.threads {
@@ -201,6 +276,8 @@ fn simulate(args: &SimulateArgs) -> ExitCode {
         progress: !args.json
             && args.games >= simulate::PROGRESS_MIN_GAMES
             && io::stderr().is_terminal(),
+        record: args.record.clone(),
+        record_all: args.record_all,
     };
     match game.simulate(&config, args.json) {
         Ok(text) => print(&text),

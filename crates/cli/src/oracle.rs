@@ -18,59 +18,22 @@
 use std::io::{self, BufRead, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use serde::de::{self, Deserialize, Deserializer, MapAccess, Visitor};
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use crate::games;
-use crate::protocol::{Answer, MAX_ECHO, OracleError, cut, json_type};
+use crate::protocol::{Answer, Fields, MAX_ECHO, OracleError, cut, json_type};
 
 /// The longest request line answered, in bytes (without the line end). Longer lines get
 /// `ok:false`; the largest legitimate request is well under a kilobyte.
 pub const MAX_LINE: usize = 1 << 20;
 
-/// A request's top-level object, refusing a key given twice (which `serde_json::Value`
-/// would silently collapse to the last one).
-struct RequestObject(Map<String, Value>);
-
-impl<'de> Deserialize<'de> for RequestObject {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct ObjectVisitor;
-        impl<'de> Visitor<'de> for ObjectVisitor {
-            type Value = RequestObject;
-
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("a JSON object like {\"op\":\"zaagox.score\", …}")
-            }
-
-            fn visit_map<A: MapAccess<'de>>(
-                self,
-                mut access: A,
-            ) -> Result<RequestObject, A::Error> {
-                let mut map = Map::new();
-                while let Some(key) = access.next_key::<String>()? {
-                    if map.contains_key(&key) {
-                        let shown: String = key.chars().take(64).collect();
-                        return Err(de::Error::custom(format_args!(
-                            "field {shown:?} is given twice"
-                        )));
-                    }
-                    let value: Value = access.next_value()?;
-                    map.insert(key, value);
-                }
-                Ok(RequestObject(map))
-            }
-        }
-        d.deserialize_map(ObjectVisitor)
-    }
-}
-
 /// Parses one request line into its op and remaining fields.
-fn parse(line: &[u8]) -> Result<(String, Map<String, Value>), OracleError> {
+fn parse(line: &[u8]) -> Result<(String, Fields), OracleError> {
     let text = std::str::from_utf8(line)?;
     if text.trim().is_empty() {
         return Err(OracleError::Empty);
     }
-    let RequestObject(mut map) = serde_json::from_str(text).map_err(|e| {
+    let mut map: Fields = serde_json::from_str(text).map_err(|e| {
         if e.is_data() {
             OracleError::Shape(e)
         } else {

@@ -7,8 +7,11 @@
 
 use std::fmt;
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
-use serde::de::DeserializeOwned;
+use serde::de::{self, DeserializeOwned, Deserializer, MapAccess, Visitor};
+use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 /// The longest error message sent back, in characters: an error that echoes a huge input
@@ -258,13 +261,92 @@ pub fn json_type(value: &Value) -> &'static str {
     }
 }
 
+/// A request's fields as parsed from its line: a JSON object whose keys are distinct (a key
+/// given twice is refused, where `serde_json::Value` would keep the last), each value kept
+/// both parsed and as the text the request gave, so messages can echo a number exactly as
+/// typed (`18446744073709551616`, not `1.8446744073709552e19`) without serde_json's
+/// `arbitrary_precision`.
+#[derive(Debug, Clone, Default)]
+pub struct Fields {
+    /// The parsed values.
+    values: Map<String, Value>,
+    /// The values as written in the request (without surrounding whitespace).
+    raw: BTreeMap<String, Box<RawValue>>,
+}
+
+impl Fields {
+    /// No fields.
+    #[must_use]
+    pub fn new() -> Self {
+        Fields::default()
+    }
+
+    /// Removes the field `key`, returning its parsed value.
+    pub fn remove(&mut self, key: &str) -> Option<Value> {
+        self.raw.remove(key);
+        self.values.remove(key)
+    }
+
+    /// The field `key` as the request wrote it.
+    #[must_use]
+    pub fn raw(&self, key: &str) -> Option<&str> {
+        self.raw.get(key).map(|raw| raw.get())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Fields {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct ObjectVisitor;
+        impl<'de> Visitor<'de> for ObjectVisitor {
+            type Value = Fields;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a JSON object like {\"op\":\"zaagox.score\", …}")
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, mut access: A) -> Result<Fields, A::Error> {
+                let mut fields = Fields::new();
+                while let Some(key) = access.next_key::<String>()? {
+                    if fields.values.contains_key(&key) {
+                        let shown = cut(&key, MAX_ECHO);
+                        return Err(de::Error::custom(format_args!(
+                            "field {shown:?} is given twice"
+                        )));
+                    }
+                    let raw: Box<RawValue> = access.next_value()?;
+                    let value: Value = serde_json::from_str(raw.get()).map_err(|e| {
+                        de::Error::custom(format_args!(
+                            "field {:?}: {}",
+                            cut(&key, MAX_ECHO),
+                            without_position(&e)
+                        ))
+                    })?;
+                    fields.values.insert(key.clone(), value);
+                    fields.raw.insert(key, raw);
+                }
+                Ok(fields)
+            }
+        }
+        d.deserialize_map(ObjectVisitor)
+    }
+}
+
+/// A serde_json error's text without the ` at line L column C` that locates it in a text the
+/// user did not write as such.
+fn without_position(e: &serde_json::Error) -> String {
+    let text = e.to_string();
+    let suffix = format!(" at line {} column {}", e.line(), e.column());
+    text.strip_suffix(&suffix).unwrap_or(&text).to_owned()
+}
+
 /// Deserializes an op's fields (everything but `op`) into its request type, which refuses
 /// unknown fields.
 ///
 /// # Errors
 /// [`OracleError::Fields`] naming the unknown, missing or mistyped field.
-pub fn fields<T: DeserializeOwned>(op: OpName, rest: Map<String, Value>) -> Result<T, OracleError> {
-    serde_json::from_value(Value::Object(rest)).map_err(|source| OracleError::Fields { op, source })
+pub fn fields<T: DeserializeOwned>(op: OpName, rest: &Fields) -> Result<T, OracleError> {
+    serde_json::from_value(Value::Object(rest.values.clone()))
+        .map_err(|source| OracleError::Fields { op, source })
 }
 
 #[cfg(test)]
@@ -306,6 +388,20 @@ mod tests {
         let v: Value = serde_json::from_str(&line).unwrap();
         assert_eq!(v["ok"], false);
         assert!(v["error"].as_str().unwrap().ends_with("a \"quote\"\n"));
+    }
+
+    #[test]
+    fn fields_keep_numbers_as_written_and_refuse_keys_twice() {
+        let mut f: Fields =
+            serde_json::from_str(r#"{"op":"x", "seed": 18446744073709551616 ,"n":1.50}"#).unwrap();
+        assert_eq!(f.raw("seed"), Some("18446744073709551616"));
+        assert_eq!(f.raw("n"), Some("1.50"));
+        assert_eq!(f.remove("op"), Some(Value::from("x")));
+        assert_eq!(f.raw("op"), None);
+        let e = serde_json::from_str::<Fields>(r#"{"a":1,"a":2}"#).unwrap_err();
+        assert!(e.to_string().contains("\"a\" is given twice"), "{e}");
+        let e = serde_json::from_str::<Fields>(r#"{"a":1e400}"#).unwrap_err();
+        assert!(e.to_string().contains("number out of range"), "{e}");
     }
 
     #[test]

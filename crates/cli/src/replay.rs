@@ -7,6 +7,9 @@ use std::path::{Path, PathBuf};
 
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::Value;
+use serde_json::value::RawValue;
+
+use crate::protocol::{MAX_ECHO, cut};
 
 /// Why a record file could not be replayed.
 #[derive(Debug, thiserror::Error)]
@@ -22,6 +25,15 @@ pub enum ReplayFileError {
     /// The file is not a record of a known game (bad JSON, missing `game`, wrong fields).
     #[error("not a valid game record: {0}")]
     Parse(serde_json::Error),
+    /// The record's seed is a number but not a whole number from 0 to 2^64 - 1.
+    #[error(
+        "not a valid game record: the seed is 64 hex digits or a whole number from 0 to \
+         18446744073709551615, not {text}"
+    )]
+    Seed {
+        /// The seed as written in the record (cut to 64 characters).
+        text: String,
+    },
     /// The record names a game this build cannot replay yet.
     #[error("{game} is not implemented yet: its records cannot be replayed")]
     NotImplemented {
@@ -29,11 +41,11 @@ pub enum ReplayFileError {
         game: &'static str,
     },
     /// The record names no game of the project.
-    #[error("unknown game {game:?}; the games are {games}")]
+    #[error("unknown game {game:?}; {games}")]
     UnknownGame {
         /// The name given (cut to 64 characters).
         game: String,
-        /// The games of the project (from the registry).
+        /// What games exist and which are planned (from the registry).
         games: String,
     },
     /// The record does not replay: the setup failed or an action was refused.
@@ -58,7 +70,9 @@ pub struct Note {
 /// What `replay` prints about a replayed game; `O` is the game's outcome (`Game::Outcome`).
 ///
 /// JSON fields in order: `game`, `players`, `seed` (64 hex digits, `null` for a record that
-/// starts from a setup), `actions`, `to_act`, the game's notes, `outcome`, `returns`, `final`.
+/// starts from a setup), `seed_integer` (the integer `n` of `Seed::from(n)` when the record
+/// gives its seed so, else `null`), `actions`, `to_act`, the game's notes, `outcome`,
+/// `returns`, `final`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReplayReport<O> {
     /// The game's name.
@@ -67,6 +81,8 @@ pub struct ReplayReport<O> {
     pub players: usize,
     /// The seed, as 64 hex digits; `None` when the record starts from a setup.
     pub seed: Option<String>,
+    /// The seed as the record gives it when it is an integer.
+    pub seed_integer: Option<u64>,
     /// Number of actions in the record.
     pub actions: usize,
     /// The seat to act when the record ends before the game does; `None` when it is over.
@@ -83,10 +99,11 @@ pub struct ReplayReport<O> {
 
 impl<O: Serialize> Serialize for ReplayReport<O> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut map = s.serialize_map(Some(8 + self.notes.len()))?;
+        let mut map = s.serialize_map(Some(9 + self.notes.len()))?;
         map.serialize_entry("game", self.game)?;
         map.serialize_entry("players", &self.players)?;
         map.serialize_entry("seed", &self.seed)?;
+        map.serialize_entry("seed_integer", &self.seed_integer)?;
         map.serialize_entry("actions", &self.actions)?;
         map.serialize_entry("to_act", &self.to_act)?;
         for note in &self.notes {
@@ -106,9 +123,10 @@ impl<O: fmt::Display> fmt::Display for ReplayReport<O> {
             "{}: {} players, {} actions, ",
             self.game, self.players, self.actions
         )?;
-        match &self.seed {
-            Some(seed) => writeln!(f, "seed {seed}")?,
-            None => writeln!(f, "from a setup")?,
+        match (self.seed_integer, &self.seed) {
+            (Some(seed), _) => writeln!(f, "seed {seed}")?,
+            (None, Some(seed)) => writeln!(f, "seed {seed}")?,
+            (None, None) => writeln!(f, "from a setup")?,
         }
         match (&self.outcome, self.to_act) {
             (Some(outcome), _) => writeln!(f, "outcome:    {outcome}")?,
@@ -141,25 +159,71 @@ impl<O: Serialize + fmt::Display> ReplayReport<O> {
     }
 }
 
-/// The `game` field, read before the whole record so the right game parses it.
-#[derive(serde::Deserialize)]
-struct GameTag {
+/// What is read of a record before the whole of it: the game that parses it, and the seed
+/// when it is written as an integer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Head {
     /// The record's game name.
-    game: String,
+    pub game: String,
+    /// The record's seed when it is an integer (`"seed": 42`).
+    pub seed: Option<u64>,
 }
 
-/// Reads the record at `path`: its bytes and the game it names.
+/// The fields read first; the others are left to the game's record type.
+#[derive(serde::Deserialize)]
+struct RawHead<'a> {
+    /// The record's game name.
+    game: String,
+    /// The seed as written.
+    #[serde(default, borrow)]
+    seed: Option<&'a RawValue>,
+}
+
+/// The path that means stdin.
+pub const STDIN: &str = "-";
+
+/// Reads the record at `path` (`-`: stdin): its bytes and its [`Head`].
 ///
 /// # Errors
 /// [`ReplayFileError::Read`] when the file cannot be read, [`ReplayFileError::Parse`] when
-/// it is not a JSON object with a string `game`.
-pub fn read(path: &Path) -> Result<(Vec<u8>, String), ReplayFileError> {
-    let text = std::fs::read(path).map_err(|source| ReplayFileError::Read {
-        path: path.to_owned(),
-        source,
-    })?;
-    let GameTag { game } = serde_json::from_slice(&text).map_err(ReplayFileError::Parse)?;
-    Ok((text, game))
+/// it is not a JSON object with a string `game`, [`ReplayFileError::Seed`] when its seed is a
+/// number outside `0..2^64` (named as written).
+pub fn read(path: &Path) -> Result<(Vec<u8>, Head), ReplayFileError> {
+    let text = if path.as_os_str() == STDIN {
+        let mut text = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut text).map_err(|source| {
+            ReplayFileError::Read {
+                path: PathBuf::from("standard input"),
+                source,
+            }
+        })?;
+        text
+    } else {
+        std::fs::read(path).map_err(|source| ReplayFileError::Read {
+            path: path.to_owned(),
+            source,
+        })?
+    };
+    let head = parse_head(&text)?;
+    Ok((text, head))
+}
+
+/// The [`Head`] of a record's text.
+///
+/// # Errors
+/// As [`read`].
+pub fn parse_head(text: &[u8]) -> Result<Head, ReplayFileError> {
+    let RawHead { game, seed } = serde_json::from_slice(text).map_err(ReplayFileError::Parse)?;
+    let seed = match seed.map(RawValue::get) {
+        Some(raw) if raw.starts_with(|c: char| c == '-' || c.is_ascii_digit()) => {
+            Some(raw.parse::<u64>().map_err(|_| ReplayFileError::Seed {
+                text: cut(raw, MAX_ECHO),
+            })?)
+        }
+        // Hex text, or not a seed at all: the record's own parsing says.
+        _ => None,
+    };
+    Ok(Head { game, seed })
 }
 
 #[cfg(test)]
@@ -171,6 +235,7 @@ mod tests {
             game: "demo",
             players: 2,
             seed: seed.map(str::to_owned),
+            seed_integer: None,
             actions: 3,
             to_act: outcome.is_none().then_some(1),
             notes: vec![
@@ -196,7 +261,7 @@ mod tests {
         let json = report(Some("00ff"), Some("won")).render(true).unwrap();
         assert_eq!(
             json,
-            r#"{"game":"demo","players":2,"seed":"00ff","actions":3,"to_act":null,"silent":false,"said":[1],"outcome":"won","returns":[1,-1],"final":"ab"}"#
+            r#"{"game":"demo","players":2,"seed":"00ff","seed_integer":null,"actions":3,"to_act":null,"silent":false,"said":[1],"outcome":"won","returns":[1,-1],"final":"ab"}"#
         );
         let setup = report(None, None).render(true).unwrap();
         assert!(setup.contains(r#""seed":null"#), "{setup}");
@@ -226,6 +291,29 @@ mod tests {
         std::fs::write(&path, br#"{"rules":{}}"#).unwrap();
         assert!(matches!(read(&path), Err(ReplayFileError::Parse(_))));
         std::fs::write(&path, br#"{"game":"demo","x":1}"#).unwrap();
-        assert_eq!(read(&path).unwrap().1, "demo");
+        assert_eq!(read(&path).unwrap().1.game, "demo");
+    }
+
+    #[test]
+    fn integer_seeds_are_kept_and_big_ones_named_as_written() {
+        let head = parse_head(br#"{"game":"demo","seed":42}"#).unwrap();
+        assert_eq!(head.seed, Some(42));
+        let head = parse_head(br#"{"game":"demo","seed":"00ff"}"#).unwrap();
+        assert_eq!(head.seed, None);
+        for (seed, shown) in [
+            ("18446744073709551616", "18446744073709551616"),
+            ("-1", "-1"),
+            ("4.5", "4.5"),
+            ("1e400", "1e400"),
+        ] {
+            let text = format!(r#"{{"game":"demo","seed":{seed}}}"#);
+            let err = parse_head(text.as_bytes()).unwrap_err();
+            assert!(matches!(err, ReplayFileError::Seed { .. }), "{seed}: {err}");
+            assert!(
+                err.to_string()
+                    .ends_with(&format!("from 0 to 18446744073709551615, not {shown}")),
+                "{err}"
+            );
+        }
     }
 }

@@ -118,13 +118,27 @@ fn simulate_text_summary() {
         "1",
     ]));
     for needle in [
-        "zaagox: 100 games, 2 players, seed 1",
-        "seat 0",
-        "seat 1",
-        "exhausted:",
-        "Ava:",
-        "winner score",
-        "actions per game",
+        "zaagox: 100 games, 2 players, seeds 1 to 100 (game i is played from seed 1 + i)\n",
+        "players: uniformly random (each legal action equally likely); default rules\n",
+        "Terms\n",
+        "  Ava  ",
+        "  exhausted  ",
+        "  turn  ",
+        "Outcome                        games    of all games\n",
+        "  seat 0 won  ",
+        "  exhausted: pile empty  ",
+        "Ava was declared in ",
+        "  another seat won: failed  ",
+        "Winner score over the ",
+        "Length per game        mean   median    min    max\n",
+        "  actions  ",
+        "  turns  ",
+        "Settlement mean per game           total\n",
+        "Notable games (the first game when several tie)\n",
+        "  lowest winner score  ",
+        "  highest winner score  ",
+        "  most actions  ",
+        "cardrules simulate zaagox --players 2 --games 1 --seed ",
         "games/s",
     ] {
         assert!(text.contains(needle), "{needle} missing from\n{text}");
@@ -268,7 +282,10 @@ fn names_in_messages_come_from_the_registry() {
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("unknown game \"chess\"; the games are zaagox, jass, letom and elewenjewe"),
+        err.contains(
+            "unknown game \"chess\"; the game is zaagox (jass, letom and elewenjewe are \
+             planned, not implemented yet)"
+        ),
         "{err}"
     );
     let letom = temp_file("letom.json", br#"{"game":"letom"}"#);
@@ -282,4 +299,326 @@ fn names_in_messages_come_from_the_registry() {
     );
     let help = stdout(&cardrules(&["simulate", "--help"]));
     assert!(help.contains("zaagox: 2 to 4"), "{help}");
+}
+
+/// The text the CLI prints on stderr for `args` (which must fail with usage status 2).
+fn usage_error(args: &[&str]) -> String {
+    let out = cardrules(args);
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn argument_messages_say_the_range_and_give_no_wrong_advice() {
+    let base = ["simulate", "zaagox", "--players", "3", "--games", "5"];
+    for seed in [&["--seed", "-1"][..], &["--seed=-1"]] {
+        let args: Vec<&str> = base.iter().chain(seed).copied().collect();
+        let err = usage_error(&args);
+        assert!(
+            err.contains("the seed is a whole number from 0 to 18446744073709551615, not -1"),
+            "{err}"
+        );
+        assert!(!err.contains("-- -1"), "{err}");
+    }
+    let err = usage_error(&[
+        "simulate",
+        "zaagox",
+        "-p",
+        "3",
+        "-g",
+        "5",
+        "--seed",
+        "18446744073709551616",
+    ]);
+    assert!(err.contains("not 18446744073709551616"), "{err}");
+    let err = usage_error(&["simulate", "zaagox", "-p", "3", "--games", "0"]);
+    assert!(err.contains("at least 1 game"), "{err}");
+    assert!(!err.contains("18446744073709551615"), "{err}");
+    let err = usage_error(&["simulate", "zaagox", "-p", "3", "--games", "-4"]);
+    assert!(err.contains("not -4"), "{err}");
+    assert!(!err.contains("-- -4"), "{err}");
+    let err = usage_error(&["simulate", "zaagox", "-p", "3", "-g", "5", "--threads", "0"]);
+    assert!(err.contains("from 1 to 1024, not 0"), "{err}");
+    let err = usage_error(&[
+        "simulate",
+        "zaagox",
+        "-p",
+        "3",
+        "-g",
+        "1001",
+        "--record",
+        "x",
+        "--record-all",
+    ]);
+    assert!(err.contains("at most 1000 games"), "{err}");
+    let err = usage_error(&["simulate", "zaagox", "-p", "3", "-g", "5", "--record-all"]);
+    assert!(err.contains("--record"), "{err}");
+}
+
+#[test]
+fn help_says_which_games_exist_and_which_are_planned() {
+    let help = stdout(&cardrules(&["--help"]));
+    assert!(
+        help.contains("zaagox  Zaägox, the Didopoikas collecting game (2-4 players)"),
+        "{help}"
+    );
+    assert!(
+        help.contains("Planned, not implemented yet: jass, letom and elewenjewe."),
+        "{help}"
+    );
+    assert!(
+        !help.contains("Reference rules for Zaägox, Letom"),
+        "{help}"
+    );
+    let help = stdout(&cardrules(&["simulate", "--help"]));
+    assert!(
+        help.contains("--record <DIR>") && help.contains("--record-all"),
+        "{help}"
+    );
+}
+
+/// The oracle echoes numbers as the request wrote them.
+#[test]
+fn the_oracle_echoes_big_numbers_as_typed() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cardrules"))
+        .arg("oracle")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write as _;
+        let mut stdin = child.stdin.take().unwrap();
+        stdin
+            .write_all(
+                b"{\"op\":\"zaagox.playout\",\"players\":3,\"seed\":18446744073709551616}\n\
+                  {\"op\":\"zaagox.trace\",\"players\":99999999999999999999999,\"seed\":1}\n\
+                  {\"op\":\"zaagox.playout\",\"players\":3,\"seed\": 1.50 }\n",
+            )
+            .unwrap();
+    }
+    let out = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+    let errors: Vec<String> = out
+        .lines()
+        .map(|l| {
+            let v: Value = serde_json::from_str(l).unwrap();
+            assert_eq!(v["ok"], false);
+            v["error"].as_str().unwrap().to_owned()
+        })
+        .collect();
+    assert!(
+        errors[0].ends_with("not 18446744073709551616"),
+        "{}",
+        errors[0]
+    );
+    assert!(
+        errors[1].ends_with("not 99999999999999999999999"),
+        "{}",
+        errors[1]
+    );
+    assert!(errors[2].ends_with("not 1.50"), "{}", errors[2]);
+    assert!(!out.contains("e+19") && !out.contains("e19"), "{out}");
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("cardrules-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// `simulate --record DIR` writes the notable games' records; each replays with `replay`,
+/// to the oracle's playout of its seed, and the summary names the files.
+#[test]
+fn simulate_records_the_notable_games_and_they_replay() {
+    let dir = temp_dir("records");
+    let dir_text = dir.to_str().unwrap();
+    let run = |threads: &str| -> Value {
+        let out = cardrules(&[
+            "simulate", "zaagox", "-p", "3", "-g", "200", "-s", "7", "-t", threads, "--record",
+            dir_text, "--json",
+        ]);
+        serde_json::from_str(&stdout(&out)).unwrap()
+    };
+    let one = run("1");
+    let two = run("3");
+    for key in [
+        "notable",
+        "records",
+        "winner_score",
+        "actions",
+        "turns",
+        "ava",
+    ] {
+        assert_eq!(one[key], two[key], "{key}");
+    }
+    let records = one["records"].as_array().unwrap();
+    assert!(!records.is_empty() && records.len() <= 3, "{records:?}");
+    let notable = &one["notable"];
+    assert_eq!(notable["score"], "winner score");
+    for what in ["min_score", "max_score", "most_actions"] {
+        let game = &notable[what];
+        let seed = game["seed"].as_u64().unwrap();
+        assert_eq!(seed, 7 + game["game"].as_u64().unwrap());
+        let path = game["record"].as_str().unwrap();
+        assert!(
+            path.ends_with(&format!("zaagox-3p-seed{seed}.json")),
+            "{path}"
+        );
+        assert!(records.iter().any(|r| r == path), "{path}");
+        let v: Value =
+            serde_json::from_str(&stdout(&cardrules(&["replay", path, "--json"]))).unwrap();
+        assert_eq!(v["seed_integer"], seed);
+        assert_eq!(v["actions"], game["actions"]);
+        let (state, record) =
+            random_playout::<Zaagox>(&Default::default(), 3, Seed::from(seed)).unwrap();
+        assert_eq!(v["actions"], record.actions.len());
+        assert_eq!(v["returns"], serde_json::json!(state.settlement()));
+        if what != "most_actions" {
+            assert_eq!(v["outcome"]["score"]["points"], game["value"], "{v}");
+        }
+    }
+    assert_eq!(one["winner_score"]["min"], notable["min_score"]["value"]);
+    assert_eq!(one["winner_score"]["max"], notable["max_score"]["value"]);
+    assert_eq!(one["actions"]["max"], notable["most_actions"]["value"]);
+    let text = stdout(&cardrules(&[
+        "simulate", "zaagox", "-p", "3", "-g", "200", "-s", "7", "--record", dir_text,
+    ]));
+    assert!(text.contains("  Replay one: cardrules replay "), "{text}");
+    assert!(text.contains(&format!("written to {dir_text}")), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn record_all_writes_every_game() {
+    let dir = temp_dir("record-all");
+    let dir_text = dir.to_str().unwrap();
+    let v: Value = serde_json::from_str(&stdout(&cardrules(&[
+        "simulate",
+        "zaagox",
+        "-p",
+        "2",
+        "-g",
+        "5",
+        "-s",
+        "18446744073709551614",
+        "--record",
+        dir_text,
+        "--record-all",
+        "--json",
+    ])))
+    .unwrap();
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "zaagox-2p-seed0.json",
+            "zaagox-2p-seed1.json",
+            "zaagox-2p-seed18446744073709551614.json",
+            "zaagox-2p-seed18446744073709551615.json",
+            "zaagox-2p-seed2.json",
+        ]
+    );
+    assert_eq!(v["records"].as_array().unwrap().len(), 5);
+    for name in names {
+        let path = dir.join(name);
+        let out = cardrules(&["replay", path.to_str().unwrap()]);
+        assert!(out.status.success());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The path of the sample record in `examples/records`.
+fn sample() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples/records/zaagox-3p-seed42.json")
+}
+
+/// The committed sample is exactly what `simulate --record` writes for that game, and it
+/// replays (from a file and from stdin) to the oracle's playout of seed 42.
+#[test]
+fn the_sample_record_replays_and_is_what_simulate_writes() {
+    let committed = std::fs::read_to_string(sample()).unwrap();
+    let dir = temp_dir("sample");
+    let dir_text = dir.to_str().unwrap();
+    stdout(&cardrules(&[
+        "simulate",
+        "zaagox",
+        "--players",
+        "3",
+        "--games",
+        "1",
+        "--seed",
+        "42",
+        "--record",
+        dir_text,
+    ]));
+    let written = std::fs::read_to_string(dir.join("zaagox-3p-seed42.json")).unwrap();
+    assert_eq!(
+        written, committed,
+        "regenerate examples/records with simulate --record"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    let record: cards_core::GameRecord<Zaagox> = serde_json::from_str(&committed).unwrap();
+    let (state, expected) =
+        random_playout::<Zaagox>(&Default::default(), 3, Seed::from(42)).unwrap();
+    assert_eq!(record, expected);
+    let path = sample();
+    let text = stdout(&cardrules(&["replay", path.to_str().unwrap()]));
+    assert!(text.starts_with("zaagox: 3 players, "), "{text}");
+    assert!(text.contains(" actions, seed 42\n"), "{text}");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cardrules"))
+        .args(["replay", "-", "--json"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write as _;
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(committed.as_bytes())
+            .unwrap();
+    }
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["returns"], serde_json::json!(state.settlement()));
+    assert_eq!(v["seed"], Seed::from(42).to_string());
+    assert_eq!(v["seed_integer"], 42);
+}
+
+#[test]
+fn replay_messages() {
+    let path = temp_file(
+        "big-seed.json",
+        br#"{"game":"zaagox","rules":{},"players":3,"seed":18446744073709551616,"actions":[]}"#,
+    );
+    let out = cardrules(&["replay", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("a whole number from 0 to 18446744073709551615, not 18446744073709551616"),
+        "{err}"
+    );
+    // An illegal action is numbered from 1, and says so.
+    let mut record: Value =
+        serde_json::from_str(&std::fs::read_to_string(sample()).unwrap()).unwrap();
+    record["seed"] = serde_json::json!(43);
+    let path = temp_file("swapped-seed.json", &serde_json::to_vec(&record).unwrap());
+    let out = cardrules(&["replay", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("counting from 1) was refused"), "{err}");
+    let out = Command::new(env!("CARGO_BIN_EXE_cardrules"))
+        .args(["replay", "-"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not a valid game record"));
 }

@@ -4,11 +4,10 @@
 
 use cards_core::{Game, Seed};
 use serde::Serialize;
-use serde_json::{Map, Value};
 
-use crate::protocol::{Body, OracleError};
+use crate::protocol::{Body, Fields, OracleError};
 use crate::replay::Note;
-use crate::simulate::Tally;
+use crate::simulate::{Tally, Term};
 
 /// One of a game's own oracle ops (beyond `playout` and `trace`, which every game has).
 #[derive(Debug, Clone, Copy)]
@@ -16,7 +15,7 @@ pub struct Op {
     /// The verb: the op is `<game>.<verb>`.
     pub verb: &'static str,
     /// Answers the request's fields (everything but `op`).
-    pub answer: fn(Map<String, Value>) -> Result<Body, OracleError>,
+    pub answer: fn(Fields) -> Result<Body, OracleError>,
 }
 
 /// One event of a `<game>.trace` answer (`docs/oracle.md`, "Traces"); `D` is the game's deal
@@ -65,6 +64,13 @@ pub trait Adapter: Sync + 'static {
     /// The game's own oracle ops, in `docs/oracle.md` order; `playout` and `trace` follow.
     const OPS: &'static [Op];
 
+    /// The game's terms that its `simulate` summary uses, explained in the summary's legend
+    /// (after the generic ones: action, settlement).
+    const TERMS: &'static [Term];
+
+    /// What [`Self::score`] is, for the summary's notable games (Zaägox: "winner score").
+    const SCORE: &'static str;
+
     /// The events at the start of the seeded game `start` (`Game::new(default rules,
     /// players, seed)`), before any decision: its first deal.
     ///
@@ -85,6 +91,10 @@ pub trait Adapter: Sync + 'static {
         after: &Self::Game,
         out: &mut Vec<Event<Self::Deal>>,
     );
+
+    /// The score of one finished game that `simulate` reports the lowest and highest of
+    /// (with their seeds); `None` when the game has none (Zaägox: nobody won).
+    fn score(state: &Self::Game) -> Option<i64>;
 
     /// What [`Self::Tally`] counts about one finished random game.
     fn summarize(state: &Self::Game) -> <Self::Tally as Tally>::Summary;

@@ -2,15 +2,21 @@
 //! [`cards_core::Game`] (and the game's [`Adapter`] where it adds something): the
 //! `<game>.playout` and `<game>.trace` ops, one `simulate` game, and `replay`.
 
-use cards_core::{Game, GameRecord, PlayerId, RandomPlayer, Seed, Start, play_randomly};
+use std::path::Path;
+
+use cards_core::{
+    Game, GameRecord, PlayerId, RandomPlayer, Seed, Start, play_randomly, random_playout,
+};
 use serde::Serialize;
-use serde_json::{Map, Number, Value};
+use serde_json::Number;
 use sha2::{Digest, Sha256};
 
 use super::adapter::{Adapter, Event};
-use crate::protocol::{Body, OpName, OracleError, fields};
+use crate::protocol::{Body, Fields, MAX_ECHO, OpName, OracleError, cut, fields};
 use crate::replay::{ReplayFileError, ReplayReport};
-use crate::simulate::{self, Config, Played, SimulateError};
+use crate::simulate::{
+    self, About, Config, MAX_RECORD_ALL, Played, Report, SimulateError, record_file_name,
+};
 
 /// The fields of every `<game>.playout` and `<game>.trace` request.
 #[derive(Debug, serde::Deserialize)]
@@ -23,12 +29,17 @@ pub struct PlayoutRequest {
 }
 
 impl PlayoutRequest {
-    /// The checked player count and seed for game `G` under default rules.
+    /// The checked player count and seed for game `G` under default rules; messages echo the
+    /// values as the request wrote them (`raw`).
     ///
     /// # Errors
     /// [`OracleError::Invalid`] when `players` is not an integer in `G`'s range or `seed` is
     /// not an integer in `0..2^64`.
-    pub fn checked<G: Game>(&self, op: OpName) -> Result<(usize, u64), OracleError> {
+    pub fn checked<G: Game>(&self, op: OpName, raw: &Fields) -> Result<(usize, u64), OracleError> {
+        let shown = |key: &str, number: &Number| {
+            raw.raw(key)
+                .map_or_else(|| number.to_string(), |text| cut(text, MAX_ECHO))
+        };
         let range = G::player_range(&G::Rules::default());
         let players = self
             .players
@@ -43,7 +54,7 @@ impl PlayoutRequest {
                         range.start(),
                         range.end(),
                         G::NAME,
-                        self.players
+                        shown("players", &self.players)
                     ),
                 )
             })?;
@@ -52,7 +63,7 @@ impl PlayoutRequest {
                 op,
                 format!(
                     "seed must be an integer with 0 <= seed < 2^64, not {}",
-                    self.seed
+                    shown("seed", &self.seed)
                 ),
             )
         })?;
@@ -110,10 +121,10 @@ pub struct PlayoutAnswer {
 ///
 /// # Errors
 /// Unknown or missing fields, players outside the game's range, a seed outside `0..2^64`.
-pub fn playout_op<G: Game>(rest: Map<String, Value>) -> Result<Body, OracleError> {
+pub fn playout_op<G: Game>(rest: Fields) -> Result<Body, OracleError> {
     let op = OpName::new(G::NAME, "playout");
-    let request: PlayoutRequest = fields(op, rest)?;
-    let (players, seed) = request.checked::<G>(op)?;
+    let request: PlayoutRequest = fields(op, &rest)?;
+    let (players, seed) = request.checked::<G>(op, &rest)?;
     let (state, actions) = playout::<G>(players, seed).map_err(OracleError::game)?;
     let final_digest = state_digest(&state)
         .map_err(|e| OracleError::internal(op, format!("cannot serialize the final state: {e}")))?;
@@ -194,10 +205,10 @@ pub fn trace<A: Adapter>(players: usize, seed: u64) -> Result<Trace<A::Deal>, Tr
 ///
 /// # Errors
 /// As [`playout_op`]; [`OracleError::Internal`] when the trace does not fit the game (a bug).
-pub fn trace_op<A: Adapter>(rest: Map<String, Value>) -> Result<Body, OracleError> {
+pub fn trace_op<A: Adapter>(rest: Fields) -> Result<Body, OracleError> {
     let op = OpName::new(A::Game::NAME, "trace");
-    let request: PlayoutRequest = fields(op, rest)?;
-    let (players, seed) = request.checked::<A::Game>(op)?;
+    let request: PlayoutRequest = fields(op, &rest)?;
+    let (players, seed) = request.checked::<A::Game>(op, &rest)?;
     match trace::<A>(players, seed) {
         Ok(trace) => Body::new(op, &trace),
         Err(TraceError::Setup(e)) => Err(OracleError::game(e)),
@@ -218,18 +229,127 @@ pub fn simulate_one<A: Adapter>(
         actions,
         finished: state.is_terminal(),
         settlement: state.settlement().to_vec(),
+        score: A::score(&state),
         summary: A::summarize(&state),
     })
 }
 
-/// `cardrules simulate` for one game: runs and renders the report.
+/// `cardrules simulate` for one game: runs, writes the records asked for and renders the
+/// report.
 ///
 /// # Errors
-/// [`SimulateError`] when the pool cannot start, a game cannot be set up or the JSON cannot
-/// be written.
+/// [`SimulateError`] when the pool cannot start, a game cannot be set up, a record cannot be
+/// written or the JSON cannot be written.
 pub fn simulate<A: Adapter>(config: &Config, json: bool) -> Result<String, SimulateError> {
-    let outcome = simulate::run::<A::Tally, _, _>(A::Game::NAME, config, simulate_one::<A>);
-    simulate::render(outcome, json)
+    let (stats, elapsed) =
+        simulate::run::<A::Tally, _, _>(A::Game::NAME, config, simulate_one::<A>)?;
+    let about = About {
+        terms: A::TERMS,
+        score: A::SCORE,
+    };
+    let mut report = stats.report(elapsed, &about);
+    if let Some(dir) = &config.record {
+        write_records::<A::Game, _>(dir, config, &mut report)?;
+    }
+    simulate::render(&report, json)
+}
+
+/// `simulate --record DIR`: writes the record of every notable game of `report` (or, with
+/// `--record-all`, of every game, up to [`MAX_RECORD_ALL`]) into `dir`, created if needed, as
+/// `<game>-<players>p-seed<seed>.json`; notes the files in the report.
+///
+/// # Errors
+/// [`SimulateError::Record`] when the directory or a file cannot be written.
+pub fn write_records<G: Game, D>(
+    dir: &Path,
+    config: &Config,
+    report: &mut Report<D>,
+) -> Result<(), SimulateError> {
+    std::fs::create_dir_all(dir).map_err(|source| SimulateError::Record {
+        path: dir.to_owned(),
+        source,
+    })?;
+    let mut indices: Vec<u64> = if config.record_all {
+        (0..config.games.min(MAX_RECORD_ALL)).collect()
+    } else {
+        report.notable.iter_mut().map(|n| n.game).collect()
+    };
+    let mut seen = std::collections::BTreeSet::new();
+    indices.retain(|&index| seen.insert(index));
+    for index in indices {
+        let seed = config.seed.wrapping_add(index);
+        let text = record_json::<G>(config.players, seed).map_err(|e| match e {
+            RecordError::Setup(source) => SimulateError::Game {
+                index,
+                seed,
+                source: Box::new(source),
+            },
+            RecordError::Write(e) => SimulateError::Write(e),
+        })?;
+        let path = dir.join(record_file_name(G::NAME, config.players, seed));
+        std::fs::write(&path, text).map_err(|source| SimulateError::Record {
+            path: path.clone(),
+            source,
+        })?;
+        let shown = path.display().to_string();
+        for notable in report.notable.iter_mut() {
+            if notable.game == index {
+                notable.record = Some(shown.clone());
+            }
+        }
+        report.records.push(shown);
+    }
+    report.text.record_dir = Some(dir.display().to_string());
+    Ok(())
+}
+
+/// Why a record could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordError<G: Game> {
+    /// The game could not be set up.
+    #[error(transparent)]
+    Setup(G::SetupError),
+    /// The record could not be written as JSON (a bug in the game's serde).
+    #[error("cannot write the record: {0}")]
+    Write(serde_json::Error),
+}
+
+/// A seeded [`GameRecord`] in its JSON form with the seed written as the integer it came
+/// from (`"seed": 42`, which `GameRecord` reads as `Seed::from(42)`), fields in the library's
+/// order.
+#[derive(Serialize)]
+#[serde(bound = "")]
+struct SeededRecord<'a, G: Game> {
+    /// [`Game::NAME`].
+    game: &'a str,
+    /// The rules.
+    rules: &'a G::Rules,
+    /// Number of seats.
+    players: usize,
+    /// The seed, as an integer.
+    seed: u64,
+    /// The actions in order.
+    actions: &'a [G::Action],
+}
+
+/// The record of the random game `<game>.playout` plays for (`players`, `seed`), as pretty
+/// JSON ending with a line end: what `simulate --record` writes and `replay` reads.
+///
+/// # Errors
+/// [`RecordError`] when the game cannot be set up or written.
+pub fn record_json<G: Game>(players: usize, seed: u64) -> Result<String, RecordError<G>> {
+    let (_, record) = random_playout::<G>(&Default::default(), players, Seed::from(seed))
+        .map_err(RecordError::Setup)?;
+    let mut text = serde_json::to_string_pretty(&SeededRecord::<G> {
+        game: &record.game,
+        rules: &record.rules,
+        players,
+        seed,
+        actions: &record.actions,
+    })
+    .map_err(RecordError::Write)?;
+    text.push('\n');
+    Ok(text)
 }
 
 /// Replays a record of game `A::Game` given as JSON text and reports how it ended.
@@ -253,6 +373,7 @@ pub fn replay<A: Adapter>(
         game: A::Game::NAME,
         players: state.num_players(),
         seed,
+        seed_integer: None,
         actions: record.actions.len(),
         to_act: state.to_act().map(|PlayerId(seat)| seat),
         notes: A::notes(&state),

@@ -14,11 +14,10 @@ use std::ops::RangeInclusive;
 use std::path::Path;
 
 use cards_core::Game;
-use serde_json::{Map, Value};
 
 pub use adapter::Adapter;
 
-use crate::protocol::{Body, MAX_ECHO, OracleError, cut};
+use crate::protocol::{Body, Fields, MAX_ECHO, OracleError, cut};
 use crate::replay::{self, ReplayFileError};
 use crate::simulate::{Config, SimulateError};
 
@@ -65,7 +64,7 @@ pub trait Entry: Sync {
     /// The verbs of its oracle ops, in protocol order.
     fn verbs(&self) -> Vec<&'static str>;
     /// Answers `<game>.<verb>`; `None` when the game has no such op.
-    fn answer(&self, verb: &str, rest: Map<String, Value>) -> Option<Result<Body, OracleError>>;
+    fn answer(&self, verb: &str, rest: Fields) -> Option<Result<Body, OracleError>>;
     /// `cardrules simulate`: the report as text, or one line of JSON with `json`.
     ///
     /// # Errors
@@ -75,7 +74,10 @@ pub trait Entry: Sync {
     ///
     /// # Errors
     /// [`ReplayFileError`] when the record is not valid or does not replay.
-    fn replay(&self, text: &[u8], json: bool) -> Result<String, ReplayFileError>;
+    ///
+    /// `seed` is the record's seed when it was written as an integer, for the report.
+    fn replay(&self, text: &[u8], seed: Option<u64>, json: bool)
+    -> Result<String, ReplayFileError>;
 }
 
 impl<A: Adapter> Entry for A {
@@ -99,7 +101,7 @@ impl<A: Adapter> Entry for A {
             .collect()
     }
 
-    fn answer(&self, verb: &str, rest: Map<String, Value>) -> Option<Result<Body, OracleError>> {
+    fn answer(&self, verb: &str, rest: Fields) -> Option<Result<Body, OracleError>> {
         if let Some(op) = A::OPS.iter().find(|op| op.verb == verb) {
             return Some((op.answer)(rest));
         }
@@ -114,8 +116,15 @@ impl<A: Adapter> Entry for A {
         generic::simulate::<A>(config, json)
     }
 
-    fn replay(&self, text: &[u8], json: bool) -> Result<String, ReplayFileError> {
-        generic::replay::<A>(text)?.render(json)
+    fn replay(
+        &self,
+        text: &[u8],
+        seed: Option<u64>,
+        json: bool,
+    ) -> Result<String, ReplayFileError> {
+        let mut report = generic::replay::<A>(text)?;
+        report.seed_integer = seed;
+        report.render(json)
     }
 }
 
@@ -152,19 +161,74 @@ pub fn lookup(name: &str) -> Lookup {
     }
 }
 
-/// Every game of the project, implemented ones first: `zaagox, jass, letom and elewenjewe`.
-#[must_use]
-pub fn game_names() -> String {
-    let names: Vec<&str> = GAMES
-        .iter()
-        .map(|g| g.name())
-        .chain(PLANNED.iter().map(|p| p.name))
-        .collect();
+/// `a`, `a and b`, `a, b and c`.
+fn and_list(names: &[&str]) -> String {
     match names.split_last() {
         None => String::new(),
         Some((last, [])) => (*last).to_owned(),
         Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
     }
+}
+
+/// The games this build plays: `zaagox`.
+#[must_use]
+pub fn playable_names() -> String {
+    let names: Vec<&str> = GAMES.iter().map(|g| g.name()).collect();
+    and_list(&names)
+}
+
+/// The games planned but not implemented yet: `jass, letom and elewenjewe`.
+#[must_use]
+pub fn planned_names() -> String {
+    let names: Vec<&str> = PLANNED.iter().map(|p| p.name).collect();
+    and_list(&names)
+}
+
+/// What exists, for error texts: `the games are zaagox (jass, letom and elewenjewe are
+/// planned, not implemented yet)`.
+#[must_use]
+pub fn games_sentence() -> String {
+    let playable = playable_names();
+    let verb = if GAMES.len() == 1 {
+        "game is"
+    } else {
+        "games are"
+    };
+    match PLANNED.len() {
+        0 => format!("the {verb} {playable}"),
+        1 => format!(
+            "the {verb} {playable} ({} is planned, not implemented yet)",
+            planned_names()
+        ),
+        _ => format!(
+            "the {verb} {playable} ({} are planned, not implemented yet)",
+            planned_names()
+        ),
+    }
+}
+
+/// What exists, for help texts: each playable game with its line and player range, then the
+/// planned ones.
+#[must_use]
+pub fn games_help() -> String {
+    let mut text = String::from("Games:");
+    for game in GAMES {
+        let players = game.players();
+        text.push_str(&format!(
+            "\n  {}  {} ({}-{} players)",
+            game.name(),
+            game.about(),
+            players.start(),
+            players.end()
+        ));
+    }
+    if !PLANNED.is_empty() {
+        text.push_str(&format!(
+            "\nPlanned, not implemented yet: {}.",
+            planned_names()
+        ));
+    }
+    text
 }
 
 /// Every op of the protocol, by game (implemented games first), in protocol order.
@@ -193,7 +257,7 @@ pub fn op_list() -> String {
 /// # Errors
 /// [`OracleError::UnknownOp`] for an op of no game, [`OracleError::NotImplemented`] for an op
 /// of a planned game, and each op's own refusals.
-pub fn answer(op: &str, rest: Map<String, Value>) -> Result<Body, OracleError> {
+pub fn answer(op: &str, rest: Fields) -> Result<Body, OracleError> {
     let unknown = || OracleError::UnknownOp {
         op: cut(op, MAX_ECHO),
         ops: op_list(),
@@ -213,19 +277,19 @@ pub fn answer(op: &str, rest: Map<String, Value>) -> Result<Body, OracleError> {
     }
 }
 
-/// `cardrules replay`: reads the record at `path`, picks its game by the `game` field and
-/// replays it; returns the text (or JSON, with `json`) to print.
+/// `cardrules replay`: reads the record at `path` (`-`: stdin), picks its game by the `game`
+/// field and replays it; returns the text (or JSON, with `json`) to print.
 ///
 /// # Errors
 /// [`ReplayFileError`] saying what was wrong with the file or the record.
 pub fn replay_file(path: &Path, json: bool) -> Result<String, ReplayFileError> {
-    let (text, game) = replay::read(path)?;
-    match lookup(&game) {
-        Lookup::Game(entry) => entry.replay(&text, json),
+    let (text, head) = replay::read(path)?;
+    match lookup(&head.game) {
+        Lookup::Game(entry) => entry.replay(&text, head.seed, json),
         Lookup::Planned(planned) => Err(ReplayFileError::NotImplemented { game: planned.name }),
         Lookup::Unknown => Err(ReplayFileError::UnknownGame {
-            game: cut(&game, MAX_ECHO),
-            games: game_names(),
+            game: cut(&head.game, MAX_ECHO),
+            games: games_sentence(),
         }),
     }
 }
@@ -237,6 +301,7 @@ mod tests {
 
     use ::zaagox::Zaagox;
     use cards_core::{GameRecord, Seed, random_playout};
+    use serde_json::Value;
 
     #[test]
     fn names_are_unique_and_listed() {
@@ -245,7 +310,10 @@ mod tests {
             .map(|g| g.name())
             .chain(PLANNED.iter().map(|p| p.name))
             .collect();
-        assert_eq!(game_names(), "zaagox, jass, letom and elewenjewe");
+        assert_eq!(playable_names(), "zaagox");
+        assert_eq!(planned_names(), "jass, letom and elewenjewe");
+        assert_eq!(and_list(&[]), "");
+        assert_eq!(and_list(&["a", "b"]), "a and b");
         names.sort_unstable();
         names.dedup();
         assert_eq!(names.len(), GAMES.len() + PLANNED.len());
@@ -288,7 +356,7 @@ mod tests {
     #[test]
     fn every_listed_op_is_answered_by_its_game() {
         for op in ops() {
-            let e = answer(&op, Map::new());
+            let e = answer(&op, Fields::new());
             let game = op.split('.').next().unwrap();
             match lookup(game) {
                 Lookup::Game(_) => {
@@ -314,7 +382,7 @@ mod tests {
             ".",
             "zaagox.",
         ] {
-            let e = answer(op, Map::new()).unwrap_err();
+            let e = answer(op, Fields::new()).unwrap_err();
             assert!(matches!(e, OracleError::UnknownOp { .. }), "{op}: {e}");
             let text = e.to_string();
             assert!(text.contains(&op_list()), "{text}");
@@ -434,7 +502,13 @@ mod tests {
         let chess = write_temp("chess.json", br#"{"game":"chess"}"#);
         let err = replay_file(&chess, false).unwrap_err();
         assert!(matches!(err, ReplayFileError::UnknownGame { .. }), "{err}");
-        assert!(err.to_string().contains(&game_names()), "{err}");
+        assert!(err.to_string().contains(&games_sentence()), "{err}");
+        assert!(
+            err.to_string().ends_with(
+                "the game is zaagox (jass, letom and elewenjewe are planned, not implemented yet)"
+            ),
+            "{err}"
+        );
         let mut rec = serde_json::to_value(record(13)).unwrap();
         rec["players"] = serde_json::json!(9);
         let nine = write_temp("nine.json", &serde_json::to_vec(&rec).unwrap());

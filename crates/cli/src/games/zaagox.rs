@@ -7,13 +7,13 @@ use std::fmt;
 
 use cards_core::{DidoCard, Game, PlayerId, Seed, shuffled_deck};
 use serde::Serialize;
-use serde_json::{Map, Value};
+use serde_json::Value;
 use zaagox::{Exhaustion, Outcome, Setup, Zaagox};
 
 use super::adapter::{Adapter, Event, Op};
-use crate::protocol::{Body, OpName, OracleError, fields};
+use crate::protocol::{Body, Fields, OpName, OracleError, fields};
 use crate::replay::Note;
-use crate::simulate::{Percent, Tally, rate};
+use crate::simulate::{Distribution, LengthReport, Percent, Tally, Term, bar, plural, rate};
 
 /// Zaägox in the CLI.
 #[derive(Debug, Clone, Copy)]
@@ -30,6 +30,32 @@ impl Adapter for ZaagoxAdapter {
         verb: "score",
         answer: score_op,
     }];
+
+    const TERMS: &'static [Term] = &[
+        Term {
+            word: "turn",
+            meaning: "a draw from the centre pile and the discard, pair or age after it; Da \
+                      answers, stores and End/Ava choices are actions but not turns",
+        },
+        Term {
+            word: "winner score",
+            meaning: "the points of the winner's stored cards; each loser pays them to the winner",
+        },
+        Term {
+            word: "Ava",
+            meaning: "with four stored cards a player may declare Ava instead of ending, to win \
+                      on five; it fails if another player wins first, and the declarer then \
+                      pays the winner alone (score x (players - 1))",
+        },
+        Term {
+            word: "exhausted",
+            meaning: "the game ended without a winner and nobody paid: the centre pile was \
+                      empty when a card had to be drawn (pile empty), or the turn limit \
+                      (1,000 turns) was reached (turn limit)",
+        },
+    ];
+
+    const SCORE: &'static str = "winner score";
 
     /// The seeded deal (`docs/zaagox.md`, "Setup"): deal 0 is
     /// `shuffled_deck::<DidoCard>(seed)`; seat `s` gets cards `4s..4s+4` in that order; the
@@ -68,10 +94,18 @@ impl Adapter for ZaagoxAdapter {
         }
     }
 
+    fn score(state: &Zaagox) -> Option<i64> {
+        match state.outcome() {
+            Some(Outcome::Won { score, .. }) => Some(score.points),
+            _ => None,
+        }
+    }
+
     fn summarize(state: &Zaagox) -> Summary {
         Summary {
             outcome: state.outcome(),
             ava_declared: PlayerId::all(state.num_players()).any(|p| state.ava_declared(p)),
+            turns: state.turns(),
         }
     }
 
@@ -155,9 +189,9 @@ pub struct ScoreAnswer {
 /// # Errors
 /// Unknown or missing fields, bad card text (naming the position), and the scorer's own
 /// refusals (wrong count, duplicates).
-pub fn score_op(rest: Map<String, Value>) -> Result<Body, OracleError> {
+pub fn score_op(rest: Fields) -> Result<Body, OracleError> {
     const OP: OpName = OpName::new(Zaagox::NAME, "score");
-    let request: ScoreRequest = fields(OP, rest)?;
+    let request: ScoreRequest = fields(OP, &rest)?;
     let cards = request
         .stored
         .iter()
@@ -188,6 +222,8 @@ pub struct Summary {
     pub outcome: Option<Outcome>,
     /// Whether anyone declared Ava.
     pub ava_declared: bool,
+    /// Turns played (draws at the start of a turn).
+    pub turns: u32,
 }
 
 /// The winner-score histogram's buckets: inclusive bounds, the first and last open.
@@ -209,7 +245,7 @@ fn bucket(points: i64) -> usize {
         .unwrap_or(BUCKETS.len() - 1)
 }
 
-/// What `simulate` counts about Zaägox games: wins, exhaustion, Ava, winner scores.
+/// What `simulate` counts about Zaägox games: wins, exhaustion, Ava, winner scores, turns.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ZaagoxTally {
     /// Wins by seat.
@@ -220,14 +256,20 @@ pub struct ZaagoxTally {
     pub turn_limit: u64,
     /// Games where someone declared Ava.
     pub ava_declared: u64,
+    /// Games with a declaration won by a declarer (on five cards).
+    pub ava_won: u64,
     /// Games won by someone else while an Ava declarer waited.
     pub ava_failed: u64,
+    /// Games with a declaration that ended exhausted.
+    pub ava_exhausted: u64,
     /// Winner scores by bucket (see `BUCKETS`).
     pub score_buckets: [u64; 7],
     /// Sum of the winners' scores.
     pub score_sum: i128,
     /// Lowest and highest winner score.
     pub score_range: Option<(i64, i64)>,
+    /// Turns per game.
+    pub turns: Distribution,
 }
 
 impl ZaagoxTally {
@@ -248,15 +290,19 @@ impl Tally for ZaagoxTally {
             pile_empty: 0,
             turn_limit: 0,
             ava_declared: 0,
+            ava_won: 0,
             ava_failed: 0,
+            ava_exhausted: 0,
             score_buckets: [0; 7],
             score_sum: 0,
             score_range: None,
+            turns: Distribution::default(),
         }
     }
 
     fn add(&mut self, game: &Summary) {
         self.ava_declared += u64::from(game.ava_declared);
+        self.turns.add(u64::from(game.turns));
         match game.outcome {
             Some(Outcome::Won {
                 winner,
@@ -268,6 +314,8 @@ impl Tally for ZaagoxTally {
                     *wins += 1;
                 }
                 self.ava_failed += u64::from(ava_failed.is_some());
+                // A declarer is never asked End again: it wins only on five cards.
+                self.ava_won += u64::from(game.ava_declared && ava_failed.is_none());
                 self.score_buckets[bucket(points)] += 1;
                 self.score_sum += i128::from(points);
                 self.score_range = Some(match self.score_range {
@@ -275,12 +323,13 @@ impl Tally for ZaagoxTally {
                     Some((lo, hi)) => (lo.min(points), hi.max(points)),
                 });
             }
-            Some(Outcome::Exhausted {
-                cause: Exhaustion::PileEmpty,
-            }) => self.pile_empty += 1,
-            Some(Outcome::Exhausted {
-                cause: Exhaustion::TurnLimit,
-            }) => self.turn_limit += 1,
+            Some(Outcome::Exhausted { cause }) => {
+                self.ava_exhausted += u64::from(game.ava_declared);
+                match cause {
+                    Exhaustion::PileEmpty => self.pile_empty += 1,
+                    Exhaustion::TurnLimit => self.turn_limit += 1,
+                }
+            }
             // Counted by the engine as unfinished.
             None => {}
         }
@@ -288,6 +337,7 @@ impl Tally for ZaagoxTally {
 
     fn report(&self, games: u64) -> ZaagoxReport {
         let won = self.won();
+        let declared = self.ava_declared;
         ZaagoxReport {
             wins: self.wins.clone(),
             win_rate: self.wins.iter().map(|&w| rate(w, games)).collect(),
@@ -300,10 +350,15 @@ impl Tally for ZaagoxTally {
                 turn_limit_rate: rate(self.turn_limit, games),
             },
             ava: AvaReport {
-                games: self.ava_declared,
-                rate: rate(self.ava_declared, games),
+                games: declared,
+                rate: rate(declared, games),
+                won: self.ava_won,
+                won_share: rate(self.ava_won, declared),
                 failed: self.ava_failed,
                 failed_rate: rate(self.ava_failed, games),
+                failed_share: rate(self.ava_failed, declared),
+                exhausted: self.ava_exhausted,
+                exhausted_share: rate(self.ava_exhausted, declared),
             },
             winner_score: ScoreReport {
                 wins: won,
@@ -318,14 +373,21 @@ impl Tally for ZaagoxTally {
                         min,
                         max,
                         count,
+                        share: rate(count, won),
                     })
                     .collect(),
             },
+            turns: self.turns.report(),
         }
+    }
+
+    fn lengths(&self) -> Vec<(&'static str, LengthReport)> {
+        vec![("turns", self.turns.report())]
     }
 }
 
-/// The Zaägox part of `simulate`'s report.
+/// The Zaägox part of `simulate`'s report (JSON fields `wins`, `win_rate`, `exhausted`,
+/// `ava`, `winner_score`, `turns`).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ZaagoxReport {
     /// Wins by seat.
@@ -338,6 +400,8 @@ pub struct ZaagoxReport {
     pub ava: AvaReport,
     /// The winners' scores.
     pub winner_score: ScoreReport,
+    /// Turns per game (draws at the start of a turn; fewer than actions).
+    pub turns: LengthReport,
 }
 
 /// Games without a winner, by cause.
@@ -357,17 +421,28 @@ pub struct ExhaustedReport {
     pub turn_limit_rate: f64,
 }
 
-/// Ava declarations.
+/// Ava declarations. `*_rate` fields are shares of all games, `*_share` fields shares of the
+/// games with a declaration.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct AvaReport {
     /// Games where anyone declared Ava.
     pub games: u64,
     /// Their share of all games.
     pub rate: f64,
-    /// Games won by someone else while a declarer waited.
+    /// Games with a declaration won by a declarer (on five cards).
+    pub won: u64,
+    /// Share of the games with a declaration.
+    pub won_share: f64,
+    /// Games won by someone else while a declarer waited (the declaration failed).
     pub failed: u64,
     /// Share of all games.
     pub failed_rate: f64,
+    /// Share of the games with a declaration.
+    pub failed_share: f64,
+    /// Games with a declaration that ended exhausted (nobody paid).
+    pub exhausted: u64,
+    /// Share of the games with a declaration.
+    pub exhausted_share: f64,
 }
 
 /// The winners' scores.
@@ -396,56 +471,81 @@ pub struct BucketReport {
     pub max: Option<i64>,
     /// Winners whose score falls in it.
     pub count: u64,
+    /// Its share of the games with a winner.
+    pub share: f64,
 }
-
-/// Width of the longest histogram bar, in characters.
-const BAR_WIDTH: u64 = 40;
 
 impl fmt::Display for ZaagoxReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "wins by seat:")?;
+        let games = self.wins.iter().sum::<u64>() + self.exhausted.games;
+        writeln!(
+            f,
+            "{:<26}{:>10}  {:>14}",
+            "Outcome", "games", "of all games"
+        )?;
         for (seat, (&wins, &rate)) in self.wins.iter().zip(&self.win_rate).enumerate() {
-            writeln!(f, "  seat {seat}  {wins:>10}  {}", Percent(rate))?;
+            let label = format!("seat {seat} won");
+            writeln!(f, "  {label:<24}{wins:>10}  {:>14}", Percent(rate))?;
         }
         let ex = &self.exhausted;
+        for (label, count, rate) in [
+            ("exhausted: pile empty", ex.pile_empty, ex.pile_empty_rate),
+            ("exhausted: turn limit", ex.turn_limit, ex.turn_limit_rate),
+        ] {
+            writeln!(f, "  {label:<24}{count:>10}  {:>14}", Percent(rate))?;
+        }
+        writeln!(f)?;
+        let ava = &self.ava;
         writeln!(
             f,
-            "exhausted:  {:>10}  {}   (pile empty {} = {}, turn limit {} = {})",
-            ex.games,
-            Percent(ex.rate),
-            ex.pile_empty,
-            Percent(ex.pile_empty_rate).to_string().trim_start(),
-            ex.turn_limit,
-            Percent(ex.turn_limit_rate).to_string().trim_start(),
+            "Ava was declared in {} ({} of all games)",
+            plural(ava.games, "game", "games"),
+            Percent(ava.rate)
         )?;
-        writeln!(
-            f,
-            "Ava:        {:>10}  {}   games with a declaration ({} failed = {})",
-            self.ava.games,
-            Percent(self.ava.rate),
-            self.ava.failed,
-            Percent(self.ava.failed_rate).to_string().trim_start(),
-        )?;
+        if ava.games > 0 {
+            writeln!(
+                f,
+                "{:<26}{:>10}  {:>14}",
+                "  how those games ended", "games", "of those games"
+            )?;
+            for (label, count, share) in [
+                ("a declarer won on five", ava.won, ava.won_share),
+                ("another seat won: failed", ava.failed, ava.failed_share),
+                ("exhausted: nobody paid", ava.exhausted, ava.exhausted_share),
+            ] {
+                writeln!(f, "  {label:<24}{count:>10}  {:>14}", Percent(share))?;
+            }
+        }
+        writeln!(f)?;
         let score = &self.winner_score;
         match (score.mean, score.min, score.max) {
-            (Some(mean), Some(min), Some(max)) => writeln!(
-                f,
-                "winner score ({} wins): mean {mean:.2}, min {min}, max {max}",
-                score.wins
-            )?,
-            _ => writeln!(f, "winner score: no game had a winner")?,
-        }
-        let top = score.histogram.iter().map(|b| b.count).max().unwrap_or(0);
-        for b in &score.histogram {
-            let len = if top == 0 {
-                0
-            } else {
-                // Round up so every non-empty bucket shows at least one mark.
-                (b.count * BAR_WIDTH).div_ceil(top)
-            };
-            let bar = "#".repeat(usize::try_from(len).unwrap_or(0));
-            let sep = if bar.is_empty() { "" } else { "  " };
-            writeln!(f, "  {:>9}  {:>10}{sep}{bar}", b.label, b.count)?;
+            (Some(mean), Some(min), Some(max)) => {
+                writeln!(
+                    f,
+                    "Winner score over the {} with a winner ({} of {}): mean {mean:.2}, min {min}, max {max}",
+                    plural(score.wins, "game", "games"),
+                    Percent(rate(score.wins, games)),
+                    plural(games, "game", "games"),
+                )?;
+                writeln!(
+                    f,
+                    "{:<13}{:>10}  {:>16}",
+                    "  score", "games", "of won games"
+                )?;
+                let top = score.histogram.iter().map(|b| b.count).max().unwrap_or(0);
+                for b in &score.histogram {
+                    let bar = bar(b.count, top);
+                    let sep = if bar.is_empty() { "" } else { "  " };
+                    writeln!(
+                        f,
+                        "  {:<11}{:>10}  {:>16}{sep}{bar}",
+                        b.label,
+                        b.count,
+                        Percent(b.share)
+                    )?;
+                }
+            }
+            _ => writeln!(f, "Winner score: no game had a winner")?,
         }
         Ok(())
     }
@@ -461,7 +561,7 @@ mod tests {
     /// The answer line to a request line, through this adapter's ops alone (the oracle and
     /// the registry are tested on their own).
     fn handle(line: &[u8]) -> Answer {
-        let mut rest: Map<String, Value> = match serde_json::from_slice(line) {
+        let mut rest: Fields = match serde_json::from_slice(line) {
             Ok(rest) => rest,
             // `1e400` and the like: refused before any op sees them.
             Err(e) => return Answer::Err(OracleError::Syntax(e)),
@@ -805,6 +905,7 @@ mod tests {
                 ava_failed: ava_failed.then_some(PlayerId(0)),
             }),
             ava_declared: ava_failed,
+            turns: 10,
         }
     }
 
@@ -818,41 +919,57 @@ mod tests {
                 cause: Exhaustion::PileEmpty,
             }),
             ava_declared: true,
+            turns: 30,
         });
         tally.add(&Summary {
             outcome: Some(Outcome::Exhausted {
                 cause: Exhaustion::TurnLimit,
             }),
             ava_declared: false,
+            turns: 1000,
         });
         tally.add(&Summary {
             outcome: None,
             ava_declared: false,
+            turns: 1000,
         });
         assert_eq!(tally.wins, vec![0, 1, 1]);
         assert_eq!((tally.pile_empty, tally.turn_limit), (1, 1));
         assert_eq!((tally.ava_declared, tally.ava_failed), (2, 1));
+        assert_eq!((tally.ava_won, tally.ava_exhausted), (0, 1));
+        assert_eq!(tally.turns.count(), 5);
         assert_eq!(tally.score_range, Some((-4, 4096)));
         let report = tally.report(5);
         assert_eq!(report.winner_score.mean, Some(2046.0));
         assert_eq!(report.exhausted.games, 2);
         let text = report.to_string();
         for needle in [
-            "wins by seat:",
-            "seat 2",
-            "exhausted:",
-            "pile empty 1",
-            "turn limit 1",
-            "Ava:",
-            "(1 failed",
-            "winner score (2 wins): mean 2046.00, min -4, max 4096",
-            "<=0",
-            ">1024",
+            "Outcome                        games    of all games\n",
+            "  seat 2 won                       1          20.00%\n",
+            "  exhausted: pile empty            1          20.00%\n",
+            "  exhausted: turn limit            1          20.00%\n",
+            "Ava was declared in 2 games (40.00% of all games)\n",
+            "  a declarer won on five           0           0.00%\n",
+            "  another seat won: failed         1          50.00%\n",
+            "  exhausted: nobody paid           1          50.00%\n",
+            "Winner score over the 2 games with a winner (50.00% of 4 games): mean 2046.00, \
+             min -4, max 4096\n",
+            "  <=0                 1            50.00%  ########################################\n",
+            "  >1024               1            50.00%  ########################################\n",
+            "  1-4                 0             0.00%\n",
         ] {
             assert!(text.contains(needle), "{needle} missing from\n{text}");
         }
+        assert_eq!(report.ava.failed_share, 0.5);
+        assert_eq!(report.turns.max, 1000);
+        assert_eq!(ZaagoxTally::lengths(&tally)[0].0, "turns");
         let empty = ZaagoxTally::new(2).report(0).to_string();
         assert!(empty.contains("no game had a winner"), "{empty}");
+        assert!(empty.contains("Ava was declared in 0 games"), "{empty}");
+        let mut one = ZaagoxTally::new(2);
+        one.add(&won(0, 5, false));
+        let text = one.report(1).to_string();
+        assert!(text.contains("over the 1 game with a winner"), "{text}");
     }
 
     #[test]
