@@ -18,7 +18,7 @@
 
 use core::fmt;
 
-use crate::{Game, PlayerId};
+use crate::Game;
 
 /// A set of action indices below a bound: a growable bitset the caller keeps and reuses, so
 /// filling it allocates nothing after the first use.
@@ -120,6 +120,10 @@ impl fmt::Debug for ActionMask {
 }
 
 /// An index was refused by [`Indexed::play_index`]; the position is unchanged.
+///
+/// For a [`DirectIndex`] game an in-range index that is not legal now is refused with the game's
+/// own reason, [`IndexError::Rule`]; [`IndexError::NotLegal`] is for a step that a stepped
+/// position refuses before any action of the game is tried.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum IndexError<E: std::error::Error + 'static> {
     /// The index is not below the index space's bound.
@@ -155,11 +159,6 @@ pub trait Indexed: Clone + PartialEq + fmt::Debug {
     /// The game state (for a stepped position mid-decision: the state before that decision).
     fn game(&self) -> &Self::Game;
 
-    /// The seat that decides next, or `None` when the game is over.
-    fn to_act(&self) -> Option<PlayerId> {
-        self.game().to_act()
-    }
-
     /// Resets `mask` to the bound [`Indexed::NUM_ACTIONS`] and sets every index
     /// [`Indexed::play_index`] accepts now.
     fn legal_mask(&self, mask: &mut ActionMask);
@@ -177,21 +176,23 @@ pub trait Indexed: Clone + PartialEq + fmt::Debug {
 }
 
 /// A game whose every action has one index of its own: it is then its own [`Indexed`]
-/// position.
+/// position, with `NUM_ACTIONS = ACTION_COUNT`. (The names differ from [`Indexed`]'s so that
+/// importing both traits leaves every call unambiguous.)
 pub trait DirectIndex: Game {
-    /// Size of the index space.
-    const NUM_ACTIONS: usize;
+    /// Size of the index space: [`Indexed::NUM_ACTIONS`] of the game.
+    const ACTION_COUNT: usize;
 
-    /// The stable index of `action`, below [`DirectIndex::NUM_ACTIONS`].
+    /// The stable index of `action`, below [`DirectIndex::ACTION_COUNT`].
     fn action_index(action: Self::Action) -> usize;
 
-    /// The action with this index, or `None` when `index >= NUM_ACTIONS`.
+    /// The action with this index, or `None` when `index >= ACTION_COUNT`.
     fn action_from_index(index: usize) -> Option<Self::Action>;
 
-    /// Resets `mask` and sets the index of every legal action (from
-    /// [`Game::for_each_legal`], allocation-free); override where a game knows a faster way.
-    fn legal_mask(&self, mask: &mut ActionMask) {
-        mask.reset(Self::NUM_ACTIONS);
+    /// Resets `mask` to the bound `ACTION_COUNT` and sets the index of every legal action
+    /// (from [`Game::for_each_legal`], allocation-free): what [`Indexed::legal_mask`] does for
+    /// the game. Override where a game knows a faster way.
+    fn fill_legal_mask(&self, mask: &mut ActionMask) {
+        mask.reset(Self::ACTION_COUNT);
         self.for_each_legal(|a| {
             mask.insert(Self::action_index(a));
         });
@@ -200,7 +201,7 @@ pub trait DirectIndex: Game {
 
 impl<G: DirectIndex> Indexed for G {
     type Game = G;
-    const NUM_ACTIONS: usize = <G as DirectIndex>::NUM_ACTIONS;
+    const NUM_ACTIONS: usize = G::ACTION_COUNT;
 
     fn from_game(game: G) -> G {
         game
@@ -211,13 +212,13 @@ impl<G: DirectIndex> Indexed for G {
     }
 
     fn legal_mask(&self, mask: &mut ActionMask) {
-        DirectIndex::legal_mask(self, mask);
+        self.fill_legal_mask(mask);
     }
 
     fn play_index(&mut self, index: usize) -> Result<(), IndexError<G::Error>> {
         let action = G::action_from_index(index).ok_or(IndexError::OutOfRange {
             index,
-            bound: <G as DirectIndex>::NUM_ACTIONS,
+            bound: G::ACTION_COUNT,
         })?;
         self.play(action).map_err(IndexError::Rule)
     }

@@ -14,6 +14,8 @@
 //!   plays whole), and each such index plays exactly its action; random indices from the whole
 //!   index space that are not in the mask are refused and leave the position exactly as it
 //!   was, and the ones in it play;
+//! - whole actions that were legal earlier in the game but are not now are refused by `play`
+//!   and `apply`, leaving the state exactly as it was (for every game, stepped or not);
 //! - cards are conserved: [`Game::census`] covers [`Game::deck`] exactly once;
 //! - the state survives a JSON round trip and a [`Game::setup`] → [`Game::from_setup`] round
 //!   trip;
@@ -223,7 +225,13 @@ struct Scratch<A> {
     buf: Vec<A>,
     legal: Vec<A>,
     mask: ActionMask,
+    /// Actions seen legal earlier in the game (at most `POOL` of them): candidates for illegal
+    /// whole actions later, whatever the action type.
+    pool: Vec<A>,
 }
+
+/// How many earlier legal actions the harness keeps to try as illegal ones.
+const POOL: usize = 512;
 
 impl<A> Default for Scratch<A> {
     fn default() -> Self {
@@ -231,6 +239,7 @@ impl<A> Default for Scratch<A> {
             buf: Vec::new(),
             legal: Vec::new(),
             mask: ActionMask::default(),
+            pool: Vec::new(),
         }
     }
 }
@@ -296,6 +305,7 @@ fn check_state<P: Indexed>(
         }
     }
     check_index::<P>(state, legal, &mut scratch.mask, rng, config, report)?;
+    check_illegal_actions(state, legal, &mut scratch.pool, rng, config, report)?;
     let json =
         serde_json::to_string(state).map_err(|e| format!("state does not serialize: {e}"))?;
     let back: P::Game = serde_json::from_str(&json)
@@ -375,6 +385,47 @@ fn check_index<P: Indexed>(
                 return Err(format!("refusing index {index} changed the position"));
             }
             (false, Err(_)) => report.illegal_refused += 1,
+        }
+    }
+    Ok(())
+}
+
+/// Whole actions through [`Game::play`]: actions that were legal earlier in the game but are not
+/// now are refused, leaving the state exactly as it was.
+fn check_illegal_actions<G: Game>(
+    state: &G,
+    legal: &[G::Action],
+    pool: &mut Vec<G::Action>,
+    rng: &mut GameRng,
+    config: Config,
+    report: &mut Report,
+) -> Result<(), String> {
+    if !pool.is_empty() {
+        for _ in 0..config.index_probes {
+            let action = pool[rng.below(pool.len() as u64) as usize];
+            if legal.contains(&action) {
+                continue;
+            }
+            let mut probe = state.clone();
+            if probe.play(action).is_ok() {
+                return Err(format!("illegal action {action} was played"));
+            }
+            if probe != *state {
+                return Err(format!("refusing {action} changed the state"));
+            }
+            if state.apply(action).is_ok() {
+                return Err(format!("illegal action {action} was applied"));
+            }
+            report.illegal_refused += 1;
+        }
+    }
+    for &action in legal {
+        if pool.len() < POOL && !pool.contains(&action) {
+            pool.push(action);
+        } else if pool.len() >= POOL {
+            // Keep the pool fresh: replace a random entry.
+            let i = rng.below(POOL as u64) as usize;
+            pool[i] = action;
         }
     }
     Ok(())

@@ -368,7 +368,7 @@ impl<const BUG: u8> Game for Mutant<BUG> {
 }
 
 impl<const BUG: u8> DirectIndex for Mutant<BUG> {
-    const NUM_ACTIONS: usize = <HighCard as DirectIndex>::NUM_ACTIONS;
+    const ACTION_COUNT: usize = HighCard::ACTION_COUNT;
 
     fn action_index(action: Action) -> usize {
         HighCard::action_index(action)
@@ -378,8 +378,8 @@ impl<const BUG: u8> DirectIndex for Mutant<BUG> {
         HighCard::action_from_index(index)
     }
 
-    fn legal_mask(&self, mask: &mut ActionMask) {
-        mask.reset(<Self as DirectIndex>::NUM_ACTIONS);
+    fn fill_legal_mask(&self, mask: &mut ActionMask) {
+        mask.reset(Self::ACTION_COUNT);
         let mut skip = BUG == bug::MASK_SKIPS_FIRST;
         self.for_each_legal(|action| {
             if !std::mem::take(&mut skip) {
@@ -506,7 +506,7 @@ struct HighestIndex(HighCard);
 
 impl Indexed for HighestIndex {
     type Game = HighCard;
-    const NUM_ACTIONS: usize = <HighCard as DirectIndex>::NUM_ACTIONS;
+    const NUM_ACTIONS: usize = HighCard::ACTION_COUNT;
 
     fn from_game(game: HighCard) -> Self {
         HighestIndex(game)
@@ -517,7 +517,7 @@ impl Indexed for HighestIndex {
     }
 
     fn legal_mask(&self, mask: &mut ActionMask) {
-        DirectIndex::legal_mask(&self.0, mask);
+        self.0.fill_legal_mask(mask);
     }
 
     fn play_index(&mut self, index: usize) -> Result<(), IndexError<RuleError>> {

@@ -369,7 +369,7 @@ impl<const BUG: u8> Game for Shed<BUG> {
 }
 
 impl<const BUG: u8> DirectIndex for Shed<BUG> {
-    const NUM_ACTIONS: usize = 37;
+    const ACTION_COUNT: usize = 37;
 
     fn action_index(action: ShedAction) -> usize {
         match action {

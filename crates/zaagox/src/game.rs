@@ -90,7 +90,7 @@ impl Game for Zaagox {
 }
 
 impl DirectIndex for Zaagox {
-    const NUM_ACTIONS: usize = Action::COUNT;
+    const ACTION_COUNT: usize = Action::COUNT;
 
     fn action_index(action: Action) -> usize {
         action.index()

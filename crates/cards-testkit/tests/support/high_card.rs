@@ -494,7 +494,7 @@ impl Game for HighCard {
 
 /// One index per card: the card's index in the deck.
 impl DirectIndex for HighCard {
-    const NUM_ACTIONS: usize = JassCard::COUNT;
+    const ACTION_COUNT: usize = JassCard::COUNT;
 
     fn action_index(Action::Play(card): Action) -> usize {
         usize::from(card.index())
