@@ -229,15 +229,20 @@ impl FuzzGame for Zaagox {
     }
 
     fn check_finished(&self) {
-        assert!(self.close_da().is_err(), "close_da on a finished game");
-        for seat in (0..4).map(PlayerId) {
+        let mut probe = self.clone();
+        assert!(probe.close_da().is_err(), "close_da on a finished game");
+        for seat in PlayerId::all(Rules::MAX_PLAYERS) {
             for card in self.hand(seat) {
                 assert!(
-                    self.claim_da(seat, card).is_err(),
+                    probe.claim_da(seat, card).is_err(),
                     "claim_da on a finished game"
                 );
             }
         }
+        assert_eq!(
+            probe, *self,
+            "refused real-time calls changed a finished game"
+        );
     }
 
     fn check_new(rules: &Rules, players: usize, result: &Result<Zaagox, SetupError>) {
@@ -464,8 +469,9 @@ fn try_claim(game: &Zaagox, who: u8, card_byte: u8) -> Option<Zaagox> {
             "seat {seat} may claim but is not listed as eligible"
         );
     }
-    match game.claim_da(seat, card) {
-        Ok(next) => {
+    let mut next = game.clone();
+    match next.claim_da(seat, card) {
+        Ok(()) => {
             assert!(
                 allowed,
                 "seat {seat} claimed with {card} against the rules\n{game:?}"
@@ -498,6 +504,7 @@ fn try_claim(game: &Zaagox, who: u8, card_byte: u8) -> Option<Zaagox> {
                 "seat {seat}'s claim with {card} refused: {e}\n{game:?}"
             );
             assert!(!e.to_string().is_empty());
+            assert_eq!(next, *game, "a refused claim changed the state");
             None
         }
     }
@@ -506,8 +513,10 @@ fn try_claim(game: &Zaagox, who: u8, card_byte: u8) -> Option<Zaagox> {
 /// A real-time close of the Da window: it succeeds exactly when the window is open, and the seat
 /// after the discarder plays next.
 fn try_close(game: &Zaagox) -> Option<Zaagox> {
-    match (game.phase(), game.close_da()) {
-        (Phase::Da { discarder, .. }, Ok(next)) => {
+    let mut next = game.clone();
+    let closed = next.close_da();
+    match (game.phase(), closed) {
+        (Phase::Da { discarder, .. }, Ok(())) => {
             match next.phase() {
                 Phase::Act { seat } => {
                     assert_eq!(seat, discarder.next(game.num_players()));
@@ -527,6 +536,7 @@ fn try_close(game: &Zaagox) -> Option<Zaagox> {
         (phase, Ok(_)) => panic!("close_da succeeded in phase {phase:?}"),
         (_, Err(e)) => {
             assert!(!e.to_string().is_empty());
+            assert_eq!(next, *game, "a refused close changed the state");
             None
         }
     }

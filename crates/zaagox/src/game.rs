@@ -79,9 +79,12 @@ impl Game for Zaagox {
         view.sample_world(rng)
     }
 
-    /// Each turn is one act, at most `players − 1` Da answers, a store and an End/Ava choice.
+    /// Each turn is one act, at most `players − 1` Da answers, a store and an End/Ava choice
+    /// (saturating: any input gives a bound).
     fn max_actions(rules: &Rules, players: usize) -> usize {
-        rules.turn_limit as usize * (players + 2) + 2
+        (rules.turn_limit as usize)
+            .saturating_mul(players.saturating_add(2))
+            .saturating_add(2)
     }
 
     fn census(&self) -> Census<DidoCard> {

@@ -68,6 +68,8 @@ impl Rules {
     pub const PLAYERS: RangeInclusive<usize> = 2..=Self::MAX_PLAYERS;
     /// The most seats at a Zaägox table (the size of per-seat arrays in the state).
     pub const MAX_PLAYERS: usize = 4;
+    /// Cards dealt to each seat at the start.
+    pub const HAND_SIZE: usize = 4;
     /// The default turn limit.
     pub const DEFAULT_TURN_LIMIT: u32 = 1_000;
     /// The largest turn limit accepted, so that every game has a bound a search can rely on.

@@ -27,8 +27,8 @@ pub struct PairSetup {
 /// [`Setup::dealt`] builds the position at the start of a game from a real deal.
 ///
 /// ```
-/// use cards_core::{CardSet, DidoCard, Game, PlayerId};
-/// use zaagox::{Phase, Rules, Setup, Zaagox};
+/// use zaagox::{Game, Phase, PlayerId, Rules, Setup, Zaagox};
+/// use cards_core::DidoCard;
 ///
 /// let deck: Vec<DidoCard> = DidoCard::ALL.to_vec(); // "shuffled" by hand
 /// let hands = vec![deck[0..4].iter().copied().collect(), deck[4..8].iter().copied().collect()];

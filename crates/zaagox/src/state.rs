@@ -326,7 +326,7 @@ impl fmt::Display for Outcome {
 /// copy-make); the inherent methods read what is Zaägox's own (hands, pairs, stored cards).
 /// Real-time tables use [`claim_da`](Zaagox::claim_da) and [`close_da`](Zaagox::close_da) for
 /// the Da window. Every deserialized state is validated as a [`Setup`].
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Zaagox {
     pub(crate) rules: Rules,
     pub(crate) players: u8,
@@ -341,6 +341,16 @@ pub struct Zaagox {
     /// 0 = no Ava declared; otherwise the declaration's position (1 = first declared).
     pub(crate) ava_order: [u8; SEATS],
     pub(crate) outcome: Option<Outcome>,
+}
+
+/// The rules and the position ([`Setup`]), without the state's unused slots.
+impl fmt::Debug for Zaagox {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Zaagox")
+            .field("rules", &self.rules)
+            .field("setup", &self.to_setup())
+            .finish()
+    }
 }
 
 impl fmt::Display for Zaagox {
@@ -404,7 +414,8 @@ impl Zaagox {
         rng.shuffle(&mut deck);
         let mut hands = [Hand::EMPTY; SEATS];
         for (seat, hand) in hands.iter_mut().take(players).enumerate() {
-            *hand = deck[4 * seat..4 * seat + 4].iter().copied().collect();
+            let dealt = Rules::HAND_SIZE * seat..Rules::HAND_SIZE * (seat + 1);
+            *hand = deck[dealt].iter().copied().collect();
         }
         let first = match rules.first_player {
             FirstPlayer::FromSeed => PlayerId(rng.below(players as u64) as u8),
@@ -413,7 +424,7 @@ impl Zaagox {
         let mut state = Zaagox {
             rules: *rules,
             players: players as u8,
-            pile: Pile::new(&deck[4 * players..]),
+            pile: Pile::new(&deck[Rules::HAND_SIZE * players..]),
             hands,
             pairs: [Pair::EMPTY; MAX_PAIRS],
             pairs_len: 0,
@@ -672,13 +683,15 @@ impl Zaagox {
         }
     }
 
-    /// A real-time Da call: `seat` claims the discard with `card`, whoever is being asked in the
-    /// seat-order polling. The caller decides who called first.
+    /// A real-time Da call, in place: `seat` claims the discard with `card`, whoever is being
+    /// asked in the seat-order polling (a seat that passed may still claim while the window is
+    /// open). The caller decides who called first.
     ///
     /// # Errors
     /// [`RuleError::WrongPhase`] outside the Da window, [`RuleError::NotEligible`] for the
-    /// discarder or a seat not at the table, [`RuleError::CardNotInHand`], [`RuleError::NoMatch`].
-    pub fn claim_da(&self, seat: PlayerId, card: DidoCard) -> Result<Zaagox, RuleError> {
+    /// discarder or a seat not at the table, [`RuleError::CardNotInHand`],
+    /// [`RuleError::NoMatch`]; the state is then unchanged.
+    pub fn claim_da(&mut self, seat: PlayerId, card: DidoCard) -> Result<(), RuleError> {
         let Phase::Da { discarder, .. } = self.phase else {
             return Err(RuleError::WrongPhase {
                 action: Action::Da(card),
@@ -688,26 +701,23 @@ impl Zaagox {
         if seat == discarder || seat.index() >= self.players() {
             return Err(RuleError::NotEligible { seat });
         }
-        let mut next = self.clone();
-        next.claim(seat, card)?;
-        Ok(next)
+        self.claim(seat, card)
     }
 
-    /// Closes the Da window with no claim (every eligible player declined): the discard stays
-    /// out and the seat after the discarder takes the next turn.
+    /// Closes the Da window with no claim, in place (every eligible player declined): the
+    /// discard stays out and the seat after the discarder takes the next turn.
     ///
     /// # Errors
-    /// [`RuleError::WrongPhase`] outside the Da window.
-    pub fn close_da(&self) -> Result<Zaagox, RuleError> {
+    /// [`RuleError::WrongPhase`] outside the Da window; the state is then unchanged.
+    pub fn close_da(&mut self) -> Result<(), RuleError> {
         let Phase::Da { discarder, .. } = self.phase else {
             return Err(RuleError::WrongPhase {
                 action: Action::Pass,
                 expected: "no Da window is open",
             });
         };
-        let mut next = self.clone();
-        next.start_turn(discarder.next(self.players()));
-        Ok(next)
+        self.start_turn(discarder.next(self.players()));
+        Ok(())
     }
 
     // ---- internals ---------------------------------------------------------------------------

@@ -213,13 +213,14 @@ impl View {
             .filter(|p| p.ageing.is_none())
             .map(|p| p.ageing_count as usize)
             .sum();
-        let other_hands: usize = self
+        // Checked sums: a deserialized view may hold any sizes.
+        let other_hands = self
             .hand_sizes
             .iter()
             .enumerate()
             .filter(|&(s, _)| s != self.seat.index())
-            .map(|(_, &n)| n)
-            .sum();
+            .try_fold(0usize, |sum, (_, &n)| sum.checked_add(n))
+            .ok_or(bad("the view's hand sizes overflow"))?;
         if Some(unseen.len())
             != hidden_ageing
                 .checked_add(other_hands)
