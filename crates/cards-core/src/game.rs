@@ -168,6 +168,7 @@ pub trait Game:
 
     /// This position as a [`Game::Setup`]: `from_setup(rules, state.setup())` gives `state`
     /// back.
+    #[must_use]
     fn setup(&self) -> Self::Setup;
 
     /// The rules this game is played under.
@@ -212,17 +213,23 @@ pub trait Game:
     }
 
     /// How the game ended, or `None` while it goes on.
+    #[must_use]
     fn outcome(&self) -> Option<Self::Outcome>;
 
     /// The game's integer result, one entry per seat, zero-sum; all zeros until it is over.
+    #[must_use]
     fn settlement(&self) -> PerSeat<i64>;
 
     /// Zero-sum utilities, one per seat: the settlement as `f64` unless a game says otherwise.
+    #[must_use]
     fn returns(&self) -> PerSeat<f64> {
         self.settlement().map(|v| v as f64)
     }
 
-    /// What `player` may see.
+    /// What `player` may see. A view carries what [`Game::sample_world`] needs besides the
+    /// hidden cards (the rules, the seat, the table). For a seat not at the table it is what
+    /// an onlooker may see; `sample_world` may refuse such a view.
+    #[must_use]
     fn view(&self, player: PlayerId) -> Self::View;
 
     /// Clears `out` and fills it with the legal actions of `view`'s seat when that seat is to
@@ -253,5 +260,6 @@ pub trait Game:
     }
 
     /// Where the cards are (for the conservation check).
+    #[must_use]
     fn census(&self) -> Census<Self::Card>;
 }

@@ -61,13 +61,16 @@ impl ActionMask {
         self.len
     }
 
-    /// Adds `index`; `false` (and nothing changes) when it is not below the bound.
+    /// Adds `index`; `true` when it was not in the mask yet, `false` when it was or when it is
+    /// not below the bound (then nothing changes).
     pub fn insert(&mut self, index: usize) -> bool {
         if index >= self.len {
             return false;
         }
-        self.words[index / 64] |= 1 << (index % 64);
-        true
+        let (word, bit) = (index / 64, 1 << (index % 64));
+        let new = self.words[word] & bit == 0;
+        self.words[word] |= bit;
+        new
     }
 
     /// Whether `index` is in the mask.
@@ -78,7 +81,7 @@ impl ActionMask {
 
     /// Number of indices in the mask.
     #[must_use]
-    pub fn count(&self) -> usize {
+    pub fn len(&self) -> usize {
         self.words.iter().map(|w| w.count_ones() as usize).sum()
     }
 

@@ -57,14 +57,14 @@ pub enum ReplayError<G: Game> {
     #[error("the game cannot be set up: {0}")]
     Setup(G::SetupError),
     /// An action was refused.
-    #[error("action {number} ({action}, counting from 1) was refused: {source}")]
+    #[error("action {number} ({action}, counting from 1) was refused: {reason}")]
     Illegal {
         /// Position of the action in the record, counting from 1.
         number: usize,
         /// The action, as text.
         action: String,
-        /// The game's reason.
-        source: G::Error,
+        /// The game's reason (in the message, so not also a `source`).
+        reason: G::Error,
     },
 }
 
@@ -117,10 +117,10 @@ impl<G: Game> GameRecord<G> {
     pub fn replay(&self) -> Result<G, ReplayError<G>> {
         let mut state = self.start_state()?;
         for (i, &action) in self.actions.iter().enumerate() {
-            state.play(action).map_err(|source| ReplayError::Illegal {
+            state.play(action).map_err(|reason| ReplayError::Illegal {
                 number: i + 1,
                 action: action.to_string(),
-                source,
+                reason,
             })?;
         }
         Ok(state)

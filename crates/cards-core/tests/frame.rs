@@ -33,8 +33,9 @@ fn action_mask_is_a_bounded_bitset() {
     for i in [0, 63, 64, 129] {
         assert!(mask.insert(i));
     }
+    assert!(!mask.insert(64), "already in");
     assert!(!mask.insert(130));
-    assert_eq!(mask.count(), 4);
+    assert_eq!(mask.len(), 4);
     assert_eq!(mask.iter().collect::<Vec<_>>(), [0, 63, 64, 129]);
     assert!(!mask.contains(130) && !mask.contains(usize::MAX));
     mask.reset(10);

@@ -366,10 +366,10 @@ fn check_index<P: Indexed>(
             }
         }
     }
-    if whole == legal.len() && mask.count() != legal.len() {
+    if whole == legal.len() && mask.len() != legal.len() {
         return Err(format!(
             "the legal mask has {} indices for {} legal actions",
-            mask.count(),
+            mask.len(),
             legal.len()
         ));
     }

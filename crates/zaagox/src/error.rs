@@ -153,7 +153,7 @@ pub enum SetupError {
     },
     /// The phase does not fit the rest of the position.
     #[error("the phase does not fit the position: {0}")]
-    Phase(&'static str),
+    Phase(#[from] PhaseError),
     /// A seat is asked for Da without a card of the discard's number.
     #[error("seat {seat} is asked for Da but holds no card numbered {number}")]
     DaWithoutMatch {
@@ -180,11 +180,98 @@ pub enum SetupError {
     },
     /// The outcome does not fit the position.
     #[error("the outcome does not fit the position: {0}")]
-    Outcome(&'static str),
+    Outcome(#[from] OutcomeError),
     /// A winner's stored cards cannot be scored.
     #[error("the winner's stored cards cannot be scored: {0}")]
     Score(#[from] ScoreError),
     /// A view is inconsistent, so no world fits it.
     #[error("no world fits the view: {0}")]
-    View(&'static str),
+    View(#[from] ViewError),
+}
+
+/// Why the phase of a [`Setup`](crate::Setup) does not fit the rest of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum PhaseError {
+    /// Under `AvaRule::Immediate` an Ava ends the game, yet a running game has a declarer.
+    #[error("under AvaRule::Immediate an Ava ends the game, so a running game has no declarer")]
+    ImmediateAvaRunning,
+    /// A seat is to act or asked for Da, yet no turn has been played.
+    #[error("a seat acts only after a turn's draw, so turns is at least 1")]
+    NoTurnPlayed,
+    /// The acting seat has an empty hand, or a discard lies out.
+    #[error("an acting seat has drawn a card, and no discard lies out")]
+    ActWithoutDraw,
+    /// A Da window without a discard.
+    #[error("a Da window needs a discard")]
+    DaWithoutDiscard,
+    /// A Da window asks the discarder.
+    #[error("a Da window asks a seat other than the discarder")]
+    DaAsksDiscarder,
+    /// A store choice whose next seat is not the one after it, or with a discard out.
+    #[error("a store choice needs the seat after it to play next, and no discard")]
+    StoreOutOfTurn,
+    /// An End/Ava choice whose next seat is not the one after it, or with a discard out.
+    #[error("an End/Ava choice needs the seat after it to play next, and no discard")]
+    DecideOutOfTurn,
+    /// An End/Ava choice by a seat without four stored cards, or with an Ava already.
+    #[error("a seat decides End or Ava only with four stored cards and no Ava yet")]
+    DecideWithoutFour,
+}
+
+/// Why the outcome of a [`Setup`](crate::Setup) does not fit the rest of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum OutcomeError {
+    /// A finished game without an outcome, or a running one with one.
+    #[error("a finished game has an outcome and a running one has none")]
+    PhaseMismatch,
+    /// Exhausted by an empty pile, yet cards are in the pile or a discard is out.
+    #[error("a game exhausted by an empty pile has an empty pile and no discard")]
+    PileNotEmpty,
+    /// Exhausted by the turn limit, yet fewer turns were played.
+    #[error("a game exhausted by the turn limit has played exactly turn_limit turns")]
+    TurnLimitNotReached,
+    /// Won, yet a discard lies out.
+    #[error("a game is won from a store or an End/Ava choice, when no discard lies out")]
+    WonWithDiscard,
+    /// The outcome's score or failed declarer differs from what the position gives.
+    #[error("the outcome does not match the winner's stored cards and the Ava declarations")]
+    NotTheWinnersScore,
+}
+
+/// Why no world fits a [`View`](crate::View).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum ViewError {
+    /// The view's seat or hand-size list does not fit its player count.
+    #[error("the view's seat and hand sizes do not fit its player count")]
+    SeatOrSizes,
+    /// The viewer's hand size is not its hand's.
+    #[error("the viewer's hand size disagrees with its hand")]
+    HandSize,
+    /// The view shows another seat's ageing cards, or hides its own.
+    #[error("a view shows the ageing cards of exactly its own pairs")]
+    OthersAgeing,
+    /// The view shows a card twice.
+    #[error("the view shows some card twice")]
+    CardTwice,
+    /// The hand sizes add up beyond any count.
+    #[error("the view's hand sizes overflow")]
+    HandSizesOverflow,
+    /// The cards the view does not show are not as many as it hides.
+    #[error("the unseen cards are not as many as the view's hidden hands, ageing cards and pile")]
+    UnseenCount,
+    /// A seat is asked for Da, but no unseen card matches the discard.
+    #[error("a seat is asked for Da, but no unseen card matches the discard")]
+    DaNoMatch,
+    /// A seat is asked for Da with an empty hand.
+    #[error("a seat is asked for Da with an empty hand")]
+    DaEmptyHand,
+    /// The hidden zones need more cards than are unseen.
+    #[error("ran out of unseen cards")]
+    OutOfCards,
+    /// An own pair's ageing cards are not as many as its count.
+    #[error("a pair's ageing cards disagree with its count")]
+    AgeingCount,
 }

@@ -50,7 +50,7 @@ mod view;
 pub use action::{Action, ParseActionError};
 /// The frame's vocabulary, re-exported so `use zaagox::{Game, Zaagox}` is all a user needs.
 pub use cards_core::{Game, PlayerId, Seed};
-pub use error::{RuleError, SetupError};
+pub use error::{OutcomeError, PhaseError, RuleError, SetupError, ViewError};
 pub use rules::{AvaRule, FirstPlayer, NegativeScores, Rules};
 #[doc(hidden)]
 pub use score::reference;

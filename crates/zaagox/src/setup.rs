@@ -1,11 +1,15 @@
 //! [`Setup`]: an explicit Zaägox position, and the checks that turn it into a game. Every
-//! deserialized state and every sampled world passes through them, so no input can produce an
-//! impossible game.
+//! deserialized state and every sampled world passes through them, so no input can produce a
+//! position that breaks the game's rules (a card twice, a pair of two numbers, a phase that does
+//! not fit). They do not ask whether a position is reachable from some deal (hand sizes, the
+//! number of turns played): a test or study position need not be.
 
 use cards_core::{Census, DidoCard, PlayerId};
 
 use crate::state::{Hand, ageing_needed};
-use crate::{AvaRule, Exhaustion, Outcome, Phase, Rules, SetupError, Zaagox};
+use crate::{
+    AvaRule, Exhaustion, Outcome, OutcomeError, Phase, PhaseError, Rules, SetupError, Zaagox,
+};
 
 /// A pair on the table in a [`Setup`].
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -228,36 +232,28 @@ pub(crate) fn validate(rules: &Rules, raw: &Setup) -> Result<Zaagox, SetupError>
         }
     }
     if rules.ava == AvaRule::Immediate && !over && !orders.is_empty() {
-        return Err(SetupError::Phase(
-            "under AvaRule::Immediate an Ava ends the game, so a running game has no declarer",
-        ));
+        return Err(SetupError::Phase(PhaseError::ImmediateAvaRunning));
     }
 
     // Phase.
     if matches!(raw.phase, Phase::Act { .. } | Phase::Da { .. }) && raw.turns == 0 {
-        return Err(SetupError::Phase(
-            "a seat acts only after a turn's draw, so turns is at least 1",
-        ));
+        return Err(SetupError::Phase(PhaseError::NoTurnPlayed));
     }
     match raw.phase {
         Phase::Act { seat } => {
             seat_ok("the acting seat", seat)?;
             if raw.discard.is_some() || raw.hands[seat.index()].is_empty() {
-                return Err(SetupError::Phase(
-                    "an acting seat has drawn a card, and no discard lies out",
-                ));
+                return Err(SetupError::Phase(PhaseError::ActWithoutDraw));
             }
         }
         Phase::Da { discarder, asking } => {
             seat_ok("the discarder", discarder)?;
             seat_ok("the seat asked for Da", asking)?;
             let Some(d) = raw.discard else {
-                return Err(SetupError::Phase("a Da window needs a discard"));
+                return Err(SetupError::Phase(PhaseError::DaWithoutDiscard));
             };
             if discarder == asking {
-                return Err(SetupError::Phase(
-                    "a Da window asks a seat other than the discarder",
-                ));
+                return Err(SetupError::Phase(PhaseError::DaAsksDiscarder));
             }
             if raw.hands[asking.index()]
                 .iter()
@@ -272,9 +268,7 @@ pub(crate) fn validate(rules: &Rules, raw: &Setup) -> Result<Zaagox, SetupError>
         Phase::Store { seat, pair, next } => {
             seat_ok("the storing seat", seat)?;
             if next != seat.next(players) || raw.discard.is_some() {
-                return Err(SetupError::Phase(
-                    "a store choice needs the seat after it to play next, and no discard",
-                ));
+                return Err(SetupError::Phase(PhaseError::StoreOutOfTurn));
             }
             let complete = raw.pairs.iter().any(|p| {
                 p.owner == seat
@@ -288,22 +282,16 @@ pub(crate) fn validate(rules: &Rules, raw: &Setup) -> Result<Zaagox, SetupError>
         Phase::Decide { seat, next } => {
             seat_ok("the deciding seat", seat)?;
             if next != seat.next(players) || raw.discard.is_some() {
-                return Err(SetupError::Phase(
-                    "an End/Ava choice needs the seat after it to play next, and no discard",
-                ));
+                return Err(SetupError::Phase(PhaseError::DecideOutOfTurn));
             }
             if raw.stored[seat.index()].len() != 4 || raw.ava[seat.index()].is_some() {
-                return Err(SetupError::Phase(
-                    "a seat decides End or Ava only with four stored cards and no Ava yet",
-                ));
+                return Err(SetupError::Phase(PhaseError::DecideWithoutFour));
             }
         }
         Phase::Over => {}
     }
     if over != raw.outcome.is_some() {
-        return Err(SetupError::Outcome(
-            "a finished game has an outcome and a running one has none",
-        ));
+        return Err(SetupError::Outcome(OutcomeError::PhaseMismatch));
     }
     if raw.turns > rules.turn_limit {
         return Err(SetupError::Turns {
@@ -316,21 +304,15 @@ pub(crate) fn validate(rules: &Rules, raw: &Setup) -> Result<Zaagox, SetupError>
         Some(Outcome::Exhausted {
             cause: Exhaustion::PileEmpty,
         }) if !raw.pile.is_empty() || raw.discard.is_some() => {
-            return Err(SetupError::Outcome(
-                "a game exhausted by an empty pile has an empty pile and no discard",
-            ));
+            return Err(SetupError::Outcome(OutcomeError::PileNotEmpty));
         }
         Some(Outcome::Exhausted {
             cause: Exhaustion::TurnLimit,
         }) if raw.turns != rules.turn_limit => {
-            return Err(SetupError::Outcome(
-                "a game exhausted by the turn limit has played exactly turn_limit turns",
-            ));
+            return Err(SetupError::Outcome(OutcomeError::TurnLimitNotReached));
         }
         Some(Outcome::Won { .. }) if raw.discard.is_some() => {
-            return Err(SetupError::Outcome(
-                "a game is won from a store or an End/Ava choice, when no discard lies out",
-            ));
+            return Err(SetupError::Outcome(OutcomeError::WonWithDiscard));
         }
         Some(Outcome::Won { winner, .. }) => seat_ok("the winner", winner)?,
         _ => {}
@@ -340,9 +322,7 @@ pub(crate) fn validate(rules: &Rules, raw: &Setup) -> Result<Zaagox, SetupError>
     if let Some(Outcome::Won { winner, .. }) = raw.outcome {
         let expected = state.winning_outcome(winner)?;
         if Some(expected) != raw.outcome {
-            return Err(SetupError::Outcome(
-                "the outcome does not match the winner's stored cards and the Ava declarations",
-            ));
+            return Err(SetupError::Outcome(OutcomeError::NotTheWinnersScore));
         }
     }
     Ok(state)

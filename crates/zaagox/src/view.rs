@@ -4,7 +4,7 @@ use cards_core::{DidoCard, Draw as _, PlayerId, Rng};
 
 use crate::setup::{PairSetup, validate};
 use crate::state::Hand;
-use crate::{Outcome, Phase, Rules, Setup, SetupError, Zaagox};
+use crate::{Outcome, Phase, Rules, Setup, SetupError, ViewError, Zaagox};
 
 /// A pair as a player sees it: everyone sees the pair cards and how many ageing cards lie on
 /// it; only its owner sees which.
@@ -174,12 +174,10 @@ impl View {
         let players = self.players;
         self.rules.validate(players)?;
         if self.hand_sizes.len() != players || self.seat.index() >= players {
-            return Err(bad(
-                "the view's seat and hand sizes do not fit its player count",
-            ));
+            return Err(bad(ViewError::SeatOrSizes));
         }
         if self.hand.len() != self.hand_sizes[self.seat.index()] {
-            return Err(bad("the viewer's hand size disagrees with its hand"));
+            return Err(bad(ViewError::HandSize));
         }
         let mut known = Hand::EMPTY;
         let mut seen = 0;
@@ -194,9 +192,7 @@ impl View {
         }
         for p in &self.pairs {
             if p.ageing.is_some() != (p.owner == self.seat) {
-                return Err(bad(
-                    "a view shows the ageing cards of exactly its own pairs",
-                ));
+                return Err(bad(ViewError::OthersAgeing));
             }
             see(p.cards.iter().copied().collect());
             if let Some(ageing) = &p.ageing {
@@ -204,7 +200,7 @@ impl View {
             }
         }
         if seen != known.len() {
-            return Err(bad("the view shows some card twice"));
+            return Err(bad(ViewError::CardTwice));
         }
         let mut unseen: Vec<DidoCard> = (!known).iter().collect();
         let hidden_ageing: usize = self
@@ -220,15 +216,13 @@ impl View {
             .enumerate()
             .filter(|&(s, _)| s != self.seat.index())
             .try_fold(0usize, |sum, (_, &n)| sum.checked_add(n))
-            .ok_or(bad("the view's hand sizes overflow"))?;
+            .ok_or(bad(ViewError::HandSizesOverflow))?;
         if Some(unseen.len())
             != hidden_ageing
                 .checked_add(other_hands)
                 .and_then(|n| n.checked_add(self.pile_len))
         {
-            return Err(bad(
-                "the unseen cards are not as many as the view's hidden hands, ageing cards and pile",
-            ));
+            return Err(bad(ViewError::UnseenCount));
         }
         rng.shuffle(&mut unseen);
 
@@ -240,26 +234,24 @@ impl View {
             && asking.index() < players
         {
             let Some(i) = unseen.iter().position(|c| c.number() == d.number()) else {
-                return Err(bad(
-                    "a seat is asked for Da, but no unseen card matches the discard",
-                ));
+                return Err(bad(ViewError::DaNoMatch));
             };
             if self.hand_sizes[asking.index()] == 0 {
-                return Err(bad("a seat is asked for Da with an empty hand"));
+                return Err(bad(ViewError::DaEmptyHand));
             }
             hands[asking.index()].insert(unseen.swap_remove(i));
         }
         let mut deal = unseen.into_iter();
         for (seat, hand) in hands.iter_mut().enumerate() {
             while seat != self.seat.index() && hand.len() < self.hand_sizes[seat] {
-                hand.insert(deal.next().ok_or(bad("ran out of unseen cards"))?);
+                hand.insert(deal.next().ok_or(bad(ViewError::OutOfCards))?);
             }
         }
         let mut pairs = Vec::with_capacity(self.pairs.len());
         for p in &self.pairs {
             let ageing = match &p.ageing {
                 Some(a) if a.len() == p.ageing_count as usize => a.clone(),
-                Some(_) => return Err(bad("a pair's ageing cards disagree with its count")),
+                Some(_) => return Err(bad(ViewError::AgeingCount)),
                 None => deal.by_ref().take(p.ageing_count as usize).collect(),
             };
             pairs.push(PairSetup {

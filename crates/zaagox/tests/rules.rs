@@ -712,6 +712,23 @@ fn from_setup_names_what_is_wrong() {
         ),
         Err(SetupError::TurnLimit { got: 0, .. })
     ));
+    assert_eq!(
+        refuse(&|s| s.turns = 0),
+        SetupError::Phase(zaagox::PhaseError::NoTurnPlayed)
+    );
+    assert_eq!(
+        refuse(&|s| s.discard = s.pile.pop()),
+        SetupError::Phase(zaagox::PhaseError::ActWithoutDraw)
+    );
+    let mut view = Zaagox::from_setup(&rules, good.clone())
+        .unwrap()
+        .view(PlayerId(0));
+    view.hand_sizes[0] += 1;
+    let mut rng = cards_core::GameRng::new(Seed::from(3), cards_core::PROBE_STREAM);
+    assert_eq!(
+        Zaagox::sample_world(&view, &mut rng).unwrap_err(),
+        SetupError::View(zaagox::ViewError::HandSize)
+    );
     // A setup and the game built from it round-trip.
     let game = Zaagox::from_setup(&rules, good.clone()).unwrap();
     assert_eq!(game.setup(), good);

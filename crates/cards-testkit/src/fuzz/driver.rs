@@ -237,7 +237,7 @@ impl<G: FuzzGame> Checker<G> {
         }
         if whole == legal.len() {
             assert_eq!(
-                mask.count(),
+                mask.len(),
                 legal.len(),
                 "the legal mask has other indices than the legal actions"
             );
@@ -376,7 +376,7 @@ impl<G: FuzzGame> Checker<G> {
         while probe.game() == game && probe.game().to_act().is_some() && steps < MAX_DECISION_STEPS
         {
             probe.legal_mask(&mut mask);
-            let count = mask.count();
+            let count = mask.len();
             assert!(count > 0, "a decision under way offers no step\n{probe:?}");
             let pick = mask
                 .iter()
