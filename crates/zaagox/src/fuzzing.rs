@@ -259,7 +259,7 @@ impl FuzzGame for Zaagox {
 /// A valid shape map with the blanks Quotos and the numbered cards' shapes taken from `bits`
 /// (custom counts allowed), so scoring is also checked away from the default map.
 fn shape_map_from(bits: u64) -> ShapeMap {
-    let mut shapes = [Shape::Quotos; 36];
+    let mut shapes = [Shape::Quotos; DidoCard::COUNT];
     for card in DidoCard::ALL {
         if !card.is_zero() {
             let i = u32::from(card.index());
@@ -401,7 +401,7 @@ fn plausible_action(game: &Zaagox, kind: u8, a: u8, b: u8) -> Action {
     let hand = game.hand(seat);
     let pick = |set: Hand, byte: u8| -> DidoCard {
         if set.is_empty() || byte & 0x80 != 0 {
-            DidoCard::ALL[usize::from(byte) % 36]
+            DidoCard::ALL[usize::from(byte) % DidoCard::COUNT]
         } else {
             set.iter()
                 .nth(usize::from(byte) % set.len())
@@ -411,7 +411,7 @@ fn plausible_action(game: &Zaagox, kind: u8, a: u8, b: u8) -> Action {
     let pair_card = |byte: u8| -> DidoCard {
         let pairs = game.pairs();
         if pairs.is_empty() || byte & 0x80 != 0 {
-            DidoCard::ALL[usize::from(byte) % 36]
+            DidoCard::ALL[usize::from(byte) % DidoCard::COUNT]
         } else {
             pairs[usize::from(byte) % pairs.len()].cards()[usize::from(byte >> 6) & 1]
         }
@@ -438,15 +438,15 @@ fn plausible_action(game: &Zaagox, kind: u8, a: u8, b: u8) -> Action {
     }
 }
 
-/// A real-time Da claim by seat `who % 5` (seat 4 is never at the table): it succeeds exactly
+/// A real-time Da claim by seat `who % (MAX_PLAYERS + 1)` (the last is never at the table): it succeeds exactly
 /// when the seat is at the table, is not the discarder and holds the card, whose number matches
 /// the open discard; then the pair exists, the discard is gone and the right seat moves. The
 /// state after it, or `None` when refused (the state is a value: a refusal cannot change it).
 fn try_claim(game: &Zaagox, who: u8, card_byte: u8) -> Option<Zaagox> {
-    let seat = PlayerId(who % 5);
+    let seat = PlayerId(who % (Rules::MAX_PLAYERS as u8 + 1));
     let hand = game.hand(seat);
     let card = if hand.is_empty() || card_byte & 0x80 != 0 {
-        DidoCard::ALL[usize::from(card_byte) % 36]
+        DidoCard::ALL[usize::from(card_byte) % DidoCard::COUNT]
     } else {
         hand.iter()
             .nth(usize::from(card_byte) % hand.len())
@@ -549,7 +549,7 @@ fn try_close(game: &Zaagox) -> Option<Zaagox> {
 fn check_state(game: &Zaagox) {
     let players = game.num_players();
     assert!((2..=4).contains(&players));
-    for seat in (0..4).map(PlayerId) {
+    for seat in PlayerId::all(Rules::MAX_PLAYERS) {
         let stored = game.stored(seat).len();
         if seat.index() >= players {
             assert!(
