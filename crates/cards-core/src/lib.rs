@@ -33,6 +33,11 @@
 //! ```
 #![forbid(unsafe_code)]
 
+/// The Didopoikas deck: cards, notation and decisions (the repository's `docs/didopoikas.md`,
+/// rendered here).
+#[doc = include_str!("../../../docs/didopoikas.md")]
+pub mod didopoikas_page {}
+
 mod card;
 mod cardset;
 mod didopoikas;

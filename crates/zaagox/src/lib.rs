@@ -6,8 +6,8 @@
 //! per-player [`View`]s with world sampling for AI, serde for everything, and the scoring
 //! function [`score()`] as a fast standalone hot path.
 //!
-//! The rules, and every decision the source leaves open, are in the repository's
-//! `docs/zaagox.md`; options live in [`Rules`]. The generic face is the
+//! The rules, and every decision the source leaves open, are on the page [`rules_page`] (the
+//! repository's `docs/zaagox.md`); options live in [`Rules`]. The generic face is the
 //! [`Game`] trait (re-exported here), so `use zaagox::{Game, Zaagox}` is all a program needs.
 //!
 //! ```
@@ -46,6 +46,11 @@ mod setup;
 mod shape;
 mod state;
 mod view;
+
+/// Zaägox as this crate implements it: the rules and every decision, with the option that
+/// changes it (the repository's `docs/zaagox.md`, rendered here).
+#[doc = include_str!("../../../docs/zaagox.md")]
+pub mod rules_page {}
 
 pub use action::{Action, ParseActionError};
 /// The frame's vocabulary, re-exported so `use zaagox::{Game, Zaagox}` is all a user needs.
