@@ -14,6 +14,11 @@
 //!   plays whole), and each such index plays exactly its action; random indices from the whole
 //!   index space that are not in the mask are refused and leave the position exactly as it
 //!   was, and the ones in it play;
+//! - one decision is walked through the index with random steps from the mask: while it is
+//!   under way (`game()` unchanged) the mask is never empty and random indices outside it are
+//!   refused, leaving the position exactly as it was; it ends within [`MAX_DECISION_STEPS`]
+//!   steps, and a decision split into steps reaches the state of a legal action that
+//!   [`Indexed::index_of`] splits;
 //! - whole actions that were legal earlier in the game but are not now are refused by `play`
 //!   and `apply`, leaving the state exactly as it was (for every game, stepped or not);
 //! - cards are conserved: [`Game::census`] covers [`Game::deck`] exactly once;
@@ -387,7 +392,88 @@ fn check_index<P: Indexed>(
             (false, Err(_)) => report.illegal_refused += 1,
         }
     }
-    Ok(())
+    walk_decision::<P>(state, legal, mask, rng, config, report)
+}
+
+/// Most steps one decision may take through the index (see [`walk_decision`]).
+pub const MAX_DECISION_STEPS: usize = 256;
+
+/// One decision of `state` walked through the index with random steps from the mask (the
+/// start itself is probed by [`check_index`]). A stepped position keeps a decision under way
+/// inside it, with `game()` still the state before the decision: every position under way must
+/// offer a step, refuse every other index unchanged, and end the decision in the state of a
+/// legal action the index splits.
+fn walk_decision<P: Indexed>(
+    state: &P::Game,
+    legal: &[<P::Game as Game>::Action],
+    mask: &mut ActionMask,
+    rng: &mut GameRng,
+    config: Config,
+    report: &mut Report,
+) -> Result<(), String> {
+    let mut position = P::from_game(state.clone());
+    for step in 0..MAX_DECISION_STEPS {
+        position.legal_mask(mask);
+        if mask.is_empty() {
+            return match step {
+                0 => Ok(()), // the game is over: check_index checked the empty mask
+                _ => Err(format!(
+                    "a decision under way (after {step} steps) offers no step: {position:?}"
+                )),
+            };
+        }
+        if step > 0 {
+            if mask.bound() != P::NUM_ACTIONS {
+                return Err(format!(
+                    "during a decision the legal mask's bound is {}, not NUM_ACTIONS = {}",
+                    mask.bound(),
+                    P::NUM_ACTIONS
+                ));
+            }
+            for _ in 0..config.index_probes {
+                let index = rng.below(P::NUM_ACTIONS as u64 + 2) as usize;
+                if mask.contains(index) {
+                    continue;
+                }
+                let mut probe = position.clone();
+                if probe.play_index(index).is_ok() {
+                    return Err(format!(
+                        "index {index} is not in the mask but played during a decision"
+                    ));
+                }
+                if probe != position {
+                    return Err(format!(
+                        "refusing index {index} during a decision changed the position"
+                    ));
+                }
+                report.illegal_refused += 1;
+            }
+        }
+        let pick = rng.below(mask.len() as u64) as usize;
+        let index = mask.iter().nth(pick).unwrap_or_default();
+        position.play_index(index).map_err(|e| {
+            format!("step {index} of the legal mask refused during a decision: {e}")
+        })?;
+        report.legal_probed += 1;
+        if position.game() != state {
+            if step == 0 && legal.iter().any(|&a| P::index_of(a) == Some(index)) {
+                return Ok(()); // a whole action: check_index compared it with apply
+            }
+            let reached = position.game();
+            let mut split = legal.iter().filter(|&&a| P::index_of(a).is_none());
+            if split.any(|&a| state.apply(a).ok().as_ref() == Some(reached)) {
+                return Ok(());
+            }
+            return Err(format!(
+                "{} steps ending with index {index} reached a state that no legal action \
+                 split by the index reaches",
+                step + 1
+            ));
+        }
+    }
+    Err(format!(
+        "a decision did not end within {MAX_DECISION_STEPS} steps"
+    ))
 }
 
 /// Whole actions through [`Game::play`]: actions that were legal earlier in the game but are not

@@ -29,11 +29,14 @@ const MAX_FINISHED_PROBES: usize = 4096;
 /// - **0–3** play the legal action `arg % n` of the `n` that [`Game::legal_actions`] lists: it
 ///   must play, and [`Game::play`] (in place) and [`Game::apply`] (copy-make) must agree;
 /// - **4** plays any index (`arg` and one more byte, modulo `NUM_ACTIONS + 2`, so a few are out
-///   of range) through [`Indexed::play_index`]: it must play exactly when the legal mask holds
-///   it, reach the state that applying the action it names reaches (a split decision is
-///   completed with further input bytes, and must reach the state of some legal action), and
-///   when refused leave the position exactly as it was (out-of-range indices as
-///   [`IndexError::OutOfRange`]);
+///   of range; where the position splits some legal action into steps and `arg`'s top bit is
+///   set, an index of the legal mask, so that decisions are started often) through
+///   [`Indexed::play_index`]: it must play exactly when the legal mask holds it, reach the
+///   state that applying the action it names reaches (a split decision is completed with
+///   further input bytes: at each step under way the mask offers a step and an index from the
+///   input outside it is refused with the position unchanged, and the decision must reach the
+///   state of some legal action the index splits), and when refused leave the position exactly
+///   as it was (out-of-range indices as [`IndexError::OutOfRange`]);
 /// - **5** tries [`FuzzGame::plausible_action`], or else an action parsed from up to 24 bytes
 ///   of input text (its text must round-trip): it must play exactly when listed as legal,
 ///   `play` and `apply` must agree (on the error too), and a refusal must leave the state as
@@ -88,7 +91,12 @@ pub fn game<G: FuzzGame>(data: &[u8]) {
                 if G::Position::NUM_ACTIONS + 2 > usize::from(u16::MAX) {
                     index |= usize::from(input.u16()) << 16;
                 }
-                checker.probe_index(&game, index % (G::Position::NUM_ACTIONS + 2), &mut input)
+                let steered = match (checker.splits, arg & 0x80 != 0) {
+                    (true, true) => checker.mask.iter().nth(index % checker.mask.len().max(1)),
+                    _ => None,
+                };
+                let index = steered.unwrap_or(index % (G::Position::NUM_ACTIONS + 2));
+                checker.probe_index(&game, index, &mut input)
             }
             5 => {
                 let action = game
@@ -135,6 +143,8 @@ pub(crate) struct Checker<G: FuzzGame> {
     pub(crate) rng: GameRng,
     legal: Vec<G::Action>,
     mask: ActionMask,
+    /// Whether the index splits some legal action of the state last checked into steps.
+    splits: bool,
 }
 
 impl<G: FuzzGame> Checker<G> {
@@ -143,6 +153,7 @@ impl<G: FuzzGame> Checker<G> {
             rng,
             legal: Vec::new(),
             mask: ActionMask::default(),
+            splits: false,
         }
     }
 
@@ -235,6 +246,7 @@ impl<G: FuzzGame> Checker<G> {
                 );
             }
         }
+        self.splits = whole < legal.len();
         if whole == legal.len() {
             assert_eq!(
                 mask.len(),
@@ -378,6 +390,23 @@ impl<G: FuzzGame> Checker<G> {
             probe.legal_mask(&mut mask);
             let count = mask.len();
             assert!(count > 0, "a decision under way offers no step\n{probe:?}");
+            // An index from the input outside the mask: refused, the position unchanged.
+            let wrong = usize::from(input.u16()) % (G::Position::NUM_ACTIONS + 2);
+            if !mask.contains(wrong) {
+                let mut refused = probe.clone();
+                let e = refused.play_index(wrong).err().unwrap_or_else(|| {
+                    panic!("index {wrong} is not in the legal mask but plays\n{probe:?}")
+                });
+                assert_eq!(
+                    refused, probe,
+                    "refusing index {wrong} ({e}) during a decision changed the position"
+                );
+                assert_eq!(
+                    wrong >= G::Position::NUM_ACTIONS,
+                    matches!(e, IndexError::OutOfRange { .. }),
+                    "index {wrong} refused as {e:?} during a decision"
+                );
+            }
             let pick = mask
                 .iter()
                 .nth(usize::from(input.byte()) % count)
@@ -395,9 +424,13 @@ impl<G: FuzzGame> Checker<G> {
             .legal
             .iter()
             .copied()
+            .filter(|&a| G::Position::index_of(a).is_none())
             .find(|&a| game.apply(a).ok().as_ref() == Some(&reached));
         let action = via.unwrap_or_else(|| {
-            panic!("index steps reached a state no legal action reaches\n{game:?}\n{reached:?}")
+            panic!(
+                "index steps reached a state no legal action split by the index reaches\n\
+                 {game:?}\n{reached:?}"
+            )
         });
         game.check_transition(action, &reached);
         Some(reached)
