@@ -13,8 +13,19 @@
 //!   too many options to number (an Eléwénjewé capture: any union of disjoint table groups),
 //!   the indexed position is a separate type wrapping the game, which splits the decision into
 //!   steps (play the card, pick table cards one at a time, only picks that can still complete
-//!   a legal capture offered, confirm); the game's own rich `Action` stays as it is. Such a
-//!   wrapper reports [`Indexed::index_of`] `None` for actions it splits.
+//!   a legal capture offered, confirm); the game's own rich `Action` stays as it is.
+//! - Every action has a *path*, [`Indexed::action_path`]: the indices that play it from the
+//!   start of a decision (one index for an action played whole, its canonical step sequence for
+//!   a split one). At the start of a decision ([`Indexed::from_game`]), for every legal action,
+//!   playing its path through `play_index` is accepted step by step (each step in the legal
+//!   mask at that moment) and reaches exactly the state [`Game::apply`] reaches with the
+//!   action; and the legal mask is exactly the set of the first steps of the legal actions'
+//!   paths.
+//! - [`Indexed::in_decision`] is `true` exactly while a split decision is under way: after its
+//!   first step and before its last. Meanwhile [`Indexed::game`] is still the state before the
+//!   decision and the mask is never empty: every step the mask offers leads on to the end of
+//!   the decision, in the state of a legal action split into steps (not necessarily along its
+//!   canonical path: a stepped position may accept the same choices in another order).
 
 use core::fmt;
 
@@ -159,7 +170,7 @@ pub trait Indexed: Clone + PartialEq + fmt::Debug {
     /// The indexed position at the start of `game`'s current decision.
     fn from_game(game: Self::Game) -> Self;
 
-    /// The game state (for a stepped position mid-decision: the state before that decision).
+    /// The game state (while [`Indexed::in_decision`]: the state before that decision).
     fn game(&self) -> &Self::Game;
 
     /// Resets `mask` to the bound [`Indexed::NUM_ACTIONS`] and sets every index
@@ -173,9 +184,19 @@ pub trait Indexed: Clone + PartialEq + fmt::Debug {
     /// unchanged.
     fn play_index(&mut self, index: usize) -> Result<(), IndexError<<Self::Game as Game>::Error>>;
 
-    /// The index of `action` when one index plays it whole, `None` when the indexed form splits
-    /// it into steps.
-    fn index_of(action: <Self::Game as Game>::Action) -> Option<usize>;
+    /// Clears `out` and pushes, in order, the indices that play `action` from the start of a
+    /// decision: its one index when it is played whole, its canonical step path when the indexed
+    /// form splits it. For a legal action the path is not empty, each of its steps is in the
+    /// legal mask when it is played, and the last one leaves the position in the state
+    /// [`Game::apply`] reaches (see the module docs).
+    fn action_path(action: <Self::Game as Game>::Action, out: &mut Vec<usize>);
+
+    /// Whether a split decision is under way: `true` after its first step and before its last,
+    /// `false` at the start of a decision (and always, for a position that splits nothing: the
+    /// default).
+    fn in_decision(&self) -> bool {
+        false
+    }
 }
 
 /// A game whose every action has one index of its own: it is then its own [`Indexed`]
@@ -226,7 +247,9 @@ impl<G: DirectIndex> Indexed for G {
         self.play(action).map_err(IndexError::Rule)
     }
 
-    fn index_of(action: G::Action) -> Option<usize> {
-        Some(G::action_index(action))
+    /// One index: `[action_index(action)]`.
+    fn action_path(action: G::Action, out: &mut Vec<usize>) {
+        out.clear();
+        out.push(G::action_index(action));
     }
 }

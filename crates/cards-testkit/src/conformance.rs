@@ -10,15 +10,20 @@
 //!   text parses back to them, and the settlement and returns are zero before the end;
 //! - every legal action plays, and `play` (in place) and `apply` (copy-make) reach the same
 //!   state;
-//! - the legal mask of the action index agrees with the legal actions (for actions one index
-//!   plays whole), and each such index plays exactly its action; random indices from the whole
-//!   index space that are not in the mask are refused and leave the position exactly as it
-//!   was, and the ones in it play;
-//! - one decision is walked through the index with random steps from the mask: while it is
-//!   under way (`game()` unchanged) the mask is never empty and random indices outside it are
-//!   refused, leaving the position exactly as it was; it ends within [`MAX_DECISION_STEPS`]
-//!   steps, and a decision split into steps reaches the state of a legal action that
-//!   [`Indexed::index_of`] splits;
+//! - the action index: at the start of the decision ([`Indexed::from_game`]) no decision is
+//!   under way; for every legal action, its path ([`Indexed::action_path`]) is not empty and
+//!   plays through `play_index` step by step, each step in the legal mask at that moment,
+//!   [`Indexed::in_decision`] true after every step but the last and false after it, `game()`
+//!   unchanged until the last step and then exactly the state [`Game::apply`] reaches; the legal
+//!   mask has the bound `NUM_ACTIONS` and is exactly the set of the first steps of the legal
+//!   actions' paths; random indices from the whole index space that are not in the mask are
+//!   refused and leave the position exactly as it was, and the ones in it play;
+//! - one decision is walked through the index with random steps from the mask: while
+//!   `in_decision()` is true the mask is never empty, random indices outside it are refused,
+//!   leaving the position exactly as it was, and `game()` is still the state before the
+//!   decision; it ends (`in_decision()` false) within [`MAX_DECISION_STEPS`] steps, in the state
+//!   of the legal action whose path the steps were (or, for several steps in another order than
+//!   a canonical path, of some legal action whose path has several steps);
 //! - whole actions that were legal earlier in the game but are not now are refused by `play`
 //!   and `apply`, leaving the state exactly as it was (for every game, stepped or not);
 //! - cards are conserved: [`Game::census`] covers [`Game::deck`] exactly once;
@@ -229,7 +234,7 @@ fn check_player_range<G: Game>(rules: &G::Rules, players: usize, seed: Seed) -> 
 struct Scratch<A> {
     buf: Vec<A>,
     legal: Vec<A>,
-    mask: ActionMask,
+    index: IndexScratch,
     /// Actions seen legal earlier in the game (at most `POOL` of them): candidates for illegal
     /// whole actions later, whatever the action type.
     pool: Vec<A>,
@@ -243,7 +248,7 @@ impl<A> Default for Scratch<A> {
         Scratch {
             buf: Vec::new(),
             legal: Vec::new(),
-            mask: ActionMask::default(),
+            index: IndexScratch::default(),
             pool: Vec::new(),
         }
     }
@@ -309,7 +314,7 @@ fn check_state<P: Indexed>(
             return Err(format!("play and apply disagree on {action}"));
         }
     }
-    check_index::<P>(state, legal, &mut scratch.mask, rng, config, report)?;
+    check_index::<P>(state, legal, &mut scratch.index, rng, config, report)?;
     check_illegal_actions(state, legal, &mut scratch.pool, rng, config, report)?;
     let json =
         serde_json::to_string(state).map_err(|e| format!("state does not serialize: {e}"))?;
@@ -326,16 +331,36 @@ fn check_state<P: Indexed>(
     Ok(())
 }
 
-/// The action index: mask against legal actions, and random probes through `play_index`.
+/// Buffers of the action-index checks.
+#[derive(Default)]
+struct IndexScratch {
+    /// The legal mask of the position checked.
+    mask: ActionMask,
+    /// The first steps of the legal actions' paths.
+    firsts: ActionMask,
+    /// The mask at a step of a path.
+    step: ActionMask,
+    /// A legal action's path.
+    path: Vec<usize>,
+    /// The steps a decision walk took.
+    walked: Vec<usize>,
+}
+
+/// The action index: every legal action's path against `apply`, the mask against the first
+/// steps of the paths, and random probes through `play_index`.
 fn check_index<P: Indexed>(
     state: &P::Game,
     legal: &[<P::Game as Game>::Action],
-    mask: &mut ActionMask,
+    scratch: &mut IndexScratch,
     rng: &mut GameRng,
     config: Config,
     report: &mut Report,
 ) -> Result<(), String> {
     let position = P::from_game(state.clone());
+    if position.in_decision() {
+        return Err("from_game gives a position with a decision under way".into());
+    }
+    let mask = &mut scratch.mask;
     position.legal_mask(mask);
     if mask.bound() != P::NUM_ACTIONS {
         return Err(format!(
@@ -351,31 +376,67 @@ fn check_index<P: Indexed>(
             state.is_terminal()
         ));
     }
-    let mut whole = 0;
+    scratch.firsts.reset(P::NUM_ACTIONS);
     for &action in legal {
-        if let Some(index) = P::index_of(action) {
-            whole += 1;
-            if !mask.contains(index) {
+        P::action_path(action, &mut scratch.path);
+        let path = &scratch.path;
+        let Some(&first) = path.first() else {
+            return Err(format!("legal action {action} has an empty path"));
+        };
+        scratch.firsts.insert(first);
+        let mut indexed = position.clone();
+        for (k, &index) in path.iter().enumerate() {
+            let offered = match k {
+                0 => mask.contains(index),
+                _ => {
+                    indexed.legal_mask(&mut scratch.step);
+                    scratch.step.contains(index)
+                }
+            };
+            if !offered {
                 return Err(format!(
-                    "legal action {action} has index {index}, which the legal mask lacks"
+                    "step {} of the path {path:?} of legal action {action} is index {index}, \
+                     which the legal mask lacks",
+                    k + 1
                 ));
             }
-            let mut indexed = position.clone();
             indexed.play_index(index).map_err(|e| {
-                format!("legal action {action} has index {index}, which play_index refuses: {e}")
+                format!(
+                    "step {} of the path {path:?} of legal action {action} is index {index}, \
+                     which play_index refuses: {e}",
+                    k + 1
+                )
             })?;
-            if state.apply(action).ok().as_ref() != Some(indexed.game()) {
+            let last = k + 1 == path.len();
+            if indexed.in_decision() == last {
                 return Err(format!(
-                    "index {index} of legal action {action} plays another action"
+                    "in_decision() is {} after step {} of the {}-step path {path:?} of legal \
+                     action {action}",
+                    last,
+                    k + 1,
+                    path.len()
+                ));
+            }
+            if !last && indexed.game() != state {
+                return Err(format!(
+                    "game() changed after step {} of the {}-step path {path:?} of legal action \
+                     {action}, before the decision ended",
+                    k + 1,
+                    path.len()
                 ));
             }
         }
+        if state.apply(action).ok().as_ref() != Some(indexed.game()) {
+            return Err(format!(
+                "the path {path:?} of legal action {action} plays another action"
+            ));
+        }
     }
-    if whole == legal.len() && mask.len() != legal.len() {
+    if *mask != scratch.firsts {
         return Err(format!(
-            "the legal mask has {} indices for {} legal actions",
-            mask.len(),
-            legal.len()
+            "the legal mask {mask:?} is not the set of first steps of the legal actions' \
+             paths {:?}",
+            scratch.firsts
         ));
     }
     for _ in 0..config.index_probes {
@@ -392,37 +453,43 @@ fn check_index<P: Indexed>(
             (false, Err(_)) => report.illegal_refused += 1,
         }
     }
-    walk_decision::<P>(state, legal, mask, rng, config, report)
+    walk_decision::<P>(state, legal, scratch, rng, config, report)
 }
 
-/// Most steps one decision may take through the index (see [`walk_decision`]).
+/// Most steps one decision may take through the index, when the harness walks one decision
+/// per state (see the module docs).
 pub const MAX_DECISION_STEPS: usize = 256;
 
 /// One decision of `state` walked through the index with random steps from the mask (the
-/// start itself is probed by [`check_index`]). A stepped position keeps a decision under way
-/// inside it, with `game()` still the state before the decision: every position under way must
-/// offer a step, refuse every other index unchanged, and end the decision in the state of a
-/// legal action the index splits.
+/// start itself is probed by [`check_index`]). While [`Indexed::in_decision`] is true, the
+/// position must offer a step, refuse every other index unchanged and keep `game()` the state
+/// before the decision; once it is false the decision has ended, in the state of the legal
+/// action whose path the steps were (already compared with `apply` by [`check_index`]), or, for
+/// several steps in another order than a canonical path, of some legal action whose path has
+/// several steps.
 fn walk_decision<P: Indexed>(
     state: &P::Game,
     legal: &[<P::Game as Game>::Action],
-    mask: &mut ActionMask,
+    scratch: &mut IndexScratch,
     rng: &mut GameRng,
     config: Config,
     report: &mut Report,
 ) -> Result<(), String> {
+    if state.is_terminal() {
+        return Ok(()); // check_index checked the empty mask
+    }
     let mut position = P::from_game(state.clone());
+    let (mask, walked) = (&mut scratch.mask, &mut scratch.walked);
+    walked.clear();
     for step in 0..MAX_DECISION_STEPS {
         position.legal_mask(mask);
-        if mask.is_empty() {
-            return match step {
-                0 => Ok(()), // the game is over: check_index checked the empty mask
-                _ => Err(format!(
-                    "a decision under way (after {step} steps) offers no step: {position:?}"
-                )),
-            };
-        }
         if step > 0 {
+            if mask.is_empty() {
+                return Err(format!(
+                    "a decision under way (after the {step} steps {walked:?}) offers no step: \
+                     {position:?}"
+                ));
+            }
             if mask.bound() != P::NUM_ACTIONS {
                 return Err(format!(
                     "during a decision the legal mask's bound is {}, not NUM_ACTIONS = {}",
@@ -454,22 +521,40 @@ fn walk_decision<P: Indexed>(
         position.play_index(index).map_err(|e| {
             format!("step {index} of the legal mask refused during a decision: {e}")
         })?;
+        walked.push(index);
         report.legal_probed += 1;
-        if position.game() != state {
-            if step == 0 && legal.iter().any(|&a| P::index_of(a) == Some(index)) {
-                return Ok(()); // a whole action: check_index compared it with apply
+        if position.in_decision() {
+            if position.game() != state {
+                return Err(format!(
+                    "game() changed during a decision (in_decision() is still true after the \
+                     steps {walked:?})"
+                ));
             }
-            let reached = position.game();
-            let mut split = legal.iter().filter(|&&a| P::index_of(a).is_none());
-            if split.any(|&a| state.apply(a).ok().as_ref() == Some(reached)) {
+            continue;
+        }
+        // The decision has ended: along a legal action's path (compared with `apply` already)?
+        for &action in legal {
+            P::action_path(action, &mut scratch.path);
+            if scratch.path == *walked {
                 return Ok(());
             }
-            return Err(format!(
-                "{} steps ending with index {index} reached a state that no legal action \
-                 split by the index reaches",
-                step + 1
-            ));
         }
+        // Steps in another order than a canonical path: the state of some split action.
+        let reached = position.game();
+        for &action in legal {
+            P::action_path(action, &mut scratch.path);
+            if walked.len() > 1
+                && scratch.path.len() > 1
+                && state.apply(action).ok().as_ref() == Some(reached)
+            {
+                return Ok(());
+            }
+        }
+        return Err(format!(
+            "the {} steps {walked:?} ended a decision (in_decision() is false) in a state that \
+             no legal action split into steps reaches",
+            step + 1
+        ));
     }
     Err(format!(
         "a decision did not end within {MAX_DECISION_STEPS} steps"

@@ -529,8 +529,9 @@ impl Indexed for HighestIndex {
         }
     }
 
-    fn index_of(action: Action) -> Option<usize> {
-        Some(HighCard::action_index(action))
+    fn action_path(action: Action, out: &mut Vec<usize>) {
+        out.clear();
+        out.push(HighCard::action_index(action));
     }
 }
 

@@ -5,8 +5,8 @@
 //! - the harness and the fuzz driver accept `Steps` as the indexed position;
 //! - every step sequence the mask allows completes a capture, and the captures reachable
 //!   through steps are exactly the legal ones (exhaustively, on every position of many games);
-//! - broken stepped positions: which ones the harness and the driver catch, and
-//!   [`walk_decision`], the check a harness needs to catch the rest.
+//! - broken stepped positions (a mask, a step, a confirm or `in_decision` that lies): the
+//!   harness and the fuzz driver catch each of them.
 
 #[path = "support/fishing.rs"]
 mod fishing;
@@ -299,11 +299,34 @@ fn a_capture_step_by_step() {
     let capture: Action = "capture KC with 4C 4D 4H AS".parse().expect("parses");
     assert_eq!(steps.game(), &game.apply(capture).expect("legal"));
     assert_eq!(steps.pending(), None);
-    assert_eq!(Steps::index_of(capture), None, "a capture is split");
+    assert!(!steps.in_decision());
+
+    // The canonical path: play, the picks in card index order, confirm.
+    let mut path = Vec::new();
+    Steps::action_path(capture, &mut path);
+    let expected = [
+        Step::Play(card("KC")),
+        Step::Pick(card("4C")),
+        Step::Pick(card("4D")),
+        Step::Pick(card("4H")),
+        Step::Pick(card("AS")),
+        Step::Confirm,
+    ];
+    let expected: Vec<usize> = expected.iter().map(|s| s.index()).collect();
+    assert_eq!(path, expected);
+    let mut stepped = Steps::from_game(game.clone());
+    for (k, &index) in path.iter().enumerate() {
+        assert!(!stepped.in_decision() || k > 0);
+        stepped.play_index(index).expect("a step of the path");
+        assert_eq!(stepped.in_decision(), k + 1 < path.len(), "after step {k}");
+    }
+    assert_eq!(stepped, steps, "the path plays the capture");
     let trail = Action::Trail(card("KC"));
+    Steps::action_path(trail, &mut path);
     assert_eq!(
-        Steps::index_of(trail),
-        Some(Step::Trail(card("KC")).index())
+        path,
+        [Step::Trail(card("KC")).index()],
+        "a trail is one index"
     );
 }
 
@@ -475,123 +498,6 @@ fn json_and_views_go_through_validation() {
 // ---------------------------------------------------------------------------------------------
 // (c) Broken stepped positions.
 
-/// Most steps [`walk_decision`] allows one decision.
-const MAX_DECISION_STEPS: usize = 256;
-
-/// One decision walked through the index with random steps: the check the harness lacks (see
-/// the report). From the start of `state`'s decision, play random steps from the mask until
-/// `game()` changes; at every position under way the mask has the bound and is not empty, and
-/// random indices outside it are refused (`OutOfRange` exactly past the bound) with the position
-/// unchanged; the decision ends within [`MAX_DECISION_STEPS`]; and unless its first index
-/// plays a whole action (checked by the harness already), it reaches the state of some legal
-/// action the index splits (`index_of` = `None`).
-fn walk_decision<P: Indexed>(
-    state: &P::Game,
-    legal: &[<P::Game as Game>::Action],
-    rng: &mut GameRng,
-    probes: usize,
-) -> Result<(), String> {
-    let mut position = P::from_game(state.clone());
-    let mut mask = ActionMask::default();
-    for step in 0..MAX_DECISION_STEPS {
-        position.legal_mask(&mut mask);
-        if mask.bound() != P::NUM_ACTIONS {
-            return Err(format!("step {step}: the mask's bound is {}", mask.bound()));
-        }
-        if mask.is_empty() {
-            return match step {
-                0 if state.is_terminal() => Ok(()),
-                _ => Err(format!(
-                    "a decision under way (after {step} steps) offers no step: {position:?}"
-                )),
-            };
-        }
-        // The start was probed by the harness already; probe the positions under way.
-        for _ in 0..if step == 0 { 0 } else { probes } {
-            let index = rng.below(P::NUM_ACTIONS as u64 + 2) as usize;
-            if mask.contains(index) {
-                continue;
-            }
-            let mut probe = position.clone();
-            match probe.play_index(index) {
-                Ok(()) => {
-                    return Err(format!(
-                        "index {index}, not in the mask, played during a decision"
-                    ));
-                }
-                Err(_) if probe != position => {
-                    return Err(format!(
-                        "refusing index {index} during a decision changed the position"
-                    ));
-                }
-                Err(e)
-                    if matches!(e, IndexError::OutOfRange { .. }) != (index >= P::NUM_ACTIONS) =>
-                {
-                    return Err(format!("index {index} refused as {e:?}"));
-                }
-                Err(_) => {}
-            }
-        }
-        let pick = mask
-            .iter()
-            .nth(rng.below(mask.len() as u64) as usize)
-            .ok_or("a pick below the count")?;
-        position
-            .play_index(pick)
-            .map_err(|e| format!("step {pick} of the legal mask refused: {e}"))?;
-        if position.game() != state {
-            if step == 0 && legal.iter().any(|&a| P::index_of(a) == Some(pick)) {
-                return Ok(());
-            }
-            let reached = position.game();
-            let split = |&a: &<P::Game as Game>::Action| P::index_of(a).is_none();
-            return match legal
-                .iter()
-                .filter(|a| split(a))
-                .find(|&&a| state.apply(a).ok().as_ref() == Some(reached))
-            {
-                Some(_) => Ok(()),
-                None => Err(format!(
-                    "{} steps ending with {pick} reached a state that no legal action split by the \
-                     index reaches",
-                    step + 1
-                )),
-            };
-        }
-    }
-    Err(format!(
-        "a decision did not end within {MAX_DECISION_STEPS} steps"
-    ))
-}
-
-/// Walks one decision at every state of random games (what the harness would do).
-fn walk_games<P: Indexed<Game: Game<Rules = Rules>>>(seeds: u64) -> Result<usize, String> {
-    let mut walks = 0;
-    for seed in 0..seeds {
-        let mut rng = GameRng::new(Seed::from(seed), PROBE_STREAM);
-        let mut legal = Vec::new();
-        let mut game =
-            P::Game::new(&Rules::default(), 2, Seed::from(seed)).map_err(|e| e.to_string())?;
-        let mut player = cards_core::RandomPlayer::new(Seed::from(seed));
-        loop {
-            game.legal_actions(&mut legal);
-            walk_decision::<P>(&game, &legal, &mut rng, 4)
-                .map_err(|e| format!("seed {seed}: {e}"))?;
-            walks += 1;
-            let Some(action) = player.choose(&game, &mut legal) else {
-                break;
-            };
-            game.play(action).map_err(|e| e.to_string())?;
-        }
-    }
-    Ok(walks)
-}
-
-#[test]
-fn the_decision_walk_passes_the_correct_steps() {
-    assert!(walk_games::<Steps>(200).expect("correct") > 1000);
-}
-
 /// The bugs a [`MutantSteps`] can carry, one at a time.
 mod bug {
     /// No bug: the mutant is the correct stepped position.
@@ -604,8 +510,7 @@ mod bug {
     /// capture can still be completed: a decision can reach a dead end.
     pub const DEAD_END_PICK: u8 = 3;
     /// When some card of the hand has a capture, *play c* is offered for every card of it,
-    /// even one with no capture. (Offered where no card has a capture, the harness catches it:
-    /// the mask then has more indices than there are legal actions, all of them whole.)
+    /// even one with no capture: the start mask is more than the first steps of the paths.
     pub const PLAY_ANY: u8 = 4;
     /// Confirm is offered as soon as a card is picked; the game refuses short captures.
     pub const EARLY_CONFIRM: u8 = 5;
@@ -613,6 +518,10 @@ mod bug {
     pub const CONFIRM_TRAILS: u8 = 6;
     /// Confirm plays the first legal capture of the played card, not the cards picked.
     pub const CAPTURE_OTHER: u8 = 7;
+    /// `in_decision` is never overridden: always `false`, even during a capture.
+    pub const FORGETS_DECISION: u8 = 8;
+    /// `in_decision` is `false` right after *play c*, `true` only once a card is picked.
+    pub const LATE_DECISION: u8 = 9;
 }
 
 /// Fishing under another name, so that it can have a broken stepped position of its own (an
@@ -814,8 +723,16 @@ impl<const BUG: u8> Indexed for MutantSteps<BUG> {
         Ok(())
     }
 
-    fn index_of(action: Action) -> Option<usize> {
-        Steps::index_of(action)
+    fn action_path(action: Action, out: &mut Vec<usize>) {
+        Steps::action_path(action, out);
+    }
+
+    fn in_decision(&self) -> bool {
+        match BUG {
+            bug::FORGETS_DECISION => false,
+            bug::LATE_DECISION => self.pending.is_some_and(|p| !p.picked.is_empty()),
+            _ => self.correct().in_decision(),
+        }
     }
 }
 
@@ -826,7 +743,6 @@ fn run<P: Indexed<Game: Game<Rules = Rules>>>() -> Result<Report, Violation> {
 #[test]
 fn the_unmutated_mutant_passes_everything() {
     run::<MutantSteps<{ bug::NONE }>>().unwrap_or_else(|v| panic!("{v}"));
-    walk_games::<MutantSteps<{ bug::NONE }>>(200).expect("correct");
     CONFIRMED.with(|n| n.set(0));
     for data in inputs(300, 200).chain(play_probes(300, 200)) {
         fuzz::game::<Mutant<{ bug::NONE }>>(&data);
@@ -844,81 +760,66 @@ fn the_harness_catches_a_dirty_refusal_at_the_start_of_a_decision() {
     assert!(v.message.contains("changed the position"), "{v}");
 }
 
-/// Each bug the harness cannot see (it only probes the start of each decision), with what
-/// [`walk_decision`] says about it.
-const MISSED_BY_THE_HARNESS: [(u8, &str); 5] = [
+/// Each bug inside a decision, with what the harness says about it: the random walk of one
+/// decision per state (from a step the mask offers to the end of the decision), the path of
+/// every legal action compared with `apply`, and the start mask compared with the paths' first
+/// steps.
+const CAUGHT_INSIDE_A_DECISION: [(u8, &str); 8] = [
     (bug::STEP_DIRTY, "during a decision changed the position"),
     (bug::DEAD_END_PICK, "offers no step"),
-    (bug::PLAY_ANY, "offers no step"),
+    (
+        bug::PLAY_ANY,
+        "is not the set of first steps of the legal actions' paths",
+    ),
     (bug::EARLY_CONFIRM, "of the legal mask refused"),
-    (bug::CONFIRM_TRAILS, "split by the index reaches"),
+    (bug::CONFIRM_TRAILS, "plays another action"),
+    (bug::CAPTURE_OTHER, "plays another action"),
+    (bug::FORGETS_DECISION, "in_decision() is false after step 1"),
+    (bug::LATE_DECISION, "in_decision() is false after step 1"),
 ];
 
-/// Runs the harness and the decision walk over the mutant with `BUG`: what each says.
-fn verdicts<const BUG: u8>() -> (Result<Report, Violation>, Result<usize, String>) {
-    (
-        run::<MutantSteps<BUG>>(),
-        walk_games::<MutantSteps<BUG>>(200),
-    )
-}
-
-/// The gaps of `conformance::check` for stepped positions, and the walk that closes them.
-/// When the harness walks decisions (the patch in the report), this test fails on its first
-/// assertion: move each bug to an `expect_err` like the one above.
 #[test]
-fn the_harness_misses_bugs_inside_a_decision_that_the_walk_catches() {
+fn the_harness_catches_bugs_inside_a_decision() {
     let results = [
-        verdicts::<{ bug::STEP_DIRTY }>(),
-        verdicts::<{ bug::DEAD_END_PICK }>(),
-        verdicts::<{ bug::PLAY_ANY }>(),
-        verdicts::<{ bug::EARLY_CONFIRM }>(),
-        verdicts::<{ bug::CONFIRM_TRAILS }>(),
+        run::<MutantSteps<{ bug::STEP_DIRTY }>>(),
+        run::<MutantSteps<{ bug::DEAD_END_PICK }>>(),
+        run::<MutantSteps<{ bug::PLAY_ANY }>>(),
+        run::<MutantSteps<{ bug::EARLY_CONFIRM }>>(),
+        run::<MutantSteps<{ bug::CONFIRM_TRAILS }>>(),
+        run::<MutantSteps<{ bug::CAPTURE_OTHER }>>(),
+        run::<MutantSteps<{ bug::FORGETS_DECISION }>>(),
+        run::<MutantSteps<{ bug::LATE_DECISION }>>(),
     ];
-    for ((bug, words), (harness, walk)) in MISSED_BY_THE_HARNESS.iter().zip(results) {
+    for ((bug, words), harness) in CAUGHT_INSIDE_A_DECISION.iter().zip(results) {
         let v = harness.expect_err("the harness catches it");
         assert!(v.message.contains(words), "bug {bug}: {v}");
-        let message = walk.expect_err("the walk catches it");
-        assert!(message.contains(words), "bug {bug}: {message}");
     }
 }
 
-/// A confirm that plays another legal capture than the one picked reaches a state some legal
-/// split action reaches: no generic check can tell without knowing which action the steps
-/// named. The exhaustive exploration, which knows Fishing's steps, catches it.
+/// A confirm that plays another legal capture than the one picked reaches a state that some
+/// legal capture reaches: only knowing which action a step path names tells it apart. The
+/// harness plays every legal action's path ([`Indexed::action_path`]) and compares the state
+/// with `apply`.
 #[test]
-fn only_knowing_the_steps_catches_a_confirm_that_plays_another_capture() {
-    assert!(run::<MutantSteps<{ bug::CAPTURE_OTHER }>>().is_ok());
-    assert!(walk_games::<MutantSteps<{ bug::CAPTURE_OTHER }>>(200).is_ok());
-    let caught = positions(&Rules::default(), 2, Seed::from(0))
-        .iter()
-        .chain([&crowded()])
-        .any(|game| explore_mutant::<{ bug::CAPTURE_OTHER }>(game).is_err());
-    assert!(caught);
+fn the_harness_catches_a_confirm_that_plays_another_capture() {
+    let v = run::<MutantSteps<{ bug::CAPTURE_OTHER }>>().expect_err("caught");
+    assert!(v.message.contains("plays another action"), "{v}");
+    assert!(v.message.contains("capture"), "the action named: {v}");
 }
 
-/// Plays every capture of `game` through the mutant's steps and compares with `apply`.
-fn explore_mutant<const BUG: u8>(game: &Fishing) -> Result<(), String> {
-    let mut legal = Vec::new();
-    game.legal_actions(&mut legal);
-    for &action in &legal {
-        let Action::Capture { played, taken } = action else {
-            continue;
-        };
-        let mut position = MutantSteps::<BUG>::from_game(Mutant(game.clone()));
-        let path = [Step::Play(played)]
-            .into_iter()
-            .chain(taken.iter().map(Step::Pick))
-            .chain([Step::Confirm]);
-        for step in path {
-            position
-                .play_index(step.index())
-                .map_err(|e| format!("{action}: step {step:?} refused: {e}"))?;
-        }
-        if position.game().0 != game.apply(action).map_err(|e| e.to_string())? {
-            return Err(format!("the steps of {action} played another action"));
-        }
+/// `in_decision` lies: the harness sees it on the path of a capture (false after *play c*),
+/// and the decision walk sees a decision end after one step in a state no action reaches.
+#[test]
+fn the_harness_catches_an_in_decision_that_lies() {
+    for v in [
+        run::<MutantSteps<{ bug::FORGETS_DECISION }>>().expect_err("caught"),
+        run::<MutantSteps<{ bug::LATE_DECISION }>>().expect_err("caught"),
+    ] {
+        assert!(
+            v.message.contains("in_decision() is false after step 1"),
+            "{v}"
+        );
     }
-    Ok(())
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1067,7 +968,7 @@ fn the_fuzz_driver_catches_a_dead_end_pick() {
 }
 
 #[test]
-#[should_panic(expected = "a decision under way offers no step")]
+#[should_panic(expected = "is not the set of first steps of the legal actions' paths")]
 fn the_fuzz_driver_catches_a_play_with_no_capture() {
     for data in play_probes(300, 200).chain(inputs(300, 200)) {
         fuzz::game::<Mutant<{ bug::PLAY_ANY }>>(&data);
@@ -1093,9 +994,33 @@ fn the_fuzz_driver_catches_a_dirty_step_refusal() {
 }
 
 #[test]
-#[should_panic(expected = "no legal action split by the index reaches")]
+#[should_panic(expected = "and apply(capture")]
 fn the_fuzz_driver_catches_a_confirm_that_trails() {
     for data in play_probes(300, 200) {
         fuzz::game::<Mutant<{ bug::CONFIRM_TRAILS }>>(&data);
+    }
+}
+
+#[test]
+#[should_panic(expected = "and apply(capture")]
+fn the_fuzz_driver_catches_a_confirm_that_plays_another_capture() {
+    for data in play_probes(300, 200).chain(inputs(300, 200)) {
+        fuzz::game::<Mutant<{ bug::CAPTURE_OTHER }>>(&data);
+    }
+}
+
+#[test]
+#[should_panic(expected = "in_decision() after step 1")]
+fn the_fuzz_driver_catches_an_in_decision_that_is_never_true() {
+    for data in play_probes(300, 200).chain(inputs(300, 200)) {
+        fuzz::game::<Mutant<{ bug::FORGETS_DECISION }>>(&data);
+    }
+}
+
+#[test]
+#[should_panic(expected = "in_decision() after step 1")]
+fn the_fuzz_driver_catches_an_in_decision_that_comes_late() {
+    for data in play_probes(300, 200).chain(inputs(300, 200)) {
+        fuzz::game::<Mutant<{ bug::LATE_DECISION }>>(&data);
     }
 }

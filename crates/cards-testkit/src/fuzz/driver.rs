@@ -31,12 +31,17 @@ const MAX_FINISHED_PROBES: usize = 4096;
 /// - **4** plays any index (`arg` and one more byte, modulo `NUM_ACTIONS + 2`, so a few are out
 ///   of range; where the position splits some legal action into steps and `arg`'s top bit is
 ///   set, an index of the legal mask, so that decisions are started often) through
-///   [`Indexed::play_index`]: it must play exactly when the legal mask holds it, reach the
-///   state that applying the action it names reaches (a split decision is completed with
-///   further input bytes: at each step under way the mask offers a step and an index from the
-///   input outside it is refused with the position unchanged, and the decision must reach the
-///   state of some legal action the index splits), and when refused leave the position exactly
-///   as it was (out-of-range indices as [`IndexError::OutOfRange`]);
+///   [`Indexed::play_index`]: it must play exactly when the legal mask holds it, and when
+///   refused leave the position exactly as it was (out-of-range indices as
+///   [`IndexError::OutOfRange`]). A decision it starts is completed, while
+///   [`Indexed::in_decision`] is true (up to 64 steps), with further input bytes (where `arg`'s
+///   bit 6 is set, along the path of a legal action that starts with the index, chosen by the
+///   input; else with steps of the mask chosen by the input): at each step under way the mask
+///   offers a step, an index from the input outside it is refused with the position unchanged,
+///   and `game()` is still the state before the decision. When the decision has ended it must
+///   be in the state that applying the legal action whose path ([`Indexed::action_path`]) the
+///   steps were reaches (for several steps in another order than a canonical path: the state
+///   of some legal action whose path has several steps);
 /// - **5** tries [`FuzzGame::plausible_action`], or else an action parsed from up to 24 bytes
 ///   of input text (its text must round-trip): it must play exactly when listed as legal,
 ///   `play` and `apply` must agree (on the error too), and a refusal must leave the state as
@@ -45,17 +50,21 @@ const MAX_FINISHED_PROBES: usize = 4096;
 ///
 /// After every step, on every state: `to_act`, `is_terminal`, the outcome, the legal actions
 /// and the legal mask agree (the game is over exactly when there are none); legal actions are
-/// distinct and their text parses back to them; the mask holds exactly their indices, under the
-/// bound `NUM_ACTIONS`; [`Game::census`] covers [`Game::deck`] exactly once; the settlement
-/// and returns have one entry per seat, sum to zero and are all zero until the game is over;
-/// the game has not taken more than [`Game::max_actions`] actions; and
-/// [`FuzzGame::check_state`] passes. After every applied action, [`FuzzGame::check_transition`]
-/// passes.
+/// distinct and their text parses back to them; the position from [`Indexed::from_game`] has
+/// no decision under way, every legal action's path is not empty, and the mask, under the
+/// bound `NUM_ACTIONS`, is exactly the set of the first steps of their paths; [`Game::census`]
+/// covers [`Game::deck`] exactly once; the settlement and returns have one entry per seat, sum
+/// to zero and are all zero until the game is over; the game has not taken more than
+/// [`Game::max_actions`] actions; and [`FuzzGame::check_state`] passes. After every applied
+/// action, [`FuzzGame::check_transition`] passes.
 ///
 /// Every [`DEEP_CHECK_EVERY`] steps (one seat's view each time, in turn) and at the end (every
-/// seat's): every legal action plays (play = apply, with its transition checks); the state
-/// round-trips through JSON; `from_setup(rules, setup())` is the same state, and the setup
-/// round-trips through JSON; the view round-trips through JSON, passes
+/// seat's): every legal action plays (play = apply, with its transition checks), and so does
+/// its path through the index (each step in the mask at that moment, `in_decision()` true
+/// after every step but the last and false after it, `game()` unchanged until the last step
+/// and then the state `apply` reaches); the state round-trips through JSON;
+/// `from_setup(rules, setup())` is the same state, and the setup round-trips through JSON; the
+/// view round-trips through JSON, passes
 /// [`FuzzGame::check_view`] and lists the seat's legal actions exactly when it is to act
 /// ([`Game::view_legal_actions`]); [`Game::sample_world`] gives a world that passes the state
 /// checks, shows that seat the same view and, when that seat is to act, offers the same legal
@@ -96,7 +105,7 @@ pub fn game<G: FuzzGame>(data: &[u8]) {
                     _ => None,
                 };
                 let index = steered.unwrap_or(index % (G::Position::NUM_ACTIONS + 2));
-                checker.probe_index(&game, index, &mut input)
+                checker.probe_index(&game, index, arg & 0x40 != 0, &mut input)
             }
             5 => {
                 let action = game
@@ -143,6 +152,13 @@ pub(crate) struct Checker<G: FuzzGame> {
     pub(crate) rng: GameRng,
     legal: Vec<G::Action>,
     mask: ActionMask,
+    /// Scratch: the first steps of the legal actions' paths, or a mask during a decision.
+    other: ActionMask,
+    /// Scratch: a legal action's path.
+    path: Vec<usize>,
+    /// Scratch: the steps a decision took, and the path it follows (if any).
+    walked: Vec<usize>,
+    guide: Vec<usize>,
     /// Whether the index splits some legal action of the state last checked into steps.
     splits: bool,
 }
@@ -153,6 +169,10 @@ impl<G: FuzzGame> Checker<G> {
             rng,
             legal: Vec::new(),
             mask: ActionMask::default(),
+            other: ActionMask::default(),
+            path: Vec::new(),
+            walked: Vec::new(),
+            guide: Vec::new(),
             splits: false,
         }
     }
@@ -223,6 +243,10 @@ impl<G: FuzzGame> Checker<G> {
 
         // The action index.
         let position = G::Position::from_game(game.clone());
+        assert!(
+            !position.in_decision(),
+            "from_game gives a position with a decision under way\n{position:?}"
+        );
         position.legal_mask(&mut self.mask);
         let mask = &self.mask;
         assert_eq!(
@@ -236,24 +260,27 @@ impl<G: FuzzGame> Checker<G> {
             "the legal mask is empty = {} but the game is over = {over}",
             mask.is_empty()
         );
-        let mut whole = 0;
+        let firsts = &mut self.other;
+        firsts.reset(G::Position::NUM_ACTIONS);
+        self.splits = false;
         for &action in legal {
-            if let Some(index) = G::Position::index_of(action) {
-                whole += 1;
-                assert!(
-                    mask.contains(index),
-                    "legal action {action} has index {index}, which the legal mask lacks"
-                );
-            }
-        }
-        self.splits = whole < legal.len();
-        if whole == legal.len() {
-            assert_eq!(
-                mask.len(),
-                legal.len(),
-                "the legal mask has other indices than the legal actions"
+            G::Position::action_path(action, &mut self.path);
+            let first = *self
+                .path
+                .first()
+                .unwrap_or_else(|| panic!("legal action {action} has an empty path"));
+            assert!(
+                mask.contains(first),
+                "legal action {action} has the path {:?}, whose first step the legal mask lacks",
+                self.path
             );
+            firsts.insert(first);
+            self.splits |= self.path.len() > 1;
         }
+        assert_eq!(
+            mask, firsts,
+            "the legal mask is not the set of first steps of the legal actions' paths"
+        );
 
         let census = game.census();
         let deck = G::deck(game.rules());
@@ -336,8 +363,15 @@ impl<G: FuzzGame> Checker<G> {
         }
     }
 
-    /// Plays `index` through the action index (see [`game`], opcode 4).
-    fn probe_index(&mut self, game: &G, index: usize, input: &mut Input<'_>) -> Option<G> {
+    /// Plays `index` through the action index (see [`game`], opcode 4); a decision it starts is
+    /// completed along a legal action's path when `along_path`, else with steps of the mask.
+    fn probe_index(
+        &mut self,
+        game: &G,
+        index: usize,
+        along_path: bool,
+        input: &mut Input<'_>,
+    ) -> Option<G> {
         let position = G::Position::from_game(game.clone());
         let mut probe = position.clone();
         let listed = self.mask.contains(index);
@@ -365,31 +399,37 @@ impl<G: FuzzGame> Checker<G> {
                 return None;
             }
         }
-        let whole = self
-            .legal
-            .iter()
-            .copied()
-            .find(|&a| G::Position::index_of(a) == Some(index));
-        if let Some(action) = whole {
-            let applied = game
-                .apply(action)
-                .unwrap_or_else(|e| panic!("legal action {action} refused: {e}\n{game:?}"));
+        let (walked, guide) = (&mut self.walked, &mut self.guide);
+        walked.clear();
+        walked.push(index);
+        guide.clear();
+        if along_path && probe.in_decision() {
+            // Follow the path of a legal action that starts with `index`, chosen by the input.
+            let mut starting = |a: &G::Action| {
+                G::Position::action_path(*a, &mut self.path);
+                self.path.first() == Some(&index)
+            };
+            let count = self.legal.iter().filter(|&a| starting(a)).count();
+            let pick = usize::from(input.byte()) % count.max(1);
+            if let Some(&action) = self.legal.iter().filter(|&a| starting(a)).nth(pick) {
+                G::Position::action_path(action, guide);
+            }
+        }
+        // A split decision under way: finish it with the input's choices.
+        let mask = &mut self.other;
+        while probe.in_decision() && walked.len() < MAX_DECISION_STEPS {
             assert_eq!(
                 probe.game(),
-                &applied,
-                "play_index({index}) and apply({action}) disagree"
+                game,
+                "game() changed during a decision (in_decision() is still true after the steps \
+                 {walked:?})"
             );
-            game.check_transition(action, &applied);
-            return Some(applied);
-        }
-        // The first step of a split decision: finish it with the input's choices.
-        let mut mask = ActionMask::default();
-        let mut steps = 0;
-        while probe.game() == game && probe.game().to_act().is_some() && steps < MAX_DECISION_STEPS
-        {
-            probe.legal_mask(&mut mask);
+            probe.legal_mask(mask);
             let count = mask.len();
-            assert!(count > 0, "a decision under way offers no step\n{probe:?}");
+            assert!(
+                count > 0,
+                "a decision under way offers no step after {walked:?}\n{probe:?}"
+            );
             // An index from the input outside the mask: refused, the position unchanged.
             let wrong = usize::from(input.u16()) % (G::Position::NUM_ACTIONS + 2);
             if !mask.contains(wrong) {
@@ -407,29 +447,62 @@ impl<G: FuzzGame> Checker<G> {
                     "index {wrong} refused as {e:?} during a decision"
                 );
             }
-            let pick = mask
-                .iter()
-                .nth(usize::from(input.byte()) % count)
-                .expect("a pick below the count");
+            let pick = match guide.get(walked.len()) {
+                Some(&next) => {
+                    assert!(
+                        mask.contains(next),
+                        "step {} of the path {guide:?} is index {next}, which the legal mask \
+                         lacks\n{probe:?}",
+                        walked.len() + 1
+                    );
+                    next
+                }
+                None => mask
+                    .iter()
+                    .nth(usize::from(input.byte()) % count)
+                    .expect("a pick below the count"),
+            };
             probe.play_index(pick).unwrap_or_else(|e| {
                 panic!("step {pick} of the legal mask refused: {e}\n{probe:?}")
             });
-            steps += 1;
+            walked.push(pick);
         }
-        if probe.game() == game {
+        if probe.in_decision() {
+            // Not finished within the bound: drop it.
+            assert_eq!(probe.game(), game, "game() changed during a decision");
             return None;
         }
         let reached = probe.game().clone();
-        let via = self
-            .legal
-            .iter()
-            .copied()
-            .filter(|&a| G::Position::index_of(a).is_none())
-            .find(|&a| game.apply(a).ok().as_ref() == Some(&reached));
+        let mut via = None;
+        for &action in &self.legal {
+            G::Position::action_path(action, &mut self.path);
+            if self.path == *walked {
+                via = Some(action);
+                break;
+            }
+        }
+        if let Some(action) = via {
+            let applied = game
+                .apply(action)
+                .unwrap_or_else(|e| panic!("legal action {action} refused: {e}\n{game:?}"));
+            assert_eq!(
+                reached, applied,
+                "the path {walked:?} of {action} through play_index and apply({action}) disagree"
+            );
+        }
+        // Steps in another order than a canonical path: the state of some split action.
+        let via = via.or_else(|| {
+            self.legal.iter().copied().find(|&a| {
+                G::Position::action_path(a, &mut self.path);
+                walked.len() > 1
+                    && self.path.len() > 1
+                    && game.apply(a).ok().as_ref() == Some(&reached)
+            })
+        });
         let action = via.unwrap_or_else(|| {
             panic!(
-                "index steps reached a state no legal action split by the index reaches\n\
-                 {game:?}\n{reached:?}"
+                "the index steps {walked:?} ended a decision (in_decision() is false) in a state \
+                 no legal action split into steps reaches\n{game:?}\n{reached:?}"
             )
         });
         game.check_transition(action, &reached);
@@ -445,8 +518,12 @@ impl<G: FuzzGame> Checker<G> {
         let mut legal = core::mem::take(&mut self.legal);
         let mask = self.mask.clone();
         game.legal_actions(&mut legal);
+        let position = G::Position::from_game(game.clone());
+        let mut start = ActionMask::default();
+        position.legal_mask(&mut start);
         for &action in &legal {
-            play_checked(game, action);
+            let applied = play_checked(game, action);
+            self.play_path(game, (&position, &start), action, &applied);
         }
 
         let json = serde_json::to_string(game).expect("a state serializes");
@@ -474,6 +551,66 @@ impl<G: FuzzGame> Checker<G> {
         }
         self.legal = legal;
         self.mask = mask;
+    }
+
+    /// Plays the path of the legal `action` from `start`, the start of `game`'s decision with
+    /// its legal mask: each step in the mask at that moment and accepted, `in_decision()` true
+    /// after every step but the last and false after it, `game()` unchanged until then, and
+    /// `applied` at the end.
+    fn play_path(
+        &mut self,
+        game: &G,
+        start: (&G::Position, &ActionMask),
+        action: G::Action,
+        applied: &G,
+    ) {
+        G::Position::action_path(action, &mut self.path);
+        let path = &self.path;
+        assert!(!path.is_empty(), "legal action {action} has an empty path");
+        let mut indexed = start.0.clone();
+        for (k, &index) in path.iter().enumerate() {
+            let offered = match k {
+                0 => start.1.contains(index),
+                _ => {
+                    indexed.legal_mask(&mut self.other);
+                    self.other.contains(index)
+                }
+            };
+            assert!(
+                offered,
+                "step {} of the path {path:?} of {action} is index {index}, which the legal mask \
+                 lacks\n{game:?}",
+                k + 1
+            );
+            indexed.play_index(index).unwrap_or_else(|e| {
+                panic!(
+                    "step {} of the path {path:?} of {action} is index {index}, which play_index \
+                     refuses: {e}\n{game:?}",
+                    k + 1
+                )
+            });
+            let last = k + 1 == path.len();
+            assert_eq!(
+                indexed.in_decision(),
+                !last,
+                "in_decision() after step {} of the {}-step path {path:?} of {action}",
+                k + 1,
+                path.len()
+            );
+            if !last {
+                assert_eq!(
+                    indexed.game(),
+                    game,
+                    "game() changed after step {} of the path {path:?} of {action}",
+                    k + 1
+                );
+            }
+        }
+        assert_eq!(
+            indexed.game(),
+            applied,
+            "the path {path:?} of {action} through play_index and apply({action}) disagree"
+        );
     }
 
     /// One seat's view: JSON, the game's own view checks, and a sampled world that shows it.

@@ -24,7 +24,8 @@
 //! them per played card, too many to number. [`Steps`] splits the decision instead: *play card
 //! `c`*, then *pick* table cards one at a time — only picks after which the picked cards can
 //! still grow into a legal capture are offered — then *confirm*. A trail is one index of its
-//! own. See [`Step`] for the index space.
+//! own. See [`Step`] for the index space; the canonical path of a capture
+//! ([`Indexed::action_path`]) picks the cards in card index order, but any order is accepted.
 
 use core::fmt;
 use core::ops::RangeInclusive;
@@ -828,11 +829,22 @@ impl Indexed for Steps {
         Ok(())
     }
 
-    /// A trail is one index; a capture is split into steps.
-    fn index_of(action: Action) -> Option<usize> {
+    /// A trail is its one index; a capture is *play the card*, *pick* each table card taken in
+    /// card index order, *confirm*.
+    fn action_path(action: Action, out: &mut Vec<usize>) {
+        out.clear();
         match action {
-            Action::Trail(card) => Some(Step::Trail(card).index()),
-            Action::Capture { .. } => None,
+            Action::Trail(card) => out.push(Step::Trail(card).index()),
+            Action::Capture { played, taken } => {
+                out.push(Step::Play(played).index());
+                out.extend(taken.iter().map(|t| Step::Pick(t).index()));
+                out.push(Step::Confirm.index());
+            }
         }
+    }
+
+    /// A capture is under way.
+    fn in_decision(&self) -> bool {
+        self.pending.is_some()
     }
 }
