@@ -194,8 +194,17 @@ fn command() -> clap::Command {
         .long_about(about)
         .mut_subcommand("oracle", |oracle| {
             let about = oracle.get_long_about().map(ToString::to_string);
+            let pending = games::pending_ops();
+            let pending = if pending.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    " Not implemented yet (they answer \"not implemented yet\"): {}.",
+                    pending.join(", ")
+                )
+            };
             oracle.long_about(format!(
-                "{}\n\nOps: {}. Ops of games not implemented yet answer \"not implemented yet\".",
+                "{}\n\nOps: {}.{pending}",
                 about.unwrap_or_default(),
                 games::op_list()
             ))

@@ -224,20 +224,24 @@ mod tests {
 
     #[test]
     fn not_implemented_games_say_so() {
-        let planned: Vec<String> = games::PLANNED
-            .iter()
-            .flat_map(|p| p.verbs.iter().map(move |verb| format!("{}.{verb}", p.name)))
-            .collect();
-        assert_eq!(planned.len(), 13);
-        for op in planned {
+        let pending = games::pending_ops();
+        assert_eq!(pending.len(), 9);
+        for op in pending {
             let e = error(format!(r#"{{"op":"{op}"}}"#).as_bytes());
             let game = op.split('.').next().unwrap();
-            assert_eq!(
-                e,
-                format!(
-                    "{game} is not implemented yet: {op} will answer once the {game} rules land"
-                )
+            let head = format!(
+                "{game} is not implemented yet: {op} will answer once the {game} rules land"
             );
+            if game == "jass" {
+                assert_eq!(
+                    e,
+                    format!(
+                        "{head} (jass.legal, jass.trick, jass.weis and jass.deal answer already)"
+                    )
+                );
+            } else {
+                assert_eq!(e, head);
+            }
         }
     }
 
@@ -293,11 +297,14 @@ mod tests {
 
     #[test]
     fn mangled_requests_are_always_answered() {
-        let requests: [&[u8]; 4] = [
+        let requests: [&[u8]; 7] = [
             br#"{"op":"zaagox.score","stored":["A1","A2","A3","A4"]}"#,
             br#"{"op":"zaagox.playout","players":3,"seed":42}"#,
             br#"{"op":"zaagox.trace","players":2,"seed":3}"#,
             br#"{"op":"letom.settle","captured":[["P2"],["S1"]],"winner":0}"#,
+            br#"{"op":"jass.legal","mode":"trump:D","hand":["AD","9D","6D","TS"],"trick":["6C","JD","TD"]}"#,
+            br#"{"op":"jass.trick","mode":"obenabe","cards":["6H","AH","KS","8H"],"last":false}"#,
+            br#"{"op":"jass.weis","hand":["6H","7H","8H","9H","JC","JD","JS","JH","10S"],"mode":"trump:H","scale":"small","four_low":true,"cross_weis":true}"#,
         ];
         let replacements = [
             b'"', b'{', b'}', b'[', b']', b',', b':', b'-', b'9', b'\\', 0xff, 0, b'\n',
@@ -355,7 +362,7 @@ mod tests {
 
     #[test]
     fn run_answers_every_line_in_order() {
-        let input = b"\n{\"op\":\"jass.legal\"}\nnot json\n{\"op\":\"nope\"}";
+        let input = b"\n{\"op\":\"jass.trace\"}\nnot json\n{\"op\":\"nope\"}";
         let mut out = Vec::new();
         run(&input[..], &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();

@@ -297,6 +297,13 @@ fn names_in_messages_come_from_the_registry() {
         help.contains("zaagox.trace") && help.contains("jass.legal"),
         "{help}"
     );
+    assert!(
+        help.contains(
+            "Not implemented yet (they answer \"not implemented yet\"): jass.playout, \
+             jass.trace, letom.score"
+        ),
+        "{help}"
+    );
     let help = stdout(&cardrules(&["simulate", "--help"]));
     assert!(help.contains("zaagox: 2 to 4"), "{help}");
 }

@@ -143,7 +143,40 @@ fn one_answer_per_line_in_order() {
             "twice",
         ),
         (
-            br#"{"op":"jass.legal","mode":"trump:D","hand":["AD"],"trick":[]}"#.to_vec(),
+            br#"{"op":"jass.legal","mode":"trump:D","hand":["AD","9D","6D","TS"],"trick":["6C","JD","TD"]}"#
+                .to_vec(),
+            true,
+            r#"{"ok":true,"legal":["TS"]}"#,
+        ),
+        (
+            br#"{"op":"jass.trick","mode":"obenabe","cards":["6H","AH","KS","8H"],"last":false}"#
+                .to_vec(),
+            true,
+            r#"{"ok":true,"winner":1,"points":23}"#,
+        ),
+        (
+            br#"{"op":"jass.weis","hand":["6H","7H","8H","9H","JC","JD","JS","JH","AS"],"mode":"trump:H"}"#
+                .to_vec(),
+            true,
+            r#"{"ok":true,"total":250,"weis":[{"kind":"four","#,
+        ),
+        (
+            br#"{"op":"jass.legal","mode":"trump:D","hand":["AD","JD"],"trick":["JD"]}"#.to_vec(),
+            false,
+            "hand[1]: JD is in the trick too (trick[0])",
+        ),
+        (
+            br#"{"op":"jass.deal","mode":"trump:H","hands":[],"plays":[]}"#.to_vec(),
+            false,
+            "hands must hold 4 hands, not 0",
+        ),
+        (
+            br#"{"op":"jass.playout","players":4,"seed":1}"#.to_vec(),
+            false,
+            "jass is not implemented yet",
+        ),
+        (
+            br#"{"op":"jass.trace","players":4,"seed":1}"#.to_vec(),
             false,
             "jass is not implemented yet",
         ),

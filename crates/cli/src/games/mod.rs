@@ -4,10 +4,12 @@
 //! A game joins with one adapter file (an [`Adapter`], like [`zaagox`]) and one line in
 //! [`GAMES`]; its ops `<game>.playout` and `<game>.trace`, its simulation and its replay are
 //! generic ([`generic`]). Games whose rules have not landed are listed in [`PLANNED`] with
-//! their ops, which answer "not implemented yet".
+//! their ops: those ready before the game (its `ready` [`Op`]s, like [`jass`]'s card-level
+//! ops) answer, the others answer "not implemented yet".
 
 pub mod adapter;
 pub mod generic;
+pub mod jass;
 pub mod zaagox;
 
 use std::ops::RangeInclusive;
@@ -15,9 +17,9 @@ use std::path::Path;
 
 use cards_core::Game;
 
-pub use adapter::Adapter;
+pub use adapter::{Adapter, Op};
 
-use crate::protocol::{Body, Fields, MAX_ECHO, OracleError, cut};
+use crate::protocol::{Body, Fields, MAX_ECHO, OracleError, and_list, cut};
 use crate::replay::{self, ReplayFileError};
 use crate::simulate::{Config, SimulateError};
 
@@ -25,19 +27,22 @@ use crate::simulate::{Config, SimulateError};
 pub static GAMES: &[&dyn Entry] = &[&zaagox::ZaagoxAdapter];
 
 /// The games whose rules have not landed yet, with the verbs of their oracle ops
-/// (`docs/oracle.md`).
+/// (`docs/oracle.md`) and the ops that answer already.
 pub static PLANNED: &[Planned] = &[
     Planned {
         name: "jass",
         verbs: &["legal", "trick", "weis", "deal", "playout", "trace"],
+        ready: jass::OPS,
     },
     Planned {
         name: "letom",
         verbs: &["score", "settle", "playout", "trace"],
+        ready: &[],
     },
     Planned {
         name: "elewenjewe",
         verbs: &["captures", "playout", "trace"],
+        ready: &[],
     },
 ];
 
@@ -45,12 +50,53 @@ pub static PLANNED: &[Planned] = &[
 const GENERIC_VERBS: [&str; 2] = ["playout", "trace"];
 
 /// A game of the project that the CLI cannot play yet.
+///
+/// Some of its ops may answer before the game lands (`ready`: ops on single tricks or hands
+/// that need no `Game`); the other verbs answer "not implemented yet", naming the ready ones.
+/// Making one more op answer is one more entry in `ready`.
 #[derive(Debug, Clone, Copy)]
 pub struct Planned {
     /// The game's name.
     pub name: &'static str,
-    /// The verbs of its oracle ops.
+    /// The verbs of all its oracle ops, in protocol order.
     pub verbs: &'static [&'static str],
+    /// The ops that answer already; each verb is one of `verbs`.
+    pub ready: &'static [Op],
+}
+
+impl Planned {
+    /// The ready op of this verb.
+    fn ready_op(&self, verb: &str) -> Option<&'static Op> {
+        self.ready.iter().find(|op| op.verb == verb)
+    }
+
+    /// The verbs that do not answer yet, in protocol order.
+    fn pending(&self) -> impl Iterator<Item = &'static str> {
+        let ready = self.ready;
+        self.verbs
+            .iter()
+            .copied()
+            .filter(move |&verb| !ready.iter().any(|op| op.verb == verb))
+    }
+
+    /// Answers `<game>.<verb>`: a ready op answers, another op of the game is refused as not
+    /// implemented yet; `None` when the game has no such op.
+    fn answer(&self, verb: &str, op: &str, rest: Fields) -> Option<Result<Body, OracleError>> {
+        if let Some(ready) = self.ready_op(verb) {
+            return Some((ready.answer)(rest));
+        }
+        self.verbs.contains(&verb).then(|| {
+            Err(OracleError::NotImplemented {
+                game: self.name,
+                op: cut(op, MAX_ECHO),
+                ready: self
+                    .ready
+                    .iter()
+                    .map(|ready| format!("{}.{}", self.name, ready.verb))
+                    .collect(),
+            })
+        })
+    }
 }
 
 /// A game in the registry, as the commands use it (object-safe; every [`Adapter`] is one).
@@ -161,15 +207,6 @@ pub fn lookup(name: &str) -> Lookup {
     }
 }
 
-/// `a`, `a and b`, `a, b and c`.
-fn and_list(names: &[&str]) -> String {
-    match names.split_last() {
-        None => String::new(),
-        Some((last, [])) => (*last).to_owned(),
-        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
-    }
-}
-
 /// The games this build plays: `zaagox`.
 #[must_use]
 pub fn playable_names() -> String {
@@ -252,11 +289,20 @@ pub fn op_list() -> String {
     ops().join(", ")
 }
 
+/// The ops that answer "not implemented yet" (of planned games, not ready), in protocol order.
+#[must_use]
+pub fn pending_ops() -> Vec<String> {
+    PLANNED
+        .iter()
+        .flat_map(|p| p.pending().map(move |verb| format!("{}.{verb}", p.name)))
+        .collect()
+}
+
 /// Answers the op `op` with its fields (everything but `op`).
 ///
 /// # Errors
 /// [`OracleError::UnknownOp`] for an op of no game, [`OracleError::NotImplemented`] for an op
-/// of a planned game, and each op's own refusals.
+/// of a planned game that is not ready, and each op's own refusals.
 pub fn answer(op: &str, rest: Fields) -> Result<Body, OracleError> {
     let unknown = || OracleError::UnknownOp {
         op: cut(op, MAX_ECHO),
@@ -267,13 +313,10 @@ pub fn answer(op: &str, rest: Fields) -> Result<Body, OracleError> {
     };
     match lookup(game) {
         Lookup::Game(entry) => entry.answer(verb, rest).unwrap_or_else(|| Err(unknown())),
-        Lookup::Planned(planned) if planned.verbs.contains(&verb) => {
-            Err(OracleError::NotImplemented {
-                game: planned.name,
-                op: cut(op, MAX_ECHO),
-            })
-        }
-        Lookup::Planned(_) | Lookup::Unknown => Err(unknown()),
+        Lookup::Planned(planned) => planned
+            .answer(verb, op, rest)
+            .unwrap_or_else(|| Err(unknown())),
+        Lookup::Unknown => Err(unknown()),
     }
 }
 
@@ -312,7 +355,7 @@ mod tests {
             .collect();
         assert_eq!(playable_names(), "zaagox");
         assert_eq!(planned_names(), "jass, letom and elewenjewe");
-        assert_eq!(and_list(&[]), "");
+        assert_eq!(and_list::<&str>(&[]), "");
         assert_eq!(and_list(&["a", "b"]), "a and b");
         names.sort_unstable();
         names.dedup();
@@ -355,20 +398,88 @@ mod tests {
 
     #[test]
     fn every_listed_op_is_answered_by_its_game() {
+        let pending = pending_ops();
         for op in ops() {
             let e = answer(&op, Fields::new());
-            let game = op.split('.').next().unwrap();
+            let (game, verb) = op.split_once('.').unwrap();
             match lookup(game) {
                 Lookup::Game(_) => {
                     assert!(matches!(e, Err(OracleError::Fields { .. })), "{op}: {e:?}")
                 }
-                Lookup::Planned(_) => assert!(
-                    matches!(e, Err(OracleError::NotImplemented { .. })),
-                    "{op}: {e:?}"
-                ),
+                Lookup::Planned(p) if p.ready_op(verb).is_some() => {
+                    assert!(!pending.contains(&op), "{op}");
+                    assert!(matches!(e, Err(OracleError::Fields { .. })), "{op}: {e:?}")
+                }
+                Lookup::Planned(_) => {
+                    assert!(pending.contains(&op), "{op}");
+                    assert!(
+                        matches!(e, Err(OracleError::NotImplemented { .. })),
+                        "{op}: {e:?}"
+                    )
+                }
                 Lookup::Unknown => panic!("{op} names no game"),
             }
         }
+    }
+
+    /// A planned game's ready ops are among its verbs, in protocol order, each once.
+    #[test]
+    fn ready_ops_are_listed_verbs_in_order() {
+        for planned in PLANNED {
+            let positions: Vec<usize> = planned
+                .ready
+                .iter()
+                .map(|op| {
+                    planned
+                        .verbs
+                        .iter()
+                        .position(|&verb| verb == op.verb)
+                        .unwrap_or_else(|| panic!("{}.{} is not listed", planned.name, op.verb))
+                })
+                .collect();
+            assert!(positions.windows(2).all(|w| w[0] < w[1]), "{positions:?}");
+            assert_eq!(
+                planned.pending().count() + planned.ready.len(),
+                planned.verbs.len()
+            );
+        }
+    }
+
+    /// `jass.legal`, `jass.trick`, `jass.weis` and `jass.deal` answer before the Jass game
+    /// lands; the other Jass ops say which do.
+    #[test]
+    fn jass_card_ops_answer_before_the_game() {
+        assert_eq!(
+            pending_ops(),
+            [
+                "jass.playout",
+                "jass.trace",
+                "letom.score",
+                "letom.settle",
+                "letom.playout",
+                "letom.trace",
+                "elewenjewe.captures",
+                "elewenjewe.playout",
+                "elewenjewe.trace",
+            ]
+        );
+        for op in ["jass.playout", "jass.trace"] {
+            let e = answer(op, Fields::new()).unwrap_err();
+            assert_eq!(
+                e.to_string(),
+                format!(
+                    "jass is not implemented yet: {op} will answer once the jass rules land \
+                     (jass.legal, jass.trick, jass.weis and jass.deal answer already)"
+                )
+            );
+        }
+        let e = answer("letom.score", Fields::new()).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "letom is not implemented yet: letom.score will answer once the letom rules land"
+        );
+        // Jass is still planned for everything but these ops.
+        assert!(matches!(lookup("jass"), Lookup::Planned(p) if p.name == "jass"));
     }
 
     #[test]
