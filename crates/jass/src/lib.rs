@@ -1,15 +1,42 @@
 //! # jass
 //!
 //! Swiss Jass — Schieber with its contracts, Coiffeur and Differenzler — for the `cardrules`
-//! project. This first part is the card-level core, exactly by the rules and fast: the modes
-//! with their rank orders and card points ([`Mode`]), legal cards with no undertrumping against
-//! the highest trump and the Buur exception ([`legal_cards`]), tricks ([`trick_winner`],
+//! project. The card-level core, exactly by the rules and fast: the modes with their rank
+//! orders and card points ([`Mode`]), legal cards with no undertrumping against the highest
+//! trump and the Buur exception ([`legal_cards`]), tricks ([`trick_winner`],
 //! [`trick_points`]), Weis detection with the counted combination, strength and award
 //! ([`declare`], [`compare`], [`award`]), and the scoring of a whole Schieber deal
-//! ([`score_deal`]). The deal and game state machines come next.
+//! ([`score_deal`]). On it, one Schieber deal as a [`Game`]: [`SchieberDeal`], from a seed or
+//! from explicit hands ([`Setup`]), with per-seat [`View`]s and world sampling, and the
+//! credits (Stöck, Weis, tricks, Match) the moment they fall. The whole game to a target, the
+//! contract variants, Coiffeur and Differenzler come next.
+//!
+//! One deal, played with the first legal move:
+//!
+//! ```
+//! use jass::{Game, Rules, SchieberDeal, Seed};
+//!
+//! let mut deal = SchieberDeal::new(&Rules::default(), 4, Seed::from(42))?;
+//! // The first deal of a game: forehand holds the seven of diamonds.
+//! assert!(deal.hand(deal.forehand()).contains("7D".parse()?));
+//! let mut moves = Vec::new();
+//! while deal.to_act().is_some() {
+//!     deal.legal_actions(&mut moves); // the six modes and push, then the legal cards
+//!     deal.play(moves[0])?;
+//! }
+//! let outcome = deal.outcome().expect("the deal is over");
+//! println!("{outcome}");
+//! let [a, b] = outcome.credits.total();
+//! assert_eq!(outcome.credits.cards[0] + outcome.credits.cards[1], 157);
+//! assert_eq!(outcome.scored, [a * outcome.multiplier, b * outcome.multiplier]);
+//! assert_eq!(deal.settlement().iter().sum::<i64>(), 0);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 //!
 //! The rules and every decision are on the page [`rules_page`] (the repository's
 //! `docs/jass.md`).
+//!
+//! The card-level functions stand on their own:
 //!
 //! ```
 //! use cards_core::{CardSet, JassCard};
@@ -35,11 +62,17 @@
 //! ```
 #![forbid(unsafe_code)]
 
+mod action;
+mod deal;
+mod error;
+mod game;
 mod mode;
 mod multipliers;
 mod rules;
 mod score;
+mod setup;
 mod trick;
+mod view;
 mod weis;
 
 /// Jass as this crate implements it: the rules and every decision, with the option that
@@ -47,16 +80,23 @@ mod weis;
 #[doc = include_str!("../../../docs/jass.md")]
 pub mod rules_page {}
 
+pub use action::{Action, Contract, ParseActionError};
+/// The frame's vocabulary, re-exported so `use jass::{Game, SchieberDeal}` is all a user needs.
+pub use cards_core::{Game, PlayerId, Seed};
+pub use deal::{Credit, CreditKind, Credits, Outcome, SchieberDeal, WeisScore};
+pub use error::{RuleError, SetupError, ViewError};
 pub use mode::{Mode, ParseModeError};
 pub use multipliers::Multipliers;
 pub use rules::Rules;
 pub use score::{
     DealError, DealScore, LAST_TRICK_BONUS, MATCH_BONUS, STOECK, TrickRecord, score_deal, team,
 };
+pub use setup::Setup;
 pub use trick::{
     PlayRules, is_legal, legal_cards, reference as trick_reference, stronger_trumps, suit_cards,
     trick_points, trick_winner,
 };
+pub use view::{SeatWeis, TrickView, View, WeisView};
 pub use weis::{
     Declaration, MAX_MELDS, Meld, MeldKind, Scale, WeisAward, WeisRules, award, compare, declare,
     reference as weis_reference, strongest,

@@ -2,13 +2,22 @@
 //! contract variants, the whole game and Coiffeur/Differenzler land; all with serde defaults,
 //! so rules written now stay readable).
 
-use crate::{Multipliers, PlayRules, WeisRules};
+use core::ops::RangeInclusive;
+
+use cards_core::{JassCard, JassRank, JassSuit, PlayerCountError, PlayerId};
+
+use crate::{Multipliers, PlayRules, SetupError, WeisRules};
 
 /// The rules a Jass deal is played and scored under. `Rules::default()` is the documented
 /// default (`docs/jass.md`).
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
-)]
+///
+/// ```
+/// use jass::Rules;
+/// let rules: Rules = serde_json::from_str(r#"{"first_dealer":2}"#).unwrap();
+/// assert_eq!(rules.forehand_card.to_string(), "7D");
+/// assert_eq!(rules.first_dealer.map(|s| s.index()), Some(2));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Rules {
     /// How a card may be played (Buur exception, undertrumping when void).
@@ -21,4 +30,54 @@ pub struct Rules {
     pub seed_weis_scoring: bool,
     /// The factor of each contract.
     pub multipliers: Multipliers,
+    /// The first deal's dealer; `None` (the default, left out of JSON): drawn from the seed,
+    /// right after the shuffle.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_dealer: Option<PlayerId>,
+    /// In the first deal of a game, the holder of this card is forehand (default ♦7, `7D`).
+    pub forehand_card: JassCard,
+}
+
+impl Rules {
+    /// The player counts of Schieber (one deal or a whole game): exactly four.
+    pub const SCHIEBER_PLAYERS: RangeInclusive<usize> = 4..=4;
+    /// The most seats at a Jass table (the size of per-seat arrays in the states).
+    pub const MAX_PLAYERS: usize = 4;
+    /// The default forehand card of a game's first deal: ♦7.
+    pub const DEFAULT_FOREHAND_CARD: JassCard = JassCard::new(JassSuit::Diamonds, JassRank::Seven);
+
+    /// Checks the rules for a Schieber table of `players` seats.
+    ///
+    /// # Errors
+    /// [`SetupError::PlayerCount`] unless `players` is 4; [`SetupError::SeatNotAtTable`] for
+    /// a `first_dealer` that is not at the table.
+    pub fn validate_schieber(&self, players: usize) -> Result<(), SetupError> {
+        PlayerCountError::check(
+            <crate::SchieberDeal as cards_core::Game>::NAME,
+            players,
+            Self::SCHIEBER_PLAYERS,
+        )?;
+        if let Some(seat) = self.first_dealer
+            && seat.index() >= players
+        {
+            return Err(SetupError::SeatNotAtTable {
+                what: "first_dealer",
+                seat,
+            });
+        }
+        Ok(())
+    }
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules {
+            play: PlayRules::default(),
+            weis: WeisRules::default(),
+            seed_weis_scoring: false,
+            multipliers: Multipliers::default(),
+            first_dealer: None,
+            forehand_card: Self::DEFAULT_FOREHAND_CARD,
+        }
+    }
 }

@@ -1,0 +1,568 @@
+//! [`SchieberDeal`]: one Schieber deal as a state machine — the contract (name a mode or
+//! push), the nine tricks, and the credits moment by moment — with its [`Outcome`].
+
+use core::fmt;
+
+use cards_core::{CardSet, Census, GameRng, JassCard, JassRank, PerSeat, PlayerId, Seed};
+
+use crate::action::Contract;
+use crate::score::{MATCH_BONUS, STOECK};
+use crate::{
+    Action, Declaration, Mode, RuleError, Rules, SetupError, award, declare, legal_cards,
+    trick_points, trick_winner,
+};
+
+/// Seats at a Schieber table.
+pub(crate) const SEATS: usize = Rules::MAX_PLAYERS;
+/// Cards in each hand, and tricks in a deal.
+pub(crate) const TRICKS: usize = 9;
+/// Cards played in a deal.
+pub(crate) const PLAYS: usize = SEATS * TRICKS;
+
+/// A set of Jass cards (a hand).
+pub(crate) type Hand = CardSet<JassCard>;
+
+/// The seat `offset` places after `seat` at the table of four.
+pub(crate) const fn seat_after(seat: PlayerId, offset: usize) -> PlayerId {
+    PlayerId(((seat.0 as usize + offset) % SEATS) as u8)
+}
+
+/// The team of a seat: 0 for seats 0 and 2, 1 for seats 1 and 3.
+pub(crate) const fn team_of(seat: PlayerId) -> usize {
+    seat.index() % 2
+}
+
+/// The points credited to each team so far (index 0: seats 0 and 2; index 1: seats 1 and 3),
+/// before the multiplier, by kind.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(deny_unknown_fields)]
+pub struct Credits {
+    /// Card points of the tricks taken, the last trick's 5 included.
+    pub cards: [u32; 2],
+    /// Weis: only the team with the strongest Weis scores, after the first trick.
+    pub weis: [u32; 2],
+    /// Stöck, credited when the second of the trump King and Queen is played.
+    pub stoeck: [u32; 2],
+    /// The Match bonus, to a team that took all nine tricks.
+    #[serde(rename = "match")]
+    pub match_bonus: [u32; 2],
+}
+
+impl Credits {
+    /// Each team's total so far, before the multiplier.
+    #[must_use]
+    pub fn total(&self) -> [u32; 2] {
+        // Saturating: a deserialized value may hold anything.
+        core::array::from_fn(|i| {
+            self.cards[i]
+                .saturating_add(self.weis[i])
+                .saturating_add(self.stoeck[i])
+                .saturating_add(self.match_bonus[i])
+        })
+    }
+
+    fn add(&mut self, credit: Credit) {
+        let slot = match credit.kind {
+            CreditKind::Stoeck => &mut self.stoeck,
+            CreditKind::Weis => &mut self.weis,
+            CreditKind::Trick => &mut self.cards,
+            CreditKind::Match => &mut self.match_bonus,
+        };
+        slot[credit.team & 1] += credit.points;
+    }
+}
+
+/// What a credit is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CreditKind {
+    /// Stöck (20): the second of the trump King and Queen was played by their holder.
+    Stoeck,
+    /// The Weis of the team with the strongest Weis, when the first trick completes.
+    Weis,
+    /// A completed trick's card points (the ninth trick's include the last trick's 5).
+    Trick,
+    /// The Match bonus (100), with the ninth trick.
+    Match,
+}
+
+/// One credit: points (before the multiplier) to a team at one moment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct Credit {
+    /// What it is for.
+    pub kind: CreditKind,
+    /// The team (0: seats 0 and 2; 1: seats 1 and 3).
+    pub team: usize,
+    /// Its points, before the multiplier.
+    pub points: u32,
+}
+
+/// Who scores the Weis of a deal, once the first trick is complete.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub struct WeisScore {
+    /// The seat holding the strongest Weis.
+    pub seat: PlayerId,
+    /// Its team, the one that scores.
+    pub team: usize,
+    /// The points scored (before the multiplier).
+    pub points: u32,
+}
+
+/// How a deal ended: the contract and each team's points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Outcome {
+    /// The contract played.
+    pub contract: Contract,
+    /// The points credited, by kind, before the multiplier.
+    pub credits: Credits,
+    /// The contract's factor.
+    pub multiplier: u32,
+    /// Each team's points × the multiplier.
+    pub scored: [u32; 2],
+}
+
+impl fmt::Display for Outcome {
+    /// A sentence: `Seats 0 and 2 score 312 and seats 1 and 3 score 159 (trump:S ×2: 156 to
+    /// 79.5 before it)`, roughly.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let [a, b] = self.scored;
+        let [ra, rb] = self.credits.total();
+        write!(
+            f,
+            "{} ×{}: seats 0 and 2 score {a} ({ra} before the multiplier), seats 1 and 3 score \
+             {b} ({rb})",
+            self.contract, self.multiplier
+        )?;
+        match a.cmp(&b) {
+            core::cmp::Ordering::Greater => f.write_str("; seats 0 and 2 win the deal"),
+            core::cmp::Ordering::Less => f.write_str("; seats 1 and 3 win the deal"),
+            core::cmp::Ordering::Equal => f.write_str("; a tie"),
+        }?;
+        for (team, seats) in [(0, "0 and 2"), (1, "1 and 3")] {
+            if self.credits.match_bonus[team] > 0 {
+                write!(f, " (seats {seats} made a Match)")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// One Schieber deal: four seats in two teams (seats 0 and 2 against 1 and 3), forehand names
+/// the contract or pushes it to the partner, forehand leads, nine tricks; Weis, Stöck, the
+/// last trick's 5 and the Match bonus are credited the moment they fall.
+///
+/// Start it with [`Game::new`](cards_core::Game::new) (a seeded deal: the first deal of a
+/// game, so the holder of [`Rules::forehand_card`] is forehand) or with
+/// [`Game::from_setup`](cards_core::Game::from_setup) from explicit hands
+/// ([`Setup::dealt`](crate::Setup::dealt)) — a duplicate tournament plays one deal at every
+/// table. A state is a few hundred bytes of fixed arrays; `Clone` is a copy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SchieberDeal {
+    pub(crate) rules: Rules,
+    pub(crate) dealer: PlayerId,
+    pub(crate) forehand: PlayerId,
+    /// The hands as dealt.
+    pub(crate) dealt: [Hand; SEATS],
+    /// The hands now.
+    pub(crate) hands: [Hand; SEATS],
+    pub(crate) pushed: bool,
+    pub(crate) contract: Option<Contract>,
+    pub(crate) plays: [JassCard; PLAYS],
+    pub(crate) played: u8,
+    /// The leader of the current trick (when over: of the last trick).
+    pub(crate) leader: PlayerId,
+    /// Each seat's counted Weis (from the contract on; empty before).
+    pub(crate) declarations: [Declaration; SEATS],
+    /// The seat holding the trump King and Queen at the deal (trump contracts).
+    pub(crate) stoeck_holder: Option<PlayerId>,
+    /// Whether the Stöck has been credited.
+    pub(crate) stoeck_credited: bool,
+    /// The Weis award, once trick 1 is complete (`None` before, or when no one had a Weis).
+    pub(crate) weis: Option<WeisScore>,
+    pub(crate) credits: Credits,
+    /// Tricks taken per team.
+    pub(crate) taken: [u8; 2],
+    /// The credits of the last card played, in their order.
+    pub(crate) moment: [Option<Credit>; 4],
+}
+
+/// Calls `f` with every legal action of the seat to act, from what that seat sees: before the
+/// contract the six modes in [`Mode::ALL`] order, then `push` unless forehand pushed already;
+/// after it the legal cards of `hand` onto `trick` (the cards of trick `trick_no`, from 0, so
+/// far), in card index order.
+pub(crate) fn each_legal(
+    contract: Option<Contract>,
+    pushed: bool,
+    hand: Hand,
+    trick: &[JassCard],
+    trick_no: usize,
+    rules: &Rules,
+    mut f: impl FnMut(Action),
+) {
+    match contract {
+        None => {
+            Contract::ALL.into_iter().map(Action::Name).for_each(&mut f);
+            if !pushed {
+                f(Action::Push);
+            }
+        }
+        Some(contract) => {
+            let mode = contract.trick_mode(trick_no);
+            legal_cards(hand, trick, mode, &rules.play)
+                .iter()
+                .map(Action::Play)
+                .for_each(f);
+        }
+    }
+}
+
+impl SchieberDeal {
+    /// A seeded deal: see `docs/jass.md`, "One deal".
+    pub(crate) fn start(rules: &Rules, players: usize, seed: Seed) -> Result<Self, SetupError> {
+        rules.validate_schieber(players)?;
+        let mut rng = GameRng::for_deal(seed, 0);
+        let mut deck = JassCard::ALL;
+        rng.shuffle(&mut deck);
+        let dealer = match rules.first_dealer {
+            Some(seat) => seat,
+            None => PlayerId(rng.below(SEATS as u64) as u8),
+        };
+        let hands = deal_packets(&deck, dealer);
+        let forehand = PlayerId::all(SEATS)
+            .find(|s| hands[s.index()].contains(rules.forehand_card))
+            .unwrap_or(seat_after(dealer, 1));
+        Ok(SchieberDeal::dealt(rules, dealer, forehand, hands))
+    }
+
+    /// The deal before the contract with these hands (unchecked: callers validate).
+    pub(crate) fn dealt(
+        rules: &Rules,
+        dealer: PlayerId,
+        forehand: PlayerId,
+        hands: [Hand; SEATS],
+    ) -> SchieberDeal {
+        SchieberDeal {
+            rules: *rules,
+            dealer,
+            forehand,
+            dealt: hands,
+            hands,
+            pushed: false,
+            contract: None,
+            plays: [JassCard::ALL[0]; PLAYS],
+            played: 0,
+            leader: forehand,
+            declarations: [Declaration::EMPTY; SEATS],
+            stoeck_holder: None,
+            stoeck_credited: false,
+            weis: None,
+            credits: Credits::default(),
+            taken: [0; 2],
+            moment: [None; 4],
+        }
+    }
+
+    /// The seat to act, `None` when the deal is over.
+    pub(crate) fn current(&self) -> Option<PlayerId> {
+        match self.contract {
+            None if self.pushed => Some(seat_after(self.forehand, 2)),
+            None => Some(self.forehand),
+            Some(_) if self.played as usize >= PLAYS => None,
+            Some(_) => Some(seat_after(self.leader, self.played as usize % SEATS)),
+        }
+    }
+
+    /// The cards of the current trick so far (empty when a trick is to be led or the deal is
+    /// over).
+    pub(crate) fn trick(&self) -> &[JassCard] {
+        let played = (self.played as usize).min(PLAYS);
+        let start = if played == PLAYS {
+            PLAYS
+        } else {
+            played - played % SEATS
+        };
+        self.plays.get(start..played).unwrap_or(&[])
+    }
+
+    pub(crate) fn for_each_legal(&self, f: impl FnMut(Action)) {
+        let Some(seat) = self.current() else {
+            return;
+        };
+        each_legal(
+            self.contract,
+            self.pushed,
+            self.hands[seat.index()],
+            self.trick(),
+            self.played as usize / SEATS,
+            &self.rules,
+            f,
+        );
+    }
+
+    /// Plays `action`, all or nothing.
+    pub(crate) fn step(&mut self, action: Action) -> Result<(), RuleError> {
+        let seat = self.current().ok_or(RuleError::GameOver)?;
+        match (self.contract, action) {
+            (None, Action::Push) if self.pushed => Err(RuleError::PushedAlready),
+            (None, Action::Push) => {
+                self.pushed = true;
+                self.moment = [None; 4];
+                Ok(())
+            }
+            (None, Action::Name(contract)) => {
+                self.name(contract);
+                Ok(())
+            }
+            (None, Action::Play(_)) => Err(RuleError::ContractFirst { action }),
+            (Some(contract), Action::Play(card)) => self.play_card(seat, contract, card),
+            (Some(_), _) => Err(RuleError::ContractNamed { action }),
+        }
+    }
+
+    fn name(&mut self, contract: Contract) {
+        let mode = contract.mode();
+        self.contract = Some(contract);
+        self.declarations =
+            core::array::from_fn(|s| declare(self.dealt[s], mode, &self.rules.weis));
+        self.stoeck_holder = mode.trump().and_then(|suit| {
+            let pair = stoeck_pair(suit);
+            PlayerId::all(SEATS).find(|s| pair.is_subset(self.dealt[s.index()]))
+        });
+        self.moment = [None; 4];
+    }
+
+    fn play_card(
+        &mut self,
+        seat: PlayerId,
+        contract: Contract,
+        card: JassCard,
+    ) -> Result<(), RuleError> {
+        let hand = self.hands[seat.index()];
+        if !hand.contains(card) {
+            return Err(RuleError::NotInHand { seat, card });
+        }
+        let trick_no = self.played as usize / SEATS;
+        let mode = contract.trick_mode(trick_no);
+        let legal = legal_cards(hand, self.trick(), mode, &self.rules.play);
+        if !legal.contains(card) {
+            return Err(RuleError::Illegal { seat, card, legal });
+        }
+        // Legal: from here on nothing fails.
+        self.hands[seat.index()].remove(card);
+        self.plays[self.played as usize] = card;
+        self.played += 1;
+        let mut moment = [None; 4];
+        let mut n = 0;
+        let mut credit = |deal: &mut SchieberDeal, kind, team, points| {
+            let c = Credit { kind, team, points };
+            deal.credits.add(c);
+            moment[n] = Some(c);
+            n += 1;
+        };
+        // Stöck: the second of the trump King and Queen, played by their holder.
+        if let (Some(holder), Some(suit)) = (self.stoeck_holder, contract.mode().trump())
+            && holder == seat
+            && !self.stoeck_credited
+            && stoeck_pair(suit).contains(card)
+            && (stoeck_pair(suit) & self.hands[seat.index()]).is_empty()
+        {
+            self.stoeck_credited = true;
+            credit(self, CreditKind::Stoeck, team_of(seat), STOECK);
+        }
+        if (self.played as usize).is_multiple_of(SEATS) {
+            let start = self.played as usize - SEATS;
+            let mut cards = [card; SEATS];
+            cards.copy_from_slice(&self.plays[start..start + SEATS]);
+            let winner = seat_after(self.leader, trick_winner(&cards, mode));
+            if trick_no == 0 {
+                self.weis = self.award_weis(contract.mode());
+                if let Some(w) = self.weis {
+                    credit(self, CreditKind::Weis, w.team, w.points);
+                }
+            }
+            let last = trick_no == TRICKS - 1;
+            let team = team_of(winner);
+            credit(
+                self,
+                CreditKind::Trick,
+                team,
+                trick_points(&cards, contract.mode(), last),
+            );
+            self.taken[team] += 1;
+            if last && self.taken[team] as usize == TRICKS {
+                credit(self, CreditKind::Match, team, MATCH_BONUS);
+            }
+            if !last {
+                self.leader = winner;
+            }
+        }
+        self.moment = moment;
+        Ok(())
+    }
+
+    /// The Weis award: the declarations in play order from forehand.
+    pub(crate) fn award_weis(&self, mode: Mode) -> Option<WeisScore> {
+        let by_position: [Declaration; SEATS] =
+            core::array::from_fn(|p| self.declarations[seat_after(self.forehand, p).index()]);
+        let a = award(&by_position, mode, self.rules.weis.scale)?;
+        let seat = seat_after(self.forehand, a.position);
+        Some(WeisScore {
+            seat,
+            team: team_of(seat),
+            points: if self.rules.seed_weis_scoring {
+                a.best_points
+            } else {
+                a.points
+            },
+        })
+    }
+
+    pub(crate) fn outcome_now(&self) -> Option<Outcome> {
+        let contract = self.contract?;
+        if self.current().is_some() {
+            return None;
+        }
+        let multiplier = self.rules.multipliers.factor(contract.mode());
+        Some(Outcome {
+            contract,
+            credits: self.credits,
+            multiplier,
+            scored: self.credits.total().map(|t| t * multiplier),
+        })
+    }
+
+    /// Team 0's multiplied points minus team 1's, once the deal is over.
+    fn difference(&self) -> Option<i64> {
+        self.outcome_now()
+            .map(|o| i64::from(o.scored[0]) - i64::from(o.scored[1]))
+    }
+
+    pub(crate) fn settle(&self) -> PerSeat<i64> {
+        let d = self.difference().unwrap_or(0);
+        PerSeat::from_fn(SEATS, |s| if team_of(s) == 0 { d } else { -d }).unwrap_or_default()
+    }
+
+    pub(crate) fn returns_now(&self) -> PerSeat<f64> {
+        let d = self.difference().unwrap_or(0) as f64 / 2.0;
+        PerSeat::from_fn(SEATS, |s| if team_of(s) == 0 { d } else { -d }).unwrap_or_default()
+    }
+
+    pub(crate) fn take_census(&self) -> Census<JassCard> {
+        let mut census = Census::default();
+        self.hands.iter().for_each(|&h| census.add(h));
+        census.add_all(self.plays().iter().copied());
+        census
+    }
+
+    // ---- Public accessors: what is the deal's own. ----
+
+    /// The dealer.
+    #[must_use]
+    pub fn dealer(&self) -> PlayerId {
+        self.dealer
+    }
+
+    /// Forehand: names the contract (or pushes) and leads the first trick.
+    #[must_use]
+    pub fn forehand(&self) -> PlayerId {
+        self.forehand
+    }
+
+    /// `seat`'s hand now (empty for a seat not at the table).
+    #[must_use]
+    pub fn hand(&self, seat: PlayerId) -> CardSet<JassCard> {
+        self.hands.get(seat.index()).copied().unwrap_or_default()
+    }
+
+    /// `seat`'s hand as dealt (empty for a seat not at the table).
+    #[must_use]
+    pub fn dealt_hand(&self, seat: PlayerId) -> CardSet<JassCard> {
+        self.dealt.get(seat.index()).copied().unwrap_or_default()
+    }
+
+    /// Whether forehand pushed.
+    #[must_use]
+    pub fn pushed(&self) -> bool {
+        self.pushed
+    }
+
+    /// The contract, once named.
+    #[must_use]
+    pub fn contract(&self) -> Option<Contract> {
+        self.contract
+    }
+
+    /// Who named the contract: forehand, or its partner after a push.
+    #[must_use]
+    pub fn declarer(&self) -> Option<PlayerId> {
+        self.contract
+            .map(|_| seat_after(self.forehand, if self.pushed { 2 } else { 0 }))
+    }
+
+    /// Every card played so far, in order.
+    #[must_use]
+    pub fn plays(&self) -> &[JassCard] {
+        self.plays
+            .get(..(self.played as usize).min(PLAYS))
+            .unwrap_or(&[])
+    }
+
+    /// The points credited so far, by kind and team, before the multiplier.
+    #[must_use]
+    pub fn credits(&self) -> Credits {
+        self.credits
+    }
+
+    /// The credits of the last action, in the order they counted (Stöck, Weis, trick, Match):
+    /// what a whole game checks against its target one by one. Empty after a contract choice
+    /// or a card that credited nothing.
+    pub fn last_credits(&self) -> impl Iterator<Item = Credit> + '_ {
+        self.moment.iter().flatten().copied()
+    }
+
+    /// The multiplier of the contract, once named.
+    #[must_use]
+    pub fn multiplier(&self) -> Option<u32> {
+        self.contract
+            .map(|c| self.rules.multipliers.factor(c.mode()))
+    }
+
+    /// `seat`'s counted Weis, once the contract is named (it depends on the mode).
+    #[must_use]
+    pub fn declaration(&self, seat: PlayerId) -> Option<Declaration> {
+        self.contract?;
+        self.declarations.get(seat.index()).copied()
+    }
+
+    /// Who scored the Weis, once the first trick is complete and someone had a Weis.
+    #[must_use]
+    pub fn weis_score(&self) -> Option<WeisScore> {
+        self.weis
+    }
+
+    /// The seat whose Stöck has been credited.
+    #[must_use]
+    pub fn stoeck(&self) -> Option<PlayerId> {
+        self.stoeck_holder.filter(|_| self.stoeck_credited)
+    }
+}
+
+/// The trump King and Queen of `suit`.
+pub(crate) fn stoeck_pair(suit: cards_core::JassSuit) -> Hand {
+    Hand::single(JassCard::new(suit, JassRank::King))
+        | Hand::single(JassCard::new(suit, JassRank::Queen))
+}
+
+/// Deals `deck` (top first) in packets of three, round by round, from the seat after the
+/// dealer: the dealer receives the deck's last card.
+pub(crate) fn deal_packets(deck: &[JassCard; PLAYS], dealer: PlayerId) -> [Hand; SEATS] {
+    let mut hands = [Hand::EMPTY; SEATS];
+    for (i, &card) in deck.iter().enumerate() {
+        let packet = (i % (3 * SEATS)) / 3;
+        hands[seat_after(dealer, 1 + packet).index()].insert(card);
+    }
+    hands
+}

@@ -1,0 +1,134 @@
+//! [`RuleError`]: why an action of a Schieber deal was refused; [`SetupError`]: why a deal
+//! could not be set up; [`ViewError`]: why no world fits a view.
+
+use cards_core::{CardSet, JassCard, PlayerCountError, PlayerId};
+
+use crate::Action;
+
+/// Why an action was refused. The state is unchanged whenever one is returned.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RuleError {
+    /// The deal is over.
+    #[error("the deal is over")]
+    GameOver,
+    /// A card was played before the contract was named.
+    #[error("{action} is not allowed now: the contract comes first (a mode, or push)")]
+    ContractFirst {
+        /// The action tried.
+        action: Action,
+    },
+    /// A contract or a push after the contract was named.
+    #[error("{action} is not allowed now: the contract is named, play a card")]
+    ContractNamed {
+        /// The action tried.
+        action: Action,
+    },
+    /// The partner tried to push back.
+    #[error("after a push the partner must name the contract: push is not allowed")]
+    PushedAlready,
+    /// The card is not in the hand of the seat to play.
+    #[error("{card} is not in seat {seat}'s hand")]
+    NotInHand {
+        /// The seat to play.
+        seat: PlayerId,
+        /// The card.
+        card: JassCard,
+    },
+    /// The card is in the hand but may not be played onto this trick.
+    #[error("seat {seat} may not play {card} now; legal: {legal}")]
+    Illegal {
+        /// The seat to play.
+        seat: PlayerId,
+        /// The card.
+        card: JassCard,
+        /// What the seat may play.
+        legal: CardSet<JassCard>,
+    },
+}
+
+/// Why a deal could not be set up: from a seed ([`Game::new`](cards_core::Game::new)), from
+/// an explicit [`Setup`](crate::Setup) (also every deserialized state), or from a view
+/// ([`View::sample_world`](crate::View::sample_world)). Each variant says what was wrong.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SetupError {
+    /// The table has the wrong number of seats (Schieber: exactly 4).
+    #[error(transparent)]
+    PlayerCount(#[from] PlayerCountError),
+    /// A seat named in the rules or the setup is not at the table.
+    #[error("{what} names seat {seat}, which is not at the table of 4")]
+    SeatNotAtTable {
+        /// Which field names it.
+        what: &'static str,
+        /// The seat.
+        seat: PlayerId,
+    },
+    /// A hand as dealt does not have nine cards.
+    #[error("seat {seat} was dealt {got} cards, not 9")]
+    HandSize {
+        /// The seat.
+        seat: PlayerId,
+        /// Its number of cards.
+        got: usize,
+    },
+    /// The hands do not hold each of the 36 cards exactly once.
+    #[error("the hands must hold each of the 36 cards once; missing: {missing}")]
+    Cards {
+        /// The cards in no hand (a card in two hands leaves another missing).
+        missing: CardSet<JassCard>,
+    },
+    /// A contract choice of the setup is not legal at its moment (a push after a push, a
+    /// push with no contract named).
+    #[error("the contract choice {action} cannot be made: {error}")]
+    IllegalChoice {
+        /// The choice.
+        action: Action,
+        /// Why the deal refuses it.
+        error: RuleError,
+    },
+    /// A play of the setup is not legal at its moment.
+    #[error("play {play} (trick {trick}), {card}, is refused: {error}")]
+    IllegalPlay {
+        /// Its number among the plays, counting from 1.
+        play: usize,
+        /// Its trick, counting from 1.
+        trick: usize,
+        /// The card.
+        card: JassCard,
+        /// Why the deal refuses it.
+        error: RuleError,
+    },
+    /// A view is inconsistent, so no world fits it.
+    #[error("no world fits the view: {0}")]
+    View(#[from] ViewError),
+}
+
+/// Why no world fits a [`View`](crate::View).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
+pub enum ViewError {
+    /// The viewer's hand is not as large as its hand size, or a hand size is over 9.
+    #[error("the viewer's hand disagrees with its hand size, or a hand size is over 9")]
+    HandSize,
+    /// The view shows some card twice (in the hand, in tricks, in the current trick).
+    #[error("the view shows some card twice")]
+    CardTwice,
+    /// The played cards do not fit the hand sizes (each seat holds 9 less what it played).
+    #[error("the played cards do not fit the hand sizes")]
+    PlayCount,
+    /// A trick's leader, winner or a seat in the trick is not the one the play implies.
+    #[error("a trick's seats disagree with the order of play")]
+    TrickSeats,
+    /// A public Weis card lies elsewhere than with the seat that showed it.
+    #[error("a public Weis card is held or played by another seat")]
+    WeisCard,
+    /// The suits shown void, the public Weis cards and the hand sizes leave no way to deal
+    /// the unseen cards.
+    #[error("no way to deal the unseen cards: the voids and public Weis leave none")]
+    NoDeal,
+    /// No deal of the unseen cards tried shows the view (its Weis, credits or history do
+    /// not fit, or the budget of tries ran out).
+    #[error("no deal of the unseen cards tried shows this view")]
+    NoWorld,
+}

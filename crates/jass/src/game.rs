@@ -1,0 +1,109 @@
+//! `impl Game for SchieberDeal` and its action index: the generic face used by the random
+//! player, records, the test kit and the CLI.
+
+use core::ops::RangeInclusive;
+
+use cards_core::{Census, DirectIndex, Game, JassCard, PerSeat, PlayerId, Rng, Seed};
+
+use crate::deal::{PLAYS, SchieberDeal};
+use crate::{Action, Outcome, RuleError, Rules, Setup, SetupError, View};
+
+impl Game for SchieberDeal {
+    type Rules = Rules;
+    type Action = Action;
+    type View = View;
+    type Setup = Setup;
+    type Outcome = Outcome;
+    type Card = JassCard;
+    type Error = RuleError;
+    type SetupError = SetupError;
+
+    const NAME: &'static str = "schieber-deal";
+
+    fn player_range(_rules: &Rules) -> RangeInclusive<usize> {
+        Rules::SCHIEBER_PLAYERS
+    }
+
+    /// The seeded first deal of a game: see `docs/jass.md`, "One Schieber deal".
+    fn new(rules: &Rules, players: usize, seed: Seed) -> Result<Self, SetupError> {
+        SchieberDeal::start(rules, players, seed)
+    }
+
+    fn from_setup(rules: &Rules, setup: Setup) -> Result<Self, SetupError> {
+        crate::setup::validate(rules, &setup)
+    }
+
+    fn setup(&self) -> Setup {
+        self.setup_now()
+    }
+
+    fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    fn num_players(&self) -> usize {
+        Rules::MAX_PLAYERS
+    }
+
+    fn to_act(&self) -> Option<PlayerId> {
+        self.current()
+    }
+
+    /// Before the contract: the six modes in [`Mode::ALL`](crate::Mode::ALL) order, then
+    /// `push` (forehand only); then the legal cards in card index order.
+    fn for_each_legal(&self, f: impl FnMut(Action)) {
+        SchieberDeal::for_each_legal(self, f);
+    }
+
+    fn play(&mut self, action: Action) -> Result<(), RuleError> {
+        self.step(action)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome_now()
+    }
+
+    /// With d = team 0's multiplied points − team 1's: seats 0 and 2 get +d, seats 1 and 3
+    /// get −d (twice the returns, so it stays an integer).
+    fn settlement(&self) -> PerSeat<i64> {
+        self.settle()
+    }
+
+    /// The spec's returns: +d/2 for seats 0 and 2, −d/2 for seats 1 and 3.
+    fn returns(&self) -> PerSeat<f64> {
+        self.returns_now()
+    }
+
+    fn view(&self, player: PlayerId) -> View {
+        self.view_of(player)
+    }
+
+    fn view_legal_actions(view: &View, out: &mut Vec<Action>) {
+        view.legal_actions(out);
+    }
+
+    fn sample_world<R: Rng + ?Sized>(view: &View, rng: &mut R) -> Result<Self, SetupError> {
+        view.sample_world(rng)
+    }
+
+    /// A contract choice, perhaps a push before it, and 36 cards.
+    fn max_actions(_rules: &Rules, _players: usize) -> usize {
+        PLAYS + 2
+    }
+
+    fn census(&self) -> Census<JassCard> {
+        self.take_census()
+    }
+}
+
+impl DirectIndex for SchieberDeal {
+    const ACTION_COUNT: usize = Action::COUNT;
+
+    fn action_index(action: Action) -> usize {
+        action.index()
+    }
+
+    fn action_from_index(index: usize) -> Option<Action> {
+        Action::from_index(index)
+    }
+}

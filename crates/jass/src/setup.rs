@@ -1,0 +1,157 @@
+//! [`Setup`]: an explicit Schieber deal position — the hands as dealt and every decision so
+//! far — and the check that turns it into a game by replaying it, so every accepted setup is
+//! reachable from its deal.
+
+use cards_core::{CardSet, JassCard, PlayerId};
+
+use crate::action::Contract;
+use crate::deal::{Hand, PLAYS, SEATS, SchieberDeal};
+use crate::{Action, Rules, SetupError};
+
+/// An explicit Schieber deal: the hands as dealt and the decisions made since, in order.
+///
+/// [`Game::from_setup`](cards_core::Game::from_setup) replays it from the dealt hands and
+/// refuses it with a [`SetupError`] naming the first choice or play that breaks a rule;
+/// [`Game::setup`](cards_core::Game::setup) gives any deal's position in this form, and a
+/// deal's JSON is `{"rules": …, "setup": …}`. [`Setup::dealt`] is the start of a deal dealt
+/// by hand.
+///
+/// ```
+/// use cards_core::{CardSet, JassCard};
+/// use jass::{Game, PlayerId, Rules, SchieberDeal, Setup};
+///
+/// let deck = JassCard::ALL;
+/// let hands: [CardSet<JassCard>; 4] =
+///     core::array::from_fn(|s| deck[9 * s..9 * s + 9].iter().copied().collect());
+/// let deal = SchieberDeal::from_setup(&Rules::default(), Setup::dealt(PlayerId(3), PlayerId(2), hands))?;
+/// assert_eq!(deal.to_act(), Some(PlayerId(2))); // forehand names the contract
+/// # Ok::<(), jass::SetupError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Setup {
+    /// The dealer.
+    pub dealer: PlayerId,
+    /// Forehand: names the contract or pushes, and leads the first trick. Any seat (a real
+    /// tournament deal may have any forehand); a seeded first deal gives it to the holder of
+    /// [`Rules::forehand_card`].
+    pub forehand: PlayerId,
+    /// The four hands as dealt, nine cards each, together the deck.
+    pub hands: [CardSet<JassCard>; SEATS],
+    /// Whether forehand pushed.
+    pub pushed: bool,
+    /// The contract, once named (by forehand, or by its partner after a push).
+    pub contract: Option<Contract>,
+    /// The cards played so far, in order (at most 36, only after the contract).
+    pub plays: Vec<JassCard>,
+}
+
+impl Setup {
+    /// The start of a deal dealt by hand: `hands` as dealt, nothing decided yet.
+    #[must_use]
+    pub fn dealt(dealer: PlayerId, forehand: PlayerId, hands: [CardSet<JassCard>; SEATS]) -> Setup {
+        Setup {
+            dealer,
+            forehand,
+            hands,
+            pushed: false,
+            contract: None,
+            plays: Vec::new(),
+        }
+    }
+}
+
+/// A deal's JSON: the rules and the position.
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields, rename = "SchieberDeal")]
+struct StateJson {
+    rules: Rules,
+    setup: Setup,
+}
+
+impl serde::Serialize for SchieberDeal {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        StateJson {
+            rules: self.rules,
+            setup: self.setup_now(),
+        }
+        .serialize(s)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for SchieberDeal {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let json = StateJson::deserialize(d)?;
+        validate(&json.rules, &json.setup).map_err(serde::de::Error::custom)
+    }
+}
+
+impl SchieberDeal {
+    /// This position as a [`Setup`].
+    pub(crate) fn setup_now(&self) -> Setup {
+        Setup {
+            dealer: self.dealer,
+            forehand: self.forehand,
+            hands: self.dealt,
+            pushed: self.pushed,
+            contract: self.contract,
+            plays: self.plays().to_vec(),
+        }
+    }
+}
+
+/// Checks a setup under `rules` by replaying it from the dealt hands, and builds the deal.
+pub(crate) fn validate(rules: &Rules, raw: &Setup) -> Result<SchieberDeal, SetupError> {
+    rules.validate_schieber(SEATS)?;
+    for (what, seat) in [("dealer", raw.dealer), ("forehand", raw.forehand)] {
+        if seat.index() >= SEATS {
+            return Err(SetupError::SeatNotAtTable { what, seat });
+        }
+    }
+    let mut all = Hand::EMPTY;
+    for (seat, &hand) in PlayerId::all(SEATS).zip(&raw.hands) {
+        if hand.len() != PLAYS / SEATS {
+            return Err(SetupError::HandSize {
+                seat,
+                got: hand.len(),
+            });
+        }
+        all |= hand;
+    }
+    if all != Hand::full() {
+        return Err(SetupError::Cards { missing: !all });
+    }
+    let mut deal = SchieberDeal::dealt(rules, raw.dealer, raw.forehand, raw.hands);
+    let choose = |deal: &mut SchieberDeal, action: Action| {
+        deal.step(action)
+            .map_err(|error| SetupError::IllegalChoice { action, error })
+    };
+    if raw.pushed {
+        choose(&mut deal, Action::Push)?;
+    }
+    match raw.contract {
+        Some(contract) => choose(&mut deal, Action::Name(contract))?,
+        None => {
+            if let Some(&card) = raw.plays.first() {
+                return Err(SetupError::IllegalPlay {
+                    play: 1,
+                    trick: 1,
+                    card,
+                    error: crate::RuleError::ContractFirst {
+                        action: Action::Play(card),
+                    },
+                });
+            }
+        }
+    }
+    for (i, &card) in raw.plays.iter().enumerate() {
+        deal.step(Action::Play(card))
+            .map_err(|error| SetupError::IllegalPlay {
+                play: i + 1,
+                trick: i / SEATS + 1,
+                card,
+                error,
+            })?;
+    }
+    Ok(deal)
+}

@@ -1,0 +1,482 @@
+//! [`View`]: what one seat of a Schieber deal may see, its legal actions from the view alone,
+//! and sampling a full deal consistent with it.
+
+use cards_core::{CardSet, Draw as _, JassCard, PlayerId, Rng};
+
+use crate::action::Contract;
+use crate::deal::{
+    Credits, Hand, Outcome, PLAYS, SEATS, SchieberDeal, TRICKS, WeisScore, each_legal, seat_after,
+};
+use crate::setup::validate;
+use crate::{
+    Action, Declaration, Meld, Rules, Setup, SetupError, ViewError, stronger_trumps, suit_cards,
+    trick_winner,
+};
+
+/// A completed trick as everyone saw it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TrickView {
+    /// The seat that led.
+    pub leader: PlayerId,
+    /// The four cards in play order (the leader's first).
+    pub cards: [JassCard; SEATS],
+    /// The seat that won it.
+    pub winner: PlayerId,
+}
+
+/// The public Weis of one seat of the scoring team.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatWeis {
+    /// The seat.
+    pub seat: PlayerId,
+    /// Its Weis that became public: every counted Weis (or, with `seed_weis_scoring`, its best
+    /// only), strongest first; empty when it had none.
+    pub weis: Vec<Meld>,
+}
+
+/// The Weis made public after the first trick: who scored, and the scoring team's Weis with
+/// their cards (the other team's stay hidden).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WeisView {
+    /// Who holds the strongest Weis, its team and the points scored.
+    pub score: WeisScore,
+    /// Both seats of the scoring team, in seat order.
+    pub shown: Vec<SeatWeis>,
+}
+
+/// What seat `seat` may see of a deal: its own hand; every seat's hand size; dealer,
+/// forehand, whether forehand pushed, the contract and who named it; every card played (the
+/// completed tricks with leaders and winners, and the current trick); the points credited so
+/// far; the Stöck once credited; its own Weis; after the first trick the scoring team's Weis.
+/// Not: the other hands, nor the other team's Weis.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct View {
+    /// Whose view this is.
+    pub seat: PlayerId,
+    /// The rules in force.
+    pub rules: Rules,
+    /// The dealer.
+    pub dealer: PlayerId,
+    /// Forehand.
+    pub forehand: PlayerId,
+    /// The viewer's hand now (empty for a seat not at the table).
+    pub hand: CardSet<JassCard>,
+    /// Every seat's number of cards in hand.
+    pub hand_sizes: [usize; SEATS],
+    /// Whether forehand pushed.
+    pub pushed: bool,
+    /// The contract, once named.
+    pub contract: Option<Contract>,
+    /// Who named it.
+    pub declarer: Option<PlayerId>,
+    /// The completed tricks, in order.
+    pub tricks: Vec<TrickView>,
+    /// The cards of the current trick so far, in play order.
+    pub trick: Vec<JassCard>,
+    /// The current trick's leader (once the deal is over: the last trick's).
+    pub leader: PlayerId,
+    /// The seat to act, `None` once the deal is over.
+    pub to_act: Option<PlayerId>,
+    /// The points credited so far, before the multiplier.
+    pub credits: Credits,
+    /// The seat whose Stöck was credited.
+    pub stoeck: Option<PlayerId>,
+    /// The viewer's counted Weis, once the contract is named.
+    pub own_weis: Option<Declaration>,
+    /// The public Weis, after the first trick when someone had a Weis.
+    pub weis: Option<WeisView>,
+    /// How the deal ended, once it has.
+    pub outcome: Option<Outcome>,
+}
+
+/// The completed tricks of `plays` (from forehand's lead) and the current trick's leader.
+fn walk(forehand: PlayerId, contract: Contract, plays: &[JassCard]) -> (Vec<TrickView>, PlayerId) {
+    let mut tricks = Vec::with_capacity(TRICKS);
+    let mut leader = forehand;
+    for (t, chunk) in plays.chunks_exact(SEATS).enumerate() {
+        let mut cards = [chunk[0]; SEATS];
+        cards.copy_from_slice(chunk);
+        let winner = seat_after(leader, trick_winner(&cards, contract.trick_mode(t)));
+        tricks.push(TrickView {
+            leader,
+            cards,
+            winner,
+        });
+        if t + 1 < TRICKS {
+            leader = winner;
+        }
+    }
+    (tricks, leader)
+}
+
+impl SchieberDeal {
+    /// What `seat` may see.
+    pub(crate) fn view_of(&self, seat: PlayerId) -> View {
+        let (tricks, leader) = match self.contract {
+            Some(contract) => walk(self.forehand, contract, self.plays()),
+            None => (Vec::new(), self.forehand),
+        };
+        let at_table = seat.index() < SEATS;
+        View {
+            seat,
+            rules: self.rules,
+            dealer: self.dealer,
+            forehand: self.forehand,
+            hand: self.hand(seat),
+            hand_sizes: self.hands.map(|h| h.len()),
+            pushed: self.pushed,
+            contract: self.contract,
+            declarer: self.declarer(),
+            tricks,
+            trick: self.trick().to_vec(),
+            leader,
+            to_act: self.current(),
+            credits: self.credits,
+            stoeck: self.stoeck(),
+            own_weis: if at_table {
+                self.declaration(seat)
+            } else {
+                None
+            },
+            weis: self.weis.map(|score| WeisView {
+                score,
+                shown: self.shown_weis(score.team),
+            }),
+            outcome: self.outcome_now(),
+        }
+    }
+
+    /// The Weis of `team` that become public.
+    fn shown_weis(&self, team: usize) -> Vec<SeatWeis> {
+        [team, team + 2]
+            .into_iter()
+            .map(|s| {
+                let d = &self.declarations[s % SEATS];
+                SeatWeis {
+                    seat: PlayerId(s as u8),
+                    weis: if self.rules.seed_weis_scoring {
+                        d.best().into_iter().collect()
+                    } else {
+                        d.melds().to_vec()
+                    },
+                }
+            })
+            .collect()
+    }
+}
+
+/// How many random deals of the unseen cards [`View::sample_world`] tries before it gives up.
+const MAX_TRIES: usize = 4000;
+
+/// Bit of a seat in a seat mask.
+const fn seat_bit(seat: usize) -> u8 {
+    1 << seat
+}
+
+/// Whether the cards can still be dealt: for every set of seats, the cards that may go only
+/// to those seats are no more than they still take (Hall's condition for the deal).
+fn feasible(buckets: &[usize; 16], need: &[usize; SEATS]) -> bool {
+    if buckets[0] > 0 {
+        return false;
+    }
+    (1..16usize).all(|set| {
+        let capacity: usize = (0..SEATS)
+            .filter(|s| set >> s & 1 == 1)
+            .map(|s| need[s])
+            .sum();
+        let bound: usize = (1..16usize)
+            .filter(|m| m & !set == 0)
+            .map(|m| buckets[m])
+            .sum();
+        bound <= capacity
+    })
+}
+
+impl View {
+    /// The legal actions of this view's seat when it is the seat to act (in the order of
+    /// [`Game::legal_actions`](cards_core::Game::legal_actions)), into `out` (cleared first);
+    /// empty otherwise. They depend only on what the seat sees: its hand, the contract so far
+    /// and the current trick.
+    pub fn legal_actions(&self, out: &mut Vec<Action>) {
+        out.clear();
+        if self.to_act != Some(self.seat) {
+            return;
+        }
+        each_legal(
+            self.contract,
+            self.pushed,
+            self.hand,
+            &self.trick,
+            self.tricks.len(),
+            &self.rules,
+            |a| out.push(a),
+        );
+    }
+
+    /// A full deal that shows this view to its seat: the unseen cards are dealt to the other
+    /// seats at random, subject to everything the view implies — hand sizes; the suits a seat
+    /// showed it lacks by not following (in trump modes only a card neither led nor trump
+    /// proves it; an undertrump proves the seat held only trumps, or with
+    /// `undertrump_when_void` that it was void in the led suit; a non-trump on a trump lead
+    /// proves no trump but perhaps the Buur under the Buur exception); the public Weis cards
+    /// not yet played stay with their holder; and the Weis award and credits the view shows.
+    ///
+    /// Cards go one at a time to a seat drawn in proportion to what it still takes, among the
+    /// seats that may hold the card and keep the rest dealable (Hall's condition), so the
+    /// void and Weis-card constraints never make a draw fail: without voids the deal is
+    /// uniform. The Weis award (no hidden hand may hold a Weis that changes it) is met by
+    /// drawing again, up to 4000 times. The world is built as a [`Setup`] (dealt hands =
+    /// sampled hands + each seat's played cards) and validated by replay, so it is reachable.
+    ///
+    /// # Errors
+    /// [`SetupError`] when the view is inconsistent (it may come from anywhere): mostly
+    /// [`SetupError::View`]; [`ViewError::NoWorld`] when no deal tried shows the view.
+    pub fn sample_world<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<SchieberDeal, SetupError> {
+        let bad = SetupError::View;
+        self.rules.validate_schieber(SEATS)?;
+        let me = self.seat.index();
+        for (what, seat) in [
+            ("the view's seat", self.seat),
+            ("dealer", self.dealer),
+            ("forehand", self.forehand),
+        ] {
+            if seat.index() >= SEATS {
+                return Err(SetupError::SeatNotAtTable { what, seat });
+            }
+        }
+        if self.hand.len() != self.hand_sizes[me] || self.hand_sizes.iter().any(|&n| n > TRICKS) {
+            return Err(bad(ViewError::HandSize));
+        }
+        // Every card played, in order; each seen once.
+        let mut plays: Vec<JassCard> = Vec::with_capacity(PLAYS);
+        for t in &self.tricks {
+            plays.extend_from_slice(&t.cards);
+        }
+        plays.extend_from_slice(&self.trick);
+        if plays.len() > PLAYS || self.trick.len() >= SEATS {
+            return Err(bad(ViewError::PlayCount));
+        }
+        let played_set: Hand = plays.iter().copied().collect();
+        if played_set.len() != plays.len() || !(played_set & self.hand).is_empty() {
+            return Err(bad(ViewError::CardTwice));
+        }
+        // The tricks must be the ones the plays make.
+        let contract = match (self.contract, plays.is_empty()) {
+            (Some(c), _) => c,
+            (None, true) => Contract::ALL[0], // nothing played: no trick to check
+            (None, false) => return Err(bad(ViewError::TrickSeats)),
+        };
+        let (tricks, leader) = walk(self.forehand, contract, &plays);
+        if tricks != self.tricks || leader != self.leader {
+            return Err(bad(ViewError::TrickSeats));
+        }
+
+        // Who played what, and what each seat showed it lacks.
+        let mut played = [Hand::EMPTY; SEATS];
+        let mut forbidden = [Hand::EMPTY; SEATS];
+        let mut lead = self.forehand;
+        for (t, chunk) in plays.chunks(SEATS).enumerate() {
+            let mode = contract.trick_mode(t);
+            let led = chunk[0].suit();
+            let led_cards = suit_cards(led);
+            for (i, &card) in chunk.iter().enumerate() {
+                let s = seat_after(lead, i).index();
+                played[s].insert(card);
+                if i == 0 || card.suit() == led {
+                    continue;
+                }
+                match mode.trump() {
+                    None => forbidden[s] |= led_cards,
+                    Some(trump) if trump == led => {
+                        // A non-trump on a trump lead: no trump, but perhaps the Buur.
+                        let mut trumps = suit_cards(trump);
+                        if self.rules.play.buur_exception
+                            && let Some(buur) = mode.buur()
+                        {
+                            trumps.remove(buur);
+                        }
+                        forbidden[s] |= trumps;
+                    }
+                    Some(trump) if card.suit() != trump => forbidden[s] |= led_cards,
+                    Some(trump) => {
+                        // A trump on a plain lead: an undertrump proves more.
+                        let highest = chunk[..i]
+                            .iter()
+                            .copied()
+                            .filter(|&c| mode.is_trump(c))
+                            .reduce(|a, b| if mode.beats(b, a, led) { b } else { a });
+                        if let Some(high) = highest
+                            && !stronger_trumps(mode, high).contains(card)
+                        {
+                            forbidden[s] |= led_cards;
+                            if !self.rules.play.undertrump_when_void {
+                                forbidden[s] |= !suit_cards(trump);
+                            }
+                        }
+                    }
+                }
+            }
+            if chunk.len() == SEATS {
+                lead = seat_after(lead, trick_winner(chunk, mode));
+            }
+        }
+        if played
+            .iter()
+            .zip(self.hand_sizes)
+            .any(|(p, n)| p.len() + n != TRICKS)
+        {
+            return Err(bad(ViewError::PlayCount));
+        }
+
+        // Public Weis cards not yet played stay with their holder.
+        let mut required = [Hand::EMPTY; SEATS];
+        if let Some(w) = &self.weis {
+            for sw in &w.shown {
+                let s = sw.seat.index();
+                if s >= SEATS {
+                    return Err(bad(ViewError::WeisCard));
+                }
+                for card in sw.weis.iter().flat_map(|m| m.cards()) {
+                    let elsewhere = (0..SEATS).any(|o| o != s && played[o].contains(card))
+                        || (s != me && self.hand.contains(card))
+                        || (s == me && !self.hand.contains(card) && !played[s].contains(card));
+                    if elsewhere {
+                        return Err(bad(ViewError::WeisCard));
+                    }
+                    if s != me && !played[s].contains(card) {
+                        required[s].insert(card);
+                    }
+                }
+            }
+        }
+
+        // The unseen cards and who may take each.
+        let known = self.hand | played_set | required.iter().fold(Hand::EMPTY, |a, &h| a | h);
+        let pool: Vec<JassCard> = (!known).iter().collect();
+        let mut need = [0usize; SEATS];
+        let mut total = 0;
+        for s in (0..SEATS).filter(|&s| s != me) {
+            if !(required[s] & forbidden[s]).is_empty() {
+                return Err(bad(ViewError::NoDeal));
+            }
+            need[s] = self.hand_sizes[s]
+                .checked_sub(required[s].len())
+                .ok_or(bad(ViewError::NoDeal))?;
+            total += need[s];
+        }
+        if total != pool.len() {
+            return Err(bad(ViewError::PlayCount));
+        }
+        let allowed = |card: JassCard| -> u8 {
+            (0..SEATS)
+                .filter(|&s| s != me && !forbidden[s].contains(card))
+                .fold(0, |m, s| m | seat_bit(s))
+        };
+        let mut buckets = [0usize; 16];
+        for &card in &pool {
+            buckets[allowed(card) as usize] += 1;
+        }
+        if !feasible(&buckets, &need) {
+            return Err(bad(ViewError::NoDeal));
+        }
+
+        let mut order = pool.clone();
+        for _ in 0..MAX_TRIES {
+            rng.shuffle(&mut order);
+            let mut left = buckets;
+            let mut still = need;
+            let mut hands = required;
+            hands[me] = self.hand;
+            for &card in &order {
+                let mask = allowed(card);
+                left[mask as usize] -= 1;
+                let mut candidates = mask;
+                loop {
+                    let weight: usize = (0..SEATS)
+                        .filter(|&s| candidates & seat_bit(s) != 0)
+                        .map(|s| still[s])
+                        .sum();
+                    if weight == 0 {
+                        // Cannot happen while the deal is feasible.
+                        return Err(bad(ViewError::NoDeal));
+                    }
+                    let mut r = rng.below(weight as u64) as usize;
+                    let Some(s) =
+                        (0..SEATS)
+                            .filter(|&s| candidates & seat_bit(s) != 0)
+                            .find(|&s| {
+                                if r < still[s] {
+                                    true
+                                } else {
+                                    r -= still[s];
+                                    false
+                                }
+                            })
+                    else {
+                        return Err(bad(ViewError::NoDeal));
+                    };
+                    still[s] -= 1;
+                    if feasible(&left, &still) {
+                        hands[s].insert(card);
+                        break;
+                    }
+                    still[s] += 1;
+                    candidates &= !seat_bit(s);
+                }
+            }
+            let dealt: [Hand; SEATS] = core::array::from_fn(|s| hands[s] | played[s]);
+            if !self.weis_fits(&dealt) {
+                continue;
+            }
+            let setup = Setup {
+                dealer: self.dealer,
+                forehand: self.forehand,
+                hands: dealt,
+                pushed: self.pushed,
+                contract: self.contract,
+                plays: plays.clone(),
+            };
+            if let Ok(world) = validate(&self.rules, &setup)
+                && world.view_of(self.seat) == *self
+            {
+                return Ok(world);
+            }
+        }
+        Err(bad(ViewError::NoWorld))
+    }
+
+    /// A quick filter before the replay: whether dealt hands give the Weis this view shows
+    /// (after the first trick), computed as the deal computes it.
+    fn weis_fits(&self, dealt: &[Hand; SEATS]) -> bool {
+        let Some(contract) = self.contract else {
+            return true;
+        };
+        if self.tricks.is_empty() {
+            return true;
+        }
+        let probe = SchieberDeal::weis_probe(&self.rules, self.forehand, contract, dealt);
+        probe.weis.map(|score| WeisView {
+            score,
+            shown: probe.shown_weis(score.team),
+        }) == self.weis
+    }
+}
+
+impl SchieberDeal {
+    /// A deal with `dealt` hands and `contract` named, with its Weis awarded (for sampling).
+    fn weis_probe(
+        rules: &Rules,
+        forehand: PlayerId,
+        contract: Contract,
+        dealt: &[Hand; SEATS],
+    ) -> SchieberDeal {
+        let mut deal = SchieberDeal::dealt(rules, forehand, forehand, *dealt);
+        let _ = deal.step(Action::Name(contract));
+        deal.weis = deal.award_weis(contract.mode());
+        deal
+    }
+}
