@@ -5,12 +5,15 @@
 //! keeps the game record (what the CLI and the oracle run). All play identical games, so the
 //! ratios are the cost of copying the state and of recording.
 //!
+//! `jass/playout` plays whole random Schieber deals the same two ways.
+//!
 //! `cargo bench --bench playouts`
 
 use std::hint::black_box;
 
 use cardrules::cards_core::{Game, RandomPlayer, Seed, random_playout};
 use cardrules::zaagox::Action;
+use cardrules::jass;
 use cardrules::zaagox::{Rules, Zaagox};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 
@@ -81,5 +84,38 @@ fn playout(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, playout);
+/// One random Schieber deal from `seed`, in place or copy-make.
+fn jass_deal(seed: Seed, buf: &mut Vec<jass::Action>, copy: bool) -> jass::SchieberDeal {
+    let mut deal = jass::SchieberDeal::new(&jass::Rules::default(), 4, seed).expect("4 players");
+    let mut player = RandomPlayer::new(seed);
+    while let Some(action) = player.choose(&deal, buf) {
+        if copy {
+            deal = deal.apply(action).expect("legal actions apply");
+        } else {
+            deal.play(action).expect("legal actions apply");
+        }
+    }
+    deal
+}
+
+/// Whole random Schieber deals (a contract choice or push, then 36 cards): `jass/playout`.
+fn jass_playout(c: &mut Criterion) {
+    let mut group = c.benchmark_group("jass/playout");
+    group.throughput(Throughput::Elements(GAMES));
+    for (name, copy) in [("in_place", false), ("copy_make", true)] {
+        group.bench_function(name, |b| {
+            let mut next = 0u64;
+            let mut buf = Vec::new();
+            b.iter(|| {
+                for _ in 0..GAMES {
+                    next += 1;
+                    black_box(jass_deal(Seed::from(next), &mut buf, copy).settlement());
+                }
+            });
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, playout, jass_playout);
 criterion_main!(benches);
