@@ -12,8 +12,8 @@
 use std::hint::black_box;
 
 use cardrules::cards_core::{Game, RandomPlayer, Seed, random_playout};
-use cardrules::zaagox::Action;
 use cardrules::jass;
+use cardrules::zaagox::Action;
 use cardrules::zaagox::{Rules, Zaagox};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 

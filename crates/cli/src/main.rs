@@ -162,10 +162,9 @@ fn game_parser() -> PossibleValuesParser {
     PossibleValuesParser::new(games::GAMES.iter().map(|game| {
         let players = game.players();
         PossibleValue::new(game.name()).help(format!(
-            "{} ({}-{} players)",
+            "{} ({} players)",
             game.about(),
-            players.start(),
-            players.end()
+            games::counts(&players, "-")
         ))
     }))
 }
@@ -176,7 +175,7 @@ fn players_help() -> String {
         .iter()
         .map(|game| {
             let players = game.players();
-            format!("{}: {} to {}", game.name(), players.start(), players.end())
+            format!("{}: {}", game.name(), games::counts(&players, " to "))
         })
         .collect();
     format!("Number of players ({})", ranges.join("; "))
@@ -257,10 +256,9 @@ fn simulate(args: &SimulateArgs) -> ExitCode {
     let range = game.players();
     if !range.contains(&args.players) {
         usage_error(format!(
-            "{} is played by {} to {} players, not {} (--players)",
+            "{} is played by {} players, not {} (--players)",
             game.name(),
-            range.start(),
-            range.end(),
+            games::counts(&range, " to "),
             args.players
         ));
     }
@@ -407,7 +405,7 @@ mod tests {
         );
         let err = parse(["cardrules", "simulate", "letom", "-p", "3", "-g", "1"]).unwrap_err();
         assert!(
-            err.to_string().contains("[possible values: zaagox]"),
+            err.to_string().contains("[possible values: zaagox, jass]"),
             "{err}"
         );
     }

@@ -40,12 +40,24 @@ pub enum ReplayFileError {
         /// The game.
         game: &'static str,
     },
+    /// The record names a registry game by its registry name where its records carry
+    /// another (`"game":"jass"` for a `schieber-deal` record).
+    #[error(
+        "{game:?} is the command line's name of the game; its records name it {records} (as \
+         simulate {game} --record writes them)"
+    )]
+    RecordName {
+        /// The registry name given.
+        game: &'static str,
+        /// The names its records carry.
+        records: String,
+    },
     /// The record names no game of the project.
     #[error("unknown game {game:?}; {games}")]
     UnknownGame {
         /// The name given (cut to 64 characters).
         game: String,
-        /// What games exist and which are planned (from the registry).
+        /// Which records this build replays and which games are planned (from the registry).
         games: String,
     },
     /// The record does not replay: the setup failed or an action was refused.

@@ -276,15 +276,16 @@ fn names_in_messages_come_from_the_registry() {
     let out = cardrules(&["simulate", "chess", "--players", "3", "--games", "1"]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("[possible values: zaagox]"), "{err}");
+    assert!(err.contains("[possible values: zaagox, jass]"), "{err}");
     let chess = temp_file("chess.json", br#"{"game":"chess","actions":[]}"#);
     let out = cardrules(&["replay", chess.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
         err.contains(
-            "unknown game \"chess\"; the game is zaagox (jass, letom and elewenjewe are \
-             planned, not implemented yet)"
+            "unknown game \"chess\"; this build replays records of the games \"zaagox\" and \
+             \"schieber-deal\" (written by simulate jass); letom and elewenjewe are planned, not \
+             implemented yet"
         ),
         "{err}"
     );
@@ -292,6 +293,14 @@ fn names_in_messages_come_from_the_registry() {
     let err = String::from_utf8_lossy(&cardrules(&["replay", letom.to_str().unwrap()]).stderr)
         .into_owned();
     assert!(err.contains("letom is not implemented yet"), "{err}");
+    let jass = temp_file("jass-named.json", br#"{"game":"jass"}"#);
+    let out = cardrules(&["replay", jass.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("its records name it \"schieber-deal\""),
+        "{err}"
+    );
     let help = stdout(&cardrules(&["oracle", "--help"]));
     assert!(
         help.contains("zaagox.trace") && help.contains("jass.legal"),
@@ -299,13 +308,18 @@ fn names_in_messages_come_from_the_registry() {
     );
     assert!(
         help.contains(
-            "Not implemented yet (they answer \"not implemented yet\"): jass.playout, \
-             jass.trace, letom.score"
+            "Not implemented yet (they answer \"not implemented yet\"): letom.score, \
+             letom.settle"
         ),
         "{help}"
     );
     let help = stdout(&cardrules(&["simulate", "--help"]));
-    assert!(help.contains("zaagox: 2 to 4"), "{help}");
+    assert!(help.contains("zaagox: 2 to 4; jass: 4"), "{help}");
+    let err = usage_error(&["simulate", "jass", "-p", "3", "-g", "1"]);
+    assert!(
+        err.contains("jass is played by 4 players, not 3 (--players)"),
+        "{err}"
+    );
 }
 
 /// The text the CLI prints on stderr for `args` (which must fail with usage status 2).
@@ -370,7 +384,13 @@ fn help_says_which_games_exist_and_which_are_planned() {
         "{help}"
     );
     assert!(
-        help.contains("Planned, not implemented yet: jass, letom and elewenjewe."),
+        help.contains(
+            "jass  Swiss Jass: one Schieber deal (Coiffeur and Differenzler later) (4 players)"
+        ),
+        "{help}"
+    );
+    assert!(
+        help.contains("Planned, not implemented yet: letom and elewenjewe."),
         "{help}"
     );
     assert!(
@@ -628,4 +648,97 @@ fn replay_messages() {
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("not a valid game record"));
+}
+
+/// `simulate jass`: the summary fits one Schieber deal, is the same at any thread count, and
+/// its notable games' records (`schieber-deal`) replay to the oracle's playout of their seed.
+#[test]
+fn simulate_jass_and_replay_its_records() {
+    let dir = temp_dir("jass-records");
+    let dir_text = dir.to_str().unwrap();
+    let run = |threads: &str| -> Value {
+        let out = cardrules(&[
+            "simulate", "jass", "-p", "4", "-g", "300", "-s", "1", "-t", threads, "--record",
+            dir_text, "--json",
+        ]);
+        let mut v: Value = serde_json::from_str(&stdout(&out)).unwrap();
+        v.as_object_mut().unwrap().remove("timing");
+        v
+    };
+    let one = run("1");
+    assert_eq!(one, run("4"));
+    assert_eq!(one["game"], "jass");
+    assert_eq!(one["deals"], 300);
+    assert_eq!(one["unfinished"], 0);
+    let named: u64 = one["contracts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["deals"].as_u64().unwrap())
+        .sum();
+    assert_eq!(named, 300);
+    let cards = &one["points"]["card_points_mean"];
+    let total = cards[0].as_f64().unwrap() + cards[1].as_f64().unwrap();
+    assert!((total - 157.0).abs() < 1e-9, "{cards}");
+    let notable = &one["notable"];
+    assert_eq!(notable["score"], "point difference");
+    assert_eq!(one["difference"]["min"], notable["min_score"]["value"]);
+    assert_eq!(one["difference"]["max"], notable["max_score"]["value"]);
+    for what in ["min_score", "max_score", "most_actions"] {
+        let game = &notable[what];
+        let seed = game["seed"].as_u64().unwrap();
+        let path = game["record"].as_str().unwrap();
+        assert!(
+            path.ends_with(&format!("jass-4p-seed{seed}.json")),
+            "{path}"
+        );
+        let record: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        assert_eq!(record["game"], "schieber-deal");
+        let v: Value =
+            serde_json::from_str(&stdout(&cardrules(&["replay", path, "--json"]))).unwrap();
+        assert_eq!(v["game"], "schieber-deal");
+        assert_eq!(v["seed_integer"], seed);
+        assert_eq!(v["actions"], game["actions"]);
+        let (state, record) =
+            random_playout::<jass::SchieberDeal>(&Default::default(), 4, Seed::from(seed)).unwrap();
+        assert_eq!(v["actions"], record.actions.len());
+        assert_eq!(v["returns"], serde_json::json!(state.settlement()));
+        if what != "most_actions" {
+            let scored = &v["outcome"]["scored"];
+            let d = scored[0].as_i64().unwrap() - scored[1].as_i64().unwrap();
+            assert_eq!(game["value"], d, "{v}");
+        }
+        let text = stdout(&cardrules(&["replay", path]));
+        assert!(text.starts_with("schieber-deal: 4 players, "), "{text}");
+        assert!(text.contains("\ncontract:   "), "{text}");
+    }
+    let text = stdout(&cardrules(&[
+        "simulate",
+        "jass",
+        "--players",
+        "4",
+        "--games",
+        "1000",
+        "--seed",
+        "1",
+    ]));
+    for needle in [
+        "jass: 1000 games, 4 players, seeds 1 to 1000",
+        "\nContract         deals  of all deals  after a push  of its deals\n",
+        "\n  undenufe  ",
+        "\nForehand pushed in ",
+        "\n  multiplied points  ",
+        "\n  card points  ",
+        "\n  Weis scored  ",
+        "\n  Stöck  ",
+        "\n  a Match  ",
+        "\nPoint difference (seats 0+2 minus seats 1+3, multiplied) over 1000 deals: mean ",
+        "\n  lowest point difference  ",
+        "cardrules replay DIR/jass-4p-seed",
+        "echo '{\"op\":\"jass.trace\",\"players\":4,\"seed\":",
+        " games/s",
+    ] {
+        assert!(text.contains(needle), "{needle:?} missing from\n{text}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

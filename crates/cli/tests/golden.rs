@@ -5,8 +5,16 @@
 //! frame reshape (commit 5bedace). The reshape may change `final` (the state's JSON changed)
 //! but never which game is played: the actions and returns stay. `zaagox.trace` plays the
 //! same games, so its decisions and returns must agree too.
+//!
+//! `golden/jass_playout.jsonl` holds `actions` and `returns` of `jass.playout` (one Schieber
+//! deal, 4 players) for seeds 0..50, recorded when Jass joined the registry: a change to
+//! the seeded deal, the legal-action order or the scoring shows here. `jass.trace` plays the
+//! same deals: its deal event rebuilds the game (`Setup::dealt`), every decision is legal
+//! there and listed in its `legal`, and its score event is the final multiplied points.
 
 use std::io::Write;
+
+use cards_core::Game as _;
 use std::process::{Command, Stdio};
 
 use serde_json::{Value, json};
@@ -22,8 +30,11 @@ struct Golden {
 }
 
 fn golden() -> Vec<Golden> {
-    include_str!("golden/zaagox_playout.jsonl")
-        .lines()
+    lines(include_str!("golden/zaagox_playout.jsonl"))
+}
+
+fn lines(text: &str) -> Vec<Golden> {
+    text.lines()
         .map(|line| serde_json::from_str(line).unwrap())
         .collect()
 }
@@ -102,5 +113,111 @@ fn traces_play_the_golden_games() {
         assert_eq!(scores.len(), 1, "{g:?}");
         assert_eq!(events.last(), Some(scores[0]), "{g:?}");
         assert_eq!(scores[0]["score"], json!(g.returns), "{g:?}");
+    }
+}
+
+#[test]
+fn jass_playouts_are_the_recorded_ones() {
+    let golden = lines(include_str!("golden/jass_playout.jsonl"));
+    assert_eq!(golden.len(), 50);
+    let answers = oracle(&requests("jass.playout", &golden));
+    // Reproducible: the same requests give the same answers.
+    assert_eq!(answers, oracle(&requests("jass.playout", &golden)));
+    for (g, answer) in golden.iter().zip(answers) {
+        assert_eq!(answer["ok"], true, "{g:?}: {answer}");
+        assert_eq!(answer["actions"], g.actions, "{g:?}");
+        assert_eq!(answer["returns"], json!(g.returns), "{g:?}");
+        let (state, _) = jass_replay(&answer_trace(g.seed));
+        let digest = sha256_hex(&serde_json::to_vec(&state).unwrap());
+        assert_eq!(answer["final"], digest, "{g:?}");
+    }
+}
+
+/// The `jass.trace` answer for `seed`.
+fn answer_trace(seed: u64) -> Value {
+    oracle(&[json!({"op": "jass.trace", "players": 4, "seed": seed})]).remove(0)
+}
+
+fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::Digest as _;
+    sha2::Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// Rebuilds a Jass trace's deal from its deal event and plays its decisions, checking each
+/// against the game; returns the final state and the score event.
+fn jass_replay(trace: &Value) -> (jass::SchieberDeal, Value) {
+    use cards_core::{JassCard, PlayerId};
+    let events = trace["events"].as_array().unwrap();
+    let deal = &events[0]["deal"];
+    let hands: Vec<Vec<JassCard>> = serde_json::from_value(deal["hands"].clone()).unwrap();
+    assert_eq!(hands.len(), 4);
+    assert!(hands.iter().all(|h| h.len() == 9), "{deal}");
+    let hands: [cards_core::CardSet<JassCard>; 4] =
+        std::array::from_fn(|s| hands[s].iter().copied().collect());
+    let seat = |v: &Value| PlayerId(u8::try_from(v.as_u64().unwrap()).unwrap());
+    let (dealer, forehand) = (seat(&deal["dealer"]), seat(&deal["forehand"]));
+    // The one-deal playout is a game's first deal: forehand holds the seven of diamonds.
+    assert!(
+        hands[forehand.index()].contains("7D".parse().unwrap()),
+        "{deal}"
+    );
+    let mut state = jass::SchieberDeal::from_setup(
+        &Default::default(),
+        jass::Setup::dealt(dealer, forehand, hands),
+    )
+    .unwrap();
+    let mut legal = Vec::new();
+    for event in &events[1..events.len() - 1] {
+        assert_eq!(event["seat"], state.to_act().unwrap().index(), "{event}");
+        state.legal_actions(&mut legal);
+        let listed: Vec<String> = legal.iter().map(ToString::to_string).collect();
+        assert_eq!(event["legal"], json!(listed), "{event}");
+        let action: jass::Action = event["action"].as_str().unwrap().parse().unwrap();
+        assert!(legal.contains(&action), "{event}");
+        state.play(action).unwrap();
+    }
+    assert!(state.is_terminal());
+    (state, events.last().unwrap().clone())
+}
+
+#[test]
+fn jass_traces_play_the_golden_deals() {
+    let golden = lines(include_str!("golden/jass_playout.jsonl"));
+    let requests = requests("jass.trace", &golden);
+    let answers = oracle(&requests);
+    assert_eq!(answers, oracle(&requests));
+    for (g, answer) in golden.iter().zip(answers) {
+        assert_eq!(answer["ok"], true, "{g:?}: {answer}");
+        assert_eq!(answer["returns"], json!(g.returns), "{g:?}");
+        let events = answer["events"].as_array().unwrap();
+        let deals = events.iter().filter(|e| e.get("deal").is_some()).count();
+        let decisions: Vec<&Value> = events
+            .iter()
+            .filter(|e| e.get("action").is_some())
+            .collect();
+        let scores = events.iter().filter(|e| e.get("score").is_some()).count();
+        assert_eq!((deals, scores), (1, 1), "{g:?}");
+        assert!(events[0].get("deal").is_some(), "{g:?}");
+        assert_eq!(decisions.len() as u64, g.actions, "{g:?}");
+        for decision in decisions {
+            assert!(
+                decision["legal"]
+                    .as_array()
+                    .unwrap()
+                    .contains(&decision["action"]),
+                "{g:?}: {decision}"
+            );
+        }
+        // The deal event rebuilds the game; the decisions replay on it; the score event
+        // (right after the last decision) is the final multiplied team points.
+        let (state, score) = jass_replay(&answer);
+        let outcome = state.outcome().unwrap();
+        assert_eq!(score, json!({"score": outcome.scored}), "{g:?}");
+        assert_eq!(answer["returns"], json!(state.settlement()), "{g:?}");
+        let d = i64::from(outcome.scored[0]) - i64::from(outcome.scored[1]);
+        assert_eq!(answer["returns"], json!([d, -d, d, -d]), "{g:?}");
     }
 }

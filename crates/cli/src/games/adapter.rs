@@ -45,8 +45,18 @@ pub enum Event<D> {
     },
 }
 
-/// What a game supplies to the CLI: its name comes from [`Game::NAME`] and its player range
-/// from [`Game::player_range`] under default rules; the rest is here.
+/// A variant of a registry game that `<game>.playout` and `<game>.trace` take as their
+/// optional `"variant"` field (Jass: `schieber`, `coiffeur`, `differenzler`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Variant {
+    /// The field's value (`"schieber"`).
+    pub name: &'static str,
+    /// How messages name what it plays (`Schieber`).
+    pub label: &'static str,
+}
+
+/// What a game supplies to the CLI: its player range comes from [`Game::player_range`] under
+/// default rules; the rest is here.
 ///
 /// A game joins the CLI with one file implementing this trait and one line in
 /// [`super::GAMES`].
@@ -57,6 +67,17 @@ pub trait Adapter: Sync + 'static {
     type Tally: Tally;
     /// The game's deal form in traces (`docs/oracle.md`, "Traces").
     type Deal: Serialize;
+
+    /// The game's name in the registry: its oracle ops (`<NAME>.playout`), `simulate`'s game
+    /// argument and record file names. By default [`Game::NAME`]; it may differ (Jass: the
+    /// registry's `jass` plays [`jass::SchieberDeal`], whose records name `schieber-deal`).
+    /// The records an entry replays are those whose `game` is [`Game::NAME`].
+    const NAME: &'static str = <Self::Game as Game>::NAME;
+
+    /// The values of the optional `"variant"` field of `<game>.playout` and `<game>.trace`;
+    /// empty (the default): the ops take no such field. The first is the default and the one
+    /// this adapter plays; the others answer "not implemented yet" until they land.
+    const VARIANTS: &'static [Variant] = &[];
 
     /// One line about the game, for help texts.
     const ABOUT: &'static str;

@@ -29,31 +29,38 @@ pub struct PlayoutRequest {
 }
 
 impl PlayoutRequest {
-    /// The checked player count and seed for game `G` under default rules; messages echo the
-    /// values as the request wrote them (`raw`).
+    /// The checked player count and seed for the game of adapter `A` under default rules;
+    /// messages echo the values as the request wrote them (`raw`).
     ///
     /// # Errors
-    /// [`OracleError::Invalid`] when `players` is not an integer in `G`'s range or `seed` is
-    /// not an integer in `0..2^64`.
-    pub fn checked<G: Game>(&self, op: OpName, raw: &Fields) -> Result<(usize, u64), OracleError> {
+    /// [`OracleError::Invalid`] when `players` is not an integer in the game's range or
+    /// `seed` is not an integer in `0..2^64`.
+    pub fn checked<A: Adapter>(
+        &self,
+        op: OpName,
+        raw: &Fields,
+    ) -> Result<(usize, u64), OracleError> {
         let shown = |key: &str, number: &Number| {
             raw.raw(key)
                 .map_or_else(|| number.to_string(), |text| cut(text, MAX_ECHO))
         };
-        let range = G::player_range(&G::Rules::default());
+        let range = A::Game::player_range(&Default::default());
+        let label = A::VARIANTS.first().map_or(A::NAME, |variant| variant.label);
         let players = self
             .players
             .as_u64()
             .and_then(|p| usize::try_from(p).ok())
             .filter(|p| range.contains(p))
             .ok_or_else(|| {
+                let counts = if range.start() == range.end() {
+                    format!("{}", range.start())
+                } else {
+                    format!("an integer from {} to {}", range.start(), range.end())
+                };
                 OracleError::invalid(
                     op,
                     format!(
-                        "players must be an integer from {} to {} for {}, not {}",
-                        range.start(),
-                        range.end(),
-                        G::NAME,
+                        "players must be {counts} for {label}, not {}",
                         shown("players", &self.players)
                     ),
                 )
@@ -69,6 +76,64 @@ impl PlayoutRequest {
         })?;
         Ok((players, seed))
     }
+}
+
+/// The `"variant"` values of `A`, quoted, for messages: `"schieber" (the default),
+/// "coiffeur" or "differenzler"`.
+fn variant_list<A: Adapter>() -> String {
+    let names: Vec<String> = A::VARIANTS
+        .iter()
+        .enumerate()
+        .map(|(i, v)| {
+            if i == 0 {
+                format!("{:?} (the default)", v.name)
+            } else {
+                format!("{:?}", v.name)
+            }
+        })
+        .collect();
+    match names.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+/// Reads a `<game>.playout` or `<game>.trace` request of adapter `A`: its optional
+/// `"variant"` (only when `A` has variants: the first is played, the others are not
+/// implemented yet), then `players` and `seed`.
+///
+/// # Errors
+/// A variant of another type or value, one not implemented yet; unknown or missing fields;
+/// as [`PlayoutRequest::checked`].
+pub fn read_request<A: Adapter>(op: OpName, mut rest: Fields) -> Result<(usize, u64), OracleError> {
+    if let Some(played) = A::VARIANTS.first() {
+        let shown = rest.raw("variant").map(|raw| cut(raw, MAX_ECHO));
+        if let Some(value) = rest.remove("variant") {
+            let variant = value
+                .as_str()
+                .and_then(|name| A::VARIANTS.iter().find(|v| v.name == name))
+                .ok_or_else(|| {
+                    OracleError::invalid(
+                        op,
+                        format!(
+                            "variant must be {}, not {}",
+                            variant_list::<A>(),
+                            shown.unwrap_or_default()
+                        ),
+                    )
+                })?;
+            if variant != played {
+                return Err(OracleError::VariantNotImplemented {
+                    op,
+                    variant: variant.name,
+                    played: played.name,
+                });
+            }
+        }
+    }
+    let request: PlayoutRequest = fields(op, &rest)?;
+    request.checked::<A>(op, &rest)
 }
 
 /// One whole game between uniformly random players from `Seed::from(seed)` under default
@@ -120,12 +185,12 @@ pub struct PlayoutAnswer {
 /// `<game>.playout`: one whole random game under default rules.
 ///
 /// # Errors
-/// Unknown or missing fields, players outside the game's range, a seed outside `0..2^64`.
-pub fn playout_op<G: Game>(rest: Fields) -> Result<Body, OracleError> {
-    let op = OpName::new(G::NAME, "playout");
-    let request: PlayoutRequest = fields(op, &rest)?;
-    let (players, seed) = request.checked::<G>(op, &rest)?;
-    let (state, actions) = playout::<G>(players, seed).map_err(OracleError::game)?;
+/// Unknown or missing fields, players outside the game's range, a seed outside `0..2^64`, a
+/// variant not implemented yet (as [`read_request`]).
+pub fn playout_op<A: Adapter>(rest: Fields) -> Result<Body, OracleError> {
+    let op = OpName::new(A::NAME, "playout");
+    let (players, seed) = read_request::<A>(op, rest)?;
+    let (state, actions) = playout::<A::Game>(players, seed).map_err(OracleError::game)?;
     let final_digest = state_digest(&state)
         .map_err(|e| OracleError::internal(op, format!("cannot serialize the final state: {e}")))?;
     Body::new(
@@ -206,9 +271,8 @@ pub fn trace<A: Adapter>(players: usize, seed: u64) -> Result<Trace<A::Deal>, Tr
 /// # Errors
 /// As [`playout_op`]; [`OracleError::Internal`] when the trace does not fit the game (a bug).
 pub fn trace_op<A: Adapter>(rest: Fields) -> Result<Body, OracleError> {
-    let op = OpName::new(A::Game::NAME, "trace");
-    let request: PlayoutRequest = fields(op, &rest)?;
-    let (players, seed) = request.checked::<A::Game>(op, &rest)?;
+    let op = OpName::new(A::NAME, "trace");
+    let (players, seed) = read_request::<A>(op, rest)?;
     match trace::<A>(players, seed) {
         Ok(trace) => Body::new(op, &trace),
         Err(TraceError::Setup(e)) => Err(OracleError::game(e)),
@@ -241,26 +305,27 @@ pub fn simulate_one<A: Adapter>(
 /// [`SimulateError`] when the pool cannot start, a game cannot be set up, a record cannot be
 /// written or the JSON cannot be written.
 pub fn simulate<A: Adapter>(config: &Config, json: bool) -> Result<String, SimulateError> {
-    let (stats, elapsed) =
-        simulate::run::<A::Tally, _, _>(A::Game::NAME, config, simulate_one::<A>)?;
+    let (stats, elapsed) = simulate::run::<A::Tally, _, _>(A::NAME, config, simulate_one::<A>)?;
     let about = About {
         terms: A::TERMS,
         score: A::SCORE,
     };
     let mut report = stats.report(elapsed, &about);
     if let Some(dir) = &config.record {
-        write_records::<A::Game, _>(dir, config, &mut report)?;
+        write_records::<A::Game, _>(A::NAME, dir, config, &mut report)?;
     }
     simulate::render(&report, json)
 }
 
 /// `simulate --record DIR`: writes the record of every notable game of `report` (or, with
 /// `--record-all`, of every game, up to [`MAX_RECORD_ALL`]) into `dir`, created if needed, as
-/// `<game>-<players>p-seed<seed>.json`; notes the files in the report.
+/// `<name>-<players>p-seed<seed>.json` (`name`: the registry's name, as `simulate` took it;
+/// the record inside names [`Game::NAME`]); notes the files in the report.
 ///
 /// # Errors
 /// [`SimulateError::Record`] when the directory or a file cannot be written.
 pub fn write_records<G: Game, D>(
+    name: &str,
     dir: &Path,
     config: &Config,
     report: &mut Report<D>,
@@ -286,7 +351,7 @@ pub fn write_records<G: Game, D>(
             },
             RecordError::Write(e) => SimulateError::Write(e),
         })?;
-        let path = dir.join(record_file_name(G::NAME, config.players, seed));
+        let path = dir.join(record_file_name(name, config.players, seed));
         std::fs::write(&path, text).map_err(|source| SimulateError::Record {
             path: path.clone(),
             source,

@@ -1,11 +1,13 @@
 //! The registry: one list of games drives the oracle's op table, `simulate`'s game argument,
 //! `replay`, and every error or help text that lists names.
 //!
-//! A game joins with one adapter file (an [`Adapter`], like [`zaagox`]) and one line in
-//! [`GAMES`]; its ops `<game>.playout` and `<game>.trace`, its simulation and its replay are
-//! generic ([`generic`]). Games whose rules have not landed are listed in [`PLANNED`] with
-//! their ops: those ready before the game (its `ready` [`Op`]s, like [`jass`]'s card-level
-//! ops) answer, the others answer "not implemented yet".
+//! A game joins with one adapter file (an [`Adapter`], like [`zaagox`] and [`jass`]) and one
+//! line in [`GAMES`]; its ops `<game>.playout` and `<game>.trace`, its simulation and its
+//! replay are generic ([`generic`]). An entry's name (its ops, `simulate`'s argument) may
+//! differ from the name its records carry (Jass: `jass`, whose records are `schieber-deal`
+//! deals): `replay` finds the entry by [`Entry::record_names`]. Games whose rules have not
+//! landed are listed in [`PLANNED`] with their ops: those ready before the game (its `ready`
+//! [`Op`]s, as Jass's card-level ops were) answer, the others answer "not implemented yet".
 
 pub mod adapter;
 pub mod generic;
@@ -24,16 +26,11 @@ use crate::replay::{self, ReplayFileError};
 use crate::simulate::{Config, SimulateError};
 
 /// The games the CLI plays, in the order they are listed.
-pub static GAMES: &[&dyn Entry] = &[&zaagox::ZaagoxAdapter];
+pub static GAMES: &[&dyn Entry] = &[&zaagox::ZaagoxAdapter, &jass::JassAdapter];
 
 /// The games whose rules have not landed yet, with the verbs of their oracle ops
 /// (`docs/oracle.md`) and the ops that answer already.
 pub static PLANNED: &[Planned] = &[
-    Planned {
-        name: "jass",
-        verbs: &["legal", "trick", "weis", "deal", "playout", "trace"],
-        ready: jass::OPS,
-    },
     Planned {
         name: "letom",
         verbs: &["score", "settle", "playout", "trace"],
@@ -101,8 +98,10 @@ impl Planned {
 
 /// A game in the registry, as the commands use it (object-safe; every [`Adapter`] is one).
 pub trait Entry: Sync {
-    /// The game's name (`Game::NAME`).
+    /// The game's name in the registry ([`Adapter::NAME`]): its ops, `simulate`'s argument.
     fn name(&self) -> &'static str;
+    /// The `game` of the records it replays (`Game::NAME`; Jass: `schieber-deal`).
+    fn record_names(&self) -> &'static [&'static str];
     /// One line about the game.
     fn about(&self) -> &'static str;
     /// The player counts under default rules.
@@ -128,7 +127,12 @@ pub trait Entry: Sync {
 
 impl<A: Adapter> Entry for A {
     fn name(&self) -> &'static str {
-        A::Game::NAME
+        A::NAME
+    }
+
+    fn record_names(&self) -> &'static [&'static str] {
+        // One game type per adapter, so one record name: `Game::NAME`.
+        const { &[<A::Game as Game>::NAME] }
     }
 
     fn about(&self) -> &'static str {
@@ -152,7 +156,7 @@ impl<A: Adapter> Entry for A {
             return Some((op.answer)(rest));
         }
         match verb {
-            "playout" => Some(generic::playout_op::<A::Game>(rest)),
+            "playout" => Some(generic::playout_op::<A>(rest)),
             "trace" => Some(generic::trace_op::<A>(rest)),
             _ => None,
         }
@@ -244,6 +248,17 @@ pub fn games_sentence() -> String {
     }
 }
 
+/// A player range as text, with `sep` between its ends: `2 to 4` (`sep` " to "), `2-4`
+/// (`sep` "-"), or `4` alone.
+#[must_use]
+pub fn counts(range: &RangeInclusive<usize>, sep: &str) -> String {
+    if range.start() == range.end() {
+        range.start().to_string()
+    } else {
+        format!("{}{sep}{}", range.start(), range.end())
+    }
+}
+
 /// What exists, for help texts: each playable game with its line and player range, then the
 /// planned ones.
 #[must_use]
@@ -252,11 +267,10 @@ pub fn games_help() -> String {
     for game in GAMES {
         let players = game.players();
         text.push_str(&format!(
-            "\n  {}  {} ({}-{} players)",
+            "\n  {}  {} ({} players)",
             game.name(),
             game.about(),
-            players.start(),
-            players.end()
+            counts(&players, "-"),
         ));
     }
     if !PLANNED.is_empty() {
@@ -320,19 +334,77 @@ pub fn answer(op: &str, rest: Fields) -> Result<Body, OracleError> {
     }
 }
 
+/// The entry that replays records whose `game` is `record`.
+#[must_use]
+pub fn lookup_record(record: &str) -> Option<&'static dyn Entry> {
+    GAMES
+        .iter()
+        .copied()
+        .find(|g| g.record_names().contains(&record))
+}
+
+/// What records this build replays, for error texts: `this build replays records of the
+/// games "zaagox" and "schieber-deal" (written by simulate jass); letom and elewenjewe are
+/// planned, not implemented yet`.
+#[must_use]
+pub fn records_sentence() -> String {
+    let names: Vec<String> = GAMES
+        .iter()
+        .flat_map(|g| {
+            g.record_names().iter().map(move |&record| {
+                if record == g.name() {
+                    format!("{record:?}")
+                } else {
+                    format!("{record:?} (written by simulate {})", g.name())
+                }
+            })
+        })
+        .collect();
+    let head = match names.len() {
+        1 => format!("this build replays records of the game {}", names[0]),
+        _ => format!(
+            "this build replays records of the games {}",
+            and_list(&names)
+        ),
+    };
+    match PLANNED.len() {
+        0 => head,
+        1 => format!(
+            "{head}; {} is planned, not implemented yet",
+            planned_names()
+        ),
+        _ => format!(
+            "{head}; {} are planned, not implemented yet",
+            planned_names()
+        ),
+    }
+}
+
 /// `cardrules replay`: reads the record at `path` (`-`: stdin), picks its game by the `game`
-/// field and replays it; returns the text (or JSON, with `json`) to print.
+/// field ([`lookup_record`]) and replays it; returns the text (or JSON, with `json`) to print.
 ///
 /// # Errors
 /// [`ReplayFileError`] saying what was wrong with the file or the record.
 pub fn replay_file(path: &Path, json: bool) -> Result<String, ReplayFileError> {
     let (text, head) = replay::read(path)?;
+    if let Some(entry) = lookup_record(&head.game) {
+        return entry.replay(&text, head.seed, json);
+    }
     match lookup(&head.game) {
-        Lookup::Game(entry) => entry.replay(&text, head.seed, json),
+        Lookup::Game(entry) => Err(ReplayFileError::RecordName {
+            game: entry.name(),
+            records: and_list(
+                &entry
+                    .record_names()
+                    .iter()
+                    .map(|record| format!("{record:?}"))
+                    .collect::<Vec<_>>(),
+            ),
+        }),
         Lookup::Planned(planned) => Err(ReplayFileError::NotImplemented { game: planned.name }),
         Lookup::Unknown => Err(ReplayFileError::UnknownGame {
             game: cut(&head.game, MAX_ECHO),
-            games: games_sentence(),
+            games: records_sentence(),
         }),
     }
 }
@@ -353,13 +425,36 @@ mod tests {
             .map(|g| g.name())
             .chain(PLANNED.iter().map(|p| p.name))
             .collect();
-        assert_eq!(playable_names(), "zaagox");
-        assert_eq!(planned_names(), "jass, letom and elewenjewe");
+        assert_eq!(playable_names(), "zaagox and jass");
+        assert_eq!(planned_names(), "letom and elewenjewe");
         assert_eq!(and_list::<&str>(&[]), "");
         assert_eq!(and_list(&["a", "b"]), "a and b");
         names.sort_unstable();
         names.dedup();
         assert_eq!(names.len(), GAMES.len() + PLANNED.len());
+        // Record names are unique too, and name no other entry.
+        let mut records: Vec<&str> = GAMES
+            .iter()
+            .flat_map(|g| g.record_names())
+            .copied()
+            .collect();
+        records.sort_unstable();
+        records.dedup();
+        assert_eq!(records.len(), GAMES.len());
+        for record in records {
+            let entry = lookup_record(record).unwrap();
+            assert!(
+                matches!(lookup(record), Lookup::Unknown)
+                    || matches!(lookup(record), Lookup::Game(g) if g.name() == entry.name()),
+                "{record}"
+            );
+        }
+        assert_eq!(lookup_record("jass").map(|g| g.name()), None);
+        assert_eq!(
+            lookup_record("schieber-deal").map(|g| g.name()),
+            Some("jass")
+        );
+        assert_eq!(lookup_record("zaagox").map(|g| g.name()), Some("zaagox"));
         for entry in GAMES {
             assert!(!entry.about().is_empty());
             assert!(!entry.players().is_empty());
@@ -445,15 +540,13 @@ mod tests {
         }
     }
 
-    /// `jass.legal`, `jass.trick`, `jass.weis` and `jass.deal` answer before the Jass game
-    /// lands; the other Jass ops say which do.
+    /// Jass has landed: its card-level ops and its playout and trace answer; the planned
+    /// games' ops say they are not implemented yet.
     #[test]
-    fn jass_card_ops_answer_before_the_game() {
+    fn jass_is_playable_and_the_others_are_pending() {
         assert_eq!(
             pending_ops(),
             [
-                "jass.playout",
-                "jass.trace",
                 "letom.score",
                 "letom.settle",
                 "letom.playout",
@@ -463,23 +556,28 @@ mod tests {
                 "elewenjewe.trace",
             ]
         );
-        for op in ["jass.playout", "jass.trace"] {
-            let e = answer(op, Fields::new()).unwrap_err();
-            assert_eq!(
-                e.to_string(),
-                format!(
-                    "jass is not implemented yet: {op} will answer once the jass rules land \
-                     (jass.legal, jass.trick, jass.weis and jass.deal answer already)"
-                )
-            );
-        }
+        assert!(matches!(lookup("jass"), Lookup::Game(g) if g.name() == "jass"));
+        let Lookup::Game(jass) = lookup("jass") else {
+            unreachable!()
+        };
+        assert_eq!(jass.record_names(), ["schieber-deal"]);
+        assert_eq!(
+            jass.verbs(),
+            ["legal", "trick", "weis", "deal", "playout", "trace"]
+        );
+        assert_eq!(counts(&jass.players(), " to "), "4");
+        assert_eq!(counts(&(2..=4), "-"), "2-4");
         let e = answer("letom.score", Fields::new()).unwrap_err();
         assert_eq!(
             e.to_string(),
             "letom is not implemented yet: letom.score will answer once the letom rules land"
         );
-        // Jass is still planned for everything but these ops.
-        assert!(matches!(lookup("jass"), Lookup::Planned(p) if p.name == "jass"));
+        assert!(games_help().contains("\n  jass  Swiss Jass: one Schieber deal"));
+        assert!(games_help().contains("(4 players)"));
+        assert_eq!(
+            games_sentence(),
+            "the games are zaagox and jass (letom and elewenjewe are planned, not implemented yet)"
+        );
     }
 
     #[test]
@@ -499,6 +597,25 @@ mod tests {
             assert!(text.contains(&op_list()), "{text}");
             assert!(text.contains(&format!("{op:?}")), "{text}");
         }
+    }
+
+    /// A Jass record (`schieber-deal`) replays to the playout's digest and returns.
+    #[test]
+    fn replays_a_jass_record() {
+        let text = generic::record_json::<::jass::SchieberDeal>(4, 42).unwrap();
+        assert!(text.contains("\"game\": \"schieber-deal\""), "{text}");
+        let path = write_temp("jass-4p-seed42.json", text.as_bytes());
+        let v: Value = serde_json::from_str(&replay_file(&path, true).unwrap()).unwrap();
+        let (state, actions) = generic::playout::<::jass::SchieberDeal>(4, 42).unwrap();
+        assert_eq!(v["game"], "schieber-deal");
+        assert_eq!(v["seed_integer"], 42);
+        assert_eq!(v["actions"], actions);
+        assert_eq!(v["final"], generic::state_digest(&state).unwrap());
+        assert_eq!(v["returns"], serde_json::json!(state.settlement()));
+        assert_eq!(v["contract"]["pushed"], state.pushed());
+        let text = replay_file(&path, false).unwrap();
+        assert!(text.starts_with("schieber-deal: 4 players, "), "{text}");
+        assert!(text.contains("\ncontract:   "), "{text}");
     }
 
     #[test]
@@ -604,19 +721,28 @@ mod tests {
             replay_file(&bad, false),
             Err(ReplayFileError::Parse(_))
         ));
+        let letom = write_temp("letom.json", br#"{"game":"letom"}"#);
+        let err = replay_file(&letom, false).unwrap_err();
+        assert!(
+            matches!(err, ReplayFileError::NotImplemented { game: "letom" }),
+            "{err}"
+        );
+        // The registry's name is not the record's: say which it is.
         let jass = write_temp("jass.json", br#"{"game":"jass"}"#);
         let err = replay_file(&jass, false).unwrap_err();
         assert!(
-            matches!(err, ReplayFileError::NotImplemented { game: "jass" }),
+            matches!(err, ReplayFileError::RecordName { game: "jass", .. }),
             "{err}"
         );
+        assert!(err.to_string().contains("\"schieber-deal\""), "{err}");
         let chess = write_temp("chess.json", br#"{"game":"chess"}"#);
         let err = replay_file(&chess, false).unwrap_err();
         assert!(matches!(err, ReplayFileError::UnknownGame { .. }), "{err}");
-        assert!(err.to_string().contains(&games_sentence()), "{err}");
+        assert!(err.to_string().contains(&records_sentence()), "{err}");
         assert!(
             err.to_string().ends_with(
-                "the game is zaagox (jass, letom and elewenjewe are planned, not implemented yet)"
+                "this build replays records of the games \"zaagox\" and \"schieber-deal\" \
+                 (written by simulate jass); letom and elewenjewe are planned, not implemented yet"
             ),
             "{err}"
         );

@@ -569,7 +569,7 @@ mod tests {
         let op = rest.remove("op").unwrap();
         Answer::from(match op.as_str().unwrap() {
             "zaagox.score" => score_op(rest),
-            "zaagox.playout" => playout_op::<Zaagox>(rest),
+            "zaagox.playout" => playout_op::<ZaagoxAdapter>(rest),
             "zaagox.trace" => trace_op::<ZaagoxAdapter>(rest),
             other => panic!("not a zaagox op: {other}"),
         })

@@ -1,7 +1,6 @@
 //! The Jass ops that need no `Game`: `jass.legal`, `jass.trick`, `jass.weis` and `jass.deal`,
-//! on the `jass` crate's card-level core (`docs/oracle.md`, "Jass"). They answer while Jass is still listed
-//! in [`super::PLANNED`] (as its `ready` ops); once the game lands, [`OPS`] becomes its
-//! adapter's own ops.
+//! on the `jass` crate's card-level core (`docs/oracle.md`, "Jass"): the Jass adapter's own
+//! ops ([`super::JassAdapter`]), before `jass.playout` and `jass.trace`.
 //!
 //! Every request is checked before the rules see it: card text (any spelling the spec accepts;
 //! answers use the canonical one), counts, and that no card is given twice — errors name the
@@ -11,14 +10,13 @@ use cards_core::{CardSet, JassCard};
 use jass::{Declaration, Mode, PlayRules, Rules, Scale, WeisRules};
 use serde::Serialize;
 
-use super::adapter::Op;
+use crate::games::adapter::Op;
 use crate::protocol::{Body, Fields, OpName, OracleError, fields};
 
 /// The game's name in op names.
 const GAME: &str = "jass";
 
-/// The Jass ops that answer already, in protocol order. Adding an op (`jass.deal`) is one more
-/// entry here.
+/// The Jass adapter's own ops, in protocol order.
 pub const OPS: &[Op] = &[
     Op {
         verb: "legal",
