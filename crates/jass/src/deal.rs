@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use cards_core::{CardSet, Census, GameRng, JassCard, JassRank, PerSeat, PlayerId, Seed};
+use cards_core::{CardSet, Census, JassCard, JassRank, PerSeat, PlayerId, Seed};
 
 use crate::action::Contract;
 use crate::score::{MATCH_BONUS, STOECK};
@@ -223,17 +223,8 @@ impl SchieberDeal {
     /// A seeded deal: see `docs/jass.md`, "One deal".
     pub(crate) fn start(rules: &Rules, players: usize, seed: Seed) -> Result<Self, SetupError> {
         rules.validate_schieber(players)?;
-        let mut rng = GameRng::for_deal(seed, 0);
-        let mut deck = JassCard::ALL;
-        rng.shuffle(&mut deck);
-        let dealer = match rules.first_dealer {
-            Some(seat) => seat,
-            None => PlayerId(rng.below(SEATS as u64) as u8),
-        };
-        let hands = deal_packets(&deck, dealer);
-        let forehand = PlayerId::all(SEATS)
-            .find(|s| hands[s.index()].contains(rules.forehand_card))
-            .unwrap_or(seat_after(dealer, 1));
+        let seeded = crate::SeededDeal::first(rules, seed);
+        let (dealer, forehand, hands) = (seeded.dealer, seeded.forehand, seeded.hand_sets());
         Ok(SchieberDeal::dealt(rules, dealer, forehand, hands))
     }
 
@@ -554,15 +545,4 @@ impl SchieberDeal {
 pub(crate) fn stoeck_pair(suit: cards_core::JassSuit) -> Hand {
     Hand::single(JassCard::new(suit, JassRank::King))
         | Hand::single(JassCard::new(suit, JassRank::Queen))
-}
-
-/// Deals `deck` (top first) in packets of three, round by round, from the seat after the
-/// dealer: the dealer receives the deck's last card.
-pub(crate) fn deal_packets(deck: &[JassCard; PLAYS], dealer: PlayerId) -> [Hand; SEATS] {
-    let mut hands = [Hand::EMPTY; SEATS];
-    for (i, &card) in deck.iter().enumerate() {
-        let packet = (i % (3 * SEATS)) / 3;
-        hands[seat_after(dealer, 1 + packet).index()].insert(card);
-    }
-    hands
 }

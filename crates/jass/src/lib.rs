@@ -64,6 +64,7 @@
 
 mod action;
 mod deal;
+mod dealing;
 mod error;
 mod game;
 mod mode;
@@ -84,6 +85,7 @@ pub use action::{Action, Contract, ParseActionError};
 /// The frame's vocabulary, re-exported so `use jass::{Game, SchieberDeal}` is all a user needs.
 pub use cards_core::{Game, PlayerId, Seed};
 pub use deal::{Credit, CreditKind, Credits, Outcome, SchieberDeal, WeisScore};
+pub use dealing::SeededDeal;
 pub use error::{RuleError, SetupError, ViewError};
 pub use mode::{Mode, ParseModeError};
 pub use multipliers::Multipliers;

@@ -9,7 +9,7 @@ pub mod ops;
 
 use std::fmt;
 
-use cards_core::{Game, GameRng, JassCard, PlayerId, Seed};
+use cards_core::{Game, JassCard, PlayerId, Seed};
 use jass::{Contract, Outcome, Rules, SchieberDeal, Setup};
 use serde::Serialize;
 use serde_json::Value;
@@ -24,9 +24,6 @@ pub struct JassAdapter;
 
 /// Seats at a Schieber table.
 const SEATS: usize = 4;
-
-/// Cards per packet when dealing.
-const PACKET: usize = 3;
 
 impl Adapter for JassAdapter {
     type Game = SchieberDeal;
@@ -211,28 +208,11 @@ impl Deal {
     /// The seeded first deal under `rules` from `seed`, as `SchieberDeal::new` deals it.
     #[must_use]
     pub fn seeded(rules: &Rules, seed: Seed) -> Deal {
-        let mut rng = GameRng::for_deal(seed, 0);
-        let mut deck = JassCard::ALL;
-        rng.shuffle(&mut deck);
-        let dealer = match rules.first_dealer {
-            Some(seat) => seat.index() % SEATS,
-            None => usize::try_from(rng.below(SEATS as u64)).unwrap_or(0),
-        };
-        let mut hands: Vec<Vec<JassCard>> = (0..SEATS)
-            .map(|_| Vec::with_capacity(deck.len() / SEATS))
-            .collect();
-        for (i, &card) in deck.iter().enumerate() {
-            let packet = (i / PACKET) % SEATS;
-            hands[(dealer + 1 + packet) % SEATS].push(card);
-        }
-        let forehand = hands
-            .iter()
-            .position(|hand| hand.contains(&rules.forehand_card))
-            .unwrap_or((dealer + 1) % SEATS);
+        let seeded = jass::SeededDeal::first(rules, seed);
         Deal {
-            dealer: dealer as u8,
-            forehand: forehand as u8,
-            hands,
+            dealer: seeded.dealer.0,
+            forehand: seeded.forehand.0,
+            hands: seeded.hands.iter().map(|hand| hand.to_vec()).collect(),
         }
     }
 
@@ -643,7 +623,7 @@ mod tests {
                 assert_eq!(hand, start.hand(seat), "seed {seed}");
             }
             // The dealer gets the deck's last card, the seat after it the first.
-            let mut rng = GameRng::for_deal(Seed::from(seed), 0);
+            let mut rng = cards_core::GameRng::for_deal(Seed::from(seed), 0);
             let mut deck = JassCard::ALL;
             rng.shuffle(&mut deck);
             let after = (usize::from(deal.dealer) + 1) % 4;

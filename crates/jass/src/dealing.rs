@@ -1,0 +1,78 @@
+//! [`SeededDeal`]: the cards of a deal drawn from a seed, in the order they were dealt — what
+//! a seeded game starts from, and what a trace shows.
+
+use cards_core::{CardSet, GameRng, JassCard, PlayerId, Seed};
+
+use crate::Rules;
+
+/// Seats at a Jass table.
+const SEATS: usize = 4;
+/// Cards each seat receives.
+const HAND: usize = JassCard::COUNT / SEATS;
+/// Cards in one packet.
+const PACKET: usize = 3;
+
+/// A deal drawn from a seed: the dealer, forehand, and each seat's cards in the order dealt.
+///
+/// ```
+/// use cards_core::Seed;
+/// use jass::{Game, Rules, SchieberDeal, SeededDeal};
+/// let seeded = SeededDeal::first(&Rules::default(), Seed::from(42));
+/// let game = SchieberDeal::new(&Rules::default(), 4, Seed::from(42)).unwrap();
+/// assert_eq!(game.dealer(), seeded.dealer);
+/// assert_eq!(game.forehand(), seeded.forehand);
+/// assert!(seeded.hands[seeded.forehand.index()].contains(&"7D".parse().unwrap()));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeededDeal {
+    /// The seat that dealt.
+    pub dealer: PlayerId,
+    /// The seat that names the contract (or pushes) and leads.
+    pub forehand: PlayerId,
+    /// Each seat's nine cards, in the order it received them.
+    pub hands: [[JassCard; HAND]; SEATS],
+}
+
+impl SeededDeal {
+    /// The first deal of a game (deal 0, `GameRng::for_deal(seed, 0)`): the deck shuffled, then
+    /// the dealer drawn from the same stream unless `rules.first_dealer` fixes it, packets of
+    /// three round by round from the seat after the dealer (the dealer receives the deck's last
+    /// card); forehand is the holder of `rules.forehand_card`.
+    #[must_use]
+    pub fn first(rules: &Rules, seed: Seed) -> SeededDeal {
+        let mut rng = GameRng::for_deal(seed, 0);
+        let mut deck = JassCard::ALL;
+        rng.shuffle(&mut deck);
+        let dealer = match rules.first_dealer {
+            Some(seat) => PlayerId((seat.index() % SEATS) as u8),
+            None => PlayerId(rng.below(SEATS as u64) as u8),
+        };
+        let hands = packets(&deck, dealer);
+        let forehand = PlayerId::all(SEATS)
+            .find(|s| hands[s.index()].contains(&rules.forehand_card))
+            .unwrap_or(PlayerId(((dealer.index() + 1) % SEATS) as u8));
+        SeededDeal {
+            dealer,
+            forehand,
+            hands,
+        }
+    }
+
+    /// The hands as sets.
+    #[must_use]
+    pub fn hand_sets(&self) -> [CardSet<JassCard>; SEATS] {
+        self.hands.map(|hand| hand.into_iter().collect())
+    }
+}
+
+/// Deals `deck` (top first) in packets of three, round by round, from the seat after `dealer`.
+fn packets(deck: &[JassCard; JassCard::COUNT], dealer: PlayerId) -> [[JassCard; HAND]; SEATS] {
+    let mut hands = [[JassCard::ALL[0]; HAND]; SEATS];
+    let mut received = [0usize; SEATS];
+    for (i, &card) in deck.iter().enumerate() {
+        let seat = (dealer.index() + 1 + (i / PACKET) % SEATS) % SEATS;
+        hands[seat][received[seat]] = card;
+        received[seat] += 1;
+    }
+    hands
+}
