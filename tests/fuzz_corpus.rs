@@ -1,9 +1,9 @@
 //! Replays the committed fuzz inputs on stable Rust.
 //!
 //! Every file under `fuzz/corpus/<target>/` goes through the check its fuzz target calls
-//! (`cards_testkit::fuzz::parse_cards`, or `zaagox::fuzzing::*` with the `fuzzing` feature)
-//! and must pass, so each input a fuzzer kept (and each hand-made seed) stays a regression test
-//! without nightly or cargo-fuzz. Every file under `fuzz/findings/<target>/` reproduces a bug
+//! (`cards_testkit::fuzz::parse_cards`, or `zaagox::fuzzing::*` and `jass::fuzzing::*` with
+//! the `fuzzing` feature) and must pass, so each input a fuzzer kept (and each hand-made seed)
+//! stays a regression test without nightly or cargo-fuzz. Every file under `fuzz/findings/<target>/` reproduces a bug
 //! that fuzzing (or writing its checks) found and that is still open in another crate: it is
 //! listed in [`OPEN_FINDINGS`] and must keep failing with a message given there. Once the bug
 //! is fixed this test says so, and the file moves to the corpus. See `docs/fuzzing.md`.
@@ -120,6 +120,26 @@ fn zaagox_game_corpus() {
 #[test]
 fn zaagox_state_json_corpus() {
     replay("zaagox_state_json", zaagox::fuzzing::state_json);
+}
+
+#[test]
+fn jass_game_corpus() {
+    replay("jass_game", jass::fuzzing::game);
+}
+
+#[test]
+fn jass_state_json_corpus() {
+    replay("jass_state_json", jass::fuzzing::state_json);
+}
+
+#[test]
+fn jass_legal_corpus() {
+    replay("jass_legal", jass::fuzzing::legal);
+}
+
+#[test]
+fn jass_weis_corpus() {
+    replay("jass_weis", jass::fuzzing::weis);
 }
 
 #[test]

@@ -58,6 +58,29 @@ impl SeededDeal {
         }
     }
 
+    /// Deal `k` of a game (after the first) dealt by `dealer`: `GameRng::for_deal(seed, k)`
+    /// shuffles the deck and nothing else is drawn; packets of three round by round from the
+    /// seat after the dealer, who is forehand. (Deal 0 is [`SeededDeal::first`].)
+    ///
+    /// ```
+    /// use cards_core::Seed;
+    /// use jass::{PlayerId, SeededDeal};
+    /// let deal = SeededDeal::later(Seed::from(42), 3, PlayerId(3));
+    /// assert_eq!(deal.forehand, PlayerId(0));
+    /// ```
+    #[must_use]
+    pub fn later(seed: Seed, k: u32, dealer: PlayerId) -> SeededDeal {
+        let mut rng = GameRng::for_deal(seed, k);
+        let mut deck = JassCard::ALL;
+        rng.shuffle(&mut deck);
+        let dealer = PlayerId((dealer.index() % SEATS) as u8);
+        SeededDeal {
+            dealer,
+            forehand: PlayerId(((dealer.index() + 1) % SEATS) as u8),
+            hands: packets(&deck, dealer),
+        }
+    }
+
     /// The hands as sets.
     #[must_use]
     pub fn hand_sets(&self) -> [CardSet<JassCard>; SEATS] {

@@ -99,6 +99,25 @@ pub enum SetupError {
         /// Why the deal refuses it.
         error: RuleError,
     },
+    /// A whole game's target cannot be played to.
+    #[error("the target {target} cannot be played to: {why}")]
+    Target {
+        /// The target.
+        target: u32,
+        /// Why not.
+        why: &'static str,
+    },
+    /// A team's score before the current deal already reaches the target: the game would
+    /// have ended.
+    #[error("team {team} has {score} before the deal, at or over the target {target}")]
+    ScoreAtTarget {
+        /// The team (0: seats 0 and 2; 1: seats 1 and 3).
+        team: usize,
+        /// Its score before the deal.
+        score: u32,
+        /// The target.
+        target: u32,
+    },
     /// A view is inconsistent, so no world fits it.
     #[error("no world fits the view: {0}")]
     View(#[from] ViewError),

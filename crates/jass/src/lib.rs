@@ -8,8 +8,9 @@
 //! ([`declare`], [`compare`], [`award`]), and the scoring of a whole Schieber deal
 //! ([`score_deal`]). On it, one Schieber deal as a [`Game`]: [`SchieberDeal`], from a seed or
 //! from explicit hands ([`Setup`]), with per-seat [`View`]s and world sampling, and the
-//! credits (Stöck, Weis, tricks, Match) the moment they fall. The whole game to a target, the
-//! contract variants, Coiffeur and Differenzler come next.
+//! credits (Stöck, Weis, tricks, Match) the moment they fall; and a whole Schieber game to a
+//! target ([`Schieber`]), mid-deal stops and the Stöck exception included. The contract
+//! variants, Coiffeur and Differenzler come next.
 //!
 //! One deal, played with the first legal move:
 //!
@@ -66,10 +67,14 @@ mod action;
 mod deal;
 mod dealing;
 mod error;
+#[cfg(feature = "fuzzing")]
+#[doc(hidden)]
+pub mod fuzzing;
 mod game;
 mod mode;
 mod multipliers;
 mod rules;
+mod schieber;
 mod score;
 mod setup;
 mod trick;
@@ -90,6 +95,7 @@ pub use error::{RuleError, SetupError, ViewError};
 pub use mode::{Mode, ParseModeError};
 pub use multipliers::Multipliers;
 pub use rules::Rules;
+pub use schieber::{Schieber, SchieberOutcome, SchieberSetup, SchieberView};
 pub use score::{
     DealError, DealScore, LAST_TRICK_BONUS, MATCH_BONUS, STOECK, TrickRecord, score_deal, team,
 };

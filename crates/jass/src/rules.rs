@@ -36,6 +36,11 @@ pub struct Rules {
     pub first_dealer: Option<PlayerId>,
     /// In the first deal of a game, the holder of this card is forehand (default ♦7, `7D`).
     pub forehand_card: JassCard,
+    /// A whole Schieber game ([`Schieber`](crate::Schieber)) ends the moment a team's
+    /// multiplied total reaches this (default 2500; left out of JSON: the default). `None`
+    /// (`null` in JSON): the game is a single deal, won by the team with more points. One
+    /// deal on its own ([`SchieberDeal`](crate::SchieberDeal)) ignores it.
+    pub target: Option<u32>,
 }
 
 impl Rules {
@@ -45,6 +50,58 @@ impl Rules {
     pub const MAX_PLAYERS: usize = 4;
     /// The default forehand card of a game's first deal: ♦7.
     pub const DEFAULT_FOREHAND_CARD: JassCard = JassCard::new(JassSuit::Diamonds, JassRank::Seven);
+    /// The default target of a whole Schieber game: 2500.
+    pub const DEFAULT_TARGET: u32 = 2500;
+
+    /// The flat preset: every contract ×1 ([`Multipliers::FLAT`]) and a target of 1000.
+    #[must_use]
+    pub fn flat() -> Rules {
+        Rules {
+            multipliers: Multipliers::FLAT,
+            target: Some(1000),
+            ..Rules::default()
+        }
+    }
+
+    /// Checks the rules for a whole Schieber game of `players` seats: as
+    /// [`Rules::validate_schieber`], and a target, when set, that can be played to.
+    ///
+    /// # Errors
+    /// [`SetupError::PlayerCount`] unless `players` is 4; [`SetupError::SeatNotAtTable`] for
+    /// a `first_dealer` not at the table; [`SetupError::Target`] for a target of 0 or a
+    /// contract with factor 0 under a target (a game that might never end).
+    pub fn validate_schieber_game(&self, players: usize) -> Result<(), SetupError> {
+        PlayerCountError::check(
+            <crate::Schieber as cards_core::Game>::NAME,
+            players,
+            Self::SCHIEBER_PLAYERS,
+        )?;
+        self.validate_schieber(players)?;
+        if let Some(target) = self.target {
+            if target == 0 {
+                return Err(SetupError::Target {
+                    target,
+                    why: "a target of 0 is reached before the first card",
+                });
+            }
+            if self.min_factor() == 0 {
+                return Err(SetupError::Target {
+                    target,
+                    why: "a contract with factor 0 could make the game endless",
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The smallest factor of any contract.
+    pub(crate) fn min_factor(&self) -> u32 {
+        crate::Mode::ALL
+            .into_iter()
+            .map(|m| self.multipliers.factor(m))
+            .min()
+            .unwrap_or(0)
+    }
 
     /// Checks the rules for a Schieber table of `players` seats.
     ///
@@ -78,6 +135,7 @@ impl Default for Rules {
             multipliers: Multipliers::default(),
             first_dealer: None,
             forehand_card: Self::DEFAULT_FOREHAND_CARD,
+            target: Some(Self::DEFAULT_TARGET),
         }
     }
 }
