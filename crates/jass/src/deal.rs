@@ -5,7 +5,7 @@ use core::fmt;
 
 use cards_core::{CardSet, Census, JassCard, JassRank, PerSeat, PlayerId, Seed};
 
-use crate::action::Contract;
+use crate::action::{Contract, trio_allows};
 use crate::score::{MATCH_BONUS, STOECK};
 use crate::{
     Action, Declaration, Mode, RuleError, Rules, SetupError, award, declare, legal_cards,
@@ -170,6 +170,9 @@ pub struct SchieberDeal {
     pub(crate) hands: [Hand; SEATS],
     pub(crate) pushed: bool,
     pub(crate) contract: Option<Contract>,
+    /// The Trio segment modes named so far (the first `trio_len`).
+    pub(crate) trio: [Mode; 3],
+    pub(crate) trio_len: u8,
     pub(crate) plays: [JassCard; PLAYS],
     pub(crate) played: u8,
     /// The leader of the current trick (when over: of the last trick).
@@ -189,32 +192,60 @@ pub struct SchieberDeal {
     pub(crate) moment: [Option<Credit>; 4],
 }
 
+/// Whether a Trio segment's mode is due before trick `trick_no` (from 0) gets its first card
+/// (`trick` its cards so far, `trio` the segment modes named so far).
+pub(crate) fn trio_due(
+    contract: Option<Contract>,
+    trick: &[JassCard],
+    trick_no: usize,
+    trio: &[Mode],
+) -> bool {
+    contract == Some(Contract::Trio)
+        && trick.is_empty()
+        && trick_no < TRICKS
+        && trio.len() * 3 <= trick_no
+}
+
 /// Calls `f` with every legal action of the seat to act, from what that seat sees: before the
-/// contract the six modes in [`Mode::ALL`] order, then `push` unless forehand pushed already;
-/// after it the legal cards of `hand` onto `trick` (the cards of trick `trick_no`, from 0, so
-/// far), in card index order.
+/// contract the six modes in [`Mode::ALL`] order, the enabled variants in
+/// [`Contract::VARIANTS`] order, then `push` unless forehand pushed already; a due Trio
+/// segment's modes in [`Mode::ALL`] order; else the legal cards of `hand` onto `trick` (the
+/// cards of trick `trick_no`, from 0, so far), in card index order.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn each_legal(
     contract: Option<Contract>,
     pushed: bool,
     hand: Hand,
     trick: &[JassCard],
     trick_no: usize,
+    trio: &[Mode],
     rules: &Rules,
     mut f: impl FnMut(Action),
 ) {
     match contract {
         None => {
-            Contract::ALL.into_iter().map(Action::Name).for_each(&mut f);
+            Contract::ALL
+                .into_iter()
+                .chain(Contract::VARIANTS)
+                .filter(|&c| rules.variants.allows(c))
+                .map(Action::Name)
+                .for_each(&mut f);
             if !pushed {
                 f(Action::Push);
             }
         }
+        Some(_) if trio_due(contract, trick, trick_no, trio) => Mode::ALL
+            .into_iter()
+            .filter(|&m| trio_allows(trio, m))
+            .map(Action::TrioMode)
+            .for_each(f),
         Some(contract) => {
-            let mode = contract.trick_mode(trick_no);
-            legal_cards(hand, trick, mode, &rules.play)
-                .iter()
-                .map(Action::Play)
-                .for_each(f);
+            if let Some(mode) = contract.trick_mode(trick_no, trio) {
+                legal_cards(hand, trick, mode, &rules.play)
+                    .iter()
+                    .map(Action::Play)
+                    .for_each(f);
+            }
         }
     }
 }
@@ -243,6 +274,8 @@ impl SchieberDeal {
             hands,
             pushed: false,
             contract: None,
+            trio: [Mode::Obenabe; 3],
+            trio_len: 0,
             plays: [JassCard::ALL[0]; PLAYS],
             played: 0,
             leader: forehand,
@@ -288,9 +321,38 @@ impl SchieberDeal {
             self.hands[seat.index()],
             self.trick(),
             self.played as usize / SEATS,
+            self.trio(),
             &self.rules,
             f,
         );
+    }
+
+    /// The Trio segment modes named so far, in order (empty unless the contract is Trio).
+    #[must_use]
+    pub fn trio(&self) -> &[Mode] {
+        self.trio.get(..self.trio_len as usize).unwrap_or(&[])
+    }
+
+    /// The mode the deal is counted in (card points, Weis): the contract's, for a Trio its
+    /// first segment's once named; `None` before.
+    #[must_use]
+    pub fn counting_mode(&self) -> Option<Mode> {
+        self.contract?.counting_mode(self.trio())
+    }
+
+    /// The mode trick `trick` (0..9) is played in, once known.
+    #[must_use]
+    pub fn trick_mode(&self, trick: usize) -> Option<Mode> {
+        self.contract?.trick_mode(trick, self.trio())
+    }
+
+    fn trio_is_due(&self) -> bool {
+        trio_due(
+            self.contract,
+            self.trick(),
+            self.played as usize / SEATS,
+            self.trio(),
+        )
     }
 
     /// Plays `action`, all or nothing.
@@ -303,26 +365,62 @@ impl SchieberDeal {
                 self.moment = [None; 4];
                 Ok(())
             }
+            (None, Action::Name(contract)) if !self.rules.variants.allows(contract) => {
+                Err(RuleError::NotEnabled { contract })
+            }
             (None, Action::Name(contract)) => {
                 self.name(contract);
                 Ok(())
             }
-            (None, Action::Play(_)) => Err(RuleError::ContractFirst { action }),
+            (None, Action::Play(_) | Action::TrioMode(_)) => {
+                Err(RuleError::ContractFirst { action })
+            }
+            (Some(_), Action::TrioMode(mode)) if self.trio_is_due() => {
+                if !trio_allows(self.trio(), mode) {
+                    return Err(RuleError::TrioModeUsed { mode });
+                }
+                self.trio[self.trio_len as usize] = mode;
+                self.trio_len += 1;
+                if self.trio_len == 1 {
+                    self.declare_weis(mode);
+                }
+                self.moment = [None; 4];
+                Ok(())
+            }
+            (Some(_), Action::TrioMode(_)) => Err(RuleError::TrioTurn {
+                action,
+                why: "a Trio mode is named only at the start of tricks 1, 4 and 7 of a Trio",
+            }),
+            (Some(_), Action::Play(_)) if self.trio_is_due() => Err(RuleError::TrioTurn {
+                action,
+                why: "the leader names this Trio segment's mode first",
+            }),
             (Some(contract), Action::Play(card)) => self.play_card(seat, contract, card),
             (Some(_), _) => Err(RuleError::ContractNamed { action }),
         }
     }
 
     fn name(&mut self, contract: Contract) {
-        let mode = contract.mode();
         self.contract = Some(contract);
+        // A Trio declares its Weis when its first segment's mode is named.
+        if let Some(mode) = contract.mode() {
+            self.declare_weis(mode);
+        }
+        // Stöck: trump contracts only, never a variant.
+        self.stoeck_holder = match contract {
+            Contract::Mode(mode) => mode.trump().and_then(|suit| {
+                let pair = stoeck_pair(suit);
+                PlayerId::all(SEATS).find(|s| pair.is_subset(self.dealt[s.index()]))
+            }),
+            _ => None,
+        };
+        self.moment = [None; 4];
+    }
+
+    /// Each seat's counted Weis in the counting mode.
+    fn declare_weis(&mut self, mode: Mode) {
         self.declarations =
             core::array::from_fn(|s| declare(self.dealt[s], mode, &self.rules.weis));
-        self.stoeck_holder = mode.trump().and_then(|suit| {
-            let pair = stoeck_pair(suit);
-            PlayerId::all(SEATS).find(|s| pair.is_subset(self.dealt[s.index()]))
-        });
-        self.moment = [None; 4];
     }
 
     fn play_card(
@@ -336,7 +434,15 @@ impl SchieberDeal {
             return Err(RuleError::NotInHand { seat, card });
         }
         let trick_no = self.played as usize / SEATS;
-        let mode = contract.trick_mode(trick_no);
+        let (Some(mode), Some(counting)) = (
+            contract.trick_mode(trick_no, self.trio()),
+            contract.counting_mode(self.trio()),
+        ) else {
+            return Err(RuleError::TrioTurn {
+                action: Action::Play(card),
+                why: "the leader names this Trio segment's mode first",
+            });
+        };
         let legal = legal_cards(hand, self.trick(), mode, &self.rules.play);
         if !legal.contains(card) {
             return Err(RuleError::Illegal { seat, card, legal });
@@ -354,7 +460,7 @@ impl SchieberDeal {
             n += 1;
         };
         // Stöck: the second of the trump King and Queen, played by their holder.
-        if let (Some(holder), Some(suit)) = (self.stoeck_holder, contract.mode().trump())
+        if let (Some(holder), Some(suit)) = (self.stoeck_holder, counting.trump())
             && holder == seat
             && !self.stoeck_credited
             && stoeck_pair(suit).contains(card)
@@ -369,7 +475,7 @@ impl SchieberDeal {
             cards.copy_from_slice(&self.plays[start..start + SEATS]);
             let winner = seat_after(self.leader, trick_winner(&cards, mode));
             if trick_no == 0 {
-                self.weis = self.award_weis(contract.mode());
+                self.weis = self.award_weis(counting);
                 if let Some(w) = self.weis {
                     credit(self, CreditKind::Weis, w.team, w.points);
                 }
@@ -380,7 +486,7 @@ impl SchieberDeal {
                 self,
                 CreditKind::Trick,
                 team,
-                trick_points(&cards, contract.mode(), last),
+                trick_points(&cards, counting, last),
             );
             self.taken[team] += 1;
             if last && self.taken[team] as usize == TRICKS {
@@ -416,7 +522,7 @@ impl SchieberDeal {
         if self.current().is_some() {
             return None;
         }
-        let multiplier = self.rules.multipliers.factor(contract.mode());
+        let multiplier = self.rules.multipliers.contract_factor(contract);
         Some(Outcome {
             contract,
             credits: self.credits,
@@ -518,13 +624,14 @@ impl SchieberDeal {
     #[must_use]
     pub fn multiplier(&self) -> Option<u32> {
         self.contract
-            .map(|c| self.rules.multipliers.factor(c.mode()))
+            .map(|c| self.rules.multipliers.contract_factor(c))
     }
 
-    /// `seat`'s counted Weis, once the contract is named (it depends on the mode).
+    /// `seat`'s counted Weis, once the counting mode is known (it depends on the mode): from
+    /// the contract, in a Trio from its first segment's mode.
     #[must_use]
     pub fn declaration(&self, seat: PlayerId) -> Option<Declaration> {
-        self.contract?;
+        self.counting_mode()?;
         self.declarations.get(seat.index()).copied()
     }
 

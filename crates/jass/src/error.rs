@@ -24,6 +24,29 @@ pub enum RuleError {
         /// The action tried.
         action: Action,
     },
+    /// A contract variant the rules do not enable.
+    #[error("{contract} is not enabled by these rules (Rules::variants)")]
+    NotEnabled {
+        /// The contract tried.
+        contract: crate::Contract,
+    },
+    /// A Trio segment mode when none is due (a Trio segment is named at the start of tricks
+    /// 1, 4 and 7 only), or a card when one is due.
+    #[error("{action} is not allowed now: {why}")]
+    TrioTurn {
+        /// The action tried.
+        action: Action,
+        /// What was due instead.
+        why: &'static str,
+    },
+    /// A Trio segment mode already used: Obenabe, Undenufe and one trump suit, each once.
+    #[error(
+        "trio:{mode} is not allowed: the three Trio modes are Obenabe, Undenufe and one trump suit, each once"
+    )]
+    TrioModeUsed {
+        /// The mode tried.
+        mode: crate::Mode,
+    },
     /// The partner tried to push back.
     #[error("after a push the partner must name the contract: push is not allowed")]
     PushedAlready,

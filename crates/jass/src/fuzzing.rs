@@ -247,6 +247,20 @@ pub fn rules_from(flags: u8, choice: u8, card: u8) -> Rules {
 
 // ---- states and transitions -------------------------------------------------------------------
 
+/// The fuzzed rules enable no contract variant: every contract is one mode for the deal.
+fn fixed(contract: Contract) -> Contract {
+    assert!(
+        !contract.is_variant(),
+        "a variant under fuzzed rules: {contract}"
+    );
+    contract
+}
+
+/// The one mode of a contract under the fuzzed rules.
+fn mode_of(contract: Contract) -> Mode {
+    fixed(contract).mode().unwrap_or(Mode::Obenabe)
+}
+
 /// The seat that played `plays[i]`, replaying the tricks from forehand's lead.
 fn players_of(deal: &SchieberDeal, contract: Contract) -> Vec<PlayerId> {
     let plays = deal.plays();
@@ -255,7 +269,13 @@ fn players_of(deal: &SchieberDeal, contract: Contract) -> Vec<PlayerId> {
     for (t, chunk) in plays.chunks(SEATS).enumerate() {
         seats.extend((0..chunk.len()).map(|i| seat_after(leader, i)));
         if chunk.len() == SEATS {
-            leader = seat_after(leader, trick_winner(chunk, contract.trick_mode(t)));
+            leader = seat_after(
+                leader,
+                trick_winner(
+                    chunk,
+                    fixed(contract).trick_mode(t, &[]).unwrap_or(Mode::Obenabe),
+                ),
+            );
         }
     }
     seats
@@ -322,14 +342,14 @@ fn check_state(deal: &SchieberDeal) {
     );
     assert_eq!(
         deal.multiplier(),
-        Some(deal.rules().multipliers.factor(contract.mode()))
+        Some(deal.rules().multipliers.contract_factor(contract))
     );
     for seat in seats() {
         assert_eq!(
             deal.declaration(seat),
             Some(declare(
                 deal.dealt_hand(seat),
-                contract.mode(),
+                mode_of(contract),
                 &deal.rules().weis
             )),
             "seat {seat}'s counted Weis is not its dealt hand's"
@@ -345,7 +365,9 @@ fn check_state(deal: &SchieberDeal) {
         let legal = legal_cards(
             hand,
             trick,
-            contract.trick_mode(i / SEATS),
+            fixed(contract)
+                .trick_mode(i / SEATS, &[])
+                .unwrap_or(Mode::Obenabe),
             &deal.rules().play,
         );
         assert!(
@@ -374,8 +396,14 @@ fn check_state(deal: &SchieberDeal) {
     let mut taken = [0usize; 2];
     for t in 0..complete {
         let trick = &plays[SEATS * t..SEATS * t + SEATS];
-        let winner = seat_after(by[SEATS * t], trick_winner(trick, contract.trick_mode(t)));
-        cards[team_of(winner)] += trick_points(trick, contract.mode(), t == TRICKS - 1);
+        let winner = seat_after(
+            by[SEATS * t],
+            trick_winner(
+                trick,
+                fixed(contract).trick_mode(t, &[]).unwrap_or(Mode::Obenabe),
+            ),
+        );
+        cards[team_of(winner)] += trick_points(trick, mode_of(contract), t == TRICKS - 1);
         taken[team_of(winner)] += 1;
     }
     assert_eq!(
@@ -420,7 +448,13 @@ fn next_leader(deal: &SchieberDeal, contract: Contract, by: &[PlayerId]) -> Play
         n => {
             let t = n / SEATS - 1;
             let trick = &plays[SEATS * t..];
-            seat_after(by[SEATS * t], trick_winner(trick, contract.trick_mode(t)))
+            seat_after(
+                by[SEATS * t],
+                trick_winner(
+                    trick,
+                    fixed(contract).trick_mode(t, &[]).unwrap_or(Mode::Obenabe),
+                ),
+            )
         }
     }
 }
@@ -430,7 +464,7 @@ fn next_leader(deal: &SchieberDeal, contract: Contract, by: &[PlayerId]) -> Play
 fn check_against_score_deal(deal: &SchieberDeal, contract: Contract) {
     let f = deal.forehand();
     let hands: [Hand; SEATS] = core::array::from_fn(|p| deal.dealt_hand(seat_after(f, p)));
-    let score = score_deal(&hands, deal.plays(), contract.mode(), deal.rules())
+    let score = score_deal(&hands, deal.plays(), mode_of(contract), deal.rules())
         .unwrap_or_else(|e| panic!("score_deal refuses a finished deal: {e}"));
     // score_deal's team 0 is forehand's team.
     let team = |t: usize| (t + f.index()) % 2;
@@ -511,6 +545,7 @@ fn check_transition(before: &SchieberDeal, action: Action, after: &SchieberDeal)
     );
 
     match action {
+        Action::TrioMode(_) => panic!("a Trio mode under fuzzed rules (no variant)"),
         Action::Push => {
             assert!(!before.pushed() && after.pushed(), "a push did not push");
             assert_eq!(after.contract(), None);
@@ -554,8 +589,14 @@ fn check_transition(before: &SchieberDeal, action: Action, after: &SchieberDeal)
                 let t = n / SEATS - 1;
                 let trick = &plays[n - SEATS..];
                 let leader = seat_after(seat, 1);
-                let winner = seat_after(leader, trick_winner(trick, contract.trick_mode(t)));
-                let points = trick_points(trick, contract.mode(), t == TRICKS - 1);
+                let winner = seat_after(
+                    leader,
+                    trick_winner(
+                        trick,
+                        fixed(contract).trick_mode(t, &[]).unwrap_or(Mode::Obenabe),
+                    ),
+                );
+                let points = trick_points(trick, mode_of(contract), t == TRICKS - 1);
                 let tricks: Vec<_> = after
                     .last_credits()
                     .filter(|c| c.kind == CreditKind::Trick)

@@ -49,8 +49,10 @@ impl Game for SchieberDeal {
         self.current()
     }
 
-    /// Before the contract: the six modes in [`Mode::ALL`](crate::Mode::ALL) order, then
-    /// `push` (forehand only); then the legal cards in card index order.
+    /// Before the contract: the six modes in [`Mode::ALL`](crate::Mode::ALL) order, the
+    /// enabled variants in [`Contract::VARIANTS`](crate::Contract::VARIANTS) order, then
+    /// `push` (forehand only); then the legal cards in card index order, a due Trio
+    /// segment's modes in `Mode::ALL` order before its first trick.
     fn for_each_legal(&self, f: impl FnMut(Action)) {
         SchieberDeal::for_each_legal(self, f);
     }
@@ -86,9 +88,10 @@ impl Game for SchieberDeal {
         view.sample_world(rng)
     }
 
-    /// A contract choice, perhaps a push before it, and 36 cards.
+    /// A contract choice, perhaps a push before it, three Trio modes in a Trio, and 36
+    /// cards.
     fn max_actions(_rules: &Rules, _players: usize) -> usize {
-        PLAYS + 2
+        PLAYS + 5
     }
 
     fn census(&self) -> Census<JassCard> {

@@ -9,8 +9,9 @@
 //! ([`score_deal`]). On it, one Schieber deal as a [`Game`]: [`SchieberDeal`], from a seed or
 //! from explicit hands ([`Setup`]), with per-seat [`View`]s and world sampling, and the
 //! credits (Stöck, Weis, tricks, Match) the moment they fall; and a whole Schieber game to a
-//! target ([`Schieber`]), mid-deal stops and the Stöck exception included. The contract
-//! variants, Coiffeur and Differenzler come next.
+//! target ([`Schieber`]), mid-deal stops and the Stöck exception included; the contract
+//! variants Slalom, Guschti, Mary and Trio as options ([`Rules::variants`], [`Variants`]).
+//! Coiffeur and Differenzler come next.
 //!
 //! One deal, played with the first legal move:
 //!
@@ -86,7 +87,7 @@ mod weis;
 #[doc = include_str!("../../../docs/jass.md")]
 pub mod rules_page {}
 
-pub use action::{Action, Contract, ParseActionError};
+pub use action::{Action, Contract, ParseActionError, SlalomStart};
 /// The frame's vocabulary, re-exported so `use jass::{Game, SchieberDeal}` is all a user needs.
 pub use cards_core::{Game, PlayerId, Seed};
 pub use deal::{Credit, CreditKind, Credits, Outcome, SchieberDeal, WeisScore};
@@ -94,7 +95,7 @@ pub use dealing::SeededDeal;
 pub use error::{RuleError, SetupError, ViewError};
 pub use mode::{Mode, ParseModeError};
 pub use multipliers::Multipliers;
-pub use rules::Rules;
+pub use rules::{Rules, Variants};
 pub use schieber::{Schieber, SchieberOutcome, SchieberSetup, SchieberView};
 pub use score::{
     DealError, DealScore, LAST_TRICK_BONUS, MATCH_BONUS, STOECK, TrickRecord, score_deal, team,

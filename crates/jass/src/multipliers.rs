@@ -2,10 +2,11 @@
 
 use cards_core::JassSuit;
 
-use crate::Mode;
+use crate::{Contract, Mode};
 
 /// The factor every point of a deal is multiplied by, per contract mode (cards, last trick,
-/// Match, Weis and Stöck alike).
+/// Match, Weis and Stöck alike); the contract variants have factors of their own
+/// ([`Multipliers::contract_factor`]).
 ///
 /// ```
 /// use cards_core::JassSuit;
@@ -31,10 +32,31 @@ pub struct Multipliers {
     pub obenabe: u32,
     /// Undenufe.
     pub undenufe: u32,
+    /// Slalom, from either start (default 4; left out of JSON: the default).
+    #[serde(default = "default_slalom")]
+    pub slalom: u32,
+    /// Guschti (default 3; left out of JSON: the default).
+    #[serde(default = "default_three")]
+    pub guschti: u32,
+    /// Mary (default 3; left out of JSON: the default).
+    #[serde(default = "default_three")]
+    pub mary: u32,
+    /// Trio (default 3; left out of JSON: the default).
+    #[serde(default = "default_three")]
+    pub trio: u32,
+}
+
+fn default_slalom() -> u32 {
+    Multipliers::SEED.slalom
+}
+
+fn default_three() -> u32 {
+    3
 }
 
 impl Multipliers {
-    /// The seed's default table: ♦ ♥ ×1, ♠ ♣ ×2, Obenabe ×3, Undenufe ×4.
+    /// The seed's default table: ♦ ♥ ×1, ♠ ♣ ×2, Obenabe ×3, Undenufe ×4; the variants
+    /// Slalom ×4, Guschti, Mary and Trio ×3.
     pub const SEED: Multipliers = Multipliers {
         clubs: 2,
         diamonds: 1,
@@ -42,6 +64,10 @@ impl Multipliers {
         spades: 2,
         obenabe: 3,
         undenufe: 4,
+        slalom: 4,
+        guschti: 3,
+        mary: 3,
+        trio: 3,
     };
     /// The Swisslos 2500 table: as the seed's, but Undenufe ×3.
     pub const SWISSLOS: Multipliers = Multipliers {
@@ -56,9 +82,12 @@ impl Multipliers {
         spades: 1,
         obenabe: 1,
         undenufe: 1,
+        slalom: 1,
+        guschti: 1,
+        mary: 1,
+        trio: 1,
     };
-    /// The seed's app table: as the seed's, but Undenufe ×3 (its Slalom ×4 applies once the
-    /// variants land).
+    /// The seed's app table: as the seed's, but Undenufe ×3 (and its Slalom ×4).
     pub const APP: Multipliers = Multipliers {
         undenufe: 3,
         ..Multipliers::SEED
@@ -91,6 +120,18 @@ impl Multipliers {
             Mode::Trump(JassSuit::Spades) => self.spades,
             Mode::Obenabe => self.obenabe,
             Mode::Undenufe => self.undenufe,
+        }
+    }
+
+    /// The factor of a contract: its mode's, or the variant's own.
+    #[must_use]
+    pub const fn contract_factor(&self, contract: Contract) -> u32 {
+        match contract {
+            Contract::Mode(mode) => self.factor(mode),
+            Contract::Slalom(_) => self.slalom,
+            Contract::Guschti => self.guschti,
+            Contract::Mary => self.mary,
+            Contract::Trio => self.trio,
         }
     }
 }

@@ -6,7 +6,52 @@ use core::ops::RangeInclusive;
 
 use cards_core::{JassCard, JassRank, JassSuit, PlayerCountError, PlayerId};
 
-use crate::{Multipliers, PlayRules, SetupError, WeisRules};
+use crate::{Contract, Multipliers, PlayRules, SetupError, WeisRules};
+
+/// Which contract variants may be named (all off by default: the four trumps, Obenabe and
+/// Undenufe only). Slalom enables both starts.
+///
+/// ```
+/// use jass::Variants;
+/// let v: Variants = serde_json::from_str(r#"{"trio":true}"#).unwrap();
+/// assert!(v.trio && !v.slalom);
+/// ```
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(default, deny_unknown_fields)]
+pub struct Variants {
+    /// Slalom, from Obenabe and from Undenufe.
+    pub slalom: bool,
+    /// Guschti.
+    pub guschti: bool,
+    /// Mary.
+    pub mary: bool,
+    /// Trio.
+    pub trio: bool,
+}
+
+impl Variants {
+    /// Every variant enabled.
+    pub const ALL: Variants = Variants {
+        slalom: true,
+        guschti: true,
+        mary: true,
+        trio: true,
+    };
+
+    /// Whether `contract` may be named: the modes always, a variant when enabled.
+    #[must_use]
+    pub const fn allows(&self, contract: Contract) -> bool {
+        match contract {
+            Contract::Mode(_) => true,
+            Contract::Slalom(_) => self.slalom,
+            Contract::Guschti => self.guschti,
+            Contract::Mary => self.mary,
+            Contract::Trio => self.trio,
+        }
+    }
+}
 
 /// The rules a Jass deal is played and scored under. `Rules::default()` is the documented
 /// default (`docs/jass.md`).
@@ -30,6 +75,8 @@ pub struct Rules {
     pub seed_weis_scoring: bool,
     /// The factor of each contract.
     pub multipliers: Multipliers,
+    /// The contract variants that may be named (default: none).
+    pub variants: Variants,
     /// The first deal's dealer; `None` (the default, left out of JSON): drawn from the seed,
     /// right after the shuffle.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -94,11 +141,13 @@ impl Rules {
         Ok(())
     }
 
-    /// The smallest factor of any contract.
+    /// The smallest factor of any contract that may be named.
     pub(crate) fn min_factor(&self) -> u32 {
-        crate::Mode::ALL
+        Contract::ALL
             .into_iter()
-            .map(|m| self.multipliers.factor(m))
+            .chain(Contract::VARIANTS)
+            .filter(|&c| self.variants.allows(c))
+            .map(|c| self.multipliers.contract_factor(c))
             .min()
             .unwrap_or(0)
     }
@@ -133,6 +182,7 @@ impl Default for Rules {
             weis: WeisRules::default(),
             seed_weis_scoring: false,
             multipliers: Multipliers::default(),
+            variants: Variants::default(),
             first_dealer: None,
             forehand_card: Self::DEFAULT_FOREHAND_CARD,
             target: Some(Self::DEFAULT_TARGET),

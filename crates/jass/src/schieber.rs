@@ -11,8 +11,8 @@ use crate::deal::{PLAYS, SEATS, SchieberDeal, TRICKS, seat_after, team_of};
 use crate::score::STOECK;
 use crate::{Action, RuleError, Rules, SeededDeal, Setup, SetupError, View, ViewError};
 
-/// Actions in one deal at most: a push, a contract and 36 cards.
-const DEAL_ACTIONS: usize = PLAYS + 2;
+/// Actions in one deal at most: a push, a contract, three Trio modes and 36 cards.
+const DEAL_ACTIONS: usize = PLAYS + 5;
 /// Card points (with the last trick's 5) that every complete deal credits to the two teams.
 const DEAL_POINTS: u64 = 157;
 /// How many sampled deals [`SchieberView::sample_world`] tries before it gives up.
@@ -316,6 +316,7 @@ fn validate(rules: &Rules, raw: &SchieberSetup) -> Result<Schieber, SetupError> 
     let start = Setup {
         pushed: false,
         contract: None,
+        trio: Vec::new(),
         plays: Vec::new(),
         ..raw.deal.clone()
     };
@@ -343,15 +344,7 @@ fn validate(rules: &Rules, raw: &SchieberSetup) -> Result<Schieber, SetupError> 
             }
         }
     }
-    for (i, &card) in raw.deal.plays.iter().enumerate() {
-        game.step(Action::Play(card))
-            .map_err(|error| SetupError::IllegalPlay {
-                play: i + 1,
-                trick: i / SEATS + 1,
-                card,
-                error,
-            })?;
-    }
+    crate::setup::replay(&raw.deal.trio, &raw.deal.plays, |action| game.step(action))?;
     // A complete deal (36 plays) has rolled on to the next deal's start.
     Ok(game)
 }
@@ -530,7 +523,7 @@ impl Game for Schieber {
     /// Every complete deal credits at least 157 × the smallest factor to the two teams
     /// together, and while the game goes on both are below the target, so at most
     /// `2 × (target − 1) / (157 × smallest factor)` deals complete before the last one; each
-    /// deal takes at most 38 actions. Without a target: one deal.
+    /// deal takes at most 41 actions. Without a target: one deal.
     fn max_actions(rules: &Rules, _players: usize) -> usize {
         let deals = match rules.target {
             None => 1,

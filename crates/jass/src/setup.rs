@@ -6,7 +6,7 @@ use cards_core::{CardSet, JassCard, PlayerId};
 
 use crate::action::Contract;
 use crate::deal::{Hand, PLAYS, SEATS, SchieberDeal};
-use crate::{Action, Rules, SetupError};
+use crate::{Action, Mode, RuleError, Rules, SetupError};
 
 /// An explicit Schieber deal: the hands as dealt and the decisions made since, in order.
 ///
@@ -42,6 +42,11 @@ pub struct Setup {
     pub pushed: bool,
     /// The contract, once named (by forehand, or by its partner after a push).
     pub contract: Option<Contract>,
+    /// In a Trio, the segment modes named so far, in order (the first before play 1, the
+    /// second before play 13, the third before play 25); empty otherwise (left out of JSON
+    /// when empty).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub trio: Vec<Mode>,
     /// The cards played so far, in order (at most 36, only after the contract).
     pub plays: Vec<JassCard>,
 }
@@ -56,6 +61,7 @@ impl Setup {
             hands,
             pushed: false,
             contract: None,
+            trio: Vec::new(),
             plays: Vec::new(),
         }
     }
@@ -95,6 +101,7 @@ impl SchieberDeal {
             hands: self.dealt,
             pushed: self.pushed,
             contract: self.contract,
+            trio: self.trio().to_vec(),
             plays: self.plays().to_vec(),
         }
     }
@@ -144,14 +151,43 @@ pub(crate) fn validate(rules: &Rules, raw: &Setup) -> Result<SchieberDeal, Setup
             }
         }
     }
-    for (i, &card) in raw.plays.iter().enumerate() {
-        deal.step(Action::Play(card))
-            .map_err(|error| SetupError::IllegalPlay {
+    replay(&raw.trio, &raw.plays, |action| deal.step(action))?;
+    Ok(deal)
+}
+
+/// Replays `plays` with the Trio segment modes `trio` before plays 1, 13 and 25 through
+/// `step`, naming the first refused choice or play.
+pub(crate) fn replay(
+    trio: &[Mode],
+    plays: &[JassCard],
+    mut step: impl FnMut(Action) -> Result<(), RuleError>,
+) -> Result<(), SetupError> {
+    let segment = 3 * SEATS;
+    for i in 0..=plays.len() {
+        if i % segment == 0
+            && let Some(&mode) = trio.get(i / segment)
+        {
+            let action = Action::TrioMode(mode);
+            step(action).map_err(|error| SetupError::IllegalChoice { action, error })?;
+        }
+        if let Some(&card) = plays.get(i) {
+            step(Action::Play(card)).map_err(|error| SetupError::IllegalPlay {
                 play: i + 1,
                 trick: i / SEATS + 1,
                 card,
                 error,
             })?;
+        }
     }
-    Ok(deal)
+    if let Some(&mode) = trio.get(plays.len() / segment + 1) {
+        let action = Action::TrioMode(mode);
+        return Err(SetupError::IllegalChoice {
+            action,
+            error: RuleError::TrioTurn {
+                action,
+                why: "a Trio segment is named only when its first trick is to be led",
+            },
+        });
+    }
+    Ok(())
 }

@@ -9,8 +9,8 @@ use crate::deal::{
 };
 use crate::setup::validate;
 use crate::{
-    Action, Declaration, Meld, Rules, Setup, SetupError, ViewError, stronger_trumps, suit_cards,
-    trick_winner,
+    Action, Declaration, Meld, Mode, Rules, Setup, SetupError, ViewError, stronger_trumps,
+    suit_cards, trick_winner,
 };
 
 /// A completed trick as everyone saw it.
@@ -48,7 +48,8 @@ pub struct WeisView {
 }
 
 /// What seat `seat` may see of a deal: its own hand; every seat's hand size; dealer,
-/// forehand, whether forehand pushed, the contract and who named it; every card played (the
+/// forehand, whether forehand pushed, the contract and who named it (in a Trio, the segment
+/// modes named so far); every card played (the
 /// completed tricks with leaders and winners, and the current trick); the points credited so
 /// far; the Stöck once credited; its own Weis; after the first trick the scoring team's Weis.
 /// Not: the other hands, nor the other team's Weis.
@@ -71,6 +72,9 @@ pub struct View {
     pub pushed: bool,
     /// The contract, once named.
     pub contract: Option<Contract>,
+    /// In a Trio, the segment modes named so far, in order (left out of JSON when empty).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub trio: Vec<Mode>,
     /// Who named it.
     pub declarer: Option<PlayerId>,
     /// The completed tricks, in order.
@@ -93,14 +97,20 @@ pub struct View {
     pub outcome: Option<Outcome>,
 }
 
-/// The completed tricks of `plays` (from forehand's lead) and the current trick's leader.
-fn walk(forehand: PlayerId, contract: Contract, plays: &[JassCard]) -> (Vec<TrickView>, PlayerId) {
+/// The completed tricks of `plays` (from forehand's lead) and the current trick's leader;
+/// `None` when a trick's mode is unknown (a Trio segment not named).
+fn walk(
+    forehand: PlayerId,
+    contract: Contract,
+    trio: &[Mode],
+    plays: &[JassCard],
+) -> Option<(Vec<TrickView>, PlayerId)> {
     let mut tricks = Vec::with_capacity(TRICKS);
     let mut leader = forehand;
     for (t, chunk) in plays.chunks_exact(SEATS).enumerate() {
         let mut cards = [chunk[0]; SEATS];
         cards.copy_from_slice(chunk);
-        let winner = seat_after(leader, trick_winner(&cards, contract.trick_mode(t)));
+        let winner = seat_after(leader, trick_winner(&cards, contract.trick_mode(t, trio)?));
         tricks.push(TrickView {
             leader,
             cards,
@@ -110,14 +120,15 @@ fn walk(forehand: PlayerId, contract: Contract, plays: &[JassCard]) -> (Vec<Tric
             leader = winner;
         }
     }
-    (tricks, leader)
+    Some((tricks, leader))
 }
 
 impl SchieberDeal {
     /// What `seat` may see.
     pub(crate) fn view_of(&self, seat: PlayerId) -> View {
         let (tricks, leader) = match self.contract {
-            Some(contract) => walk(self.forehand, contract, self.plays()),
+            Some(contract) => walk(self.forehand, contract, self.trio(), self.plays())
+                .unwrap_or((Vec::new(), self.forehand)),
             None => (Vec::new(), self.forehand),
         };
         let at_table = seat.index() < SEATS;
@@ -130,6 +141,7 @@ impl SchieberDeal {
             hand_sizes: self.hands.map(|h| h.len()),
             pushed: self.pushed,
             contract: self.contract,
+            trio: self.trio().to_vec(),
             declarer: self.declarer(),
             tricks,
             trick: self.trick().to_vec(),
@@ -212,6 +224,7 @@ impl View {
             self.hand,
             &self.trick,
             self.tricks.len(),
+            &self.trio,
             &self.rules,
             |a| out.push(a),
         );
@@ -270,7 +283,8 @@ impl View {
             (None, true) => Contract::ALL[0], // nothing played: no trick to check
             (None, false) => return Err(bad(ViewError::TrickSeats)),
         };
-        let (tricks, leader) = walk(self.forehand, contract, &plays);
+        let (tricks, leader) =
+            walk(self.forehand, contract, &self.trio, &plays).ok_or(bad(ViewError::TrickSeats))?;
         if tricks != self.tricks || leader != self.leader {
             return Err(bad(ViewError::TrickSeats));
         }
@@ -280,7 +294,9 @@ impl View {
         let mut forbidden = [Hand::EMPTY; SEATS];
         let mut lead = self.forehand;
         for (t, chunk) in plays.chunks(SEATS).enumerate() {
-            let mode = contract.trick_mode(t);
+            let mode = contract
+                .trick_mode(t, &self.trio)
+                .ok_or(bad(ViewError::TrickSeats))?;
             let led = chunk[0].suit();
             let led_cards = suit_cards(led);
             for (i, &card) in chunk.iter().enumerate() {
@@ -438,6 +454,7 @@ impl View {
                 hands: dealt,
                 pushed: self.pushed,
                 contract: self.contract,
+                trio: self.trio.clone(),
                 plays: plays.clone(),
             };
             if let Ok(world) = validate(&self.rules, &setup)
@@ -458,7 +475,8 @@ impl View {
         if self.tricks.is_empty() {
             return true;
         }
-        let probe = SchieberDeal::weis_probe(&self.rules, self.forehand, contract, dealt);
+        let probe =
+            SchieberDeal::weis_probe(&self.rules, self.forehand, contract, &self.trio, dealt);
         probe.weis.map(|score| WeisView {
             score,
             shown: probe.shown_weis(score.team),
@@ -472,11 +490,17 @@ impl SchieberDeal {
         rules: &Rules,
         forehand: PlayerId,
         contract: Contract,
+        trio: &[Mode],
         dealt: &[Hand; SEATS],
     ) -> SchieberDeal {
         let mut deal = SchieberDeal::dealt(rules, forehand, forehand, *dealt);
         let _ = deal.step(Action::Name(contract));
-        deal.weis = deal.award_weis(contract.mode());
+        if let Some(&first) = trio.first() {
+            let _ = deal.step(Action::TrioMode(first));
+        }
+        if let Some(mode) = deal.counting_mode() {
+            deal.weis = deal.award_weis(mode);
+        }
         deal
     }
 }

@@ -60,3 +60,95 @@ fn undertrump_when_void_and_fixed_dealer() {
     };
     run(rules, 4000..4040);
 }
+
+fn with_variants(variants: jass::Variants) -> Rules {
+    Rules {
+        variants,
+        ..Rules::default()
+    }
+}
+
+#[test]
+fn slalom_enabled() {
+    let v = jass::Variants {
+        slalom: true,
+        ..jass::Variants::default()
+    };
+    run(with_variants(v), 5000..5040);
+}
+
+#[test]
+fn guschti_enabled() {
+    let v = jass::Variants {
+        guschti: true,
+        ..jass::Variants::default()
+    };
+    run(with_variants(v), 5100..5140);
+}
+
+#[test]
+fn mary_enabled() {
+    let v = jass::Variants {
+        mary: true,
+        ..jass::Variants::default()
+    };
+    run(with_variants(v), 5200..5240);
+}
+
+#[test]
+fn trio_enabled() {
+    let v = jass::Variants {
+        trio: true,
+        ..jass::Variants::default()
+    };
+    run(with_variants(v), 5300..5340);
+}
+
+#[test]
+fn all_variants_enabled() {
+    run(with_variants(jass::Variants::ALL), 5400..5460);
+}
+
+/// The small Weis scale, the regional four 6/7/8 and cross-Weis (a card in a four and a run).
+#[test]
+fn small_scale_four_low_and_cross_weis() {
+    let weis = jass::WeisRules {
+        scale: jass::Scale::Small,
+        four_low: true,
+        cross_weis: true,
+    };
+    run(
+        Rules {
+            weis,
+            ..Rules::default()
+        },
+        900..940,
+    );
+    run(
+        Rules {
+            weis: jass::WeisRules {
+                cross_weis: true,
+                ..jass::WeisRules::default()
+            },
+            ..Rules::default()
+        },
+        940..980,
+    );
+}
+
+/// Whole games run through the same harness in `tests/schieber.rs`; here a whole game with
+/// every variant enabled and the small scale, to a low target.
+#[test]
+fn whole_game_with_variants_and_small_scale() {
+    let rules = Rules {
+        variants: jass::Variants::ALL,
+        weis: jass::WeisRules {
+            scale: jass::Scale::Small,
+            ..jass::WeisRules::default()
+        },
+        ..Rules::flat()
+    };
+    let report = check::<jass::Schieber>(&rules, 4, (0..15).map(Seed::from), Config::default())
+        .unwrap_or_else(|v| panic!("{v}"));
+    assert!(report.games == 15 && report.longest > 37, "{report:?}");
+}

@@ -342,7 +342,13 @@ fn final_totals_equal_score_deal_on_random_deals() {
         let f = deal.forehand().index();
         let hands: [Hand; 4] =
             core::array::from_fn(|p| deal.dealt_hand(PlayerId(((f + p) % 4) as u8)));
-        let score = score_deal(&hands, deal.plays(), outcome.contract.mode(), &rules).unwrap();
+        let score = score_deal(
+            &hands,
+            deal.plays(),
+            outcome.contract.mode().unwrap(),
+            &rules,
+        )
+        .unwrap();
         let ours = |t: usize| (t + f) % 2; // our team t is score_deal's team (t + f) % 2
         for t in 0..2 {
             let s = ours(t);
@@ -454,8 +460,13 @@ fn actions_have_the_oracle_notation_and_a_stable_index() {
         assert_eq!(text.parse::<Action>().unwrap(), a);
         assert_eq!(serde_json::to_string(&a).unwrap(), format!("\"{text}\""));
     }
-    assert_eq!(Action::COUNT, 43);
-    assert_eq!(Action::from_index(43), None);
+    // The variants are appended after the 43 original actions.
+    assert_eq!(Action::COUNT, 54);
+    assert_eq!(Action::from_index(54), None);
+    assert_eq!(
+        Action::from_index(43).unwrap().to_string(),
+        "slalom:obenabe"
+    );
     assert_eq!(Action::from_index(0).unwrap().to_string(), "6C");
     assert_eq!(Action::from_index(36).unwrap().to_string(), "trump:C");
     assert_eq!(Action::from_index(41).unwrap().to_string(), "undenufe");

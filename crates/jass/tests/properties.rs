@@ -81,7 +81,7 @@ proptest! {
         let mut legal = Vec::new();
         deal.legal_actions(&mut legal);
         if let Some(&action) = legal.get(pick % legal.len().max(1)) {
-            let mut played = deal.clone();
+            let mut played = deal;
             played.play(action).unwrap();
             prop_assert_eq!(played, deal.apply(action).unwrap());
         }
@@ -90,7 +90,7 @@ proptest! {
                 continue;
             };
             if !legal.contains(&action) {
-                let mut refused = deal.clone();
+                let mut refused = deal;
                 prop_assert!(refused.play(action).is_err());
                 prop_assert_eq!(&refused, &deal);
             }
