@@ -6,8 +6,8 @@
 //!   shuffling deal by deal, the [`Game`](cards_core::Game) trait and its action index
 //!   ([`Indexed`](cards_core::Indexed)), replayable records, the random player.
 //! - [`zaagox`] (feature `zaagox`): Zaägox, the Didopoikas collecting game.
-//! - [`jass`] (feature `jass`): Swiss Jass; so far its card-level core (modes, legal cards,
-//!   tricks, Weis, deal scoring), the deal and game state machines to come.
+//! - [`jass`] (feature `jass`): Swiss Jass; so far Schieber — one deal and a whole game to the
+//!   target, with its contract variants, Weis and Stöck (Coiffeur and Differenzler to come).
 //!
 //! Letom and Eléwénjewé join as features of their own as their crates land. Each game
 //! crate can also be used on its own (`cards-core` plus the game). The `cardrules` command line
