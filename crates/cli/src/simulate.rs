@@ -631,6 +631,50 @@ pub fn plural(count: u64, one: &str, many: &str) -> String {
     format!("{count} {}", if count == 1 { one } else { many })
 }
 
+/// One bucket of a histogram: its lowest and highest value (inclusive; `None`: unbounded, for
+/// the first and last buckets) and its label.
+pub type Bucket = (Option<i64>, Option<i64>, &'static str);
+
+/// The index of the bucket of `value` in `buckets` (ordered, the last one open above).
+#[must_use]
+pub fn bucket_of(buckets: &[Bucket], value: i64) -> usize {
+    buckets
+        .iter()
+        .position(|&(_, max, _)| max.is_none_or(|max| value <= max))
+        .unwrap_or(buckets.len().saturating_sub(1))
+}
+
+/// One bucket of a histogram in a report.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct BucketReport {
+    /// The bucket's label.
+    pub label: &'static str,
+    /// Lowest value in the bucket (`null`: unbounded).
+    pub min: Option<i64>,
+    /// Highest value in the bucket (`null`: unbounded).
+    pub max: Option<i64>,
+    /// How many fall in it.
+    pub count: u64,
+    /// Their share of `of` (the histogram's population).
+    pub share: f64,
+}
+
+/// The report of a histogram: each bucket with its count and its share of `of`.
+#[must_use]
+pub fn bucket_reports(buckets: &[Bucket], counts: &[u64], of: u64) -> Vec<BucketReport> {
+    buckets
+        .iter()
+        .zip(counts)
+        .map(|(&(min, max, label), &count)| BucketReport {
+            label,
+            min,
+            max,
+            count,
+            share: rate(count, of),
+        })
+        .collect()
+}
+
 /// Width of the longest histogram bar, in characters.
 pub const BAR_WIDTH: u64 = 40;
 

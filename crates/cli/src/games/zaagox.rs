@@ -13,7 +13,10 @@ use zaagox::{Exhaustion, Outcome, Setup, Zaagox};
 use super::adapter::{Adapter, Event, Op};
 use crate::protocol::{Body, Fields, OpName, OracleError, fields};
 use crate::replay::Note;
-use crate::simulate::{Distribution, LengthReport, Percent, Tally, Term, bar, plural, rate};
+use crate::simulate::{
+    Bucket, BucketReport, Distribution, LengthReport, Percent, Tally, Term, bar, bucket_of,
+    bucket_reports, plural, rate,
+};
 
 /// Zaägox in the CLI.
 #[derive(Debug, Clone, Copy)]
@@ -227,7 +230,7 @@ pub struct Summary {
 }
 
 /// The winner-score histogram's buckets: inclusive bounds, the first and last open.
-const BUCKETS: [(Option<i64>, Option<i64>, &str); 7] = [
+const BUCKETS: [Bucket; 7] = [
     (None, Some(0), "<=0"),
     (Some(1), Some(4), "1-4"),
     (Some(5), Some(16), "5-16"),
@@ -236,14 +239,6 @@ const BUCKETS: [(Option<i64>, Option<i64>, &str); 7] = [
     (Some(257), Some(1024), "257-1024"),
     (Some(1025), None, ">1024"),
 ];
-
-/// The bucket of a winner's score.
-fn bucket(points: i64) -> usize {
-    BUCKETS
-        .iter()
-        .position(|&(_, max, _)| max.is_none_or(|max| points <= max))
-        .unwrap_or(BUCKETS.len() - 1)
-}
 
 /// What `simulate` counts about Zaägox games: wins, exhaustion, Ava, winner scores, turns.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -316,7 +311,7 @@ impl Tally for ZaagoxTally {
                 self.ava_failed += u64::from(ava_failed.is_some());
                 // A declarer is never asked End again: it wins only on five cards.
                 self.ava_won += u64::from(game.ava_declared && ava_failed.is_none());
-                self.score_buckets[bucket(points)] += 1;
+                self.score_buckets[bucket_of(&BUCKETS, points)] += 1;
                 self.score_sum += i128::from(points);
                 self.score_range = Some(match self.score_range {
                     None => (points, points),
@@ -365,17 +360,7 @@ impl Tally for ZaagoxTally {
                 mean: (won > 0).then(|| self.score_sum as f64 / won as f64),
                 min: self.score_range.map(|(lo, _)| lo),
                 max: self.score_range.map(|(_, hi)| hi),
-                histogram: BUCKETS
-                    .iter()
-                    .zip(self.score_buckets)
-                    .map(|(&(min, max, label), count)| BucketReport {
-                        label,
-                        min,
-                        max,
-                        count,
-                        share: rate(count, won),
-                    })
-                    .collect(),
+                histogram: bucket_reports(&BUCKETS, &self.score_buckets, won),
             },
             turns: self.turns.report(),
         }
@@ -458,21 +443,6 @@ pub struct ScoreReport {
     pub max: Option<i64>,
     /// Counts by score bucket.
     pub histogram: Vec<BucketReport>,
-}
-
-/// One bucket of the winner-score histogram.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct BucketReport {
-    /// The bucket's label.
-    pub label: &'static str,
-    /// Lowest score in the bucket (`null`: unbounded).
-    pub min: Option<i64>,
-    /// Highest score in the bucket (`null`: unbounded).
-    pub max: Option<i64>,
-    /// Winners whose score falls in it.
-    pub count: u64,
-    /// Its share of the games with a winner.
-    pub share: f64,
 }
 
 impl fmt::Display for ZaagoxReport {
@@ -877,16 +847,16 @@ mod tests {
 
     #[test]
     fn buckets_cover_every_score() {
-        assert_eq!(bucket(i64::MIN), 0);
-        assert_eq!(bucket(0), 0);
-        assert_eq!(bucket(1), 1);
-        assert_eq!(bucket(4), 1);
-        assert_eq!(bucket(5), 2);
-        assert_eq!(bucket(64), 3);
-        assert_eq!(bucket(65), 4);
-        assert_eq!(bucket(1024), 5);
-        assert_eq!(bucket(1025), 6);
-        assert_eq!(bucket(4096), 6);
+        assert_eq!(bucket_of(&BUCKETS, i64::MIN), 0);
+        assert_eq!(bucket_of(&BUCKETS, 0), 0);
+        assert_eq!(bucket_of(&BUCKETS, 1), 1);
+        assert_eq!(bucket_of(&BUCKETS, 4), 1);
+        assert_eq!(bucket_of(&BUCKETS, 5), 2);
+        assert_eq!(bucket_of(&BUCKETS, 64), 3);
+        assert_eq!(bucket_of(&BUCKETS, 65), 4);
+        assert_eq!(bucket_of(&BUCKETS, 1024), 5);
+        assert_eq!(bucket_of(&BUCKETS, 1025), 6);
+        assert_eq!(bucket_of(&BUCKETS, 4096), 6);
     }
 
     fn won(winner: u8, points: i64, ava_failed: bool) -> Summary {

@@ -16,7 +16,9 @@ use serde_json::Value;
 
 use super::adapter::{Adapter, Event, Op, Variant};
 use crate::replay::Note;
-use crate::simulate::{Percent, Tally, Term, bar, plural, rate};
+use crate::simulate::{
+    Bucket, BucketReport, Percent, Tally, Term, bar, bucket_of, bucket_reports, plural, rate,
+};
 
 /// Jass in the CLI: one Schieber deal for now.
 #[derive(Debug, Clone, Copy)]
@@ -239,7 +241,7 @@ pub struct Summary {
 }
 
 /// The point-difference histogram's buckets: inclusive bounds, the first and last open.
-const BUCKETS: [(Option<i64>, Option<i64>, &str); 9] = [
+const BUCKETS: [Bucket; 9] = [
     (None, Some(-600), "<=-600"),
     (Some(-599), Some(-300), "-599..-300"),
     (Some(-299), Some(-150), "-299..-150"),
@@ -250,14 +252,6 @@ const BUCKETS: [(Option<i64>, Option<i64>, &str); 9] = [
     (Some(300), Some(599), "300..599"),
     (Some(600), None, ">=600"),
 ];
-
-/// The bucket of a point difference.
-fn bucket(d: i64) -> usize {
-    BUCKETS
-        .iter()
-        .position(|&(_, max, _)| max.is_none_or(|max| d <= max))
-        .unwrap_or(BUCKETS.len() - 1)
-}
 
 /// What `simulate` counts about Schieber deals (integers only).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -339,7 +333,7 @@ impl Tally for JassTally {
         }
         self.multiplier += u64::from(outcome.multiplier);
         let d = difference(outcome);
-        self.buckets[bucket(d)] += 1;
+        self.buckets[bucket_of(&BUCKETS, d)] += 1;
         self.difference += i128::from(d);
         self.range = Some(match self.range {
             None => (d, d),
@@ -386,17 +380,7 @@ impl Tally for JassTally {
                 mean: (deals > 0).then(|| self.difference as f64 / deals as f64),
                 min: self.range.map(|(lo, _)| lo),
                 max: self.range.map(|(_, hi)| hi),
-                histogram: BUCKETS
-                    .iter()
-                    .zip(self.buckets)
-                    .map(|(&(min, max, label), count)| BucketReport {
-                        label,
-                        min,
-                        max,
-                        count,
-                        share: rate(count, deals),
-                    })
-                    .collect(),
+                histogram: bucket_reports(&BUCKETS, &self.buckets, deals),
             },
         }
     }
@@ -486,21 +470,6 @@ pub struct DifferenceReport {
     pub max: Option<i64>,
     /// Deals by bucket.
     pub histogram: Vec<BucketReport>,
-}
-
-/// One bucket of the point-difference histogram.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct BucketReport {
-    /// The bucket's label.
-    pub label: &'static str,
-    /// Lowest difference in it (`null`: unbounded).
-    pub min: Option<i64>,
-    /// Highest difference in it (`null`: unbounded).
-    pub max: Option<i64>,
-    /// Deals in it.
-    pub count: u64,
-    /// Their share of all deals.
-    pub share: f64,
 }
 
 impl fmt::Display for JassReport {
@@ -704,11 +673,11 @@ mod tests {
                 .to_string()
                 .contains("Point difference: no deal ended")
         );
-        assert_eq!(bucket(i64::MIN), 0);
-        assert_eq!(bucket(-600), 0);
-        assert_eq!(bucket(-599), 1);
-        assert_eq!(bucket(0), 4);
-        assert_eq!(bucket(600), 8);
-        assert_eq!(bucket(i64::MAX), 8);
+        assert_eq!(bucket_of(&BUCKETS, i64::MIN), 0);
+        assert_eq!(bucket_of(&BUCKETS, -600), 0);
+        assert_eq!(bucket_of(&BUCKETS, -599), 1);
+        assert_eq!(bucket_of(&BUCKETS, 0), 4);
+        assert_eq!(bucket_of(&BUCKETS, 600), 8);
+        assert_eq!(bucket_of(&BUCKETS, i64::MAX), 8);
     }
 }
