@@ -675,6 +675,32 @@ pub fn bucket_reports(buckets: &[Bucket], counts: &[u64], of: u64) -> Vec<Bucket
         .collect()
 }
 
+/// Writes a histogram's rows: the label in `label_width` columns, the count, the share in
+/// `share_width` columns, then the bar (see [`bar`]), each row indented by two spaces.
+///
+/// # Errors
+/// Only the formatter's.
+pub fn write_histogram(
+    f: &mut fmt::Formatter<'_>,
+    rows: &[BucketReport],
+    label_width: usize,
+    share_width: usize,
+) -> fmt::Result {
+    let top = rows.iter().map(|b| b.count).max().unwrap_or(0);
+    for b in rows {
+        let bar = bar(b.count, top);
+        let sep = if bar.is_empty() { "" } else { "  " };
+        writeln!(
+            f,
+            "  {:<label_width$}{:>10}  {:>share_width$}{sep}{bar}",
+            b.label,
+            b.count,
+            Percent(b.share)
+        )?;
+    }
+    Ok(())
+}
+
 /// Width of the longest histogram bar, in characters.
 pub const BAR_WIDTH: u64 = 40;
 

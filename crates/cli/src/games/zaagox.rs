@@ -14,8 +14,8 @@ use super::adapter::{Adapter, Event, Op};
 use crate::protocol::{Body, Fields, OpName, OracleError, fields};
 use crate::replay::Note;
 use crate::simulate::{
-    Bucket, BucketReport, Distribution, LengthReport, Percent, Tally, Term, bar, bucket_of,
-    bucket_reports, plural, rate,
+    Bucket, BucketReport, Distribution, LengthReport, Percent, Tally, Term, bucket_of,
+    bucket_reports, plural, rate, write_histogram,
 };
 
 /// Zaägox in the CLI.
@@ -502,18 +502,7 @@ impl fmt::Display for ZaagoxReport {
                     "{:<13}{:>10}  {:>16}",
                     "  score", "games", "of won games"
                 )?;
-                let top = score.histogram.iter().map(|b| b.count).max().unwrap_or(0);
-                for b in &score.histogram {
-                    let bar = bar(b.count, top);
-                    let sep = if bar.is_empty() { "" } else { "  " };
-                    writeln!(
-                        f,
-                        "  {:<11}{:>10}  {:>16}{sep}{bar}",
-                        b.label,
-                        b.count,
-                        Percent(b.share)
-                    )?;
-                }
+                write_histogram(f, &score.histogram, 11, 16)?;
             }
             _ => writeln!(f, "Winner score: no game had a winner")?,
         }

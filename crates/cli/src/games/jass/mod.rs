@@ -17,7 +17,8 @@ use serde_json::Value;
 use super::adapter::{Adapter, Event, Op, Variant};
 use crate::replay::Note;
 use crate::simulate::{
-    Bucket, BucketReport, Percent, Tally, Term, bar, bucket_of, bucket_reports, plural, rate,
+    Bucket, BucketReport, Percent, Tally, Term, bucket_of, bucket_reports, plural, rate,
+    write_histogram,
 };
 
 /// Jass in the CLI: one Schieber deal for now.
@@ -552,18 +553,7 @@ impl fmt::Display for JassReport {
                     "{:<14}{:>10}  {:>14}",
                     "  difference", "deals", "of all deals"
                 )?;
-                let top = d.histogram.iter().map(|b| b.count).max().unwrap_or(0);
-                for b in &d.histogram {
-                    let bar = bar(b.count, top);
-                    let sep = if bar.is_empty() { "" } else { "  " };
-                    writeln!(
-                        f,
-                        "  {:<12}{:>10}  {:>14}{sep}{bar}",
-                        b.label,
-                        b.count,
-                        Percent(b.share)
-                    )?;
-                }
+                write_histogram(f, &d.histogram, 12, 14)?;
             }
             _ => writeln!(f, "Point difference: no deal ended")?,
         }
