@@ -113,6 +113,28 @@ struct SimulateArgs {
     /// With --record: write a record of every game (at most 1000 games).
     #[arg(long, requires = "record")]
     record_all: bool,
+    /// The game's variant (jass: schieber, the default; coiffeur and differenzler are not
+    /// implemented yet).
+    #[arg(long, value_name = "NAME")]
+    variant: Option<String>,
+    /// The game's rules as a JSON object, as in records (fields left out keep their
+    /// defaults), e.g. '{"target":1000}'. Applied before any --rule.
+    #[arg(long, value_name = "JSON")]
+    rules: Option<String>,
+    /// Set one rule option (repeatable), applied in order; each game's options are listed
+    /// below.
+    #[arg(short = 'r', long = "rule", value_name = "NAME=VALUE", value_parser = parse_rule)]
+    rule: Vec<(String, String)>,
+}
+
+/// `--rule`: `NAME=VALUE`.
+fn parse_rule(text: &str) -> Result<(String, String), String> {
+    match text.split_once('=') {
+        Some((name, value)) if !name.trim().is_empty() => {
+            Ok((name.trim().to_owned(), value.trim().to_owned()))
+        }
+        _ => Err(format!("a rule option is NAME=VALUE, not {text:?}")),
+    }
 }
 
 /// Arguments of `cardrules replay`.
@@ -191,6 +213,9 @@ fn command() -> clap::Command {
     Cli::command()
         .about(about.clone())
         .long_about(about)
+        .mut_subcommand("simulate", |simulate| {
+            simulate.after_long_help(games::options_help())
+        })
         .mut_subcommand("oracle", |oracle| {
             let about = oracle.get_long_about().map(ToString::to_string);
             let pending = games::pending_ops();
@@ -262,6 +287,24 @@ fn simulate(args: &SimulateArgs) -> ExitCode {
             args.players
         ));
     }
+    if let Some(variant) = &args.variant {
+        let variants = game.variants();
+        if !variants.iter().any(|v| v.name == variant) {
+            let names: Vec<&str> = variants.iter().map(|v| v.name).collect();
+            usage_error(if names.is_empty() {
+                format!(
+                    "{} has no variants, so --variant {variant} does not apply",
+                    game.name()
+                )
+            } else {
+                format!(
+                    "the variants of {} are {}, not {variant:?} (--variant)",
+                    game.name(),
+                    names.join(", ")
+                )
+            });
+        }
+    }
     if args.record_all && args.games > simulate::MAX_RECORD_ALL {
         usage_error(format!(
             "--record-all writes one file per game: at most {} games, not {} (use --record \
@@ -285,6 +328,11 @@ fn simulate(args: &SimulateArgs) -> ExitCode {
             && io::stderr().is_terminal(),
         record: args.record.clone(),
         record_all: args.record_all,
+        variant: args.variant.clone(),
+        rules: simulate::RuleChoices {
+            json: args.rules.clone(),
+            set: args.rule.clone(),
+        },
     };
     match game.simulate(&config, args.json) {
         Ok(text) => print(&text),

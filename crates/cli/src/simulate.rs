@@ -1,9 +1,10 @@
 //! `cardrules simulate`: many games between uniformly random players, summarized.
 //!
 //! Game `i` (counting from 0) is played from `Seed::from(seed + i)`, the addition wrapping
-//! at 2^64, so game `i` of a run is the oracle's `playout` with that seed. Games are played in
-//! parallel on a local rayon pool, in chunks: each chunk's results are collected by index
-//! and folded into the [`Stats`] in game order, so every statistic (the notable games
+//! at 2^64, so under default rules game `i` of a run is the oracle's `playout` with that seed
+//! (Jass: `simulate` plays whole Schieber games, and `jass.playout` is the first deal of
+//! one). Games are played in parallel on a local rayon pool, in chunks: each chunk's results
+//! are collected by index and folded into the [`Stats`] in game order, so every statistic (the notable games
 //! included: ties go to the earlier game) is the same whatever the number of threads. Only
 //! the timing differs between runs.
 //!
@@ -14,8 +15,9 @@
 //!
 //! # The `--json` report
 //! One object; every field but `timing` (and the paths in `records`) is the same on every run:
-//! - `game`, `games`, `players`, `seed` (the first game's), `seeds` (how game i gets its seed),
-//!   `player` (who plays: uniformly random);
+//! - `game`, `variant` (`null` for a game without variants), `rules` (the rules played, in the
+//!   game's rules JSON), `games`, `players`, `seed` (the first game's), `seeds` (how game i
+//!   gets its seed), `player` (who plays: uniformly random);
 //! - the game's own fields (Zaägox: `wins`, `win_rate`, `exhausted`, `ava`, `winner_score`,
 //!   `turns`; see the adapter), rates being shares (0 to 1) of what their doc says;
 //! - `unfinished`: games stopped at the game's action bound (a rules bug if not 0);
@@ -26,7 +28,8 @@
 //!   the score or the action count) with `record` (the file written) under `--record`, or
 //!   `null` when no game qualifies;
 //! - `records`: the record files written (empty without `--record`);
-//! - `timing`: `{seconds, games_per_second}`.
+//! - `timing`: `{seconds, games_per_second}`, and the rate of the game's other unit where it
+//!   has one (Jass: `deals_per_second`).
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -67,6 +70,58 @@ pub struct Config {
     /// Whether to record every game (`--record-all`, at most [`MAX_RECORD_ALL`] games)
     /// rather than only the notable ones.
     pub record_all: bool,
+    /// The game's variant (`--variant`); `None`: its default.
+    pub variant: Option<String>,
+    /// The rules to play under (`--rules`, `--rule`).
+    pub rules: RuleChoices,
+}
+
+/// The rules a simulation plays under, as the command line gave them: the game's default
+/// rules, replaced by `--rules JSON` when given, then each `--rule NAME=VALUE` in order.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RuleChoices {
+    /// `--rules`: the game's rules as a JSON object (fields left out keep their defaults).
+    pub json: Option<String>,
+    /// `--rule NAME=VALUE`, in order.
+    pub set: Vec<(String, String)>,
+}
+
+impl RuleChoices {
+    /// Whether no rule was chosen (the game's default rules).
+    #[must_use]
+    pub fn is_default(&self) -> bool {
+        self.json.is_none() && self.set.is_empty()
+    }
+
+    /// The arguments that make these choices, each after a space, shell-quoted:
+    /// ` --rules '{"target":1000}' --rule weis=small`.
+    #[must_use]
+    pub fn args(&self) -> String {
+        let quote = |text: &str| format!("'{}'", text.replace('\'', "'\\''"));
+        let mut args = String::new();
+        if let Some(json) = &self.json {
+            args.push_str(&format!(" --rules {}", quote(json)));
+        }
+        for (name, value) in &self.set {
+            let option = format!("{name}={value}");
+            let plain = option
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "=,-_.:".contains(c));
+            args.push_str(" --rule ");
+            args.push_str(&if plain { option } else { quote(&option) });
+        }
+        args
+    }
+
+    /// What the text report says about the rules: `default rules`, or the choices as typed.
+    #[must_use]
+    pub fn describe(&self) -> String {
+        if self.is_default() {
+            "default rules".to_owned()
+        } else {
+            format!("rules:{}", self.args())
+        }
+    }
 }
 
 /// Why a simulation could not run.
@@ -93,6 +148,12 @@ pub enum SimulateError {
     /// The report or a record could not be written as JSON.
     #[error("cannot write the report: {0}")]
     Write(serde_json::Error),
+    /// The rules asked for are not valid for the game.
+    #[error("bad rules: {0}")]
+    Rules(String),
+    /// The variant asked for does not exist or is not implemented yet.
+    #[error("{0}")]
+    Variant(String),
     /// A record file (or its directory) could not be written.
     #[error("cannot write the record {path}: {source}")]
     Record {
@@ -119,6 +180,9 @@ pub struct About {
     pub terms: &'static [Term],
     /// What the game's score of one game is (Zaägox: "winner score"), for the notable games.
     pub score: &'static str,
+    /// What the oracle's `<game>.trace` of a game's seed shows of the game under default
+    /// rules: `it` (the whole game) or `its first deal` (Jass).
+    pub traced: &'static str,
 }
 
 /// The terms every summary uses.
@@ -157,6 +221,12 @@ pub trait Tally: Clone + fmt::Debug + PartialEq + Send {
     /// text report's length table. Their JSON is the game's own (in [`Self::Report`]).
     fn lengths(&self) -> Vec<(&'static str, LengthReport)> {
         Vec::new()
+    }
+
+    /// Another unit the game counts (Jass: deals), whose rate per second the timing reports
+    /// beside games per second: its name (plural) and how many were counted.
+    fn unit(&self) -> Option<(&'static str, u64)> {
+        None
     }
 }
 
@@ -360,12 +430,22 @@ impl<T: Tally> Stats<T> {
         self.tally.add(&game.summary);
     }
 
-    /// The report as a serializable value (the `--json` output), with the game's terms.
+    /// The report as a serializable value (the `--json` output), with the game's terms and
+    /// the rules played.
     #[must_use]
-    pub fn report(&self, elapsed: Duration, about: &About) -> Report<T::Report> {
+    pub fn report(&self, elapsed: Duration, about: &About, run: RunRules) -> Report<T::Report> {
         let seconds = elapsed.as_secs_f64();
+        let per_second = |count: u64| {
+            if seconds > 0.0 {
+                count as f64 / seconds
+            } else {
+                0.0
+            }
+        };
         Report {
             game: self.game,
+            variant: run.variant,
+            rules: run.rules,
             games: self.games,
             players: self.players,
             seed: self.seed,
@@ -397,16 +477,22 @@ impl<T: Tally> Stats<T> {
             records: Vec::new(),
             timing: Timing {
                 seconds,
-                games_per_second: if seconds > 0.0 {
-                    self.games as f64 / seconds
-                } else {
-                    0.0
-                },
+                games_per_second: per_second(self.games),
+                units: self
+                    .tally
+                    .unit()
+                    .map(|(name, count)| (format!("{name}_per_second"), per_second(count)))
+                    .into_iter()
+                    .collect(),
             },
             text: TextParts {
                 terms: about.terms,
                 lengths: self.tally.lengths(),
                 record_dir: None,
+                rules: run.described,
+                units: self.tally.unit().map(|(name, _)| name),
+                args: run.args,
+                traced: run.default_rules.then_some(about.traced),
             },
         }
     }
@@ -418,6 +504,10 @@ impl<T: Tally> Stats<T> {
 pub struct Report<D> {
     /// The game's name.
     pub game: &'static str,
+    /// The variant played (`null` for a game without variants).
+    pub variant: Option<&'static str>,
+    /// The rules played, in the game's rules JSON.
+    pub rules: serde_json::Value,
     /// Games played.
     pub games: u64,
     /// Number of seats.
@@ -457,6 +547,31 @@ pub struct TextParts {
     pub lengths: Vec<(&'static str, LengthReport)>,
     /// Where the records were written, with `--record`.
     pub record_dir: Option<String>,
+    /// The rules as the command line chose them ([`RuleChoices::describe`]).
+    pub rules: String,
+    /// The name of the game's other unit ([`Tally::unit`]), whose rate the timing shows.
+    pub units: Option<&'static str>,
+    /// The variant and rule arguments of the run, as typed (` --rule weis=small`), for the
+    /// command that records a notable game.
+    pub args: String,
+    /// What the oracle's trace shows of a notable game ([`About::traced`]); `None` when the
+    /// rules are not the defaults (the oracle plays default rules only).
+    pub traced: Option<&'static str>,
+}
+
+/// What was played, as the report states it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RunRules {
+    /// The variant (`None`: the game has none).
+    pub variant: Option<&'static str>,
+    /// The rules, as JSON.
+    pub rules: serde_json::Value,
+    /// The rules as the command line chose them.
+    pub described: String,
+    /// The variant and rule arguments as typed ([`RuleChoices::args`]).
+    pub args: String,
+    /// Whether these are the game's default rules and variant.
+    pub default_rules: bool,
 }
 
 /// A count per game (actions, turns): its distribution over the run.
@@ -526,6 +641,9 @@ pub struct Timing {
     pub seconds: f64,
     /// Games per second.
     pub games_per_second: f64,
+    /// The game's other unit per second (Jass: `deals_per_second`).
+    #[serde(flatten)]
+    pub units: BTreeMap<String, f64>,
 }
 
 /// Plays `config.games` games with `play(players, seed)` and counts them with the tally `T`.
@@ -742,10 +860,14 @@ impl<D: fmt::Display> fmt::Display for Report<D> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let last = self.seed.wrapping_add(self.games.saturating_sub(1));
         let wraps = last < self.seed;
+        let game = match self.variant {
+            Some(variant) => format!("{} ({variant})", self.game),
+            None => self.game.to_owned(),
+        };
         writeln!(
             f,
             "{}: {}, {} players, seeds {} to {} (game i is played from seed {} + i{})",
-            self.game,
+            game,
             plural(self.games, "game", "games"),
             self.players,
             self.seed,
@@ -753,7 +875,7 @@ impl<D: fmt::Display> fmt::Display for Report<D> {
             self.seed,
             if wraps { ", wrapping at 2^64" } else { "" }
         )?;
-        writeln!(f, "players: {PLAYER}; default rules")?;
+        writeln!(f, "players: {PLAYER}; {}", self.text.rules)?;
         writeln!(f)?;
         writeln!(f, "Terms")?;
         let terms = GENERIC_TERMS.iter().chain(self.text.terms);
@@ -862,20 +984,22 @@ impl<D: fmt::Display> fmt::Display for Report<D> {
                     writeln!(f, "  To replay one, record it, then replay the record:")?;
                     writeln!(
                         f,
-                        "    cardrules simulate {} --players {} --games 1 --seed {seed} --record DIR",
-                        self.game, self.players
+                        "    cardrules simulate {} --players {} --games 1 --seed {seed}{} --record DIR",
+                        self.game, self.players, self.text.args
                     )?;
                     writeln!(
                         f,
                         "    cardrules replay DIR/{}",
                         record_file_name(self.game, self.players, seed)
                     )?;
-                    writeln!(f, "  or follow it step by step with the oracle:")?;
-                    writeln!(
-                        f,
-                        "    echo '{{\"op\":\"{}.trace\",\"players\":{},\"seed\":{seed}}}' | cardrules oracle",
-                        self.game, self.players
-                    )?;
+                    if let Some(what) = self.text.traced {
+                        writeln!(f, "  or follow {what} step by step with the oracle:")?;
+                        writeln!(
+                            f,
+                            "    echo '{{\"op\":\"{}.trace\",\"players\":{},\"seed\":{seed}}}' | cardrules oracle",
+                            self.game, self.players
+                        )?;
+                    }
                 }
             }
         }
@@ -892,7 +1016,13 @@ impl<D: fmt::Display> fmt::Display for Report<D> {
             f,
             "time: {:.3} s, {:.0} games/s",
             self.timing.seconds, self.timing.games_per_second
-        )
+        )?;
+        if let Some(unit) = self.text.units
+            && let Some(rate) = self.timing.units.get(&format!("{unit}_per_second"))
+        {
+            write!(f, ", {rate:.0} {unit}/s")?;
+        }
+        Ok(())
     }
 }
 
@@ -935,6 +1065,7 @@ mod tests {
             meaning: "whether the seed is even",
         }],
         score: "fake score",
+        traced: "it",
     };
 
     /// A tally that counts even and odd summaries.
@@ -994,6 +1125,16 @@ mod tests {
         })
     }
 
+    fn run_rules() -> RunRules {
+        RunRules {
+            variant: None,
+            rules: serde_json::Value::Null,
+            described: RuleChoices::default().describe(),
+            args: String::new(),
+            default_rules: true,
+        }
+    }
+
     fn config(games: u64, seed: u64, threads: usize) -> Config {
         Config {
             players: 3,
@@ -1003,6 +1144,8 @@ mod tests {
             progress: false,
             record: None,
             record_all: false,
+            variant: None,
+            rules: RuleChoices::default(),
         }
     }
 
@@ -1037,8 +1180,8 @@ mod tests {
         let three = run_with(3);
         assert_eq!(one, two);
         assert_eq!(one, three);
-        let mut a = one.report(Duration::from_secs(1), &ABOUT);
-        let b = two.report(Duration::from_secs(2), &ABOUT);
+        let mut a = one.report(Duration::from_secs(1), &ABOUT, run_rules());
+        let b = two.report(Duration::from_secs(2), &ABOUT, run_rules());
         a.timing = b.timing.clone();
         assert_eq!(
             serde_json::to_value(&a).unwrap(),
@@ -1098,7 +1241,7 @@ mod tests {
             summary: 1,
         });
         assert_eq!(stats.actions.median(), 20.0);
-        let report = stats.report(Duration::ZERO, &ABOUT);
+        let report = stats.report(Duration::ZERO, &ABOUT, run_rules());
         assert_eq!(report.timing.games_per_second, 0.0);
         assert_eq!(report.settlement.total, vec![0, 0]);
         let text = report.to_string();
@@ -1112,7 +1255,7 @@ mod tests {
     #[test]
     fn reports_put_the_game_part_in_the_middle() {
         let (stats, elapsed) = run::<Parity, _, _>("fake", &config(500, 9, 2), fake).unwrap();
-        let report = stats.report(elapsed, &ABOUT);
+        let report = stats.report(elapsed, &ABOUT, run_rules());
         let json = serde_json::to_string(&report).unwrap();
         let even = json.find("\"even\"").unwrap();
         assert!(json.find("\"seeds\"").unwrap() < even, "{json}");
@@ -1192,7 +1335,7 @@ mod tests {
         assert_eq!((high.game, high.seed, high.value), (4, 104, 7));
         let long = stats.most_actions.clone().unwrap();
         assert_eq!((long.game, long.value), (1, 9));
-        let json = serde_json::to_value(stats.report(Duration::ZERO, &ABOUT)).unwrap();
+        let json = serde_json::to_value(stats.report(Duration::ZERO, &ABOUT, run_rules())).unwrap();
         assert_eq!(json["notable"]["score"], "fake score");
         assert_eq!(json["notable"]["min_score"]["seed"], 101);
         assert_eq!(json["records"], serde_json::json!([]));

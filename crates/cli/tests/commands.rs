@@ -284,7 +284,7 @@ fn names_in_messages_come_from_the_registry() {
     assert!(
         err.contains(
             "unknown game \"chess\"; this build replays records of the games \"zaagox\" and \
-             \"schieber-deal\" (written by simulate jass); letom and elewenjewe are planned, not \
+             \"schieber\" or \"schieber-deal\" (jass); letom and elewenjewe are planned, not \
              implemented yet"
         ),
         "{err}"
@@ -297,10 +297,7 @@ fn names_in_messages_come_from_the_registry() {
     let out = cardrules(&["replay", jass.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        err.contains("its records name it \"schieber-deal\""),
-        "{err}"
-    );
+    assert!(err.contains("\"schieber\" and \"schieber-deal\""), "{err}");
     let help = stdout(&cardrules(&["oracle", "--help"]));
     assert!(
         help.contains("zaagox.trace") && help.contains("jass.legal"),
@@ -385,7 +382,8 @@ fn help_says_which_games_exist_and_which_are_planned() {
     );
     assert!(
         help.contains(
-            "jass  Swiss Jass: one Schieber deal (Coiffeur and Differenzler later) (4 players)"
+            "jass  Swiss Jass: Schieber to the target with its contract variants (Coiffeur and \
+             Differenzler later) (4 players)"
         ),
         "{help}"
     );
@@ -650,15 +648,16 @@ fn replay_messages() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("not a valid game record"));
 }
 
-/// `simulate jass`: the summary fits one Schieber deal, is the same at any thread count, and
-/// its notable games' records (`schieber-deal`) replay to the oracle's playout of their seed.
+/// `simulate jass`: whole Schieber games to the target; the summary is the same at any
+/// thread count, every complete deal's card points total 157, and the notable games' records
+/// (`schieber`) replay to the same game; a game's first deal is `jass.playout`'s deal.
 #[test]
 fn simulate_jass_and_replay_its_records() {
     let dir = temp_dir("jass-records");
     let dir_text = dir.to_str().unwrap();
     let run = |threads: &str| -> Value {
         let out = cardrules(&[
-            "simulate", "jass", "-p", "4", "-g", "300", "-s", "1", "-t", threads, "--record",
+            "simulate", "jass", "-p", "4", "-g", "200", "-s", "1", "-t", threads, "--record",
             dir_text, "--json",
         ]);
         let mut v: Value = serde_json::from_str(&stdout(&out)).unwrap();
@@ -668,22 +667,26 @@ fn simulate_jass_and_replay_its_records() {
     let one = run("1");
     assert_eq!(one, run("4"));
     assert_eq!(one["game"], "jass");
-    assert_eq!(one["deals"], 300);
+    assert_eq!(one["variant"], "schieber");
+    assert_eq!(one["rules"]["target"], 2500);
     assert_eq!(one["unfinished"], 0);
+    let wins = &one["wins"];
+    assert_eq!(wins[0].as_u64().unwrap() + wins[1].as_u64().unwrap(), 200);
+    let complete = one["deals"]["complete"].as_u64().unwrap();
+    let played = one["deals"]["played"].as_u64().unwrap();
+    assert!(complete <= played && played >= 200 * 4, "{}", one["deals"]);
     let named: u64 = one["contracts"]
         .as_array()
         .unwrap()
         .iter()
         .map(|c| c["deals"].as_u64().unwrap())
         .sum();
-    assert_eq!(named, 300);
+    assert_eq!(named, complete);
     let cards = &one["points"]["card_points_mean"];
     let total = cards[0].as_f64().unwrap() + cards[1].as_f64().unwrap();
     assert!((total - 157.0).abs() < 1e-9, "{cards}");
     let notable = &one["notable"];
     assert_eq!(notable["score"], "point difference");
-    assert_eq!(one["difference"]["min"], notable["min_score"]["value"]);
-    assert_eq!(one["difference"]["max"], notable["max_score"]["value"]);
     for what in ["min_score", "max_score", "most_actions"] {
         let game = &notable[what];
         let seed = game["seed"].as_u64().unwrap();
@@ -693,23 +696,28 @@ fn simulate_jass_and_replay_its_records() {
             "{path}"
         );
         let record: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-        assert_eq!(record["game"], "schieber-deal");
+        assert_eq!(record["game"], "schieber");
         let v: Value =
             serde_json::from_str(&stdout(&cardrules(&["replay", path, "--json"]))).unwrap();
-        assert_eq!(v["game"], "schieber-deal");
+        assert_eq!(v["game"], "schieber");
         assert_eq!(v["seed_integer"], seed);
         assert_eq!(v["actions"], game["actions"]);
         let (state, record) =
-            random_playout::<jass::SchieberDeal>(&Default::default(), 4, Seed::from(seed)).unwrap();
+            random_playout::<jass::Schieber>(&Default::default(), 4, Seed::from(seed)).unwrap();
         assert_eq!(v["actions"], record.actions.len());
         assert_eq!(v["returns"], serde_json::json!(state.settlement()));
         if what != "most_actions" {
-            let scored = &v["outcome"]["scored"];
-            let d = scored[0].as_i64().unwrap() - scored[1].as_i64().unwrap();
+            let totals = &v["outcome"]["totals"];
+            let d = totals[0].as_i64().unwrap() - totals[1].as_i64().unwrap();
             assert_eq!(game["value"], d, "{v}");
         }
+        // The game's first deal is the one-deal playout of the seed: same actions first.
+        let (_, deal) =
+            random_playout::<jass::SchieberDeal>(&Default::default(), 4, Seed::from(seed)).unwrap();
+        assert_eq!(record.actions[..deal.actions.len()], deal.actions[..]);
         let text = stdout(&cardrules(&["replay", path]));
-        assert!(text.starts_with("schieber-deal: 4 players, "), "{text}");
+        assert!(text.starts_with("schieber: 4 players, "), "{text}");
+        assert!(text.contains("\ndeals:      "), "{text}");
         assert!(text.contains("\ncontract:   "), "{text}");
     }
     let text = stdout(&cardrules(&[
@@ -718,27 +726,142 @@ fn simulate_jass_and_replay_its_records() {
         "--players",
         "4",
         "--games",
-        "1000",
+        "300",
         "--seed",
         "1",
     ]));
     for needle in [
-        "jass: 1000 games, 4 players, seeds 1 to 1000",
-        "\nContract         deals  of all deals  after a push  of its deals\n",
+        "jass (schieber): 300 games, 4 players, seeds 1 to 300",
+        "; default rules\n",
+        "\nGames won ",
+        "\n  seats 0+2 ",
+        "\nContract ",
         "\n  undenufe  ",
         "\nForehand pushed in ",
         "\n  multiplied points  ",
-        "\n  card points  ",
-        "\n  Weis scored  ",
+        "\n  3 in sequence  ",
+        "\n  four Jacks  ",
+        "\nWeis won by seats 0+2 in ",
         "\n  Stöck  ",
         "\n  a Match  ",
-        "\nPoint difference (seats 0+2 minus seats 1+3, multiplied) over 1000 deals: mean ",
+        "\n  deals  ",
         "\n  lowest point difference  ",
         "cardrules replay DIR/jass-4p-seed",
-        "echo '{\"op\":\"jass.trace\",\"players\":4,\"seed\":",
-        " games/s",
+        "or follow its first deal step by step with the oracle:",
+        " games/s, ",
+        " deals/s",
     ] {
         assert!(text.contains(needle), "{needle:?} missing from\n{text}");
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `simulate jass` with rule options: the variants are played and named, the Weis scale and
+/// target are the ones asked for, the hint records with the same options, and bad options or
+/// variants are refused with a message.
+#[test]
+fn simulate_jass_with_options() {
+    let out = cardrules(&[
+        "simulate",
+        "jass",
+        "-p",
+        "4",
+        "-g",
+        "100",
+        "-s",
+        "7",
+        "--rule",
+        "variants=all",
+        "-r",
+        "weis=small",
+        "-r",
+        "target=1000",
+        "--json",
+    ]);
+    let v: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["rules"]["target"], 1000);
+    assert_eq!(v["rules"]["weis"]["scale"], "small");
+    let contracts: Vec<&str> = v["contracts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["contract"].as_str().unwrap())
+        .collect();
+    for variant in [
+        "slalom:obenabe",
+        "slalom:undenufe",
+        "guschti",
+        "mary",
+        "trio",
+    ] {
+        assert!(contracts.contains(&variant), "{contracts:?}");
+    }
+    // A target of 1000 instead of 2500: shorter games.
+    assert!(
+        v["deals"]["per_game"]["mean"].as_f64().unwrap() < 8.0,
+        "{}",
+        v["deals"]
+    );
+    let text = stdout(&cardrules(&[
+        "simulate",
+        "jass",
+        "-p",
+        "4",
+        "-g",
+        "20",
+        "-r",
+        "weis=small",
+    ]));
+    assert!(text.contains("; rules: --rule weis=small\n"), "{text}");
+    assert!(
+        text.contains("--games 1 --seed ") && text.contains(" --rule weis=small --record DIR"),
+        "{text}"
+    );
+    assert!(!text.contains("follow its first deal"), "{text}");
+    let help = stdout(&cardrules(&["simulate", "--help"]));
+    assert!(help.contains("Rule options (--rule NAME=VALUE):"), "{help}");
+    assert!(
+        help.contains("    weis=big|small  the Weis scale"),
+        "{help}"
+    );
+    for (args, needle) in [
+        (
+            &["-r", "weis=huge"][..],
+            "bad rules: --rule weis=huge: the Weis scale is big or small",
+        ),
+        (&["-r", "colour=red"], "no rule option \"colour\""),
+        (
+            &["--rules", "{\"colour\":1}"],
+            "--rules is not jass's rules as JSON",
+        ),
+        (
+            &["--variant", "coiffeur"],
+            "the Coiffeur variant of jass is not implemented yet",
+        ),
+    ] {
+        let mut all = vec!["simulate", "jass", "-p", "4", "-g", "1"];
+        all.extend_from_slice(args);
+        let out = cardrules(&all);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(needle), "{needle:?} missing from {err}");
+    }
+    let err = usage_error(&[
+        "simulate",
+        "jass",
+        "-p",
+        "4",
+        "-g",
+        "1",
+        "--variant",
+        "bridge",
+    ]);
+    assert!(
+        err.contains("the variants of jass are schieber, coiffeur, differenzler"),
+        "{err}"
+    );
+    let err = usage_error(&["simulate", "zaagox", "-p", "3", "-g", "1", "--variant", "x"]);
+    assert!(err.contains("zaagox has no variants"), "{err}");
+    let err = usage_error(&["simulate", "jass", "-p", "4", "-g", "1", "-r", "weis"]);
+    assert!(err.contains("a rule option is NAME=VALUE"), "{err}");
 }

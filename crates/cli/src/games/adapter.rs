@@ -45,8 +45,8 @@ pub enum Event<D> {
     },
 }
 
-/// A variant of a registry game that `<game>.playout` and `<game>.trace` take as their
-/// optional `"variant"` field (Jass: `schieber`, `coiffeur`, `differenzler`).
+/// A variant of a registry game that `<game>.playout`, `<game>.trace` and `simulate --variant`
+/// take (Jass: `schieber`, `coiffeur`, `differenzler`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Variant {
     /// The field's value (`"schieber"`).
@@ -55,42 +55,41 @@ pub struct Variant {
     pub label: &'static str,
 }
 
-/// What a game supplies to the CLI: its player range comes from [`Game::player_range`] under
-/// default rules; the rest is here.
+/// A rule option that `simulate --rule NAME=VALUE` sets (beyond `--rules JSON`, which sets any
+/// field of the game's rules).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RuleOption {
+    /// The option's name (`weis`).
+    pub name: &'static str,
+    /// Its values, for help texts (`big|small`).
+    pub values: &'static str,
+    /// What it changes, with its default.
+    pub help: &'static str,
+}
+
+/// What a game supplies to the oracle and `replay`: its player range comes from
+/// [`Game::player_range`] under default rules; the rest is here. [`Simulation`] adds what
+/// `simulate` needs.
 ///
-/// A game joins the CLI with one file implementing this trait and one line in
-/// [`super::GAMES`].
+/// A game joins the CLI with one file implementing both traits and one line in
+/// [`super::GAMES`]; a game with variants played by different types (Jass) has an entry of its
+/// own that routes to one adapter per type.
 pub trait Adapter: Sync + 'static {
     /// The game.
     type Game: Game;
-    /// What `simulate` counts for this game beyond actions, settlement and timing.
-    type Tally: Tally;
     /// The game's deal form in traces (`docs/oracle.md`, "Traces").
     type Deal: Serialize;
 
     /// The game's name in the registry: its oracle ops (`<NAME>.playout`), `simulate`'s game
     /// argument and record file names. By default [`Game::NAME`]; it may differ (Jass: the
     /// registry's `jass` plays [`jass::SchieberDeal`], whose records name `schieber-deal`).
-    /// The records an entry replays are those whose `game` is [`Game::NAME`].
     const NAME: &'static str = <Self::Game as Game>::NAME;
-
-    /// The values of the optional `"variant"` field of `<game>.playout` and `<game>.trace`;
-    /// empty (the default): the ops take no such field. The first is the default and the one
-    /// this adapter plays; the others answer "not implemented yet" until they land.
-    const VARIANTS: &'static [Variant] = &[];
 
     /// One line about the game, for help texts.
     const ABOUT: &'static str;
 
     /// The game's own oracle ops, in `docs/oracle.md` order; `playout` and `trace` follow.
     const OPS: &'static [Op];
-
-    /// The game's terms that its `simulate` summary uses, explained in the summary's legend
-    /// (after the generic ones: action, settlement).
-    const TERMS: &'static [Term];
-
-    /// What [`Self::score`] is, for the summary's notable games (Zaägox: "winner score").
-    const SCORE: &'static str;
 
     /// The events at the start of the seeded game `start` (`Game::new(default rules,
     /// players, seed)`), before any decision: its first deal.
@@ -113,16 +112,60 @@ pub trait Adapter: Sync + 'static {
         out: &mut Vec<Event<Self::Deal>>,
     );
 
-    /// The score of one finished game that `simulate` reports the lowest and highest of
-    /// (with their seeds); `None` when the game has none (Zaägox: nobody won).
-    fn score(state: &Self::Game) -> Option<i64>;
-
-    /// What [`Self::Tally`] counts about one finished random game.
-    fn summarize(state: &Self::Game) -> <Self::Tally as Tally>::Summary;
-
     /// The game's own lines of the `replay` report about its final state.
     fn notes(state: &Self::Game) -> Vec<Note> {
         let _ = state;
         Vec::new()
     }
+}
+
+/// What a game supplies to `cardrules simulate`.
+pub trait Simulation: Adapter {
+    /// What `simulate` counts for this game beyond actions, settlement and timing.
+    type Tally: Tally;
+    /// What [`Self::watch`] gathers during one game for [`Self::summarize`] (`()` for a
+    /// game whose final state says everything).
+    type Watch: Default;
+
+    /// The game's terms that its `simulate` summary uses, explained in the summary's legend
+    /// (after the generic ones: action, settlement).
+    const TERMS: &'static [Term];
+
+    /// What [`Self::score`] is, for the summary's notable games (Zaägox: "winner score").
+    const SCORE: &'static str;
+
+    /// What the oracle's `<game>.trace` for a game's seed shows of `simulate`'s game under
+    /// default rules, for the summary's hint: `it` (the whole game, the default) or
+    /// `its first deal` (Jass, whose trace is one deal).
+    const TRACED: &'static str = "it";
+
+    /// The options `simulate --rule NAME=VALUE` takes ([`Self::set_option`] applies them).
+    const OPTIONS: &'static [RuleOption] = &[];
+
+    /// Sets the option `name` (one of [`Self::OPTIONS`]) to `value` in `rules`.
+    ///
+    /// # Errors
+    /// A message naming what was wrong: an unknown option or a bad value.
+    fn set_option(
+        rules: &mut <Self::Game as Game>::Rules,
+        name: &str,
+        value: &str,
+    ) -> Result<(), String> {
+        let _ = (rules, value);
+        Err(format!("{} has no rule option {name:?}", Self::NAME))
+    }
+
+    /// Called before each action of a `simulate` game with the state it is applied to, for
+    /// what the final state no longer shows (Jass: every deal of a whole game).
+    fn watch(watch: &mut Self::Watch, now: &Self::Game, action: <Self::Game as Game>::Action) {
+        let _ = (watch, now, action);
+    }
+
+    /// The score of one finished game that `simulate` reports the lowest and highest of
+    /// (with their seeds); `None` when the game has none (Zaägox: nobody won).
+    fn score(state: &Self::Game) -> Option<i64>;
+
+    /// What [`Self::Tally`] counts about one finished random game: its final state and what
+    /// [`Self::watch`] gathered.
+    fn summarize(state: &Self::Game, watch: Self::Watch) -> <Self::Tally as Tally>::Summary;
 }

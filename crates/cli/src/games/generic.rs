@@ -11,11 +11,12 @@ use serde::Serialize;
 use serde_json::Number;
 use sha2::{Digest, Sha256};
 
-use super::adapter::{Adapter, Event};
+use super::adapter::{Adapter, Event, Simulation, Variant};
 use crate::protocol::{Body, Fields, MAX_ECHO, OpName, OracleError, cut, fields};
 use crate::replay::{ReplayFileError, ReplayReport};
 use crate::simulate::{
-    self, About, Config, MAX_RECORD_ALL, Played, Report, SimulateError, record_file_name,
+    self, About, Config, MAX_RECORD_ALL, Played, Report, RuleChoices, RunRules, SimulateError,
+    record_file_name,
 };
 
 /// The fields of every `<game>.playout` and `<game>.trace` request.
@@ -29,8 +30,9 @@ pub struct PlayoutRequest {
 }
 
 impl PlayoutRequest {
-    /// The checked player count and seed for the game of adapter `A` under default rules;
-    /// messages echo the values as the request wrote them (`raw`).
+    /// The checked player count and seed for the game of adapter `A` under default rules
+    /// (`label` names it in messages); messages echo the values as the request wrote them
+    /// (`raw`).
     ///
     /// # Errors
     /// [`OracleError::Invalid`] when `players` is not an integer in the game's range or
@@ -39,13 +41,13 @@ impl PlayoutRequest {
         &self,
         op: OpName,
         raw: &Fields,
+        label: &str,
     ) -> Result<(usize, u64), OracleError> {
         let shown = |key: &str, number: &Number| {
             raw.raw(key)
                 .map_or_else(|| number.to_string(), |text| cut(text, MAX_ECHO))
         };
         let range = A::Game::player_range(&Default::default());
-        let label = A::VARIANTS.first().map_or(A::NAME, |variant| variant.label);
         let players = self
             .players
             .as_u64()
@@ -78,10 +80,11 @@ impl PlayoutRequest {
     }
 }
 
-/// The `"variant"` values of `A`, quoted, for messages: `"schieber" (the default),
+/// The `"variant"` values of `variants`, quoted, for messages: `"schieber" (the default),
 /// "coiffeur" or "differenzler"`.
-fn variant_list<A: Adapter>() -> String {
-    let names: Vec<String> = A::VARIANTS
+#[must_use]
+pub fn variant_list(variants: &[Variant]) -> String {
+    let names: Vec<String> = variants
         .iter()
         .enumerate()
         .map(|(i, v)| {
@@ -99,41 +102,49 @@ fn variant_list<A: Adapter>() -> String {
     }
 }
 
-/// Reads a `<game>.playout` or `<game>.trace` request of adapter `A`: its optional
-/// `"variant"` (only when `A` has variants: the first is played, the others are not
-/// implemented yet), then `players` and `seed`.
+/// Takes the optional `"variant"` field out of a request: the variant named (the first of
+/// `variants` when the field is left out).
 ///
 /// # Errors
-/// A variant of another type or value, one not implemented yet; unknown or missing fields;
-/// as [`PlayoutRequest::checked`].
-pub fn read_request<A: Adapter>(op: OpName, mut rest: Fields) -> Result<(usize, u64), OracleError> {
-    if let Some(played) = A::VARIANTS.first() {
-        let shown = rest.raw("variant").map(|raw| cut(raw, MAX_ECHO));
-        if let Some(value) = rest.remove("variant") {
-            let variant = value
-                .as_str()
-                .and_then(|name| A::VARIANTS.iter().find(|v| v.name == name))
-                .ok_or_else(|| {
-                    OracleError::invalid(
-                        op,
-                        format!(
-                            "variant must be {}, not {}",
-                            variant_list::<A>(),
-                            shown.unwrap_or_default()
-                        ),
-                    )
-                })?;
-            if variant != played {
-                return Err(OracleError::VariantNotImplemented {
-                    op,
-                    variant: variant.name,
-                    played: played.name,
-                });
-            }
-        }
-    }
-    let request: PlayoutRequest = fields(op, &rest)?;
-    request.checked::<A>(op, &rest)
+/// [`OracleError::Invalid`] for a value that is not one of `variants`' names.
+pub fn take_variant(
+    op: OpName,
+    rest: &mut Fields,
+    variants: &'static [Variant],
+) -> Result<&'static Variant, OracleError> {
+    let shown = rest.raw("variant").map(|raw| cut(raw, MAX_ECHO));
+    let Some(value) = rest.remove("variant") else {
+        return variants
+            .first()
+            .ok_or_else(|| OracleError::internal(op, "the game has no variants".to_owned()));
+    };
+    value
+        .as_str()
+        .and_then(|name| variants.iter().find(|v| v.name == name))
+        .ok_or_else(|| {
+            OracleError::invalid(
+                op,
+                format!(
+                    "variant must be {}, not {}",
+                    variant_list(variants),
+                    shown.unwrap_or_default()
+                ),
+            )
+        })
+}
+
+/// Reads the `players` and `seed` of a `<game>.playout` or `<game>.trace` request of adapter
+/// `A` (`label` names the game in messages).
+///
+/// # Errors
+/// Unknown or missing fields; as [`PlayoutRequest::checked`].
+pub fn read_request<A: Adapter>(
+    op: OpName,
+    rest: &Fields,
+    label: &str,
+) -> Result<(usize, u64), OracleError> {
+    let request: PlayoutRequest = fields(op, rest)?;
+    request.checked::<A>(op, rest, label)
 }
 
 /// One whole game between uniformly random players from `Seed::from(seed)` under default
@@ -143,9 +154,23 @@ pub fn read_request<A: Adapter>(op: OpName, mut rest: Fields) -> Result<(usize, 
 /// # Errors
 /// [`Game::SetupError`] when the game cannot be set up (e.g. a bad player count).
 pub fn playout<G: Game>(players: usize, seed: u64) -> Result<(G, usize), G::SetupError> {
+    playout_with(&G::Rules::default(), players, seed, |_, _| {})
+}
+
+/// [`playout`] under `rules`, calling `watch` before each action with the state it is
+/// applied to.
+///
+/// # Errors
+/// [`Game::SetupError`] when the game cannot be set up under `rules`.
+pub fn playout_with<G: Game>(
+    rules: &G::Rules,
+    players: usize,
+    seed: u64,
+    watch: impl FnMut(&G, G::Action),
+) -> Result<(G, usize), G::SetupError> {
     let seed = Seed::from(seed);
-    let mut state = G::new(&G::Rules::default(), players, seed)?;
-    let actions = play_randomly(&mut state, &mut RandomPlayer::new(seed), |_, _| {});
+    let mut state = G::new(rules, players, seed)?;
+    let actions = play_randomly(&mut state, &mut RandomPlayer::new(seed), watch);
     Ok((state, actions))
 }
 
@@ -182,14 +207,14 @@ pub struct PlayoutAnswer {
     pub final_digest: String,
 }
 
-/// `<game>.playout`: one whole random game under default rules.
+/// `<game>.playout` (`op`, its fields `rest`): one whole random game of `A` (`label` in
+/// messages) under default rules.
 ///
 /// # Errors
 /// Unknown or missing fields, players outside the game's range, a seed outside `0..2^64`, a
 /// variant not implemented yet (as [`read_request`]).
-pub fn playout_op<A: Adapter>(rest: Fields) -> Result<Body, OracleError> {
-    let op = OpName::new(A::NAME, "playout");
-    let (players, seed) = read_request::<A>(op, rest)?;
+pub fn playout_op<A: Adapter>(op: OpName, rest: &Fields, label: &str) -> Result<Body, OracleError> {
+    let (players, seed) = read_request::<A>(op, rest, label)?;
     let (state, actions) = playout::<A::Game>(players, seed).map_err(OracleError::game)?;
     let final_digest = state_digest(&state)
         .map_err(|e| OracleError::internal(op, format!("cannot serialize the final state: {e}")))?;
@@ -266,13 +291,12 @@ pub fn trace<A: Adapter>(players: usize, seed: u64) -> Result<Trace<A::Deal>, Tr
     })
 }
 
-/// `<game>.trace`: the game `<game>.playout` plays, as events.
+/// `<game>.trace` (`op`, its fields `rest`): the game `<game>.playout` plays, as events.
 ///
 /// # Errors
 /// As [`playout_op`]; [`OracleError::Internal`] when the trace does not fit the game (a bug).
-pub fn trace_op<A: Adapter>(rest: Fields) -> Result<Body, OracleError> {
-    let op = OpName::new(A::NAME, "trace");
-    let (players, seed) = read_request::<A>(op, rest)?;
+pub fn trace_op<A: Adapter>(op: OpName, rest: &Fields, label: &str) -> Result<Body, OracleError> {
+    let (players, seed) = read_request::<A>(op, rest, label)?;
     match trace::<A>(players, seed) {
         Ok(trace) => Body::new(op, &trace),
         Err(TraceError::Setup(e)) => Err(OracleError::game(e)),
@@ -280,39 +304,89 @@ pub fn trace_op<A: Adapter>(rest: Fields) -> Result<Body, OracleError> {
     }
 }
 
-/// One `simulate` game: the playout of `seed`, summarized for the engine and the tally.
+/// The rules `choices` name for the game of `A`: its default rules, replaced by the `--rules`
+/// JSON, then each `--rule` applied in order.
+///
+/// # Errors
+/// [`SimulateError::Rules`] naming what was wrong: JSON that is not the game's rules, an
+/// unknown option or a bad value.
+pub fn rules_from<A: Simulation>(
+    choices: &RuleChoices,
+) -> Result<<A::Game as Game>::Rules, SimulateError> {
+    let mut rules = match &choices.json {
+        Some(json) => serde_json::from_str(json).map_err(|e| {
+            SimulateError::Rules(format!("--rules is not {}'s rules as JSON: {e}", A::NAME))
+        })?,
+        None => Default::default(),
+    };
+    for (name, value) in &choices.set {
+        A::set_option(&mut rules, name, value)
+            .map_err(|e| SimulateError::Rules(format!("--rule {name}={value}: {e}")))?;
+    }
+    Ok(rules)
+}
+
+/// One `simulate` game: the playout of `seed` under `rules`, summarized for the engine and
+/// the tally.
 ///
 /// # Errors
 /// [`Game::SetupError`] when the game cannot be set up.
-pub fn simulate_one<A: Adapter>(
+pub fn simulate_one<A: Simulation>(
+    rules: &<A::Game as Game>::Rules,
     players: usize,
     seed: u64,
 ) -> Result<Played<<A::Tally as simulate::Tally>::Summary>, <A::Game as Game>::SetupError> {
-    let (state, actions) = playout::<A::Game>(players, seed)?;
+    let mut watch = A::Watch::default();
+    let (state, actions) = playout_with::<A::Game>(rules, players, seed, |now, action| {
+        A::watch(&mut watch, now, action);
+    })?;
     Ok(Played {
         actions,
         finished: state.is_terminal(),
         settlement: state.settlement().to_vec(),
         score: A::score(&state),
-        summary: A::summarize(&state),
+        summary: A::summarize(&state, watch),
     })
 }
 
-/// `cardrules simulate` for one game: runs, writes the records asked for and renders the
-/// report.
+/// `cardrules simulate` for one game (`variant`: the variant it plays, for the report):
+/// reads the rules, runs, writes the records asked for and renders the report.
 ///
 /// # Errors
-/// [`SimulateError`] when the pool cannot start, a game cannot be set up, a record cannot be
-/// written or the JSON cannot be written.
-pub fn simulate<A: Adapter>(config: &Config, json: bool) -> Result<String, SimulateError> {
-    let (stats, elapsed) = simulate::run::<A::Tally, _, _>(A::NAME, config, simulate_one::<A>)?;
+/// [`SimulateError`] when the rules are bad, the pool cannot start, a game cannot be set up,
+/// a record cannot be written or the JSON cannot be written.
+pub fn simulate<A: Simulation>(
+    config: &Config,
+    variant: Option<&'static str>,
+    json: bool,
+) -> Result<String, SimulateError> {
+    let rules = rules_from::<A>(&config.rules)?;
+    // A setup error shows before any game runs (bad rules for this table, say).
+    A::Game::new(&rules, config.players, Seed::from(config.seed))
+        .map_err(|source| SimulateError::Rules(format!("{source}")))?;
+    let (stats, elapsed) = simulate::run::<A::Tally, _, _>(A::NAME, config, |players, seed| {
+        simulate_one::<A>(&rules, players, seed)
+    })?;
     let about = About {
         terms: A::TERMS,
         score: A::SCORE,
+        traced: A::TRACED,
     };
-    let mut report = stats.report(elapsed, &about);
+    let variant_arg = config
+        .variant
+        .as_ref()
+        .map(|v| format!(" --variant {v}"))
+        .unwrap_or_default();
+    let run = RunRules {
+        variant,
+        rules: serde_json::to_value(&rules).map_err(SimulateError::Write)?,
+        described: config.rules.describe(),
+        args: format!("{variant_arg}{}", config.rules.args()),
+        default_rules: config.rules.is_default(),
+    };
+    let mut report = stats.report(elapsed, &about, run);
     if let Some(dir) = &config.record {
-        write_records::<A::Game, _>(A::NAME, dir, config, &mut report)?;
+        write_records::<A::Game, _>(A::NAME, &rules, dir, config, &mut report)?;
     }
     simulate::render(&report, json)
 }
@@ -326,6 +400,7 @@ pub fn simulate<A: Adapter>(config: &Config, json: bool) -> Result<String, Simul
 /// [`SimulateError::Record`] when the directory or a file cannot be written.
 pub fn write_records<G: Game, D>(
     name: &str,
+    rules: &G::Rules,
     dir: &Path,
     config: &Config,
     report: &mut Report<D>,
@@ -343,7 +418,7 @@ pub fn write_records<G: Game, D>(
     indices.retain(|&index| seen.insert(index));
     for index in indices {
         let seed = config.seed.wrapping_add(index);
-        let text = record_json::<G>(config.players, seed).map_err(|e| match e {
+        let text = record_json::<G>(rules, config.players, seed).map_err(|e| match e {
             RecordError::Setup(source) => SimulateError::Game {
                 index,
                 seed,
@@ -397,14 +472,19 @@ struct SeededRecord<'a, G: Game> {
     actions: &'a [G::Action],
 }
 
-/// The record of the random game `<game>.playout` plays for (`players`, `seed`), as pretty
-/// JSON ending with a line end: what `simulate --record` writes and `replay` reads.
+/// The record of the random game that `simulate` plays under `rules` for (`players`, `seed`)
+/// (under default rules: `<game>.playout`'s), as pretty JSON ending with a line end: what
+/// `simulate --record` writes and `replay` reads.
 ///
 /// # Errors
 /// [`RecordError`] when the game cannot be set up or written.
-pub fn record_json<G: Game>(players: usize, seed: u64) -> Result<String, RecordError<G>> {
-    let (_, record) = random_playout::<G>(&Default::default(), players, Seed::from(seed))
-        .map_err(RecordError::Setup)?;
+pub fn record_json<G: Game>(
+    rules: &G::Rules,
+    players: usize,
+    seed: u64,
+) -> Result<String, RecordError<G>> {
+    let (_, record) =
+        random_playout::<G>(rules, players, Seed::from(seed)).map_err(RecordError::Setup)?;
     let mut text = serde_json::to_string_pretty(&SeededRecord::<G> {
         game: &record.game,
         rules: &record.rules,

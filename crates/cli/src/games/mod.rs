@@ -19,14 +19,14 @@ use std::path::Path;
 
 use cards_core::Game;
 
-pub use adapter::{Adapter, Op};
+pub use adapter::{Adapter, Op, RuleOption, Simulation, Variant};
 
-use crate::protocol::{Body, Fields, MAX_ECHO, OracleError, and_list, cut};
+use crate::protocol::{Body, Fields, MAX_ECHO, OpName, OracleError, and_list, cut};
 use crate::replay::{self, ReplayFileError};
 use crate::simulate::{Config, SimulateError};
 
 /// The games the CLI plays, in the order they are listed.
-pub static GAMES: &[&dyn Entry] = &[&zaagox::ZaagoxAdapter, &jass::JassAdapter];
+pub static GAMES: &[&dyn Entry] = &[&zaagox::ZaagoxAdapter, &jass::JassEntry];
 
 /// The games whose rules have not landed yet, with the verbs of their oracle ops
 /// (`docs/oracle.md`) and the ops that answer already.
@@ -110,22 +110,48 @@ pub trait Entry: Sync {
     fn verbs(&self) -> Vec<&'static str>;
     /// Answers `<game>.<verb>`; `None` when the game has no such op.
     fn answer(&self, verb: &str, rest: Fields) -> Option<Result<Body, OracleError>>;
+    /// The variants `playout`, `trace` and `simulate --variant` take (the first is the
+    /// default); empty for a game without variants.
+    fn variants(&self) -> &'static [Variant] {
+        &[]
+    }
+    /// The options `simulate --rule` takes (for the default variant).
+    fn options(&self) -> &'static [RuleOption];
     /// `cardrules simulate`: the report as text, or one line of JSON with `json`.
     ///
     /// # Errors
-    /// [`SimulateError`] when the run fails.
+    /// [`SimulateError`] when the run fails (bad rules or variant included).
     fn simulate(&self, config: &Config, json: bool) -> Result<String, SimulateError>;
-    /// `cardrules replay` of a record of this game given as JSON text.
+    /// `cardrules replay` of a record of this game (its `game` field is `record`, one of
+    /// [`Self::record_names`]) given as JSON text.
     ///
     /// # Errors
     /// [`ReplayFileError`] when the record is not valid or does not replay.
     ///
     /// `seed` is the record's seed when it was written as an integer, for the report.
-    fn replay(&self, text: &[u8], seed: Option<u64>, json: bool)
-    -> Result<String, ReplayFileError>;
+    fn replay(
+        &self,
+        record: &str,
+        text: &[u8],
+        seed: Option<u64>,
+        json: bool,
+    ) -> Result<String, ReplayFileError>;
 }
 
-impl<A: Adapter> Entry for A {
+/// Refuses `--variant` for a game without variants.
+///
+/// # Errors
+/// [`SimulateError::Variant`] when `config` names a variant.
+pub fn no_variant(game: &str, config: &Config) -> Result<(), SimulateError> {
+    match &config.variant {
+        Some(variant) => Err(SimulateError::Variant(format!(
+            "{game} has no variants, so --variant {variant} does not apply"
+        ))),
+        None => Ok(()),
+    }
+}
+
+impl<A: Simulation> Entry for A {
     fn name(&self) -> &'static str {
         A::NAME
     }
@@ -156,18 +182,32 @@ impl<A: Adapter> Entry for A {
             return Some((op.answer)(rest));
         }
         match verb {
-            "playout" => Some(generic::playout_op::<A>(rest)),
-            "trace" => Some(generic::trace_op::<A>(rest)),
+            "playout" => Some(generic::playout_op::<A>(
+                OpName::new(A::NAME, "playout"),
+                &rest,
+                A::NAME,
+            )),
+            "trace" => Some(generic::trace_op::<A>(
+                OpName::new(A::NAME, "trace"),
+                &rest,
+                A::NAME,
+            )),
             _ => None,
         }
     }
 
+    fn options(&self) -> &'static [RuleOption] {
+        A::OPTIONS
+    }
+
     fn simulate(&self, config: &Config, json: bool) -> Result<String, SimulateError> {
-        generic::simulate::<A>(config, json)
+        no_variant(A::NAME, config)?;
+        generic::simulate::<A>(config, None, json)
     }
 
     fn replay(
         &self,
+        _record: &str,
         text: &[u8],
         seed: Option<u64>,
         json: bool,
@@ -282,6 +322,30 @@ pub fn games_help() -> String {
     text
 }
 
+/// The rule options of `simulate --rule`, game by game, for its long help.
+#[must_use]
+pub fn options_help() -> String {
+    let mut text = String::from("Rule options (--rule NAME=VALUE):");
+    for game in GAMES {
+        let options = game.options();
+        if options.is_empty() {
+            text.push_str(&format!(
+                "\n  {}: none (use --rules JSON to change its rules)",
+                game.name()
+            ));
+            continue;
+        }
+        text.push_str(&format!("\n  {}:", game.name()));
+        for option in options {
+            text.push_str(&format!(
+                "\n    {}={}  {}",
+                option.name, option.values, option.help
+            ));
+        }
+    }
+    text
+}
+
 /// Every op of the protocol, by game (implemented games first), in protocol order.
 #[must_use]
 pub fn ops() -> Vec<String> {
@@ -344,20 +408,18 @@ pub fn lookup_record(record: &str) -> Option<&'static dyn Entry> {
 }
 
 /// What records this build replays, for error texts: `this build replays records of the
-/// games "zaagox" and "schieber-deal" (written by simulate jass); letom and elewenjewe are
+/// games "zaagox" and "schieber" or "schieber-deal" (jass); letom and elewenjewe are
 /// planned, not implemented yet`.
 #[must_use]
 pub fn records_sentence() -> String {
     let names: Vec<String> = GAMES
         .iter()
-        .flat_map(|g| {
-            g.record_names().iter().map(move |&record| {
-                if record == g.name() {
-                    format!("{record:?}")
-                } else {
-                    format!("{record:?} (written by simulate {})", g.name())
-                }
-            })
+        .map(|g| match g.record_names() {
+            [record] if *record == g.name() => format!("{record:?}"),
+            records => {
+                let quoted: Vec<String> = records.iter().map(|r| format!("{r:?}")).collect();
+                format!("{} ({})", quoted.join(" or "), g.name())
+            }
         })
         .collect();
     let head = match names.len() {
@@ -388,7 +450,7 @@ pub fn records_sentence() -> String {
 pub fn replay_file(path: &Path, json: bool) -> Result<String, ReplayFileError> {
     let (text, head) = replay::read(path)?;
     if let Some(entry) = lookup_record(&head.game) {
-        return entry.replay(&text, head.seed, json);
+        return entry.replay(&head.game, &text, head.seed, json);
     }
     match lookup(&head.game) {
         Lookup::Game(entry) => Err(ReplayFileError::RecordName {
@@ -440,7 +502,10 @@ mod tests {
             .collect();
         records.sort_unstable();
         records.dedup();
-        assert_eq!(records.len(), GAMES.len());
+        assert_eq!(
+            records.len(),
+            GAMES.iter().map(|g| g.record_names().len()).sum::<usize>()
+        );
         for record in records {
             let entry = lookup_record(record).unwrap();
             assert!(
@@ -560,7 +625,7 @@ mod tests {
         let Lookup::Game(jass) = lookup("jass") else {
             unreachable!()
         };
-        assert_eq!(jass.record_names(), ["schieber-deal"]);
+        assert_eq!(jass.record_names(), ["schieber", "schieber-deal"]);
         assert_eq!(
             jass.verbs(),
             ["legal", "trick", "weis", "deal", "playout", "trace"]
@@ -572,7 +637,7 @@ mod tests {
             e.to_string(),
             "letom is not implemented yet: letom.score will answer once the letom rules land"
         );
-        assert!(games_help().contains("\n  jass  Swiss Jass: one Schieber deal"));
+        assert!(games_help().contains("\n  jass  Swiss Jass: Schieber to the target"));
         assert!(games_help().contains("(4 players)"));
         assert_eq!(
             games_sentence(),
@@ -602,7 +667,8 @@ mod tests {
     /// A Jass record (`schieber-deal`) replays to the playout's digest and returns.
     #[test]
     fn replays_a_jass_record() {
-        let text = generic::record_json::<::jass::SchieberDeal>(4, 42).unwrap();
+        let text =
+            generic::record_json::<::jass::SchieberDeal>(&Default::default(), 4, 42).unwrap();
         assert!(text.contains("\"game\": \"schieber-deal\""), "{text}");
         let path = write_temp("jass-4p-seed42.json", text.as_bytes());
         let v: Value = serde_json::from_str(&replay_file(&path, true).unwrap()).unwrap();
@@ -741,8 +807,8 @@ mod tests {
         assert!(err.to_string().contains(&records_sentence()), "{err}");
         assert!(
             err.to_string().ends_with(
-                "this build replays records of the games \"zaagox\" and \"schieber-deal\" \
-                 (written by simulate jass); letom and elewenjewe are planned, not implemented yet"
+                "this build replays records of the games \"zaagox\" and \"schieber\" or \
+                 \"schieber-deal\" (jass); letom and elewenjewe are planned, not implemented yet"
             ),
             "{err}"
         );

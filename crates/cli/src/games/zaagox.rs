@@ -10,7 +10,7 @@ use serde::Serialize;
 use serde_json::Value;
 use zaagox::{Exhaustion, Outcome, Setup, Zaagox};
 
-use super::adapter::{Adapter, Event, Op};
+use super::adapter::{Adapter, Event, Op, Simulation};
 use crate::protocol::{Body, Fields, OpName, OracleError, fields};
 use crate::replay::Note;
 use crate::simulate::{
@@ -24,7 +24,6 @@ pub struct ZaagoxAdapter;
 
 impl Adapter for ZaagoxAdapter {
     type Game = Zaagox;
-    type Tally = ZaagoxTally;
     type Deal = Deal;
 
     const ABOUT: &'static str = "Zaägox, the Didopoikas collecting game";
@@ -33,32 +32,6 @@ impl Adapter for ZaagoxAdapter {
         verb: "score",
         answer: score_op,
     }];
-
-    const TERMS: &'static [Term] = &[
-        Term {
-            word: "turn",
-            meaning: "a draw from the centre pile and the discard, pair or age after it; Da \
-                      answers, stores and End/Ava choices are actions but not turns",
-        },
-        Term {
-            word: "winner score",
-            meaning: "the points of the winner's stored cards; each loser pays them to the winner",
-        },
-        Term {
-            word: "Ava",
-            meaning: "with four stored cards a player may declare Ava instead of ending, to win \
-                      on five; it fails if another player wins first, and the declarer then \
-                      pays the winner alone (score x (players - 1))",
-        },
-        Term {
-            word: "exhausted",
-            meaning: "the game ended without a winner and nobody paid: the centre pile was \
-                      empty when a card had to be drawn (pile empty), or the turn limit \
-                      (1,000 turns) was reached (turn limit)",
-        },
-    ];
-
-    const SCORE: &'static str = "winner score";
 
     /// The seeded deal (`docs/zaagox.md`, "Setup"): deal 0 is
     /// `shuffled_deck::<DidoCard>(seed)`; seat `s` gets cards `4s..4s+4` in that order; the
@@ -97,21 +70,6 @@ impl Adapter for ZaagoxAdapter {
         }
     }
 
-    fn score(state: &Zaagox) -> Option<i64> {
-        match state.outcome() {
-            Some(Outcome::Won { score, .. }) => Some(score.points),
-            _ => None,
-        }
-    }
-
-    fn summarize(state: &Zaagox) -> Summary {
-        Summary {
-            outcome: state.outcome(),
-            ava_declared: PlayerId::all(state.num_players()).any(|p| state.ava_declared(p)),
-            turns: state.turns(),
-        }
-    }
-
     /// `ava_declared`: the seats that declared Ava.
     fn notes(state: &Zaagox) -> Vec<Note> {
         let seats: Vec<usize> = PlayerId::all(state.num_players())
@@ -127,6 +85,52 @@ impl Adapter for ZaagoxAdapter {
             value: Value::from(seats),
             text,
         }]
+    }
+}
+
+impl Simulation for ZaagoxAdapter {
+    type Tally = ZaagoxTally;
+    type Watch = ();
+
+    const TERMS: &'static [Term] = &[
+        Term {
+            word: "turn",
+            meaning: "a draw from the centre pile and the discard, pair or age after it; Da \
+                      answers, stores and End/Ava choices are actions but not turns",
+        },
+        Term {
+            word: "winner score",
+            meaning: "the points of the winner's stored cards; each loser pays them to the winner",
+        },
+        Term {
+            word: "Ava",
+            meaning: "with four stored cards a player may declare Ava instead of ending, to win \
+                      on five; it fails if another player wins first, and the declarer then \
+                      pays the winner alone (score x (players - 1))",
+        },
+        Term {
+            word: "exhausted",
+            meaning: "the game ended without a winner and nobody paid: the centre pile was \
+                      empty when a card had to be drawn (pile empty), or the turn limit \
+                      (1,000 turns) was reached (turn limit)",
+        },
+    ];
+
+    const SCORE: &'static str = "winner score";
+
+    fn score(state: &Zaagox) -> Option<i64> {
+        match state.outcome() {
+            Some(Outcome::Won { score, .. }) => Some(score.points),
+            _ => None,
+        }
+    }
+
+    fn summarize(state: &Zaagox, (): ()) -> Summary {
+        Summary {
+            outcome: state.outcome(),
+            ava_declared: PlayerId::all(state.num_players()).any(|p| state.ava_declared(p)),
+            turns: state.turns(),
+        }
     }
 }
 
@@ -528,8 +532,12 @@ mod tests {
         let op = rest.remove("op").unwrap();
         Answer::from(match op.as_str().unwrap() {
             "zaagox.score" => score_op(rest),
-            "zaagox.playout" => playout_op::<ZaagoxAdapter>(rest),
-            "zaagox.trace" => trace_op::<ZaagoxAdapter>(rest),
+            "zaagox.playout" => {
+                playout_op::<ZaagoxAdapter>(OpName::new("zaagox", "playout"), &rest, "zaagox")
+            }
+            "zaagox.trace" => {
+                trace_op::<ZaagoxAdapter>(OpName::new("zaagox", "trace"), &rest, "zaagox")
+            }
             other => panic!("not a zaagox op: {other}"),
         })
     }
@@ -822,7 +830,7 @@ mod tests {
     fn summaries_agree_with_the_playout() {
         for seed in 0..20 {
             let (state, _) = playout::<Zaagox>(3, seed).unwrap();
-            let summary = ZaagoxAdapter::summarize(&state);
+            let summary = ZaagoxAdapter::summarize(&state, ());
             assert_eq!(summary.outcome, state.outcome());
             match summary.outcome {
                 Some(Outcome::Won { winner, .. }) => assert!(winner.index() < 3),
