@@ -80,6 +80,20 @@ impl PlayoutRequest {
     }
 }
 
+/// Checks a trace's first deal event: `derived`, the game an adapter rebuilt from the deal it
+/// derived from the seed, must be exactly `start`.
+///
+/// # Errors
+/// A message when the derived deal is not a valid start or gives another state (a bug).
+pub fn check_derived<G: Game>(derived: Result<G, G::SetupError>, start: &G) -> Result<(), String> {
+    let dealt = derived.map_err(|e| format!("the derived deal is not a valid start: {e}"))?;
+    if dealt == *start {
+        Ok(())
+    } else {
+        Err("the derived deal does not give the game's start".to_owned())
+    }
+}
+
 /// The `"variant"` values of `variants`, quoted, for messages: `"schieber" (the default),
 /// "coiffeur" or "differenzler"`.
 #[must_use]

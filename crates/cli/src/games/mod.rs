@@ -138,6 +138,12 @@ pub trait Entry: Sync {
     ) -> Result<String, ReplayFileError>;
 }
 
+/// The verbs of a game with its own ops `ops`: those, then `playout` and `trace`.
+#[must_use]
+pub fn verbs_of(ops: &[Op]) -> Vec<&'static str> {
+    ops.iter().map(|op| op.verb).chain(GENERIC_VERBS).collect()
+}
+
 /// Refuses `--variant` for a game without variants.
 ///
 /// # Errors
@@ -170,11 +176,7 @@ impl<A: Simulation> Entry for A {
     }
 
     fn verbs(&self) -> Vec<&'static str> {
-        A::OPS
-            .iter()
-            .map(|op| op.verb)
-            .chain(GENERIC_VERBS)
-            .collect()
+        verbs_of(A::OPS)
     }
 
     fn answer(&self, verb: &str, rest: Fields) -> Option<Result<Body, OracleError>> {

@@ -46,11 +46,7 @@ impl Adapter for ZaagoxAdapter {
         let first = start
             .to_act()
             .ok_or("the game is over before anyone acted")?;
-        let dealt = Zaagox::from_setup(start.rules(), deal.setup(first))
-            .map_err(|e| format!("the derived deal is not a valid start: {e}"))?;
-        if dealt != *start {
-            return Err("the derived deal does not give the game's start".to_owned());
-        }
+        super::generic::check_derived(Zaagox::from_setup(start.rules(), deal.setup(first)), start)?;
         out.push(Event::Deal { deal });
         Ok(())
     }

@@ -8,6 +8,7 @@ use serde_json::Value;
 
 use super::{ABOUT, Deal, NAME, ops};
 use crate::games::adapter::{Adapter, Event, Op};
+use crate::games::generic;
 use crate::replay::Note;
 
 /// One Schieber deal: the first deal of a game (the holder of the seven of diamonds is
@@ -42,11 +43,7 @@ impl Adapter for DealAdapter {
             return Err(format!("a Schieber deal has 4 players, not {players}"));
         }
         let deal = Deal::seeded(start.rules(), seed);
-        let dealt = SchieberDeal::from_setup(start.rules(), deal.setup())
-            .map_err(|e| format!("the derived deal is not a valid start: {e}"))?;
-        if dealt != *start {
-            return Err("the derived deal does not give the game's start".to_owned());
-        }
+        generic::check_derived(SchieberDeal::from_setup(start.rules(), deal.setup()), start)?;
         out.push(Event::Deal { deal });
         Ok(())
     }

@@ -87,11 +87,7 @@ impl Entry for JassEntry {
     }
 
     fn verbs(&self) -> Vec<&'static str> {
-        ops::OPS
-            .iter()
-            .map(|op| op.verb)
-            .chain(["playout", "trace"])
-            .collect()
+        super::verbs_of(ops::OPS)
     }
 
     fn answer(&self, verb: &str, mut rest: Fields) -> Option<Result<Body, OracleError>> {
