@@ -511,6 +511,21 @@ pub fn record_json<G: Game>(
     Ok(text)
 }
 
+/// `cardrules replay` of a record of `A::Game` given as JSON text: the report rendered (text,
+/// or JSON with `json`); `seed` is the record's seed when written as an integer.
+///
+/// # Errors
+/// As [`replay`]; [`ReplayFileError::Write`] when the JSON cannot be written.
+pub fn replay_rendered<A: Adapter>(
+    text: &[u8],
+    seed: Option<u64>,
+    json: bool,
+) -> Result<String, ReplayFileError> {
+    let mut report = replay::<A>(text)?;
+    report.seed_integer = seed;
+    report.render(json)
+}
+
 /// Replays a record of game `A::Game` given as JSON text and reports how it ended.
 ///
 /// # Errors

@@ -214,9 +214,7 @@ impl<A: Simulation> Entry for A {
         seed: Option<u64>,
         json: bool,
     ) -> Result<String, ReplayFileError> {
-        let mut report = generic::replay::<A>(text)?;
-        report.seed_integer = seed;
-        report.render(json)
+        generic::replay_rendered::<A>(text, seed, json)
     }
 }
 

@@ -149,13 +149,9 @@ impl Entry for JassEntry {
         json: bool,
     ) -> Result<String, ReplayFileError> {
         if record == <jass::SchieberDeal as Game>::NAME {
-            let mut report = generic::replay::<DealAdapter>(text)?;
-            report.seed_integer = seed;
-            report.render(json)
+            generic::replay_rendered::<DealAdapter>(text, seed, json)
         } else {
-            let mut report = generic::replay::<GameAdapter>(text)?;
-            report.seed_integer = seed;
-            report.render(json)
+            generic::replay_rendered::<GameAdapter>(text, seed, json)
         }
     }
 }
