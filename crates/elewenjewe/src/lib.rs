@@ -1,0 +1,76 @@
+//! # elewenjewe
+//!
+//! Eléwénjewé, the Yorùbá fishing game for 2–5 players, for the `cardrules` project: a card
+//! played from hand captures table cards whose values make up its own, in groups. This first
+//! part is the game's hot path, the capture machinery, as pure functions:
+//! - [`captures`]: every distinct set of table cards a played card may take, lazily, with
+//!   [`count_captures`] (no set built) and [`is_capture`] (one set checked);
+//! - [`capture_patterns`]: the same suit-blind, as value [`Pattern`]s for AI, each expanding to
+//!   its card sets ([`Pattern::card_sets`]);
+//! - [`builds`], [`can_build`], [`is_build`]: the Esun check, which table cards can go into a
+//!   protected pile with the played card for a value the player holds;
+//! - [`reference`](mod@reference): the same answers by brute force over every subset of the table, the test
+//!   oracle and bench baseline.
+//!
+//! The game itself (dealing, turns, piles, scoring) comes next. The rules and every decision
+//! are on the page [`rules_page`] (the repository's `docs/elewenjewe.md`); options live in
+//! [`Rules`].
+//!
+//! ```
+//! use cards_core::{CardSet, StdCard};
+//! use elewenjewe::{Rules, capture_patterns, captures, count_captures};
+//!
+//! let cards = |s: &str| s.split_whitespace().map(str::parse).collect::<Result<CardSet<StdCard>, _>>();
+//! // The spec's example: a 9 played onto 6, 3, 3, 7, 9, A, A may take {6,3}, {7,A,A} and {9}
+//! // together, or any part of that: 11 distinct sets of cards.
+//! let table = cards("6C 3D 3H 7S 9H AC AD")?;
+//! let nine = "9S".parse()?;
+//! for option in captures(nine, table, &Rules::default())? {
+//!     println!("capture 9S: {option}");
+//! }
+//! assert_eq!(count_captures(nine, table, &Rules::default())?, 11);
+//! // Suit-blind: 7 value patterns ({6,3} stands for 6C+3D and 6C+3H).
+//! assert_eq!(capture_patterns(nine, table, &Rules::default())?.count(), 7);
+//! // The Yorùbá rule: only 6 + 3 (two ways).
+//! let yoruba: Vec<_> = captures(nine, table, &Rules::yoruba())?.collect();
+//! assert_eq!(yoruba, [cards("6C 3D")?, cards("6C 3H")?]);
+//!
+//! // A joker lying on the table goes with every capture; a played joker takes the table.
+//! let rules = Rules::casual();
+//! let table = cards("5C 5D X1")?;
+//! let options: Vec<_> = captures("TS".parse()?, table, &rules)?.collect();
+//! assert_eq!(options, [cards("5C 5D X1")?]);
+//! assert_eq!(count_captures("X2".parse()?, table, &rules)?, 1);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+#![forbid(unsafe_code)]
+
+mod capture;
+mod cards;
+mod error;
+mod esun;
+mod groups;
+mod pattern;
+mod rules;
+mod search;
+
+/// Eléwénjewé as this crate implements it: the rules and every decision, with the option that
+/// changes it (the repository's `docs/elewenjewe.md`, rendered here).
+#[doc = include_str!("../../../docs/elewenjewe.md")]
+pub mod rules_page {}
+
+pub use capture::{
+    Choices, Patterns, capture_patterns, captures, count_capture_patterns, count_captures,
+    is_capture, reference,
+};
+pub use cards::{MAX_VALUE, card_value};
+pub use error::CaptureError;
+pub use esun::{build_patterns, builds, can_build, count_build_patterns, count_builds, is_build};
+pub use pattern::{CardSets, Pattern};
+pub use rules::{Leftovers, Rules, Scoring};
+
+/// Builds the tables the capture functions share now rather than at their first call (a few
+/// milliseconds, once per process), for a latency-sensitive caller or a benchmark.
+pub fn warm_up() {
+    groups::warm_up();
+}

@@ -1,0 +1,142 @@
+//! [`Rules`]: every option the spec names. The capture machinery reads [`Rules::jokers`],
+//! [`Rules::yoruba`] and [`Rules::yoruba_pile_excludes_v`]; the other fields are plain data
+//! for the game state machine (a later slice), here now so the serde form is settled. Every
+//! field has a serde default, so rules written now stay readable as options join.
+
+use core::ops::RangeInclusive;
+
+/// What happens to the cards left over when fewer remain than a full batch needs.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Leftovers {
+    /// Set aside, unused, when the last full batch is dealt.
+    Unused,
+    /// Laid face up on the table when the last full batch is dealt, before its first play
+    /// (the default).
+    #[default]
+    ToTable,
+    /// A last hand of one card each when the hands are empty after the last full batch, if
+    /// there are at least as many leftovers as players; any rest goes to the table then.
+    OneCardHand,
+}
+
+/// How a round's points are scored (the source's scoring is lost: a replaceable policy).
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Scoring {
+    /// 1 point for each layout card (K♦ Q♦ J♦ 9♦) captured, 1 for strictly the most captured
+    /// cards (the default).
+    #[default]
+    LayoutAndMost,
+    /// Only the 1 point for strictly the most captured cards.
+    MostCards,
+}
+
+/// The rules an Eléwénjewé game is played under. `Rules::default()` is the documented default:
+/// no jokers, Yorùbá off, Esun off, Isiwo off, leftovers to the table, last player takes the
+/// table off, scoring `LayoutAndMost`, target 5, no round limit (hard cap 50).
+///
+/// ```
+/// use elewenjewe::Rules;
+/// let rules: Rules = serde_json::from_str(r#"{"yoruba":true}"#).unwrap();
+/// assert!(rules.yoruba && !rules.jokers);
+/// assert_eq!(rules, Rules::yoruba());
+/// assert!(serde_json::from_str::<Rules>(r#"{"yorouba":true}"#).is_err()); // unknown field
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Rules {
+    /// Whether the two jokers are in the pack (amateur play; default off).
+    pub jokers: bool,
+    /// The Yorùbá rule: captured cards (and an Esun pile's cards) have pairwise distinct
+    /// values, none equal to the played card's; a face card captures exactly one card; jokers
+    /// are never restricted (default off).
+    pub yoruba: bool,
+    /// Esun: protected piles may be built (default off).
+    pub esun: bool,
+    /// Under the Yorùbá rule, no card of an Esun pile has the value `v` it is built for either
+    /// (default off).
+    pub yoruba_pile_excludes_v: bool,
+    /// Under the Yorùbá rule, the rule also applies to the cards of piles when a pile is
+    /// captured (default off).
+    pub yoruba_checks_piles: bool,
+    /// The game points an Esun builder loses for a pile still standing when the next batch is
+    /// dealt or the round ends (default 1).
+    pub esun_penalty: u32,
+    /// Isiwo: players may look at captured piles (default off: only their sizes are shown).
+    pub isiwo: bool,
+    /// What happens to leftover cards (default [`Leftovers::ToTable`]).
+    pub leftovers: Leftovers,
+    /// Whether the player who played the round's last card takes the cards left on the table
+    /// (default off).
+    pub last_player_takes: bool,
+    /// The scoring policy (default [`Scoring::LayoutAndMost`]).
+    pub scoring: Scoring,
+    /// The game ends when a player reaches this many points (default 5).
+    pub target: u32,
+    /// The game ends after this many rounds (default none, left out of JSON).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_rounds: Option<u32>,
+    /// So that every game ends: at most this many rounds whatever else (default 50).
+    pub round_cap: u32,
+}
+
+impl Rules {
+    /// The player counts: 2 to 5.
+    pub const PLAYERS: RangeInclusive<usize> = 2..=5;
+    /// The most seats at a table (the size of per-seat arrays in the states).
+    pub const MAX_PLAYERS: usize = 5;
+    /// The default target: 5 points.
+    pub const DEFAULT_TARGET: u32 = 5;
+    /// The default hard cap on rounds: 50.
+    pub const DEFAULT_ROUND_CAP: u32 = 50;
+
+    /// The `professional` preset (the English source): no jokers. The source's two players
+    /// are the game's to enforce when it lands; these are the default rules.
+    #[must_use]
+    pub fn professional() -> Rules {
+        Rules::default()
+    }
+
+    /// The `casual` preset: two jokers (2–5 players).
+    #[must_use]
+    pub fn casual() -> Rules {
+        Rules {
+            jokers: true,
+            ..Rules::default()
+        }
+    }
+
+    /// The `yoruba` preset: the Yorùbá rule on.
+    #[must_use]
+    pub fn yoruba() -> Rules {
+        Rules {
+            yoruba: true,
+            ..Rules::default()
+        }
+    }
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules {
+            jokers: false,
+            yoruba: false,
+            esun: false,
+            yoruba_pile_excludes_v: false,
+            yoruba_checks_piles: false,
+            esun_penalty: 1,
+            isiwo: false,
+            leftovers: Leftovers::ToTable,
+            last_player_takes: false,
+            scoring: Scoring::LayoutAndMost,
+            target: Self::DEFAULT_TARGET,
+            max_rounds: None,
+            round_cap: Self::DEFAULT_ROUND_CAP,
+        }
+    }
+}
