@@ -395,6 +395,12 @@ impl SchieberDeal {
                 action,
                 why: "the leader names this Trio segment's mode first",
             }),
+            (_, Action::Joker(..) | Action::Pass | Action::Predict(_)) => {
+                Err(RuleError::OtherGame {
+                    action,
+                    game: "Schieber",
+                })
+            }
             (Some(contract), Action::Play(card)) => self.play_card(seat, contract, card),
             (Some(_), _) => Err(RuleError::ContractNamed { action }),
         }

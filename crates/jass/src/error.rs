@@ -47,6 +47,36 @@ pub enum RuleError {
         /// The mode tried.
         mode: crate::Mode,
     },
+    /// An action of another Jass game (a pass or a Joker outside Coiffeur, a prediction
+    /// outside Differenzler, a push outside Schieber, …).
+    #[error("{action} is not an action of {game}")]
+    OtherGame {
+        /// The action tried.
+        action: Action,
+        /// The game played.
+        game: &'static str,
+    },
+    /// A Differenzler prediction out of turn or a card before every seat predicted.
+    #[error("{action} is not allowed now: {why}")]
+    OutOfTurn {
+        /// The action tried.
+        action: Action,
+        /// What is due instead.
+        why: &'static str,
+    },
+    /// A Coiffeur contract the choosing side has already played (or that its table lacks).
+    #[error("{action} is not open for this side: each side plays each contract once")]
+    NotOpen {
+        /// The action tried.
+        action: Action,
+    },
+    /// A Coiffeur pass by the seat that must choose (every other eligible seat passed, or it
+    /// is the only one).
+    #[error("seat {seat} must choose a contract now: every other seat passed or cannot choose")]
+    MustChoose {
+        /// The seat that must choose.
+        seat: PlayerId,
+    },
     /// The partner tried to push back.
     #[error("after a push the partner must name the contract: push is not allowed")]
     PushedAlready,

@@ -546,6 +546,9 @@ fn check_transition(before: &SchieberDeal, action: Action, after: &SchieberDeal)
 
     match action {
         Action::TrioMode(_) => panic!("a Trio mode under fuzzed rules (no variant)"),
+        Action::Joker(..) | Action::Pass | Action::Predict(_) => {
+            panic!("{action} applied to a Schieber deal")
+        }
         Action::Push => {
             assert!(!before.pushed() && after.pushed(), "a push did not push");
             assert_eq!(after.contract(), None);

@@ -75,10 +75,12 @@ mod game;
 mod mode;
 mod multipliers;
 mod rules;
+mod sampling;
 mod schieber;
 mod score;
 mod setup;
 mod trick;
+mod tricks;
 mod view;
 mod weis;
 
