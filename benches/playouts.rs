@@ -5,7 +5,8 @@
 //! keeps the game record (what the CLI and the oracle run). All play identical games, so the
 //! ratios are the cost of copying the state and of recording.
 //!
-//! `jass/playout` plays whole random Schieber deals the same two ways.
+//! `jass/playout` plays whole random Schieber deals the same two ways, and in place with one
+//! player generator for the whole run.
 //!
 //! `cargo bench --bench playouts`
 
@@ -84,10 +85,20 @@ fn playout(c: &mut Criterion) {
     group.finish();
 }
 
-/// One random Schieber deal from `seed`, in place or copy-make.
+/// One random Schieber deal from `seed`, in place or copy-make, with a player of its own
+/// seeded from the same seed.
 fn jass_deal(seed: Seed, buf: &mut Vec<jass::Action>, copy: bool) -> jass::SchieberDeal {
+    jass_deal_with(seed, &mut RandomPlayer::new(seed), buf, copy)
+}
+
+/// One random Schieber deal from `seed`, in place or copy-make, played by `player`.
+fn jass_deal_with(
+    seed: Seed,
+    player: &mut RandomPlayer,
+    buf: &mut Vec<jass::Action>,
+    copy: bool,
+) -> jass::SchieberDeal {
     let mut deal = jass::SchieberDeal::new(&jass::Rules::default(), 4, seed).expect("4 players");
-    let mut player = RandomPlayer::new(seed);
     while let Some(action) = player.choose(&deal, buf) {
         if copy {
             deal = deal.apply(action).expect("legal actions apply");
@@ -99,6 +110,12 @@ fn jass_deal(seed: Seed, buf: &mut Vec<jass::Action>, copy: bool) -> jass::Schie
 }
 
 /// Whole random Schieber deals (a contract choice or push, then 36 cards): `jass/playout`.
+///
+/// `in_place` and `copy_make` create the random player per deal, from the deal's seed (what
+/// `random_playout` and the CLI do): two generators per deal, the deal's and the player's.
+/// `in_place_one_player` plays the same deals in place with one player generator for the
+/// whole run (seeded once), so only the deal's generator is created per deal; its player draws
+/// differ, so it plays other (equally random) cards.
 fn jass_playout(c: &mut Criterion) {
     let mut group = c.benchmark_group("jass/playout");
     group.throughput(Throughput::Elements(GAMES));
@@ -114,6 +131,19 @@ fn jass_playout(c: &mut Criterion) {
             });
         });
     }
+    group.bench_function("in_place_one_player", |b| {
+        let mut next = 0u64;
+        let mut buf = Vec::new();
+        let mut player = RandomPlayer::new(Seed::from(0));
+        b.iter(|| {
+            for _ in 0..GAMES {
+                next += 1;
+                black_box(
+                    jass_deal_with(Seed::from(next), &mut player, &mut buf, false).settlement(),
+                );
+            }
+        });
+    });
     group.finish();
 }
 

@@ -196,6 +196,26 @@ pub trait Game:
         self.for_each_legal(|a| out.push(a));
     }
 
+    /// The legal action at the position `pick` chooses: calls `pick` once with the number
+    /// of legal actions `n` (0 when the game is over) and returns the legal action at the
+    /// position it returns, counted from 0 in [`Game::for_each_legal`] order; `None` when
+    /// `pick` returns `None` or a position not below `n`. `buf` is scratch space: what it
+    /// holds afterwards is unspecified.
+    ///
+    /// The default lists the legal actions into `buf` ([`Game::legal_actions`]). A game that
+    /// knows its legal actions as a mask (a bitset of cards) overrides it to pick without
+    /// listing them; it must return exactly what the default returns, for every `pick` (the
+    /// test kit's conformance check holds it to that). The built-in
+    /// [`RandomPlayer`](crate::RandomPlayer) chooses through it.
+    fn pick_legal(
+        &self,
+        buf: &mut Vec<Self::Action>,
+        pick: impl FnOnce(usize) -> Option<usize>,
+    ) -> Option<Self::Action> {
+        self.legal_actions(buf);
+        pick(buf.len()).and_then(|i| buf.get(i).copied())
+    }
+
     /// Plays `action` in place.
     ///
     /// # Errors

@@ -26,12 +26,14 @@ impl<R: Rng> RandomPlayer<R> {
         RandomPlayer { rng }
     }
 
-    /// A uniformly random legal action of `state`, or `None` when the game is over.
-    /// `buf` is scratch space, reused to avoid allocating per move.
+    /// A uniformly random legal action of `state`, or `None` when the game is over: with
+    /// `n` legal actions, one draw of [`Draw::index`](crate::Draw::index)`(n)` (none when `n`
+    /// is 0) picks the action at that position in [`Game::for_each_legal`] order, through
+    /// [`Game::pick_legal`]. `buf` is scratch space, reused to avoid allocating per move (a
+    /// game that picks from a mask may leave it untouched).
     pub fn choose<G: Game>(&mut self, state: &G, buf: &mut Vec<G::Action>) -> Option<G::Action> {
-        state.legal_actions(buf);
-        let i = self.rng.index(buf.len())?;
-        Some(buf[i])
+        let rng = &mut self.rng;
+        state.pick_legal(buf, |n| rng.index(n))
     }
 }
 

@@ -176,6 +176,7 @@ impl GameRng {
     }
 
     /// The next 64 random bits.
+    #[inline]
     pub fn next_u64(&mut self) -> u64 {
         self.0.next_u64()
     }
@@ -206,14 +207,17 @@ impl GameRng {
 impl TryRng for GameRng {
     type Error = Infallible;
 
+    #[inline]
     fn try_next_u32(&mut self) -> Result<u32, Infallible> {
         Ok(self.0.next_u32())
     }
 
+    #[inline]
     fn try_next_u64(&mut self) -> Result<u64, Infallible> {
         Ok(self.0.next_u64())
     }
 
+    #[inline]
     fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Infallible> {
         self.0.fill_bytes(dst);
         Ok(())

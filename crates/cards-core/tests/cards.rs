@@ -138,3 +138,27 @@ fn seeds_parse_and_serialize_as_hex() {
     // A sign is not a hex digit (found by fuzzing: `u8::from_str_radix` accepts "+f").
     assert!(format!("+f{}", "0".repeat(62)).parse::<Seed>().is_err());
 }
+
+fn nth_agrees_with_iter<C: Card>(rng: &mut GameRng) {
+    for round in 0..2_000 {
+        // Sparse and dense sets, the empty and the full set.
+        let bits = match round {
+            0 => 0,
+            1 => u64::MAX,
+            _ if round % 2 == 0 => rng.next_u64() & rng.next_u64(),
+            _ => rng.next_u64(),
+        };
+        let set = CardSet::<C>::from_bits_truncate(bits);
+        for n in 0..=set.len() + 1 {
+            assert_eq!(set.nth(n), set.iter().nth(n), "{bits:#x}, n = {n}");
+        }
+    }
+}
+
+#[test]
+fn nth_is_the_iterators_nth() {
+    let mut rng = GameRng::new(Seed::from(0x4e7), 0);
+    nth_agrees_with_iter::<JassCard>(&mut rng);
+    nth_agrees_with_iter::<StdCard>(&mut rng);
+    nth_agrees_with_iter::<DidoCard>(&mut rng);
+}

@@ -283,6 +283,20 @@ fn check_state<P: Indexed>(
     if !state.is_terminal() && state.outcome().is_some() {
         return Err("an outcome before the game is over".into());
     }
+    // `pick_legal` picks exactly the listed action at every position, and nothing beyond.
+    for i in 0..=legal.len() + 1 {
+        let mut count = None;
+        let picked = state.pick_legal(&mut scratch.buf, |n| {
+            count = Some(n);
+            Some(i)
+        });
+        if count != Some(legal.len()) || picked != legal.get(i).copied() {
+            return Err(format!(
+                "pick_legal at position {i} gave {picked:?} with a count of {count:?}; the legal \
+                 actions are {legal:?}"
+            ));
+        }
+    }
     let census = state.census();
     let deck = P::Game::deck(state.rules());
     if !census.is_exactly(deck) {

@@ -190,6 +190,11 @@ pub struct SchieberDeal {
     pub(crate) taken: [u8; 2],
     /// The credits of the last card played, in their order.
     pub(crate) moment: [Option<Credit>; 4],
+    /// The legal cards of the seat to act when a card is due: empty before the contract,
+    /// while a Trio segment's mode is due, and once the deal is over. Kept up to date by
+    /// every step (it is a function of the rest of the state), so choosing a card and checking
+    /// it costs no [`legal_cards`] call beyond the one that prepares the next seat's.
+    pub(crate) legal: Hand,
 }
 
 /// Whether a Trio segment's mode is due before trick `trick_no` (from 0) gets its first card
@@ -254,8 +259,7 @@ impl SchieberDeal {
     /// A seeded deal: see `docs/jass.md`, "One deal".
     pub(crate) fn start(rules: &Rules, players: usize, seed: Seed) -> Result<Self, SetupError> {
         rules.validate_schieber(players)?;
-        let seeded = crate::SeededDeal::first(rules, seed);
-        let (dealer, forehand, hands) = (seeded.dealer, seeded.forehand, seeded.hand_sets());
+        let (dealer, forehand, hands) = crate::SeededDeal::first_sets(rules, seed);
         Ok(SchieberDeal::dealt(rules, dealer, forehand, hands))
     }
 
@@ -286,6 +290,7 @@ impl SchieberDeal {
             credits: Credits::default(),
             taken: [0; 2],
             moment: [None; 4],
+            legal: Hand::EMPTY,
         }
     }
 
@@ -312,6 +317,11 @@ impl SchieberDeal {
     }
 
     pub(crate) fn for_each_legal(&self, f: impl FnMut(Action)) {
+        if !self.legal.is_empty() {
+            // A card is due: the cached legal cards (the same as `each_legal` lists).
+            self.legal.iter().map(Action::Play).for_each(f);
+            return;
+        }
         let Some(seat) = self.current() else {
             return;
         };
@@ -355,8 +365,58 @@ impl SchieberDeal {
         )
     }
 
+    /// The legal cards of the seat to act, computed from the rest of the state: what
+    /// [`SchieberDeal::legal`] caches.
+    fn legal_now(&self) -> Hand {
+        let (Some(seat), Some(contract)) = (self.current(), self.contract) else {
+            return Hand::EMPTY;
+        };
+        if self.trio_is_due() {
+            return Hand::EMPTY;
+        }
+        match contract.trick_mode(self.played as usize / SEATS, self.trio()) {
+            Some(mode) => legal_cards(
+                self.hands[seat.index()],
+                self.trick(),
+                mode,
+                &self.rules.play,
+            ),
+            None => Hand::EMPTY,
+        }
+    }
+
+    /// The current trick's mode and the counting mode, once both are known.
+    fn modes(&self, contract: Contract) -> Option<(Mode, Mode)> {
+        match contract {
+            Contract::Mode(mode) => Some((mode, mode)),
+            other => Some((
+                other.trick_mode(self.played as usize / SEATS, self.trio())?,
+                other.counting_mode(self.trio())?,
+            )),
+        }
+    }
+
     /// Plays `action`, all or nothing.
     pub(crate) fn step(&mut self, action: Action) -> Result<(), RuleError> {
+        // The fast path: a card in the cached legal set is legal (the contract is named, no
+        // Trio mode is due, the deal is not over), so nothing needs checking again.
+        if let Action::Play(card) = action
+            && self.legal.contains(card)
+            && let (Some(seat), Some(contract)) = (self.current(), self.contract)
+            && let Some((mode, counting)) = self.modes(contract)
+        {
+            self.play_legal(seat, card, mode, counting);
+        } else {
+            self.step_checked(action)?;
+        }
+        debug_assert_eq!(self.legal, self.legal_now(), "the cached legal cards");
+        Ok(())
+    }
+
+    /// Plays `action` after checking every rule, all or nothing (out of line: the fast path
+    /// in [`SchieberDeal::step`] stays small).
+    #[inline(never)]
+    fn step_checked(&mut self, action: Action) -> Result<(), RuleError> {
         let seat = self.current().ok_or(RuleError::GameOver)?;
         match (self.contract, action) {
             (None, Action::Push) if self.pushed => Err(RuleError::PushedAlready),
@@ -385,6 +445,7 @@ impl SchieberDeal {
                     self.declare_weis(mode);
                 }
                 self.moment = [None; 4];
+                self.legal = self.legal_now();
                 Ok(())
             }
             (Some(_), Action::TrioMode(_)) => Err(RuleError::TrioTurn {
@@ -421,6 +482,7 @@ impl SchieberDeal {
             _ => None,
         };
         self.moment = [None; 4];
+        self.legal = self.legal_now();
     }
 
     /// Each seat's counted Weis in the counting mode.
@@ -439,11 +501,7 @@ impl SchieberDeal {
         if !hand.contains(card) {
             return Err(RuleError::NotInHand { seat, card });
         }
-        let trick_no = self.played as usize / SEATS;
-        let (Some(mode), Some(counting)) = (
-            contract.trick_mode(trick_no, self.trio()),
-            contract.counting_mode(self.trio()),
-        ) else {
+        let Some((mode, counting)) = self.modes(contract) else {
             return Err(RuleError::TrioTurn {
                 action: Action::Play(card),
                 why: "the leader names this Trio segment's mode first",
@@ -453,57 +511,85 @@ impl SchieberDeal {
         if !legal.contains(card) {
             return Err(RuleError::Illegal { seat, card, legal });
         }
-        // Legal: from here on nothing fails.
+        self.play_legal(seat, card, mode, counting);
+        Ok(())
+    }
+
+    /// Plays `card`, a legal card of `seat`, the seat to act, in trick mode `mode` and
+    /// counting mode `counting`: nothing is checked, nothing fails.
+    #[inline]
+    fn play_legal(&mut self, seat: PlayerId, card: JassCard, mode: Mode, counting: Mode) {
+        let index = self.played as usize;
+        let trick_no = index / SEATS;
         self.hands[seat.index()].remove(card);
-        self.plays[self.played as usize] = card;
+        if let Some(slot) = self.plays.get_mut(index) {
+            *slot = card;
+        }
         self.played += 1;
-        let mut moment = [None; 4];
+        if self.moment[0].is_some() {
+            self.moment = [None; 4];
+        }
         let mut n = 0;
-        let mut credit = |deal: &mut SchieberDeal, kind, team, points| {
-            let c = Credit { kind, team, points };
-            deal.credits.add(c);
-            moment[n] = Some(c);
-            n += 1;
-        };
         // Stöck: the second of the trump King and Queen, played by their holder.
-        if let (Some(holder), Some(suit)) = (self.stoeck_holder, counting.trump())
-            && holder == seat
+        if self.stoeck_holder == Some(seat)
             && !self.stoeck_credited
+            && let Some(suit) = counting.trump()
             && stoeck_pair(suit).contains(card)
             && (stoeck_pair(suit) & self.hands[seat.index()]).is_empty()
         {
             self.stoeck_credited = true;
-            credit(self, CreditKind::Stoeck, team_of(seat), STOECK);
+            self.credit(&mut n, CreditKind::Stoeck, team_of(seat), STOECK);
         }
-        if (self.played as usize).is_multiple_of(SEATS) {
-            let start = self.played as usize - SEATS;
-            let mut cards = [card; SEATS];
-            cards.copy_from_slice(&self.plays[start..start + SEATS]);
-            let winner = seat_after(self.leader, trick_winner(&cards, mode));
-            if trick_no == 0 {
-                self.weis = self.award_weis(counting);
-                if let Some(w) = self.weis {
-                    credit(self, CreditKind::Weis, w.team, w.points);
-                }
-            }
-            let last = trick_no == TRICKS - 1;
-            let team = team_of(winner);
-            credit(
-                self,
-                CreditKind::Trick,
-                team,
-                trick_points(&cards, counting, last),
-            );
-            self.taken[team] += 1;
-            if last && self.taken[team] as usize == TRICKS {
-                credit(self, CreditKind::Match, team, MATCH_BONUS);
-            }
-            if !last {
-                self.leader = winner;
+        let in_trick = self.played as usize % SEATS;
+        let start = self.played as usize - if in_trick == 0 { SEATS } else { in_trick };
+        if in_trick != 0 {
+            // The trick goes on: the next seat follows in the same mode.
+            let next = seat_after(seat, 1);
+            let trick = self.plays.get(start..self.played as usize).unwrap_or(&[]);
+            self.legal = legal_cards(self.hands[next.index()], trick, mode, &self.rules.play);
+            return;
+        }
+        self.end_trick(start, trick_no, mode, counting, n);
+    }
+
+    /// Credits trick `trick_no`, whose four cards start at `start` in the plays, after its
+    /// last card (`n` credits of this moment so far), and prepares the next trick.
+    #[inline(never)]
+    fn end_trick(&mut self, start: usize, trick_no: usize, mode: Mode, counting: Mode, n: usize) {
+        let mut n = n;
+        let mut cards = [JassCard::ALL[0]; SEATS];
+        if let Some(trick) = self.plays.get(start..start + SEATS) {
+            cards.copy_from_slice(trick);
+        }
+        let winner = seat_after(self.leader, trick_winner(&cards, mode));
+        if trick_no == 0 {
+            self.weis = self.award_weis(counting);
+            if let Some(w) = self.weis {
+                self.credit(&mut n, CreditKind::Weis, w.team, w.points);
             }
         }
-        self.moment = moment;
-        Ok(())
+        let last = trick_no == TRICKS - 1;
+        let team = team_of(winner);
+        let points = trick_points(&cards, counting, last);
+        self.credit(&mut n, CreditKind::Trick, team, points);
+        self.taken[team] += 1;
+        if last && self.taken[team] as usize == TRICKS {
+            self.credit(&mut n, CreditKind::Match, team, MATCH_BONUS);
+        }
+        if !last {
+            self.leader = winner;
+        }
+        self.legal = self.legal_now();
+    }
+
+    /// Credits `points` of `kind` to `team`, as the `n`-th credit of this moment.
+    fn credit(&mut self, n: &mut usize, kind: CreditKind, team: usize, points: u32) {
+        let c = Credit { kind, team, points };
+        self.credits.add(c);
+        if let Some(slot) = self.moment.get_mut(*n) {
+            *slot = Some(c);
+        }
+        *n += 1;
     }
 
     /// The Weis award: the declarations in play order from forehand.

@@ -40,13 +40,7 @@ impl SeededDeal {
     /// card); forehand is the holder of `rules.forehand_card`.
     #[must_use]
     pub fn first(rules: &Rules, seed: Seed) -> SeededDeal {
-        let mut rng = GameRng::for_deal(seed, 0);
-        let mut deck = JassCard::ALL;
-        rng.shuffle(&mut deck);
-        let dealer = match rules.first_dealer {
-            Some(seat) => PlayerId((seat.index() % SEATS) as u8),
-            None => PlayerId(rng.below(SEATS as u64) as u8),
-        };
+        let (deck, dealer) = first_deck(rules, seed);
         let hands = packets(&deck, dealer);
         let forehand = PlayerId::all(SEATS)
             .find(|s| hands[s.index()].contains(&rules.forehand_card))
@@ -56,6 +50,27 @@ impl SeededDeal {
             forehand,
             hands,
         }
+    }
+
+    /// What [`SeededDeal::first`] deals, as `(dealer, forehand, hand sets)`: the same draws
+    /// and the same packets, straight into the sets (what a seeded `SchieberDeal` starts
+    /// from; `first(rules, seed).hand_sets()` is the same, a little slower).
+    pub(crate) fn first_sets(
+        rules: &Rules,
+        seed: Seed,
+    ) -> (PlayerId, PlayerId, [CardSet<JassCard>; SEATS]) {
+        let (deck, dealer) = first_deck(rules, seed);
+        let mut hands = [CardSet::EMPTY; SEATS];
+        for (p, packet) in deck.chunks_exact(PACKET).enumerate() {
+            let hand = &mut hands[(dealer.index() + 1 + p) % SEATS];
+            packet.iter().for_each(|&card| {
+                hand.insert(card);
+            });
+        }
+        let forehand = PlayerId::all(SEATS)
+            .find(|s| hands[s.index()].contains(rules.forehand_card))
+            .unwrap_or(PlayerId(((dealer.index() + 1) % SEATS) as u8));
+        (dealer, forehand, hands)
     }
 
     /// Deal `k` of a game (after the first) dealt by `dealer`: `GameRng::for_deal(seed, k)`
@@ -88,6 +103,19 @@ impl SeededDeal {
     }
 }
 
+/// The first deal's deck, shuffled by `GameRng::for_deal(seed, 0)`, and its dealer: fixed by
+/// `rules.first_dealer` or drawn next from the same stream.
+fn first_deck(rules: &Rules, seed: Seed) -> ([JassCard; JassCard::COUNT], PlayerId) {
+    let mut rng = GameRng::for_deal(seed, 0);
+    let mut deck = JassCard::ALL;
+    rng.shuffle(&mut deck);
+    let dealer = match rules.first_dealer {
+        Some(seat) => PlayerId((seat.index() % SEATS) as u8),
+        None => PlayerId(rng.below(SEATS as u64) as u8),
+    };
+    (deck, dealer)
+}
+
 /// Deals `deck` (top first) in packets of three, round by round, from the seat after `dealer`.
 fn packets(deck: &[JassCard; JassCard::COUNT], dealer: PlayerId) -> [[JassCard; HAND]; SEATS] {
     let mut hands = [[JassCard::ALL[0]; HAND]; SEATS];
@@ -98,4 +126,30 @@ fn packets(deck: &[JassCard; JassCard::COUNT], dealer: PlayerId) -> [[JassCard; 
         received[seat] += 1;
     }
     hands
+}
+
+#[cfg(test)]
+mod tests {
+    use cards_core::{PlayerId, Seed};
+
+    use super::SeededDeal;
+    use crate::Rules;
+
+    #[test]
+    fn first_sets_deal_what_first_deals() {
+        for first_dealer in [None, Some(PlayerId(0)), Some(PlayerId(3))] {
+            let rules = Rules {
+                first_dealer,
+                ..Rules::default()
+            };
+            for seed in 0..500 {
+                let seeded = SeededDeal::first(&rules, Seed::from(seed));
+                assert_eq!(
+                    SeededDeal::first_sets(&rules, Seed::from(seed)),
+                    (seeded.dealer, seeded.forehand, seeded.hand_sets()),
+                    "seed {seed}"
+                );
+            }
+        }
+    }
 }

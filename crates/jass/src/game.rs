@@ -57,6 +57,22 @@ impl Game for SchieberDeal {
         SchieberDeal::for_each_legal(self, f);
     }
 
+    /// While a card is due, picks from the legal cards' bitset without listing them: the
+    /// card at the picked position in card index order, as the default would.
+    fn pick_legal(
+        &self,
+        buf: &mut Vec<Action>,
+        pick: impl FnOnce(usize) -> Option<usize>,
+    ) -> Option<Action> {
+        if self.legal.is_empty() {
+            self.legal_actions(buf);
+            return pick(buf.len()).and_then(|i| buf.get(i).copied());
+        }
+        pick(self.legal.len())
+            .and_then(|i| self.legal.nth(i))
+            .map(Action::Play)
+    }
+
     fn play(&mut self, action: Action) -> Result<(), RuleError> {
         self.step(action)
     }

@@ -75,6 +75,52 @@ const STRONGER_TRUMP: [u64; JassCard::COUNT] = {
     table
 };
 
+/// The row of a mode in the per-mode tables: the trump suits' index, then Obenabe (4) and
+/// Undenufe (5), the order of [`Mode::ALL`].
+const fn mode_row(mode: Mode) -> usize {
+    match mode {
+        Mode::Trump(suit) => suit as usize,
+        Mode::Obenabe => 4,
+        Mode::Undenufe => 5,
+    }
+}
+
+/// For each mode (by [`mode_row`]) and card: the card's rank in a trick, led suit aside —
+/// `0x20 | strength` for a trump, its strength in its suit otherwise. With `0x10` added for
+/// a card of the led suit, the highest rank wins the trick (what [`Mode::beats`] decides).
+const WIN_RANK: [[u8; JassCard::COUNT]; 6] = {
+    let mut table = [[0u8; JassCard::COUNT]; 6];
+    let mut m = 0;
+    while m < 6 {
+        let mode = Mode::ALL[m];
+        let mut c = 0;
+        while c < JassCard::COUNT {
+            let card = JassCard::ALL[c];
+            let trump = if mode.is_trump(card) { 0x20 } else { 0 };
+            table[mode_row(mode)][c] = trump | mode.rank_strength(card);
+            c += 1;
+        }
+        m += 1;
+    }
+    table
+};
+
+/// For each mode (by [`mode_row`]) and card: its points ([`Mode::points`]).
+const POINTS: [[u8; JassCard::COUNT]; 6] = {
+    let mut table = [[0u8; JassCard::COUNT]; 6];
+    let mut m = 0;
+    while m < 6 {
+        let mode = Mode::ALL[m];
+        let mut c = 0;
+        while c < JassCard::COUNT {
+            table[mode_row(mode)][c] = mode.points(JassCard::ALL[c]) as u8;
+            c += 1;
+        }
+        m += 1;
+    }
+    table
+};
+
 /// The bit of a card.
 #[inline(always)]
 fn bit(card: JassCard) -> u64 {
@@ -159,6 +205,7 @@ pub fn stronger_trumps(mode: Mode, card: JassCard) -> CardSet<JassCard> {
 /// assert_eq!(legal.to_string(), "TS");
 /// ```
 #[must_use]
+#[inline]
 pub fn legal_cards(
     hand: CardSet<JassCard>,
     trick: &[JassCard],
@@ -240,11 +287,21 @@ pub fn trick_winner(cards: &[JassCard], mode: Mode) -> usize {
     let Some(&lead) = cards.first() else {
         return 0;
     };
-    let led = lead.suit();
+    // Each card's rank from one table (led suit: +0x10); the first highest wins. The led
+    // card ranks 0x10 or more, so a discard (below 0x10) never wins, as `Mode::beats` says.
+    let ranks = &WIN_RANK[mode_row(mode)];
+    let led = suit_index(lead);
+    let rank = |card: JassCard| {
+        let led_bit = if suit_index(card) == led { 0x10 } else { 0 };
+        ranks.get(card.index() as usize).copied().unwrap_or(0) | led_bit
+    };
     let mut best = 0;
+    let mut best_rank = rank(lead);
     for (i, &card) in cards.iter().enumerate().skip(1) {
-        if mode.beats(card, cards[best], led) {
+        let r = rank(card);
+        if r > best_rank {
             best = i;
+            best_rank = r;
         }
     }
     best
@@ -263,7 +320,12 @@ pub fn trick_winner(cards: &[JassCard], mode: Mode) -> usize {
 /// ```
 #[must_use]
 pub fn trick_points(cards: &[JassCard], mode: Mode, last: bool) -> u32 {
-    cards.iter().map(|&c| mode.points(c)).sum::<u32>() + if last { 5 } else { 0 }
+    let points = &POINTS[mode_row(mode)];
+    cards
+        .iter()
+        .map(|&c| u32::from(points.get(c.index() as usize).copied().unwrap_or(0)))
+        .sum::<u32>()
+        + if last { 5 } else { 0 }
 }
 
 /// Straightforward implementations of the rules' wording, card by card, for tests and
