@@ -670,7 +670,7 @@ fn check_view(deal: &SchieberDeal, seat: PlayerId, view: &View) {
     let shown: Vec<JassCard> = view
         .tricks
         .iter()
-        .flat_map(|t| t.cards)
+        .flat_map(|t| t.cards.iter().copied())
         .chain(view.trick.iter().copied())
         .collect();
     assert_eq!(shown, plays, "a view shows other plays");

@@ -67,6 +67,7 @@
 mod action;
 mod deal;
 mod dealing;
+mod differenzler;
 mod error;
 #[cfg(feature = "fuzzing")]
 #[doc(hidden)]
@@ -79,6 +80,7 @@ mod sampling;
 mod schieber;
 mod score;
 mod setup;
+mod table_deal;
 mod trick;
 mod tricks;
 mod view;
@@ -89,7 +91,7 @@ mod weis;
 #[doc = include_str!("../../../docs/jass.md")]
 pub mod rules_page {}
 
-pub use action::{Action, Contract, ParseActionError, SlalomStart};
+pub use action::{Action, Contract, Joker, MAX_PREDICTION, ParseActionError, SlalomStart};
 /// The frame's vocabulary, re-exported so `use jass::{Game, SchieberDeal}` is all a user needs.
 pub use cards_core::{Game, PlayerId, Seed};
 pub use deal::{Credit, CreditKind, Credits, Outcome, SchieberDeal, WeisScore};
@@ -97,12 +99,13 @@ pub use dealing::SeededDeal;
 pub use error::{RuleError, SetupError, ViewError};
 pub use mode::{Mode, ParseModeError};
 pub use multipliers::Multipliers;
-pub use rules::{Rules, Variants};
+pub use rules::{CoiffeurFactors, CoiffeurRules, DifferenzlerRules, Rules, Variants};
 pub use schieber::{Schieber, SchieberOutcome, SchieberSetup, SchieberView};
 pub use score::{
     DealError, DealScore, LAST_TRICK_BONUS, MATCH_BONUS, STOECK, TrickRecord, score_deal, team,
 };
 pub use setup::Setup;
+pub use table_deal::TableDeal;
 pub use trick::{
     PlayRules, is_legal, legal_cards, reference as trick_reference, stronger_trumps, suit_cards,
     trick_points, trick_winner,

@@ -1,0 +1,1 @@
+//! [`Differenzler`]: work in progress.
