@@ -110,20 +110,51 @@ pub enum SetupError {
     #[error(transparent)]
     PlayerCount(#[from] PlayerCountError),
     /// A seat named in the rules or the setup is not at the table.
-    #[error("{what} names seat {seat}, which is not at the table of 4")]
+    #[error("{what} names seat {seat}, which is not at the table of {seats}")]
     SeatNotAtTable {
         /// Which field names it.
         what: &'static str,
         /// The seat.
         seat: PlayerId,
+        /// Seats at the table.
+        seats: usize,
     },
-    /// A hand as dealt does not have nine cards.
-    #[error("seat {seat} was dealt {got} cards, not 9")]
+    /// A hand as dealt does not have its share of the deck (9 cards at four seats, 12 at
+    /// three).
+    #[error("seat {seat} was dealt {got} cards, not {expected}")]
     HandSize {
         /// The seat.
         seat: PlayerId,
         /// Its number of cards.
         got: usize,
+        /// The number it should have.
+        expected: usize,
+    },
+    /// A per-seat list of the setup does not have one entry per seat.
+    #[error("{what} has {got} entries for a table of {seats}")]
+    SeatCount {
+        /// Which list.
+        what: &'static str,
+        /// Its length.
+        got: usize,
+        /// Seats at the table.
+        seats: usize,
+    },
+    /// A rule option cannot be played (Differenzler with no deals, say).
+    #[error("{what} cannot be played: {why}")]
+    BadRule {
+        /// The option.
+        what: &'static str,
+        /// Why not.
+        why: &'static str,
+    },
+    /// A Differenzler setup's shown trump card is not in the dealer's hand as dealt.
+    #[error("the shown trump card {card} is not in the dealer's (seat {dealer}'s) hand")]
+    ShownCard {
+        /// The card.
+        card: JassCard,
+        /// The dealer.
+        dealer: PlayerId,
     },
     /// The hands do not hold each of the 36 cards exactly once.
     #[error("the hands must hold each of the 36 cards once; missing: {missing}")]

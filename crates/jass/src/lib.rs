@@ -96,6 +96,9 @@ pub use action::{Action, Contract, Joker, MAX_PREDICTION, ParseActionError, Slal
 pub use cards_core::{Game, PlayerId, Seed};
 pub use deal::{Credit, CreditKind, Credits, Outcome, SchieberDeal, WeisScore};
 pub use dealing::SeededDeal;
+pub use differenzler::{
+    Differenzler, DifferenzlerOutcome, DifferenzlerSetup, DifferenzlerView,
+};
 pub use error::{RuleError, SetupError, ViewError};
 pub use mode::{Mode, ParseModeError};
 pub use multipliers::Multipliers;

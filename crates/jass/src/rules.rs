@@ -195,6 +195,8 @@ pub struct Rules {
 }
 
 impl Rules {
+    /// The player counts of Differenzler: three or four.
+    pub const DIFFERENZLER_PLAYERS: RangeInclusive<usize> = 3..=4;
     /// The player counts of Schieber (one deal or a whole game): exactly four.
     pub const SCHIEBER_PLAYERS: RangeInclusive<usize> = 4..=4;
     /// The most seats at a Jass table (the size of per-seat arrays in the states).
@@ -256,6 +258,31 @@ impl Rules {
             .unwrap_or(0)
     }
 
+    /// Checks the rules for a Differenzler table of `players` seats (the count itself is the
+    /// caller's to check): at least one deal, a `first_dealer` at the table.
+    ///
+    /// # Errors
+    /// [`SetupError::BadRule`] for `differenzler.deals` of 0; [`SetupError::SeatNotAtTable`]
+    /// for a `first_dealer` not at the table.
+    pub fn validate_differenzler(&self, players: usize) -> Result<(), SetupError> {
+        if self.differenzler.deals == 0 {
+            return Err(SetupError::BadRule {
+                what: "differenzler.deals",
+                why: "a game has at least one deal",
+            });
+        }
+        if let Some(seat) = self.first_dealer
+            && seat.index() >= players
+        {
+            return Err(SetupError::SeatNotAtTable {
+                what: "first_dealer",
+                seat,
+                seats: players,
+            });
+        }
+        Ok(())
+    }
+
     /// Checks the rules for a Schieber table of `players` seats.
     ///
     /// # Errors
@@ -273,6 +300,7 @@ impl Rules {
             return Err(SetupError::SeatNotAtTable {
                 what: "first_dealer",
                 seat,
+                seats: players,
             });
         }
         Ok(())

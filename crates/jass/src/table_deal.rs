@@ -1,7 +1,7 @@
 //! [`TableDeal`]: the cards of a Coiffeur or Differenzler deal (3 or 4 seats) drawn from a
 //! seed, in the order they were dealt.
 
-use cards_core::{Draw as _, GameRng, JassCard, PlayerId, Seed};
+use cards_core::{GameRng, JassCard, PlayerId, Seed};
 
 use crate::deal::Hand;
 use crate::tricks::{MAX_SEATS, PLAYS, seat_after_at};

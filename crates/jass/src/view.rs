@@ -237,7 +237,11 @@ impl View {
             ("forehand", self.forehand),
         ] {
             if seat.index() >= SEATS {
-                return Err(SetupError::SeatNotAtTable { what, seat });
+                return Err(SetupError::SeatNotAtTable {
+                    what,
+                    seat,
+                    seats: SEATS,
+                });
             }
         }
         if self.hand.len() != self.hand_sizes[me] || self.hand_sizes.iter().any(|&n| n > TRICKS) {

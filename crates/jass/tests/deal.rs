@@ -380,7 +380,8 @@ fn from_setup_refusals_are_typed() {
         refuse(s),
         SetupError::SeatNotAtTable {
             what: "forehand",
-            seat: seat(4)
+            seat: seat(4),
+            seats: 4
         }
     );
     let mut s = good.clone();
@@ -389,7 +390,8 @@ fn from_setup_refusals_are_typed() {
         refuse(s),
         SetupError::HandSize {
             seat: seat(2),
-            got: 8
+            got: 8,
+            expected: 9
         }
     );
     let mut s = good.clone();
