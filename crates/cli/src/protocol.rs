@@ -99,8 +99,8 @@ pub enum OracleError {
     },
     /// The request asked for a variant of the game that has not landed yet.
     #[error(
-        "{op}: the variant {variant:?} is not implemented yet; only {played:?} (the default) \
-         is, for now"
+        "{op}: the variant {variant:?} is not implemented yet; only {played} \
+         answer for now"
     )]
     VariantNotImplemented {
         /// The op.

@@ -162,7 +162,7 @@ impl Differenzler {
                 self.seat_count(),
             ))
         } else {
-            self.tricks.to_play()
+            self.tricks.seat_to_play()
         }
     }
 
@@ -645,8 +645,15 @@ impl DifferenzlerView {
         }
         let mode = Mode::Trump(self.shown.suit());
         let first = seat_after_at(self.dealer, 1, n);
-        let seen = evidence(n, first, &plays, |_| Some(mode), &self.rules.play, PLAYS / n)
-            .ok_or(bad(ViewError::TrickSeats))?;
+        let seen = evidence(
+            n,
+            first,
+            &plays,
+            |_| Some(mode),
+            &self.rules.play,
+            PLAYS / n,
+        )
+        .ok_or(bad(ViewError::TrickSeats))?;
         if (0..n).any(|s| seen.played[s].len() + self.hand_sizes[s] != PLAYS / n) {
             return Err(bad(ViewError::PlayCount));
         }

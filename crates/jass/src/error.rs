@@ -148,6 +148,15 @@ pub enum SetupError {
         /// Why not.
         why: &'static str,
     },
+    /// A cell of a Coiffeur setup's score sheet cannot be (its points, side, declarer or deal
+    /// do not fit).
+    #[error("the score sheet's cell {action} cannot be: {why}")]
+    Sheet {
+        /// The cell, as the action that fills its slot.
+        action: Action,
+        /// What is wrong.
+        why: &'static str,
+    },
     /// A Differenzler setup's shown trump card is not in the dealer's hand as dealt.
     #[error("the shown trump card {card} is not in the dealer's (seat {dealer}'s) hand")]
     ShownCard {

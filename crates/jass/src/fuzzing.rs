@@ -1,5 +1,6 @@
 //! Jass's invariant checks driven by arbitrary bytes: the bodies of the fuzz targets
-//! `jass_game`, `jass_state_json`, `jass_legal` and `jass_weis` (feature `fuzzing`).
+//! `jass_game`, `jass_state_json`, `jass_legal` and `jass_weis` (feature `fuzzing`), and of
+//! each other game type's targets in its submodule ([`differenzler`]).
 //!
 //! Each public function takes any byte string, drives one part of the crate with it and
 //! **panics** as soon as an invariant fails — the signal a fuzzer looks for. The generic part
@@ -13,6 +14,8 @@
 //! Not a stable API: hidden from the docs, free to change in any release.
 
 use core::cmp::Ordering;
+
+pub mod differenzler;
 
 use cards_core::{Card, CardSet, Game, JassCard, PlayerId};
 use cards_testkit::fuzz::{self, FuzzGame, Input, Table};

@@ -10,8 +10,12 @@
 //! from explicit hands ([`Setup`]), with per-seat [`View`]s and world sampling, and the
 //! credits (Stöck, Weis, tricks, Match) the moment they fall; and a whole Schieber game to a
 //! target ([`Schieber`]), mid-deal stops and the Stöck exception included; the contract
-//! variants Slalom, Guschti, Mary and Trio as options ([`Rules::variants`], [`Variants`]).
-//! Coiffeur and Differenzler come next.
+//! variants Slalom, Guschti, Mary and Trio as options ([`Rules::variants`], [`Variants`]);
+//! a whole Coiffeur game in teams or each for themself ([`Coiffeur`]: the contract slots,
+//! passing, the Jokers, the [`ScoreSheet`]); a whole Differenzler game for 3 or 4 players
+//! ([`Differenzler`]: predictions, the shown trump card, penalties). Every game plays its
+//! cards through one trick core and samples worlds through one inference of what the play
+//! shows.
 //!
 //! One deal, played with the first legal move:
 //!
@@ -65,6 +69,7 @@
 #![forbid(unsafe_code)]
 
 mod action;
+mod coiffeur;
 mod deal;
 mod dealing;
 mod differenzler;
@@ -94,11 +99,13 @@ pub mod rules_page {}
 pub use action::{Action, Contract, Joker, MAX_PREDICTION, ParseActionError, SlalomStart};
 /// The frame's vocabulary, re-exported so `use jass::{Game, SchieberDeal}` is all a user needs.
 pub use cards_core::{Game, PlayerId, Seed};
+pub use coiffeur::{
+    Coiffeur, CoiffeurOutcome, CoiffeurSetup, CoiffeurView, ParseSlotError, ScoreSheet, SheetCell,
+    SheetEntry, SheetSide, SheetSlot, Slot, coiffeur_points,
+};
 pub use deal::{Credit, CreditKind, Credits, Outcome, SchieberDeal, WeisScore};
 pub use dealing::SeededDeal;
-pub use differenzler::{
-    Differenzler, DifferenzlerOutcome, DifferenzlerSetup, DifferenzlerView,
-};
+pub use differenzler::{Differenzler, DifferenzlerOutcome, DifferenzlerSetup, DifferenzlerView};
 pub use error::{RuleError, SetupError, ViewError};
 pub use mode::{Mode, ParseModeError};
 pub use multipliers::Multipliers;

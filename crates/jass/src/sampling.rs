@@ -187,9 +187,10 @@ impl HiddenDeal {
                 if weight == 0 {
                     // Cannot happen while the deal is feasible: give the card to any seat
                     // that may take it, so the draw still ends.
-                    if let Some(s) = seats().next().or_else(|| {
-                        (0..MAX_SEATS).find(|&s| mask & seat_bit(s) != 0)
-                    }) {
+                    if let Some(s) = seats()
+                        .next()
+                        .or_else(|| (0..MAX_SEATS).find(|&s| mask & seat_bit(s) != 0))
+                    {
                         hands[s].insert(card);
                     }
                     break;

@@ -99,7 +99,10 @@ impl TableDeal {
     /// The dealer's last card: Differenzler's shown trump card.
     #[must_use]
     pub fn shown(&self) -> JassCard {
-        self.hand(self.dealer).last().copied().unwrap_or(JassCard::ALL[0])
+        self.hand(self.dealer)
+            .last()
+            .copied()
+            .unwrap_or(JassCard::ALL[0])
     }
 
     /// The hands as sets (seats beyond the table empty).

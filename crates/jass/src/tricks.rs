@@ -118,7 +118,7 @@ impl Tricks {
     }
 
     /// The seat to play, `None` once every card is played.
-    pub(crate) fn to_play(&self) -> Option<PlayerId> {
+    pub(crate) fn seat_to_play(&self) -> Option<PlayerId> {
         (!self.is_over()).then(|| seat_after_at(self.leader, self.trick().len(), self.seats()))
     }
 
@@ -153,7 +153,7 @@ impl Tricks {
 
     /// The cards the seat to play may play onto the current trick in `mode` (empty when over).
     pub(crate) fn legal(&self, mode: Mode, rules: &PlayRules) -> Hand {
-        match self.to_play() {
+        match self.seat_to_play() {
             Some(seat) => legal_cards(self.hands[seat.index()], self.trick(), mode, rules),
             None => Hand::EMPTY,
         }
@@ -172,7 +172,7 @@ impl Tricks {
         counting: Mode,
         rules: &PlayRules,
     ) -> Result<Option<TrickEnd>, RuleError> {
-        let seat = self.to_play().ok_or(RuleError::GameOver)?;
+        let seat = self.seat_to_play().ok_or(RuleError::GameOver)?;
         let hand = self.hands[seat.index()];
         if !hand.contains(card) {
             return Err(RuleError::NotInHand { seat, card });
@@ -210,7 +210,7 @@ impl Tricks {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use cards_core::{Draw as _, GameRng, Seed};
+    use cards_core::{GameRng, Seed};
 
     /// Random legal play at 3 and 4 seats: every card is played once, the points total 157,
     /// every trick is won by someone, refusals change nothing.
@@ -229,7 +229,7 @@ mod tests {
                 let mode = Mode::ALL[(seed % 6) as usize];
                 let mut tricks = Tricks::new(seats, hands, PlayerId(1));
                 let rules = PlayRules::default();
-                while let Some(seat) = tricks.to_play() {
+                while let Some(seat) = tricks.seat_to_play() {
                     let legal = tricks.legal(mode, &rules);
                     assert!(!legal.is_empty());
                     let illegal = (tricks.hand(seat) & !legal).iter().next();
@@ -238,7 +238,10 @@ mod tests {
                         assert!(tricks.play(card, mode, mode, &rules).is_err());
                         assert_eq!(tricks, before);
                     }
-                    let pick = legal.iter().nth(rng.below(legal.len() as u64) as usize).unwrap();
+                    let pick = legal
+                        .iter()
+                        .nth(rng.below(legal.len() as u64) as usize)
+                        .unwrap();
                     tricks.play(pick, mode, mode, &rules).unwrap();
                 }
                 assert_eq!(tricks.points().iter().sum::<u32>(), 157);

@@ -330,8 +330,7 @@ impl View {
         }
         let mut base = required;
         base[me] = self.hand;
-        let hidden =
-            HiddenDeal::new(pool, need, base, forbidden).ok_or(bad(ViewError::NoDeal))?;
+        let hidden = HiddenDeal::new(pool, need, base, forbidden).ok_or(bad(ViewError::NoDeal))?;
         for _ in 0..MAX_TRIES {
             let hands = hidden.draw(rng);
             let dealt: [Hand; SEATS] = core::array::from_fn(|s| hands[s] | played[s]);

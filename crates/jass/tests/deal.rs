@@ -466,12 +466,25 @@ fn actions_have_the_oracle_notation_and_a_stable_index() {
     // pass, then Differenzler's predictions.
     assert_eq!(Action::COUNT, 225);
     assert_eq!(Action::from_index(225), None);
-    assert_eq!(Action::from_index(54).unwrap().to_string(), "joker7:trump:C");
-    assert_eq!(Action::from_index(65).unwrap().to_string(), "joker8:undenufe");
+    assert_eq!(
+        Action::from_index(54).unwrap().to_string(),
+        "joker7:trump:C"
+    );
+    assert_eq!(
+        Action::from_index(65).unwrap().to_string(),
+        "joker8:undenufe"
+    );
     assert_eq!(Action::from_index(66).unwrap().to_string(), "pass");
     assert_eq!(Action::from_index(67).unwrap().to_string(), "predict:0");
     assert_eq!(Action::from_index(224).unwrap().to_string(), "predict:157");
-    for bad in ["predict:158", "predict:07", "predict:+7", "predict:", "joker9:obenabe", "joker7:"] {
+    for bad in [
+        "predict:158",
+        "predict:07",
+        "predict:+7",
+        "predict:",
+        "joker9:obenabe",
+        "joker7:",
+    ] {
         assert!(bad.parse::<Action>().is_err(), "{bad}");
     }
     assert_eq!(

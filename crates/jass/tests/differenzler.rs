@@ -36,7 +36,10 @@ fn random_game(rules: &Rules, players: usize, seed: u64) -> Differenzler {
         match action {
             Action::Predict(_) => {
                 // From the seat after the dealer, in turn.
-                assert_eq!(seat.index(), (deal.dealer.index() + 1 + predicted) % players);
+                assert_eq!(
+                    seat.index(),
+                    (deal.dealer.index() + 1 + predicted) % players
+                );
                 predicted += 1;
             }
             Action::Play(_) => {
@@ -159,17 +162,29 @@ fn setups_round_trip_and_bad_ones_are_refused() {
     let rules = with_deals(2);
     let game = random_partial(&rules, 3, 9, 20);
     let setup = game.setup();
-    assert_eq!(Differenzler::from_setup(&rules, setup.clone()).unwrap(), game);
+    assert_eq!(
+        Differenzler::from_setup(&rules, setup.clone()).unwrap(),
+        game
+    );
     let json = serde_json::to_string(&game).unwrap();
     assert_eq!(serde_json::from_str::<Differenzler>(&json).unwrap(), game);
 
     let refuse = |s: DifferenzlerSetup| Differenzler::from_setup(&rules, s).unwrap_err();
     let mut s = setup.clone();
     s.penalties.push(0);
-    assert!(matches!(refuse(s), SetupError::SeatCount { what: "penalties", .. }));
+    assert!(matches!(
+        refuse(s),
+        SetupError::SeatCount {
+            what: "penalties",
+            ..
+        }
+    ));
     let mut s = setup.clone();
     s.dealer = PlayerId(3);
-    assert!(matches!(refuse(s), SetupError::SeatNotAtTable { seats: 3, .. }));
+    assert!(matches!(
+        refuse(s),
+        SetupError::SeatNotAtTable { seats: 3, .. }
+    ));
     let mut s = setup.clone();
     let moved = s.hands[0].iter().next().unwrap();
     s.hands[0].remove(moved);
@@ -279,7 +294,7 @@ fn conformance_hidden_predictions_and_undertrumping() {
         first_dealer: Some(PlayerId(2)),
         ..Rules::default()
     };
-    run(rules.clone(), 3, 200..220);
+    run(rules, 3, 200..220);
     run(rules, 4, 300..320);
 }
 

@@ -72,7 +72,7 @@ pub const OPTIONS: &[RuleOption] = &[
 ];
 
 /// `on`/`off` (also `true`/`false`, `yes`/`no`).
-fn switch(value: &str) -> Result<bool, String> {
+pub(super) fn switch(value: &str) -> Result<bool, String> {
     match value.to_ascii_lowercase().as_str() {
         "on" | "true" | "yes" => Ok(true),
         "off" | "false" | "no" => Ok(false),
