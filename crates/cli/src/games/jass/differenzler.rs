@@ -528,8 +528,8 @@ mod tests {
                 // The penalties are the distance of the predictions from the points.
                 let mut penalties = vec![0u32; players];
                 for d in &summary.deals {
-                    for s in 0..players {
-                        penalties[s] += u32::from(d.predictions[s]).abs_diff(d.points[s]);
+                    for (s, penalty) in penalties.iter_mut().enumerate() {
+                        *penalty += u32::from(d.predictions[s]).abs_diff(d.points[s]);
                     }
                 }
                 assert_eq!(penalties, state.penalties());
