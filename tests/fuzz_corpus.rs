@@ -148,6 +148,11 @@ fn jass_differenzler_corpus() {
 }
 
 #[test]
+fn jass_coiffeur_corpus() {
+    replay("jass_coiffeur", jass::fuzzing::coiffeur::game);
+}
+
+#[test]
 fn every_open_finding_has_its_reproducer() {
     for &(target, file, _) in OPEN_FINDINGS {
         assert!(

@@ -284,8 +284,8 @@ fn names_in_messages_come_from_the_registry() {
     assert!(
         err.contains(
             "unknown game \"chess\"; this build replays records whose game is \"zaagox\", \
-             \"schieber\", \"schieber-deal\" or \"differenzler\"; letom and elewenjewe are \
-             planned, not implemented yet"
+             \"schieber\", \"schieber-deal\", \"coiffeur\" or \"differenzler\"; letom and \
+             elewenjewe are planned, not implemented yet"
         ),
         "{err}"
     );
@@ -385,8 +385,8 @@ fn help_says_which_games_exist_and_which_are_planned() {
     );
     assert!(
         help.contains(
-            "jass  Swiss Jass: Schieber to the target with its contract variants (Coiffeur and \
-             Differenzler later) (4 players)"
+            "jass  Swiss Jass: Schieber to the target with its contract variants, Coiffeur \
+             (--variant coiffeur) and Differenzler (--variant differenzler) (4 players)"
         ),
         "{help}"
     );
@@ -838,8 +838,8 @@ fn simulate_jass_with_options() {
             "--rules is not jass's rules as JSON",
         ),
         (
-            &["--variant", "coiffeur"],
-            "the Coiffeur variant of jass is not implemented yet",
+            &["--variant", "coiffeur", "-r", "variants=all"],
+            "coiffeur has no rule option \"variants\"",
         ),
     ] {
         let mut all = vec!["simulate", "jass", "-p", "4", "-g", "1"];
@@ -974,5 +974,74 @@ fn simulate_differenzler_and_replay_its_records() {
     ]);
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("deals=0"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `simulate jass --variant coiffeur`: whole games in teams and individually; the summary per
+/// slot; records (`coiffeur`) replay and print the score sheet; the oracle plays the variant.
+#[test]
+fn simulate_coiffeur_and_replay_its_records() {
+    let dir = temp_dir("coiffeur-records");
+    let dir_text = dir.to_str().unwrap();
+    for (individual, deals) in [("off", 16u64), ("on", 32)] {
+        let run = |threads: &str| -> Value {
+            let rule = format!("individual={individual}");
+            let out = cardrules(&[
+                "simulate",
+                "jass",
+                "--variant",
+                "coiffeur",
+                "-p",
+                "4",
+                "-g",
+                "30",
+                "-s",
+                "3",
+                "-t",
+                threads,
+                "-r",
+                &rule,
+                "--record",
+                dir_text,
+                "--json",
+            ]);
+            let mut v: Value = serde_json::from_str(&stdout(&out)).unwrap();
+            v.as_object_mut().unwrap().remove("timing");
+            v
+        };
+        let one = run("1");
+        assert_eq!(one, run("2"));
+        assert_eq!(one["variant"], "coiffeur");
+        assert_eq!(one["deals"], 30 * deals);
+        let slots = one["slots"].as_array().unwrap();
+        assert_eq!(slots.len(), 8);
+        let played: u64 = slots.iter().map(|s| s["deals"].as_u64().unwrap()).sum();
+        assert_eq!(played, 30 * deals);
+        let path = one["notable"]["max_score"]["record"].as_str().unwrap();
+        let record: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        assert_eq!(record["game"], "coiffeur");
+        let text = stdout(&cardrules(&["replay", path]));
+        assert!(text.contains("score sheet:"), "{text}");
+        assert!(text.contains("joker8"), "{text}");
+    }
+    let text = stdout(&cardrules(&[
+        "simulate",
+        "jass",
+        "--variant",
+        "coiffeur",
+        "-p",
+        "4",
+        "-g",
+        "20",
+    ]));
+    for needle in [
+        "jass (coiffeur): 20 games, 4 players",
+        "\nSlot ",
+        "\n  joker7 ",
+        "\nPasses before a choice",
+        "\"variant\":\"coiffeur\",\"players\":4,\"seed\":",
+    ] {
+        assert!(text.contains(needle), "{needle:?} missing from\n{text}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -142,10 +142,33 @@ fn jass_playouts_are_the_recorded_ones() {
 fn differenzler_playouts_are_the_recorded_ones() {
     let golden = lines(include_str!("golden/differenzler_playout.jsonl"));
     assert_eq!(golden.len(), 50);
+    check_whole_games("differenzler", &golden, |score| {
+        let total: i64 = score.iter().map(|v| v.as_i64().unwrap()).sum();
+        assert_eq!(total, 157);
+    });
+}
+
+/// `golden/coiffeur_playout.jsonl`: `jass.playout` with `"variant":"coiffeur"` (a whole team
+/// game of 16 deals) for seeds 0..50, recorded when Coiffeur joined; its trace as for
+/// Differenzler, each score event giving the declaring team's points and 0 to the other.
+#[test]
+fn coiffeur_playouts_are_the_recorded_ones() {
+    let golden = lines(include_str!("golden/coiffeur_playout.jsonl"));
+    assert_eq!(golden.len(), 50);
+    check_whole_games("coiffeur", &golden, |score| {
+        assert_eq!(score.len(), 2);
+        assert!(score.iter().filter(|v| v.as_i64() != Some(0)).count() <= 1);
+    });
+}
+
+/// Playouts and traces of a whole-game Jass variant against its golden lines: the same
+/// answers twice, the recorded actions and returns, a trace whose decisions are the actions
+/// (each listed in its `legal`), 16 deal and 16 score events (`score` checks each).
+fn check_whole_games(variant: &str, golden: &[Golden], score: impl Fn(&[Value])) {
     let with_variant = |op: &str| -> Vec<Value> {
         golden
             .iter()
-            .map(|g| json!({"op": op, "variant": "differenzler", "players": g.players, "seed": g.seed}))
+            .map(|g| json!({"op": op, "variant": variant, "players": g.players, "seed": g.seed}))
             .collect()
     };
     let answers = oracle(&with_variant("jass.playout"));
@@ -168,14 +191,8 @@ fn differenzler_playouts_are_the_recorded_ones() {
         let deals = events.iter().filter(|e| e.get("deal").is_some()).count();
         let scores: Vec<&Value> = events.iter().filter_map(|e| e.get("score")).collect();
         assert_eq!((deals, scores.len()), (16, 16), "{g:?}");
-        for score in scores {
-            let total: i64 = score
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|v| v.as_i64().unwrap())
-                .sum();
-            assert_eq!(total, 157);
+        for s in scores {
+            score(s.as_array().unwrap());
         }
     }
 }

@@ -1,6 +1,6 @@
 //! Jass's invariant checks driven by arbitrary bytes: the bodies of the fuzz targets
 //! `jass_game`, `jass_state_json`, `jass_legal` and `jass_weis` (feature `fuzzing`), and of
-//! each other game type's targets in its submodule ([`differenzler`]).
+//! each other game type's targets in its submodule ([`coiffeur`], [`differenzler`]).
 //!
 //! Each public function takes any byte string, drives one part of the crate with it and
 //! **panics** as soon as an invariant fails — the signal a fuzzer looks for. The generic part
@@ -15,6 +15,7 @@
 
 use core::cmp::Ordering;
 
+pub mod coiffeur;
 pub mod differenzler;
 
 use cards_core::{Card, CardSet, Game, JassCard, PlayerId};

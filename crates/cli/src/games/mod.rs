@@ -632,7 +632,7 @@ mod tests {
         };
         assert_eq!(
             jass.record_names(),
-            ["schieber", "schieber-deal", "differenzler"]
+            ["schieber", "schieber-deal", "coiffeur", "differenzler"]
         );
         assert_eq!(
             jass.verbs(),
@@ -816,8 +816,8 @@ mod tests {
         assert!(
             err.to_string().ends_with(
                 "this build replays records whose game is \"zaagox\", \"schieber\", \
-                 \"schieber-deal\" or \"differenzler\"; letom and elewenjewe are planned, not \
-                 implemented yet"
+                 \"schieber-deal\", \"coiffeur\" or \"differenzler\"; letom and elewenjewe \
+                 are planned, not implemented yet"
             ),
             "{err}"
         );

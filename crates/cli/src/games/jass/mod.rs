@@ -13,6 +13,7 @@
 //!
 //! `replay` takes records of both types.
 
+pub mod coiffeur;
 pub mod deal;
 pub mod differenzler;
 pub mod game;
@@ -31,6 +32,7 @@ use crate::protocol::{Body, Fields, OpName, OracleError};
 use crate::replay::ReplayFileError;
 use crate::simulate::{Config, SimulateError};
 
+pub use coiffeur::CoiffeurAdapter;
 pub use deal::DealAdapter;
 pub use differenzler::DifferenzlerAdapter;
 pub use game::GameAdapter;
@@ -43,8 +45,8 @@ pub struct JassEntry;
 const NAME: &str = "jass";
 
 /// One line about Jass, for help texts.
-const ABOUT: &str = "Swiss Jass: Schieber to the target with its contract variants (Coiffeur and \
-                     Differenzler later)";
+const ABOUT: &str = "Swiss Jass: Schieber to the target with its contract variants, Coiffeur \
+                     (--variant coiffeur) and Differenzler (--variant differenzler)";
 
 /// The variants of `jass.playout`, `jass.trace` and `simulate jass --variant`, the default
 /// first.
@@ -63,10 +65,8 @@ const VARIANTS: &[Variant] = &[
     },
 ];
 
-/// The variants implemented.
+/// The default variant.
 const PLAYED: &str = "schieber";
-/// The variants implemented, for messages.
-const IMPLEMENTED: &str = "schieber and differenzler";
 
 impl Entry for JassEntry {
     fn name(&self) -> &'static str {
@@ -78,6 +78,7 @@ impl Entry for JassEntry {
             &[
                 <jass::Schieber as Game>::NAME,
                 <jass::SchieberDeal as Game>::NAME,
+                <jass::Coiffeur as Game>::NAME,
                 <jass::Differenzler as Game>::NAME,
             ]
         }
@@ -121,11 +122,8 @@ impl Entry for JassEntry {
                     generic::playout_op::<DifferenzlerAdapter>(op, &rest, label)
                 }
                 ("differenzler", _) => generic::trace_op::<DifferenzlerAdapter>(op, &rest, label),
-                _ => Err(OracleError::VariantNotImplemented {
-                    op,
-                    variant: variant.name,
-                    played: IMPLEMENTED,
-                }),
+                ("coiffeur", "playout") => generic::playout_op::<CoiffeurAdapter>(op, &rest, label),
+                (_, _) => generic::trace_op::<CoiffeurAdapter>(op, &rest, label),
             }
         })())
     }
@@ -137,6 +135,7 @@ impl Entry for JassEntry {
     fn options(&self) -> Vec<(Option<&'static str>, &'static [RuleOption])> {
         vec![
             (Some("schieber"), game::OPTIONS),
+            (Some("coiffeur"), coiffeur::OPTIONS),
             (Some("differenzler"), differenzler::OPTIONS),
         ]
     }
@@ -157,10 +156,12 @@ impl Entry for JassEntry {
                 Some(variant.name),
                 json,
             ),
-            _ => Err(SimulateError::Variant(format!(
-                "the {} variant of jass is not implemented yet ({IMPLEMENTED} are)",
-                variant.label
-            ))),
+            _ => generic::simulate::<CoiffeurAdapter>(
+                config,
+                Some(variant.name),
+                Some(variant.name),
+                json,
+            ),
         }
     }
 
@@ -175,6 +176,8 @@ impl Entry for JassEntry {
             generic::replay_rendered::<DealAdapter>(text, seed, json)
         } else if record == <jass::Differenzler as Game>::NAME {
             generic::replay_rendered::<DifferenzlerAdapter>(text, seed, json)
+        } else if record == <jass::Coiffeur as Game>::NAME {
+            generic::replay_rendered::<CoiffeurAdapter>(text, seed, json)
         } else {
             generic::replay_rendered::<GameAdapter>(text, seed, json)
         }
@@ -232,10 +235,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn records_of_both_types_are_replayed_by_jass() {
+    fn records_of_every_type_are_replayed_by_jass() {
         assert_eq!(
             JassEntry.record_names(),
-            ["schieber", "schieber-deal", "differenzler"]
+            ["schieber", "schieber-deal", "coiffeur", "differenzler"]
         );
         assert_eq!(JassEntry.players(), 4..=4);
         assert_eq!(
