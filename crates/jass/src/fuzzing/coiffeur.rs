@@ -90,7 +90,10 @@ impl FuzzGame for Coiffeur {
         let sheet = self.score_sheet();
         for side in &sheet.sides {
             let sum: u32 = side.entries.iter().flatten().map(|e| e.points).sum();
-            assert_eq!(side.total, sum, "a side's total is not the sum of its cells");
+            assert_eq!(
+                side.total, sum,
+                "a side's total is not the sum of its cells"
+            );
             for (slot, entry) in sheet.slots.iter().zip(&side.entries) {
                 if let Some(e) = entry {
                     assert!(e.card_points <= 157);
