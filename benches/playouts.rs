@@ -6,7 +6,9 @@
 //! ratios are the cost of copying the state and of recording.
 //!
 //! `jass/playout` plays whole random Schieber deals the same two ways, and in place with one
-//! player generator for the whole run.
+//! player generator for the whole run; `jass/games` whole random games of each Jass type
+//! (Schieber to the target, Coiffeur in teams and individually, Differenzler at 3 and 4), in
+//! place.
 //!
 //! `cargo bench --bench playouts`
 
@@ -147,5 +149,69 @@ fn jass_playout(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, playout, jass_playout);
+/// Whole games of one Jass type played in place between random players (a player per game,
+/// seeded from the game's seed, as the CLI plays them).
+fn jass_whole_game<G: Game<Rules = jass::Rules, Action = jass::Action>>(
+    rules: &jass::Rules,
+    players: usize,
+    seed: Seed,
+    buf: &mut Vec<jass::Action>,
+) -> G {
+    let mut game = G::new(rules, players, seed).expect("a valid table");
+    let mut player = RandomPlayer::new(seed);
+    while let Some(action) = player.choose(&game, buf) {
+        game.play(action).expect("legal actions apply");
+    }
+    game
+}
+
+/// Whole random games of each Jass type, in place: `jass/games`. One iteration plays
+/// `WHOLE_GAMES` games (the table divides by it); a Schieber game to 2500 is about 11.5 deals,
+/// a Coiffeur team game 16, a Differenzler game 16.
+fn jass_games(c: &mut Criterion) {
+    const WHOLE_GAMES: u64 = 4;
+    let mut group = c.benchmark_group("jass/games");
+    group.throughput(Throughput::Elements(WHOLE_GAMES));
+    let rules = jass::Rules::default();
+    let individual = jass::Rules {
+        coiffeur: jass::CoiffeurRules {
+            individual: true,
+            ..jass::CoiffeurRules::default()
+        },
+        ..jass::Rules::default()
+    };
+    type Play = fn(&jass::Rules, usize, Seed, &mut Vec<jass::Action>) -> i64;
+    let rows: [(&str, &jass::Rules, usize, Play); 5] = [
+        ("schieber", &rules, 4, |r, p, s, b| {
+            jass_whole_game::<jass::Schieber>(r, p, s, b).settlement()[0]
+        }),
+        ("coiffeur_teams", &rules, 4, |r, p, s, b| {
+            jass_whole_game::<jass::Coiffeur>(r, p, s, b).settlement()[0]
+        }),
+        ("coiffeur_individual", &individual, 4, |r, p, s, b| {
+            jass_whole_game::<jass::Coiffeur>(r, p, s, b).settlement()[0]
+        }),
+        ("differenzler_3", &rules, 3, |r, p, s, b| {
+            jass_whole_game::<jass::Differenzler>(r, p, s, b).settlement()[0]
+        }),
+        ("differenzler_4", &rules, 4, |r, p, s, b| {
+            jass_whole_game::<jass::Differenzler>(r, p, s, b).settlement()[0]
+        }),
+    ];
+    for (name, rules, players, play) in rows {
+        group.bench_function(name, |b| {
+            let mut next = 0u64;
+            let mut buf = Vec::new();
+            b.iter(|| {
+                for _ in 0..WHOLE_GAMES {
+                    next += 1;
+                    black_box(play(rules, players, Seed::from(next), &mut buf));
+                }
+            });
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, playout, jass_playout, jass_games);
 criterion_main!(benches);

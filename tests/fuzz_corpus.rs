@@ -143,6 +143,16 @@ fn jass_weis_corpus() {
 }
 
 #[test]
+fn jass_differenzler_corpus() {
+    replay("jass_differenzler", jass::fuzzing::differenzler::game);
+}
+
+#[test]
+fn jass_coiffeur_corpus() {
+    replay("jass_coiffeur", jass::fuzzing::coiffeur::game);
+}
+
+#[test]
 fn every_open_finding_has_its_reproducer() {
     for &(target, file, _) in OPEN_FINDINGS {
         assert!(

@@ -145,6 +145,7 @@ impl fmt::Debug for GameRng {
 impl GameRng {
     /// A generator for `seed` on `stream` (see [`DEAL_STREAM`], [`PLAYER_STREAM`]).
     #[must_use]
+    #[inline]
     pub fn new(seed: Seed, stream: u64) -> GameRng {
         let mut rng = ChaCha8Rng::from_seed(seed.0);
         rng.set_stream(stream);
@@ -166,6 +167,7 @@ impl GameRng {
     /// assert_ne!(GameRng::for_deal(seed, 1).next_u64(), GameRng::for_deal(seed, 0).next_u64());
     /// ```
     #[must_use]
+    #[inline]
     pub fn for_deal(seed: Seed, k: u32) -> GameRng {
         GameRng::new(seed, u64::from(k) << 32)
     }
@@ -175,7 +177,8 @@ impl GameRng {
         Draw::seed(self)
     }
 
-    /// The next 64 random bits.
+    /// The next 64 random bits: the next two 32-bit words of the stream, the first as the low
+    /// half.
     #[inline]
     pub fn next_u64(&mut self) -> u64 {
         self.0.next_u64()
@@ -185,16 +188,19 @@ impl GameRng {
     ///
     /// # Panics
     /// When `bound` is 0, since no integer lies in `0..0`.
+    #[inline]
     pub fn below(&mut self, bound: u64) -> u64 {
         Draw::below(self, bound)
     }
 
     /// A uniform index into a slice of length `len`, or `None` when `len` is 0.
+    #[inline]
     pub fn index(&mut self, len: usize) -> Option<usize> {
         Draw::index(self, len)
     }
 
     /// Shuffles `items` in place: Fisher–Yates from the back, `j = below(i + 1)`.
+    #[inline]
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         Draw::shuffle(self, items);
     }
@@ -248,13 +254,9 @@ pub trait Draw: Rng {
     /// When `bound` is 0, since no integer lies in `0..0`.
     fn below(&mut self, bound: u64) -> u64 {
         assert!(bound > 0, "below(0): the range is empty");
-        let mut m = u128::from(self.next_u64()) * u128::from(bound);
+        let m = u128::from(self.next_u64()) * u128::from(bound);
         if (m as u64) < bound {
-            // Reject the low part that would over-represent some results.
-            let threshold = bound.wrapping_neg() % bound;
-            while (m as u64) < threshold {
-                m = u128::from(self.next_u64()) * u128::from(bound);
-            }
+            return below_rejecting(self, bound, m);
         }
         (m >> 64) as u64
     }
@@ -283,6 +285,20 @@ pub trait Draw: Rng {
 }
 
 impl<R: Rng + ?Sized> Draw for R {}
+
+/// The rest of [`Draw::below`] when the first product's low part is below `bound` (rare: with
+/// probability `bound / 2^64`): rejects the low parts that would over-represent some results.
+/// Out of line, so the usual path keeps no division and few registers.
+#[cold]
+#[inline(never)]
+fn below_rejecting<R: Rng + ?Sized>(rng: &mut R, bound: u64, first: u128) -> u64 {
+    let threshold = bound.wrapping_neg() % bound;
+    let mut m = first;
+    while (m as u64) < threshold {
+        m = u128::from(rng.next_u64()) * u128::from(bound);
+    }
+    (m >> 64) as u64
+}
 
 /// The whole deck of `C` shuffled by `seed` on [`DEAL_STREAM`] (deal 0): the deal every game
 /// starts from. Later deals shuffle with [`GameRng::for_deal`].

@@ -278,15 +278,6 @@ fn simulate(args: &SimulateArgs) -> ExitCode {
             games::games_sentence()
         ))
     };
-    let range = game.players();
-    if !range.contains(&args.players) {
-        usage_error(format!(
-            "{} is played by {} players, not {} (--players)",
-            game.name(),
-            games::counts(&range, " to "),
-            args.players
-        ));
-    }
     if let Some(variant) = &args.variant {
         let variants = game.variants();
         if !variants.iter().any(|v| v.name == variant) {
@@ -304,6 +295,21 @@ fn simulate(args: &SimulateArgs) -> ExitCode {
                 )
             });
         }
+    }
+    let range = args
+        .variant
+        .as_deref()
+        .map_or_else(|| game.players(), |variant| game.players_for(variant));
+    if !range.contains(&args.players) {
+        usage_error(format!(
+            "{} is played by {} players, not {} (--players)",
+            args.variant.as_deref().map_or_else(
+                || game.name().to_owned(),
+                |variant| format!("{} {variant}", game.name())
+            ),
+            games::counts(&range, " to "),
+            args.players
+        ));
     }
     if args.record_all && args.games > simulate::MAX_RECORD_ALL {
         usage_error(format!(

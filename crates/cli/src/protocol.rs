@@ -97,19 +97,6 @@ pub enum OracleError {
         /// The ops of the game that answer already (none: an empty list).
         ready: Vec<String>,
     },
-    /// The request asked for a variant of the game that has not landed yet.
-    #[error(
-        "{op}: the variant {variant:?} is not implemented yet; only {played:?} (the default) \
-         is, for now"
-    )]
-    VariantNotImplemented {
-        /// The op.
-        op: OpName,
-        /// The variant asked for.
-        variant: &'static str,
-        /// The variant that is implemented.
-        played: &'static str,
-    },
     /// The request's fields did not fit the op (unknown, missing or mistyped field).
     #[error("bad {op} request: {source}")]
     Fields {

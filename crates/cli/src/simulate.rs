@@ -493,6 +493,7 @@ impl<T: Tally> Stats<T> {
                 units: self.tally.unit().map(|(name, _)| name),
                 args: run.args,
                 traced: run.default_rules.then_some(about.traced),
+                trace_variant: run.trace_variant,
             },
         }
     }
@@ -557,6 +558,8 @@ pub struct TextParts {
     /// What the oracle's trace shows of a notable game ([`About::traced`]); `None` when the
     /// rules are not the defaults (the oracle plays default rules only).
     pub traced: Option<&'static str>,
+    /// The `"variant"` the oracle's trace request names, if not its default.
+    pub trace_variant: Option<&'static str>,
 }
 
 /// What was played, as the report states it.
@@ -572,6 +575,8 @@ pub struct RunRules {
     pub args: String,
     /// Whether these are the game's default rules and variant.
     pub default_rules: bool,
+    /// The `"variant"` the oracle's `<game>.trace` needs for this game, if not its default.
+    pub trace_variant: Option<&'static str>,
 }
 
 /// A count per game (actions, turns): its distribution over the run.
@@ -994,9 +999,14 @@ impl<D: fmt::Display> fmt::Display for Report<D> {
                     )?;
                     if let Some(what) = self.text.traced {
                         writeln!(f, "  or follow {what} step by step with the oracle:")?;
+                        let variant = self
+                            .text
+                            .trace_variant
+                            .map(|v| format!("\"variant\":\"{v}\","))
+                            .unwrap_or_default();
                         writeln!(
                             f,
-                            "    echo '{{\"op\":\"{}.trace\",\"players\":{},\"seed\":{seed}}}' | cardrules oracle",
+                            "    echo '{{\"op\":\"{}.trace\",{variant}\"players\":{},\"seed\":{seed}}}' | cardrules oracle",
                             self.game, self.players
                         )?;
                     }
@@ -1132,6 +1142,7 @@ mod tests {
             described: RuleChoices::default().describe(),
             args: String::new(),
             default_rules: true,
+            trace_variant: None,
         }
     }
 

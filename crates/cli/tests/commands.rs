@@ -283,9 +283,9 @@ fn names_in_messages_come_from_the_registry() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
         err.contains(
-            "unknown game \"chess\"; this build replays records of the games \"zaagox\" and \
-             \"schieber\" or \"schieber-deal\" (jass); letom and elewenjewe are planned, not \
-             implemented yet"
+            "unknown game \"chess\"; this build replays records whose game is \"zaagox\", \
+             \"schieber\", \"schieber-deal\", \"coiffeur\" or \"differenzler\"; letom and \
+             elewenjewe are planned, not implemented yet"
         ),
         "{err}"
     );
@@ -297,7 +297,10 @@ fn names_in_messages_come_from_the_registry() {
     let out = cardrules(&["replay", jass.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("\"schieber\" and \"schieber-deal\""), "{err}");
+    assert!(
+        err.contains("its records name it \"schieber\", \"schieber-deal\""),
+        "{err}"
+    );
     let help = stdout(&cardrules(&["oracle", "--help"]));
     assert!(
         help.contains("zaagox.trace") && help.contains("jass.legal"),
@@ -382,8 +385,8 @@ fn help_says_which_games_exist_and_which_are_planned() {
     );
     assert!(
         help.contains(
-            "jass  Swiss Jass: Schieber to the target with its contract variants (Coiffeur and \
-             Differenzler later) (4 players)"
+            "jass  Swiss Jass: Schieber to the target with its contract variants, Coiffeur \
+             (--variant coiffeur) and Differenzler (--variant differenzler) (4 players)"
         ),
         "{help}"
     );
@@ -835,8 +838,8 @@ fn simulate_jass_with_options() {
             "--rules is not jass's rules as JSON",
         ),
         (
-            &["--variant", "coiffeur"],
-            "the Coiffeur variant of jass is not implemented yet",
+            &["--variant", "coiffeur", "-r", "variants=all"],
+            "coiffeur has no rule option \"variants\"",
         ),
     ] {
         let mut all = vec!["simulate", "jass", "-p", "4", "-g", "1"];
@@ -864,4 +867,181 @@ fn simulate_jass_with_options() {
     assert!(err.contains("zaagox has no variants"), "{err}");
     let err = usage_error(&["simulate", "jass", "-p", "4", "-g", "1", "-r", "weis"]);
     assert!(err.contains("a rule option is NAME=VALUE"), "{err}");
+}
+
+/// `simulate jass --variant differenzler`: whole games at 3 and 4 seats, the same at any
+/// thread count; the summary fits the game; records (`differenzler`) replay; options apply.
+#[test]
+fn simulate_differenzler_and_replay_its_records() {
+    let dir = temp_dir("differenzler-records");
+    let dir_text = dir.to_str().unwrap();
+    for players in ["3", "4"] {
+        let run = |threads: &str| -> Value {
+            let out = cardrules(&[
+                "simulate",
+                "jass",
+                "--variant",
+                "differenzler",
+                "-p",
+                players,
+                "-g",
+                "60",
+                "-s",
+                "5",
+                "-t",
+                threads,
+                "-r",
+                "deals=4",
+                "--record",
+                dir_text,
+                "--json",
+            ]);
+            let mut v: Value = serde_json::from_str(&stdout(&out)).unwrap();
+            v.as_object_mut().unwrap().remove("timing");
+            v
+        };
+        let one = run("1");
+        assert_eq!(one, run("3"));
+        assert_eq!(one["variant"], "differenzler");
+        assert_eq!(one["rules"]["differenzler"]["deals"], 4);
+        assert_eq!(one["deals"], 240);
+        assert_eq!(one["unfinished"], 0);
+        let points: u64 = one["points"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| b["count"].as_u64().unwrap())
+            .sum();
+        assert_eq!(points, 240 * players.parse::<u64>().unwrap());
+        let game = &one["notable"]["min_score"];
+        let path = game["record"].as_str().unwrap();
+        let record: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        assert_eq!(record["game"], "differenzler");
+        let v: Value =
+            serde_json::from_str(&stdout(&cardrules(&["replay", path, "--json"]))).unwrap();
+        assert_eq!(v["game"], "differenzler");
+        assert_eq!(v["actions"], game["actions"]);
+        let penalties = v["outcome"]["penalties"].as_array().unwrap();
+        let best = penalties.iter().map(|p| p.as_i64().unwrap()).min().unwrap();
+        assert_eq!(game["value"], best);
+    }
+    let text = stdout(&cardrules(&[
+        "simulate",
+        "jass",
+        "--variant",
+        "differenzler",
+        "-p",
+        "3",
+        "-g",
+        "30",
+    ]));
+    for needle in [
+        "jass (differenzler): 30 games, 3 players",
+        "\n  prediction  ",
+        "\nPrediction error per seat and deal",
+        "\nPoints taken  ",
+        "\n  deals  ",
+        "\"variant\":\"differenzler\",\"players\":3,\"seed\":",
+        " deals/s",
+    ] {
+        assert!(text.contains(needle), "{needle:?} missing from\n{text}");
+    }
+    let err = usage_error(&[
+        "simulate",
+        "jass",
+        "--variant",
+        "differenzler",
+        "-p",
+        "5",
+        "-g",
+        "1",
+    ]);
+    assert!(
+        err.contains("jass differenzler is played by 3 to 4 players, not 5"),
+        "{err}"
+    );
+    let out = cardrules(&[
+        "simulate",
+        "jass",
+        "--variant",
+        "differenzler",
+        "-p",
+        "3",
+        "-g",
+        "1",
+        "-r",
+        "deals=0",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("deals=0"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `simulate jass --variant coiffeur`: whole games in teams and individually; the summary per
+/// slot; records (`coiffeur`) replay and print the score sheet; the oracle plays the variant.
+#[test]
+fn simulate_coiffeur_and_replay_its_records() {
+    let dir = temp_dir("coiffeur-records");
+    let dir_text = dir.to_str().unwrap();
+    for (individual, deals) in [("off", 16u64), ("on", 32)] {
+        let run = |threads: &str| -> Value {
+            let rule = format!("individual={individual}");
+            let out = cardrules(&[
+                "simulate",
+                "jass",
+                "--variant",
+                "coiffeur",
+                "-p",
+                "4",
+                "-g",
+                "30",
+                "-s",
+                "3",
+                "-t",
+                threads,
+                "-r",
+                &rule,
+                "--record",
+                dir_text,
+                "--json",
+            ]);
+            let mut v: Value = serde_json::from_str(&stdout(&out)).unwrap();
+            v.as_object_mut().unwrap().remove("timing");
+            v
+        };
+        let one = run("1");
+        assert_eq!(one, run("2"));
+        assert_eq!(one["variant"], "coiffeur");
+        assert_eq!(one["deals"], 30 * deals);
+        let slots = one["slots"].as_array().unwrap();
+        assert_eq!(slots.len(), 8);
+        let played: u64 = slots.iter().map(|s| s["deals"].as_u64().unwrap()).sum();
+        assert_eq!(played, 30 * deals);
+        let path = one["notable"]["max_score"]["record"].as_str().unwrap();
+        let record: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        assert_eq!(record["game"], "coiffeur");
+        let text = stdout(&cardrules(&["replay", path]));
+        assert!(text.contains("score sheet:"), "{text}");
+        assert!(text.contains("joker8"), "{text}");
+    }
+    let text = stdout(&cardrules(&[
+        "simulate",
+        "jass",
+        "--variant",
+        "coiffeur",
+        "-p",
+        "4",
+        "-g",
+        "20",
+    ]));
+    for needle in [
+        "jass (coiffeur): 20 games, 4 players",
+        "\nSlot ",
+        "\n  joker7 ",
+        "\nPasses before a choice",
+        "\"variant\":\"coiffeur\",\"players\":4,\"seed\":",
+    ] {
+        assert!(text.contains(needle), "{needle:?} missing from\n{text}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

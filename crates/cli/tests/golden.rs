@@ -133,6 +133,70 @@ fn jass_playouts_are_the_recorded_ones() {
     }
 }
 
+/// `golden/differenzler_playout.jsonl`: `jass.playout` with `"variant":"differenzler"` (a
+/// whole game of 16 deals) for seeds 0..25 at 3 and 4 players, recorded when Differenzler
+/// joined. Its trace plays the same game: the decisions are the playout's actions, each one
+/// listed in its `legal`, one deal and one score event per deal (the card points, 157 in
+/// all), and the same returns.
+#[test]
+fn differenzler_playouts_are_the_recorded_ones() {
+    let golden = lines(include_str!("golden/differenzler_playout.jsonl"));
+    assert_eq!(golden.len(), 50);
+    check_whole_games("differenzler", &golden, |score| {
+        let total: i64 = score.iter().map(|v| v.as_i64().unwrap()).sum();
+        assert_eq!(total, 157);
+    });
+}
+
+/// `golden/coiffeur_playout.jsonl`: `jass.playout` with `"variant":"coiffeur"` (a whole team
+/// game of 16 deals) for seeds 0..50, recorded when Coiffeur joined; its trace as for
+/// Differenzler, each score event giving the declaring team's points and 0 to the other.
+#[test]
+fn coiffeur_playouts_are_the_recorded_ones() {
+    let golden = lines(include_str!("golden/coiffeur_playout.jsonl"));
+    assert_eq!(golden.len(), 50);
+    check_whole_games("coiffeur", &golden, |score| {
+        assert_eq!(score.len(), 2);
+        assert!(score.iter().filter(|v| v.as_i64() != Some(0)).count() <= 1);
+    });
+}
+
+/// Playouts and traces of a whole-game Jass variant against its golden lines: the same
+/// answers twice, the recorded actions and returns, a trace whose decisions are the actions
+/// (each listed in its `legal`), 16 deal and 16 score events (`score` checks each).
+fn check_whole_games(variant: &str, golden: &[Golden], score: impl Fn(&[Value])) {
+    let with_variant = |op: &str| -> Vec<Value> {
+        golden
+            .iter()
+            .map(|g| json!({"op": op, "variant": variant, "players": g.players, "seed": g.seed}))
+            .collect()
+    };
+    let answers = oracle(&with_variant("jass.playout"));
+    assert_eq!(answers, oracle(&with_variant("jass.playout")));
+    let traces = oracle(&with_variant("jass.trace"));
+    for ((g, answer), trace) in golden.iter().zip(answers).zip(traces) {
+        assert_eq!(answer["ok"], true, "{g:?}: {answer}");
+        assert_eq!(answer["actions"], g.actions, "{g:?}");
+        assert_eq!(answer["returns"], json!(g.returns), "{g:?}");
+        assert_eq!(trace["returns"], json!(g.returns), "{g:?}");
+        let events = trace["events"].as_array().unwrap();
+        let decisions: Vec<&Value> = events
+            .iter()
+            .filter(|e| e.get("action").is_some())
+            .collect();
+        assert_eq!(decisions.len() as u64, g.actions, "{g:?}");
+        for d in &decisions {
+            assert!(d["legal"].as_array().unwrap().contains(&d["action"]), "{d}");
+        }
+        let deals = events.iter().filter(|e| e.get("deal").is_some()).count();
+        let scores: Vec<&Value> = events.iter().filter_map(|e| e.get("score")).collect();
+        assert_eq!((deals, scores.len()), (16, 16), "{g:?}");
+        for s in scores {
+            score(s.as_array().unwrap());
+        }
+    }
+}
+
 /// The `jass.trace` answer for `seed`.
 fn answer_trace(seed: u64) -> Value {
     oracle(&[json!({"op": "jass.trace", "players": 4, "seed": seed})]).remove(0)

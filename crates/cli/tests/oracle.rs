@@ -187,13 +187,23 @@ fn one_answer_per_line_in_order() {
         ),
         (
             br#"{"op":"jass.playout","players":4,"seed":1,"variant":"coiffeur"}"#.to_vec(),
-            false,
-            r#"the variant \"coiffeur\" is not implemented yet"#,
+            true,
+            r#"{"ok":true,"actions":"#,
         ),
         (
-            br#"{"op":"jass.trace","players":3,"seed":1,"variant":"differenzler"}"#.to_vec(),
+            br#"{"op":"jass.playout","players":3,"seed":1,"variant":"coiffeur"}"#.to_vec(),
             false,
-            r#"the variant \"differenzler\" is not implemented yet"#,
+            "players must be 4 for Coiffeur, not 3",
+        ),
+        (
+            br#"{"op":"jass.playout","players":3,"seed":1,"variant":"differenzler"}"#.to_vec(),
+            true,
+            r#"{"ok":true,"actions":624,"#,
+        ),
+        (
+            br#"{"op":"jass.trace","players":5,"seed":1,"variant":"differenzler"}"#.to_vec(),
+            false,
+            "players must be an integer from 3 to 4 for Differenzler, not 5",
         ),
         (
             br#"{"op":"jass.playout","players":4,"seed":1,"variant":"Schieber"}"#.to_vec(),

@@ -171,12 +171,43 @@ cards_core::serde_via_text!(
     "a Jass contract such as \"trump:H\" or \"obenabe\""
 );
 
-/// One decision of a Schieber deal. Which seat makes it is the state's business
-/// ([`Game::to_act`](cards_core::Game::to_act)).
+/// One of Coiffeur's two Joker slots: a Joker is played as any of the six modes, at its
+/// slot's factor (×7 and ×8 in the seed's table).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Joker {
+    /// The first Joker slot (`joker7`).
+    Seven,
+    /// The second Joker slot (`joker8`).
+    Eight,
+}
+
+impl Joker {
+    /// Both slots, in order.
+    pub const ALL: [Joker; 2] = [Joker::Seven, Joker::Eight];
+
+    /// The slot's name in action text: `joker7`, `joker8`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Joker::Seven => "joker7",
+            Joker::Eight => "joker8",
+        }
+    }
+}
+
+/// The highest Differenzler prediction: every card point of a deal (157).
+pub const MAX_PREDICTION: u8 = 157;
+
+/// One decision of a Jass game: Schieber (a contract, a push, a Trio mode, a card),
+/// Coiffeur (an open slot, a Joker, a pass) or Differenzler (a prediction). Which seat makes
+/// it, and which actions a game knows, is the state's business
+/// ([`Game::to_act`](cards_core::Game::to_act), [`Game::legal_actions`](cards_core::Game::legal_actions)).
 ///
 /// Text form (the oracle's action notation, also the serde form): a card play is the card
-/// (`JH`), a contract its name (`trump:C`, `obenabe`, `undenufe`, `slalom:obenabe`,
-/// `guschti`, …), `push`, and a Trio segment's mode `trio:<mode>` (`trio:trump:H`).
+/// (`JH`), a contract or Coiffeur slot its name (`trump:C`, `obenabe`, `undenufe`,
+/// `slalom:obenabe`, `guschti`, …), `push`, a Trio segment's mode `trio:<mode>`
+/// (`trio:trump:H`), a Joker `joker7:<mode>` or `joker8:<mode>`, `pass`, and a prediction
+/// `predict:<n>` (0 to 157).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Action {
     /// Play this card from the hand.
@@ -188,6 +219,12 @@ pub enum Action {
     /// In a Trio, the leader of trick 1, 4 or 7 names the mode of that trick and the next
     /// two (text `trio:obenabe`, `trio:undenufe`, `trio:trump:H`).
     TrioMode(Mode),
+    /// Coiffeur: choose this Joker slot, played in this mode (`joker7:trump:S`).
+    Joker(Joker, Mode),
+    /// Coiffeur: pass the choice to the next seat.
+    Pass,
+    /// Differenzler: predict the card points this seat will take (0 to 157; `predict:42`).
+    Predict(u8),
 }
 
 /// Index of the first contract.
@@ -198,15 +235,22 @@ const PUSH: usize = NAME + Contract::ALL.len();
 const VARIANT: usize = PUSH + 1;
 /// Index of the first Trio segment mode.
 const TRIO: usize = VARIANT + Contract::VARIANTS.len();
+/// Index of the first Joker.
+const JOKER: usize = TRIO + Mode::ALL.len();
+/// Index of the pass.
+const PASS: usize = JOKER + Joker::ALL.len() * Mode::ALL.len();
+/// Index of prediction 0.
+const PREDICT: usize = PASS + 1;
 
 impl Action {
     /// Size of the action index space.
-    pub const COUNT: usize = TRIO + Mode::ALL.len();
+    pub const COUNT: usize = PREDICT + MAX_PREDICTION as usize + 1;
 
     /// The action's stable index, below [`Action::COUNT`]: card plays 0..36 (card index),
     /// then the six modes in [`Mode::ALL`] order (36..42), push (42), the variant contracts
-    /// in [`Contract::VARIANTS`] order (43..48), and the Trio segment modes in [`Mode::ALL`]
-    /// order (48..54).
+    /// in [`Contract::VARIANTS`] order (43..48), the Trio segment modes in [`Mode::ALL`]
+    /// order (48..54), the Jokers (`joker7` then `joker8`, each in [`Mode::ALL`] order:
+    /// 54..66), pass (66) and the predictions 0 to 157 (67..225).
     #[must_use]
     pub fn index(self) -> usize {
         let mode_index = |mode: Mode| Mode::ALL.iter().position(|&m| m == mode).unwrap_or(0);
@@ -222,6 +266,11 @@ impl Action {
             }
             Action::Push => PUSH,
             Action::TrioMode(mode) => TRIO + mode_index(mode),
+            Action::Joker(joker, mode) => {
+                JOKER + joker as usize * Mode::ALL.len() + mode_index(mode)
+            }
+            Action::Pass => PASS,
+            Action::Predict(n) => PREDICT + usize::from(n.min(MAX_PREDICTION)),
         }
     }
 
@@ -236,7 +285,19 @@ impl Action {
                 .get(i - VARIANT)
                 .copied()
                 .map(Action::Name),
-            i => Mode::ALL.get(i - TRIO).copied().map(Action::TrioMode),
+            i if i < JOKER => Mode::ALL.get(i - TRIO).copied().map(Action::TrioMode),
+            i if i < PASS => {
+                let k = i - JOKER;
+                let joker = Joker::ALL.get(k / Mode::ALL.len())?;
+                Mode::ALL
+                    .get(k % Mode::ALL.len())
+                    .map(|&mode| Action::Joker(*joker, mode))
+            }
+            PASS => Some(Action::Pass),
+            i => u8::try_from(i - PREDICT)
+                .ok()
+                .filter(|&n| n <= MAX_PREDICTION)
+                .map(Action::Predict),
         }
     }
 }
@@ -248,6 +309,9 @@ impl fmt::Display for Action {
             Action::Name(contract) => contract.fmt(f),
             Action::Push => f.write_str("push"),
             Action::TrioMode(mode) => write!(f, "trio:{mode}"),
+            Action::Joker(joker, mode) => write!(f, "{}:{mode}", joker.name()),
+            Action::Pass => f.write_str("pass"),
+            Action::Predict(n) => write!(f, "predict:{n}"),
         }
     }
 }
@@ -255,9 +319,10 @@ impl fmt::Display for Action {
 /// An action's text could not be parsed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "{text:?} is not a Schieber action: expected a card (JH), trump:C, trump:D, trump:H, \
-     trump:S, obenabe, undenufe, push, slalom:obenabe, slalom:undenufe, guschti, mary, trio \
-     or a Trio mode (trio:obenabe, trio:undenufe, trio:trump:H)"
+    "{text:?} is not a Jass action: expected a card (JH), trump:C, trump:D, trump:H, \
+     trump:S, obenabe, undenufe, push, slalom:obenabe, slalom:undenufe, guschti, mary, trio, \
+     a Trio mode (trio:obenabe, trio:undenufe, trio:trump:H), a Joker (joker7:obenabe, \
+     joker8:trump:S), pass or a prediction (predict:0 to predict:157)"
 )]
 pub struct ParseActionError {
     /// The text given (cut to 64 characters).
@@ -268,8 +333,27 @@ impl FromStr for Action {
     type Err = ParseActionError;
 
     fn from_str(s: &str) -> Result<Action, ParseActionError> {
-        if s == "push" {
-            return Ok(Action::Push);
+        match s {
+            "push" => return Ok(Action::Push),
+            "pass" => return Ok(Action::Pass),
+            _ => {}
+        }
+        // Canonical numbers only (`predict:7`, not `predict:07` or `predict:+7`).
+        if let Some(text) = s.strip_prefix("predict:")
+            && let Ok(n) = text.parse::<u8>()
+            && n <= MAX_PREDICTION
+            && n.to_string() == text
+        {
+            return Ok(Action::Predict(n));
+        }
+        for joker in Joker::ALL {
+            if let Some(mode) = s
+                .strip_prefix(joker.name())
+                .and_then(|rest| rest.strip_prefix(':'))
+                && let Ok(mode) = mode.parse::<Mode>()
+            {
+                return Ok(Action::Joker(joker, mode));
+            }
         }
         if let Some(mode) = s.strip_prefix("trio:")
             && let Ok(mode) = mode.parse::<Mode>()
@@ -289,5 +373,5 @@ impl FromStr for Action {
 
 cards_core::serde_via_text!(
     Action,
-    "a Schieber action such as \"JH\", \"trump:D\" or \"push\""
+    "a Jass action such as \"JH\", \"trump:D\", \"push\", \"joker7:obenabe\", \"pass\" or \"predict:42\""
 );

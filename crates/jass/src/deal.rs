@@ -7,9 +7,10 @@ use cards_core::{CardSet, Census, JassCard, JassRank, PerSeat, PlayerId, Seed};
 
 use crate::action::{Contract, trio_allows};
 use crate::score::{MATCH_BONUS, STOECK};
+use crate::weis::award_from;
 use crate::{
-    Action, Declaration, Mode, RuleError, Rules, SetupError, award, declare, legal_cards,
-    trick_points, trick_winner,
+    Action, Declaration, Mode, RuleError, Rules, SetupError, declare, legal_cards, trick_points,
+    trick_winner,
 };
 
 /// Seats at a Schieber table.
@@ -456,6 +457,12 @@ impl SchieberDeal {
                 action,
                 why: "the leader names this Trio segment's mode first",
             }),
+            (_, Action::Joker(..) | Action::Pass | Action::Predict(_)) => {
+                Err(RuleError::OtherGame {
+                    action,
+                    game: "Schieber",
+                })
+            }
             (Some(contract), Action::Play(card)) => self.play_card(seat, contract, card),
             (Some(_), _) => Err(RuleError::ContractNamed { action }),
         }
@@ -481,8 +488,10 @@ impl SchieberDeal {
 
     /// Each seat's counted Weis in the counting mode.
     fn declare_weis(&mut self, mode: Mode) {
-        self.declarations =
-            core::array::from_fn(|s| declare(self.dealt[s], mode, &self.rules.weis));
+        // In place: no four-declaration temporary to copy.
+        for (declaration, &hand) in self.declarations.iter_mut().zip(&self.dealt) {
+            *declaration = declare(hand, mode, &self.rules.weis);
+        }
     }
 
     fn play_card(
@@ -511,7 +520,7 @@ impl SchieberDeal {
 
     /// Plays `card`, a legal card of `seat`, the seat to act, in trick mode `mode` and
     /// counting mode `counting`: nothing is checked, nothing fails.
-    #[inline]
+    #[inline(always)]
     fn play_legal(&mut self, seat: PlayerId, card: JassCard, mode: Mode, counting: Mode) {
         let index = self.played as usize;
         let trick_no = index / SEATS;
@@ -588,9 +597,13 @@ impl SchieberDeal {
 
     /// The Weis award: the declarations in play order from forehand.
     pub(crate) fn award_weis(&self, mode: Mode) -> Option<WeisScore> {
-        let by_position: [Declaration; SEATS] =
-            core::array::from_fn(|p| self.declarations[seat_after(self.forehand, p).index()]);
-        let a = award(&by_position, mode, self.rules.weis.scale)?;
+        // In play order from forehand, read in place.
+        let a = award_from(
+            &self.declarations,
+            self.forehand.index(),
+            mode,
+            self.rules.weis.scale,
+        )?;
         let seat = seat_after(self.forehand, a.position);
         Some(WeisScore {
             seat,

@@ -47,6 +47,36 @@ pub enum RuleError {
         /// The mode tried.
         mode: crate::Mode,
     },
+    /// An action of another Jass game (a pass or a Joker outside Coiffeur, a prediction
+    /// outside Differenzler, a push outside Schieber, …).
+    #[error("{action} is not an action of {game}")]
+    OtherGame {
+        /// The action tried.
+        action: Action,
+        /// The game played.
+        game: &'static str,
+    },
+    /// A Differenzler prediction out of turn or a card before every seat predicted.
+    #[error("{action} is not allowed now: {why}")]
+    OutOfTurn {
+        /// The action tried.
+        action: Action,
+        /// What is due instead.
+        why: &'static str,
+    },
+    /// A Coiffeur contract the choosing side has already played (or that its table lacks).
+    #[error("{action} is not open for this side: each side plays each contract once")]
+    NotOpen {
+        /// The action tried.
+        action: Action,
+    },
+    /// A Coiffeur pass by the seat that must choose (every other eligible seat passed, or it
+    /// is the only one).
+    #[error("seat {seat} must choose a contract now: every other seat passed or cannot choose")]
+    MustChoose {
+        /// The seat that must choose.
+        seat: PlayerId,
+    },
     /// The partner tried to push back.
     #[error("after a push the partner must name the contract: push is not allowed")]
     PushedAlready,
@@ -80,20 +110,60 @@ pub enum SetupError {
     #[error(transparent)]
     PlayerCount(#[from] PlayerCountError),
     /// A seat named in the rules or the setup is not at the table.
-    #[error("{what} names seat {seat}, which is not at the table of 4")]
+    #[error("{what} names seat {seat}, which is not at the table of {seats}")]
     SeatNotAtTable {
         /// Which field names it.
         what: &'static str,
         /// The seat.
         seat: PlayerId,
+        /// Seats at the table.
+        seats: usize,
     },
-    /// A hand as dealt does not have nine cards.
-    #[error("seat {seat} was dealt {got} cards, not 9")]
+    /// A hand as dealt does not have its share of the deck (9 cards at four seats, 12 at
+    /// three).
+    #[error("seat {seat} was dealt {got} cards, not {expected}")]
     HandSize {
         /// The seat.
         seat: PlayerId,
         /// Its number of cards.
         got: usize,
+        /// The number it should have.
+        expected: usize,
+    },
+    /// A per-seat list of the setup does not have one entry per seat.
+    #[error("{what} has {got} entries for a table of {seats}")]
+    SeatCount {
+        /// Which list.
+        what: &'static str,
+        /// Its length.
+        got: usize,
+        /// Seats at the table.
+        seats: usize,
+    },
+    /// A rule option cannot be played (Differenzler with no deals, say).
+    #[error("{what} cannot be played: {why}")]
+    BadRule {
+        /// The option.
+        what: &'static str,
+        /// Why not.
+        why: &'static str,
+    },
+    /// A cell of a Coiffeur setup's score sheet cannot be (its points, side, declarer or deal
+    /// do not fit).
+    #[error("the score sheet's cell {action} cannot be: {why}")]
+    Sheet {
+        /// The cell, as the action that fills its slot.
+        action: Action,
+        /// What is wrong.
+        why: &'static str,
+    },
+    /// A Differenzler setup's shown trump card is not in the dealer's hand as dealt.
+    #[error("the shown trump card {card} is not in the dealer's (seat {dealer}'s) hand")]
+    ShownCard {
+        /// The card.
+        card: JassCard,
+        /// The dealer.
+        dealer: PlayerId,
     },
     /// The hands do not hold each of the 36 cards exactly once.
     #[error("the hands must hold each of the 36 cards once; missing: {missing}")]

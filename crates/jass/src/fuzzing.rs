@@ -1,5 +1,6 @@
 //! Jass's invariant checks driven by arbitrary bytes: the bodies of the fuzz targets
-//! `jass_game`, `jass_state_json`, `jass_legal` and `jass_weis` (feature `fuzzing`).
+//! `jass_game`, `jass_state_json`, `jass_legal` and `jass_weis` (feature `fuzzing`), and of
+//! each other game type's targets in its submodule ([`coiffeur`], [`differenzler`]).
 //!
 //! Each public function takes any byte string, drives one part of the crate with it and
 //! **panics** as soon as an invariant fails — the signal a fuzzer looks for. The generic part
@@ -13,6 +14,9 @@
 //! Not a stable API: hidden from the docs, free to change in any release.
 
 use core::cmp::Ordering;
+
+pub mod coiffeur;
+pub mod differenzler;
 
 use cards_core::{Card, CardSet, Game, JassCard, PlayerId};
 use cards_testkit::fuzz::{self, FuzzGame, Input, Table};
@@ -546,6 +550,9 @@ fn check_transition(before: &SchieberDeal, action: Action, after: &SchieberDeal)
 
     match action {
         Action::TrioMode(_) => panic!("a Trio mode under fuzzed rules (no variant)"),
+        Action::Joker(..) | Action::Pass | Action::Predict(_) => {
+            panic!("{action} applied to a Schieber deal")
+        }
         Action::Push => {
             assert!(!before.pushed() && after.pushed(), "a push did not push");
             assert_eq!(after.contract(), None);
@@ -667,7 +674,7 @@ fn check_view(deal: &SchieberDeal, seat: PlayerId, view: &View) {
     let shown: Vec<JassCard> = view
         .tricks
         .iter()
-        .flat_map(|t| t.cards)
+        .flat_map(|t| t.cards.iter().copied())
         .chain(view.trick.iter().copied())
         .collect();
     assert_eq!(shown, plays, "a view shows other plays");

@@ -10,8 +10,12 @@
 //! from explicit hands ([`Setup`]), with per-seat [`View`]s and world sampling, and the
 //! credits (Stöck, Weis, tricks, Match) the moment they fall; and a whole Schieber game to a
 //! target ([`Schieber`]), mid-deal stops and the Stöck exception included; the contract
-//! variants Slalom, Guschti, Mary and Trio as options ([`Rules::variants`], [`Variants`]).
-//! Coiffeur and Differenzler come next.
+//! variants Slalom, Guschti, Mary and Trio as options ([`Rules::variants`], [`Variants`]);
+//! a whole Coiffeur game in teams or each for themself ([`Coiffeur`]: the contract slots,
+//! passing, the Jokers, the [`ScoreSheet`]); a whole Differenzler game for 3 or 4 players
+//! ([`Differenzler`]: predictions, the shown trump card, penalties). Every game plays its
+//! cards through one trick core and samples worlds through one inference of what the play
+//! shows.
 //!
 //! One deal, played with the first legal move:
 //!
@@ -65,8 +69,10 @@
 #![forbid(unsafe_code)]
 
 mod action;
+mod coiffeur;
 mod deal;
 mod dealing;
+mod differenzler;
 mod error;
 #[cfg(feature = "fuzzing")]
 #[doc(hidden)]
@@ -75,10 +81,13 @@ mod game;
 mod mode;
 mod multipliers;
 mod rules;
+mod sampling;
 mod schieber;
 mod score;
 mod setup;
+mod table_deal;
 mod trick;
+mod tricks;
 mod view;
 mod weis;
 
@@ -87,20 +96,26 @@ mod weis;
 #[doc = include_str!("../../../docs/jass.md")]
 pub mod rules_page {}
 
-pub use action::{Action, Contract, ParseActionError, SlalomStart};
+pub use action::{Action, Contract, Joker, MAX_PREDICTION, ParseActionError, SlalomStart};
 /// The frame's vocabulary, re-exported so `use jass::{Game, SchieberDeal}` is all a user needs.
 pub use cards_core::{Game, PlayerId, Seed};
+pub use coiffeur::{
+    Coiffeur, CoiffeurOutcome, CoiffeurSetup, CoiffeurView, ParseSlotError, ScoreSheet, SheetCell,
+    SheetEntry, SheetSide, SheetSlot, Slot, coiffeur_points,
+};
 pub use deal::{Credit, CreditKind, Credits, Outcome, SchieberDeal, WeisScore};
 pub use dealing::SeededDeal;
+pub use differenzler::{Differenzler, DifferenzlerOutcome, DifferenzlerSetup, DifferenzlerView};
 pub use error::{RuleError, SetupError, ViewError};
 pub use mode::{Mode, ParseModeError};
 pub use multipliers::Multipliers;
-pub use rules::{Rules, Variants};
+pub use rules::{CoiffeurFactors, CoiffeurRules, DifferenzlerRules, Rules, Variants};
 pub use schieber::{Schieber, SchieberOutcome, SchieberSetup, SchieberView};
 pub use score::{
     DealError, DealScore, LAST_TRICK_BONUS, MATCH_BONUS, STOECK, TrickRecord, score_deal, team,
 };
 pub use setup::Setup;
+pub use table_deal::TableDeal;
 pub use trick::{
     PlayRules, is_legal, legal_cards, reference as trick_reference, stronger_trumps, suit_cards,
     trick_points, trick_winner,

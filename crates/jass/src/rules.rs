@@ -53,6 +53,101 @@ impl Variants {
     }
 }
 
+/// The factor of each Coiffeur contract slot (the seed's table by default: ♦ ×1, ♥ ×2, ♠ ×3,
+/// ♣ ×4, Obenabe ×5, Undenufe ×6, the Jokers ×7 and ×8; the extra contracts, when enabled,
+/// ×9 to ×12).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct CoiffeurFactors {
+    /// ♦ trump.
+    pub diamonds: u32,
+    /// ♥ trump.
+    pub hearts: u32,
+    /// ♠ trump.
+    pub spades: u32,
+    /// ♣ trump.
+    pub clubs: u32,
+    /// Obenabe.
+    pub obenabe: u32,
+    /// Undenufe.
+    pub undenufe: u32,
+    /// The first Joker slot.
+    pub joker7: u32,
+    /// The second Joker slot.
+    pub joker8: u32,
+    /// Slalom (either start), when enabled.
+    pub slalom: u32,
+    /// Guschti, when enabled.
+    pub guschti: u32,
+    /// Mary, when enabled.
+    pub mary: u32,
+    /// Trio, when enabled.
+    pub trio: u32,
+}
+
+impl Default for CoiffeurFactors {
+    fn default() -> Self {
+        CoiffeurFactors {
+            diamonds: 1,
+            hearts: 2,
+            spades: 3,
+            clubs: 4,
+            obenabe: 5,
+            undenufe: 6,
+            joker7: 7,
+            joker8: 8,
+            slalom: 9,
+            guschti: 10,
+            mary: 11,
+            trio: 12,
+        }
+    }
+}
+
+/// Coiffeur's options (`docs/jass.md`, "Coiffeur").
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(default, deny_unknown_fields)]
+pub struct CoiffeurRules {
+    /// Each seat plays for itself (four sides, 32 deals with the base table) instead of two
+    /// teams (seats 0 and 2 against 1 and 3, 16 deals).
+    pub individual: bool,
+    /// The factor of each slot.
+    pub factors: CoiffeurFactors,
+    /// The extra contracts each side also plays once, as extra slots (default: none).
+    pub extras: Variants,
+}
+
+/// Differenzler's options (`docs/jass.md`, "Differenzler").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct DifferenzlerRules {
+    /// The number of deals in a game (default 16).
+    pub deals: u32,
+    /// Whether predictions stay hidden until the deal ends (default: public as made).
+    pub hidden_predictions: bool,
+}
+
+impl DifferenzlerRules {
+    /// The default number of deals.
+    pub const DEFAULT_DEALS: u32 = 16;
+}
+
+impl Default for DifferenzlerRules {
+    fn default() -> Self {
+        DifferenzlerRules {
+            deals: Self::DEFAULT_DEALS,
+            hidden_predictions: false,
+        }
+    }
+}
+
+/// Whether `value` is its type's default (for `skip_serializing_if`).
+fn is_default<T: Default + PartialEq>(value: &T) -> bool {
+    *value == T::default()
+}
+
 /// The rules a Jass deal is played and scored under. `Rules::default()` is the documented
 /// default (`docs/jass.md`).
 ///
@@ -88,9 +183,20 @@ pub struct Rules {
     /// (`null` in JSON): the game is a single deal, won by the team with more points. One
     /// deal on its own ([`SchieberDeal`](crate::SchieberDeal)) ignores it.
     pub target: Option<u32>,
+    /// Coiffeur's options (ignored by the other games; left out of JSON when the defaults,
+    /// so the other games' rules read as before).
+    #[serde(skip_serializing_if = "is_default")]
+    pub coiffeur: CoiffeurRules,
+    /// Differenzler's options (ignored by the other games). Differenzler plays by
+    /// [`Rules::play`] too: its undertrump option is `play.undertrump_when_void`. Left out
+    /// of JSON when the defaults.
+    #[serde(skip_serializing_if = "is_default")]
+    pub differenzler: DifferenzlerRules,
 }
 
 impl Rules {
+    /// The player counts of Differenzler: three or four.
+    pub const DIFFERENZLER_PLAYERS: RangeInclusive<usize> = 3..=4;
     /// The player counts of Schieber (one deal or a whole game): exactly four.
     pub const SCHIEBER_PLAYERS: RangeInclusive<usize> = 4..=4;
     /// The most seats at a Jass table (the size of per-seat arrays in the states).
@@ -152,6 +258,31 @@ impl Rules {
             .unwrap_or(0)
     }
 
+    /// Checks the rules for a Differenzler table of `players` seats (the count itself is the
+    /// caller's to check): at least one deal, a `first_dealer` at the table.
+    ///
+    /// # Errors
+    /// [`SetupError::BadRule`] for `differenzler.deals` of 0; [`SetupError::SeatNotAtTable`]
+    /// for a `first_dealer` not at the table.
+    pub fn validate_differenzler(&self, players: usize) -> Result<(), SetupError> {
+        if self.differenzler.deals == 0 {
+            return Err(SetupError::BadRule {
+                what: "differenzler.deals",
+                why: "a game has at least one deal",
+            });
+        }
+        if let Some(seat) = self.first_dealer
+            && seat.index() >= players
+        {
+            return Err(SetupError::SeatNotAtTable {
+                what: "first_dealer",
+                seat,
+                seats: players,
+            });
+        }
+        Ok(())
+    }
+
     /// Checks the rules for a Schieber table of `players` seats.
     ///
     /// # Errors
@@ -169,6 +300,7 @@ impl Rules {
             return Err(SetupError::SeatNotAtTable {
                 what: "first_dealer",
                 seat,
+                seats: players,
             });
         }
         Ok(())
@@ -186,6 +318,8 @@ impl Default for Rules {
             first_dealer: None,
             forehand_card: Self::DEFAULT_FOREHAND_CARD,
             target: Some(Self::DEFAULT_TARGET),
+            coiffeur: CoiffeurRules::default(),
+            differenzler: DifferenzlerRules::default(),
         }
     }
 }

@@ -112,7 +112,11 @@ pub(crate) fn validate(rules: &Rules, raw: &Setup) -> Result<SchieberDeal, Setup
     rules.validate_schieber(SEATS)?;
     for (what, seat) in [("dealer", raw.dealer), ("forehand", raw.forehand)] {
         if seat.index() >= SEATS {
-            return Err(SetupError::SeatNotAtTable { what, seat });
+            return Err(SetupError::SeatNotAtTable {
+                what,
+                seat,
+                seats: SEATS,
+            });
         }
     }
     let mut all = Hand::EMPTY;
@@ -121,6 +125,7 @@ pub(crate) fn validate(rules: &Rules, raw: &Setup) -> Result<SchieberDeal, Setup
             return Err(SetupError::HandSize {
                 seat,
                 got: hand.len(),
+                expected: PLAYS / SEATS,
             });
         }
         all |= hand;

@@ -1,26 +1,24 @@
 //! [`View`]: what one seat of a Schieber deal may see, its legal actions from the view alone,
 //! and sampling a full deal consistent with it.
 
-use cards_core::{CardSet, Draw as _, JassCard, PlayerId, Rng};
+use cards_core::{CardSet, JassCard, PlayerId, Rng};
 
 use crate::action::Contract;
 use crate::deal::{
-    Credits, Hand, Outcome, PLAYS, SEATS, SchieberDeal, TRICKS, WeisScore, each_legal, seat_after,
+    Credits, Hand, Outcome, PLAYS, SEATS, SchieberDeal, TRICKS, WeisScore, each_legal,
 };
+use crate::sampling::{HiddenDeal, evidence};
 use crate::setup::validate;
-use crate::{
-    Action, Declaration, Meld, Mode, Rules, Setup, SetupError, ViewError, stronger_trumps,
-    suit_cards, trick_winner,
-};
+use crate::{Action, Declaration, Meld, Mode, PlayRules, Rules, Setup, SetupError, ViewError};
 
 /// A completed trick as everyone saw it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TrickView {
     /// The seat that led.
     pub leader: PlayerId,
-    /// The four cards in play order (the leader's first).
-    pub cards: [JassCard; SEATS],
+    /// Its cards in play order (the leader's first): four, or three at a table of three.
+    pub cards: Vec<JassCard>,
     /// The seat that won it.
     pub winner: PlayerId,
 }
@@ -105,22 +103,27 @@ fn walk(
     trio: &[Mode],
     plays: &[JassCard],
 ) -> Option<(Vec<TrickView>, PlayerId)> {
-    let mut tricks = Vec::with_capacity(TRICKS);
-    let mut leader = forehand;
-    for (t, chunk) in plays.chunks_exact(SEATS).enumerate() {
-        let mut cards = [chunk[0]; SEATS];
-        cards.copy_from_slice(chunk);
-        let winner = seat_after(leader, trick_winner(&cards, contract.trick_mode(t, trio)?));
-        tricks.push(TrickView {
+    let seen = evidence(
+        SEATS,
+        forehand,
+        plays,
+        |t| contract.trick_mode(t, trio),
+        &PlayRules::DEFAULT,
+        TRICKS,
+    )?;
+    Some((trick_views(seen.tricks), seen.leader))
+}
+
+/// The completed tricks as views.
+pub(crate) fn trick_views(tricks: Vec<(PlayerId, Vec<JassCard>, PlayerId)>) -> Vec<TrickView> {
+    tricks
+        .into_iter()
+        .map(|(leader, cards, winner)| TrickView {
             leader,
             cards,
             winner,
-        });
-        if t + 1 < TRICKS {
-            leader = winner;
-        }
-    }
-    Some((tricks, leader))
+        })
+        .collect()
 }
 
 impl SchieberDeal {
@@ -184,30 +187,6 @@ impl SchieberDeal {
 /// How many random deals of the unseen cards [`View::sample_world`] tries before it gives up.
 const MAX_TRIES: usize = 4000;
 
-/// Bit of a seat in a seat mask.
-const fn seat_bit(seat: usize) -> u8 {
-    1 << seat
-}
-
-/// Whether the cards can still be dealt: for every set of seats, the cards that may go only
-/// to those seats are no more than they still take (Hall's condition for the deal).
-fn feasible(buckets: &[usize; 16], need: &[usize; SEATS]) -> bool {
-    if buckets[0] > 0 {
-        return false;
-    }
-    (1..16usize).all(|set| {
-        let capacity: usize = (0..SEATS)
-            .filter(|s| set >> s & 1 == 1)
-            .map(|s| need[s])
-            .sum();
-        let bound: usize = (1..16usize)
-            .filter(|m| m & !set == 0)
-            .map(|m| buckets[m])
-            .sum();
-        bound <= capacity
-    })
-}
-
 impl View {
     /// The legal actions of this view's seat when it is the seat to act (in the order of
     /// [`Game::legal_actions`](cards_core::Game::legal_actions)), into `out` (cleared first);
@@ -258,7 +237,11 @@ impl View {
             ("forehand", self.forehand),
         ] {
             if seat.index() >= SEATS {
-                return Err(SetupError::SeatNotAtTable { what, seat });
+                return Err(SetupError::SeatNotAtTable {
+                    what,
+                    seat,
+                    seats: SEATS,
+                });
             }
         }
         if self.hand.len() != self.hand_sizes[me] || self.hand_sizes.iter().any(|&n| n > TRICKS) {
@@ -290,56 +273,16 @@ impl View {
         }
 
         // Who played what, and what each seat showed it lacks.
-        let mut played = [Hand::EMPTY; SEATS];
-        let mut forbidden = [Hand::EMPTY; SEATS];
-        let mut lead = self.forehand;
-        for (t, chunk) in plays.chunks(SEATS).enumerate() {
-            let mode = contract
-                .trick_mode(t, &self.trio)
-                .ok_or(bad(ViewError::TrickSeats))?;
-            let led = chunk[0].suit();
-            let led_cards = suit_cards(led);
-            for (i, &card) in chunk.iter().enumerate() {
-                let s = seat_after(lead, i).index();
-                played[s].insert(card);
-                if i == 0 || card.suit() == led {
-                    continue;
-                }
-                match mode.trump() {
-                    None => forbidden[s] |= led_cards,
-                    Some(trump) if trump == led => {
-                        // A non-trump on a trump lead: no trump, but perhaps the Buur.
-                        let mut trumps = suit_cards(trump);
-                        if self.rules.play.buur_exception
-                            && let Some(buur) = mode.buur()
-                        {
-                            trumps.remove(buur);
-                        }
-                        forbidden[s] |= trumps;
-                    }
-                    Some(trump) if card.suit() != trump => forbidden[s] |= led_cards,
-                    Some(trump) => {
-                        // A trump on a plain lead: an undertrump proves more.
-                        let highest = chunk[..i]
-                            .iter()
-                            .copied()
-                            .filter(|&c| mode.is_trump(c))
-                            .reduce(|a, b| if mode.beats(b, a, led) { b } else { a });
-                        if let Some(high) = highest
-                            && !stronger_trumps(mode, high).contains(card)
-                        {
-                            forbidden[s] |= led_cards;
-                            if !self.rules.play.undertrump_when_void {
-                                forbidden[s] |= !suit_cards(trump);
-                            }
-                        }
-                    }
-                }
-            }
-            if chunk.len() == SEATS {
-                lead = seat_after(lead, trick_winner(chunk, mode));
-            }
-        }
+        let seen = evidence(
+            SEATS,
+            self.forehand,
+            &plays,
+            |t| contract.trick_mode(t, &self.trio),
+            &self.rules.play,
+            TRICKS,
+        )
+        .ok_or(bad(ViewError::TrickSeats))?;
+        let (played, forbidden) = (seen.played, seen.forbidden);
         if played
             .iter()
             .zip(self.hand_sizes)
@@ -374,7 +317,6 @@ impl View {
         let known = self.hand | played_set | required.iter().fold(Hand::EMPTY, |a, &h| a | h);
         let pool: Vec<JassCard> = (!known).iter().collect();
         let mut need = [0usize; SEATS];
-        let mut total = 0;
         for s in (0..SEATS).filter(|&s| s != me) {
             if !(required[s] & forbidden[s]).is_empty() {
                 return Err(bad(ViewError::NoDeal));
@@ -382,68 +324,15 @@ impl View {
             need[s] = self.hand_sizes[s]
                 .checked_sub(required[s].len())
                 .ok_or(bad(ViewError::NoDeal))?;
-            total += need[s];
         }
-        if total != pool.len() {
+        if need.iter().sum::<usize>() != pool.len() {
             return Err(bad(ViewError::PlayCount));
         }
-        let allowed = |card: JassCard| -> u8 {
-            (0..SEATS)
-                .filter(|&s| s != me && !forbidden[s].contains(card))
-                .fold(0, |m, s| m | seat_bit(s))
-        };
-        let mut buckets = [0usize; 16];
-        for &card in &pool {
-            buckets[allowed(card) as usize] += 1;
-        }
-        if !feasible(&buckets, &need) {
-            return Err(bad(ViewError::NoDeal));
-        }
-
-        let mut order = pool.clone();
+        let mut base = required;
+        base[me] = self.hand;
+        let hidden = HiddenDeal::new(pool, need, base, forbidden).ok_or(bad(ViewError::NoDeal))?;
         for _ in 0..MAX_TRIES {
-            rng.shuffle(&mut order);
-            let mut left = buckets;
-            let mut still = need;
-            let mut hands = required;
-            hands[me] = self.hand;
-            for &card in &order {
-                let mask = allowed(card);
-                left[mask as usize] -= 1;
-                let mut candidates = mask;
-                loop {
-                    let weight: usize = (0..SEATS)
-                        .filter(|&s| candidates & seat_bit(s) != 0)
-                        .map(|s| still[s])
-                        .sum();
-                    if weight == 0 {
-                        // Cannot happen while the deal is feasible.
-                        return Err(bad(ViewError::NoDeal));
-                    }
-                    let mut r = rng.below(weight as u64) as usize;
-                    let Some(s) =
-                        (0..SEATS)
-                            .filter(|&s| candidates & seat_bit(s) != 0)
-                            .find(|&s| {
-                                if r < still[s] {
-                                    true
-                                } else {
-                                    r -= still[s];
-                                    false
-                                }
-                            })
-                    else {
-                        return Err(bad(ViewError::NoDeal));
-                    };
-                    still[s] -= 1;
-                    if feasible(&left, &still) {
-                        hands[s].insert(card);
-                        break;
-                    }
-                    still[s] += 1;
-                    candidates &= !seat_bit(s);
-                }
-            }
+            let hands = hidden.draw(rng);
             let dealt: [Hand; SEATS] = core::array::from_fn(|s| hands[s] | played[s]);
             if !self.weis_fits(&dealt) {
                 continue;

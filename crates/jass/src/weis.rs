@@ -581,12 +581,18 @@ pub fn declare(hand: CardSet<JassCard>, mode: Mode, rules: &WeisRules) -> Declar
 /// one has a Weis.
 #[must_use]
 pub fn strongest(declarations: &[Declaration], mode: Mode, scale: Scale) -> Option<usize> {
+    strongest_of(declarations.len(), |p| &declarations[p], mode, scale)
+}
+
+/// [`strongest`] of the `n` declarations `at(0)`, …, `at(n - 1)`.
+fn strongest_of<'a>(
+    n: usize,
+    at: impl Fn(usize) -> &'a Declaration,
+    mode: Mode,
+    scale: Scale,
+) -> Option<usize> {
     let mut found: Option<(usize, Meld)> = None;
-    for (position, best) in declarations
-        .iter()
-        .enumerate()
-        .filter_map(|(p, d)| d.best().map(|b| (p, b)))
-    {
+    for (position, best) in (0..n).filter_map(|p| at(p).best().map(|b| (p, b))) {
         if found.is_none_or(|(_, held)| compare(&best, &held, mode, scale) == Ordering::Greater) {
             found = Some((position, best));
         }
@@ -613,13 +619,25 @@ pub struct WeisAward {
 /// Weis (then no team scores).
 #[must_use]
 pub fn award(declarations: &[Declaration; 4], mode: Mode, scale: Scale) -> Option<WeisAward> {
-    let position = strongest(declarations, mode, scale)?;
+    award_from(declarations, 0, mode, scale)
+}
+
+/// [`award`] of the declarations by seat, play order starting at seat `first`: position `p`
+/// is seat `(first + p) % 4` (no copy of the declarations into play order).
+pub(crate) fn award_from(
+    by_seat: &[Declaration; 4],
+    first: usize,
+    mode: Mode,
+    scale: Scale,
+) -> Option<WeisAward> {
+    let at = |p: usize| &by_seat[(first + p) % 4];
+    let position = strongest_of(4, at, mode, scale)?;
     let partner = (position + 2) % 4;
-    let best = |p: usize| declarations[p].best().map_or(0, |m| m.points());
+    let best = |p: usize| at(p).best().map_or(0, |m| m.points());
     Some(WeisAward {
         position,
         team: position % 2,
-        points: declarations[position].total() + declarations[partner].total(),
+        points: at(position).total() + at(partner).total(),
         best_points: best(position) + best(partner),
     })
 }

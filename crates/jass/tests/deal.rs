@@ -380,7 +380,8 @@ fn from_setup_refusals_are_typed() {
         refuse(s),
         SetupError::SeatNotAtTable {
             what: "forehand",
-            seat: seat(4)
+            seat: seat(4),
+            seats: 4
         }
     );
     let mut s = good.clone();
@@ -389,7 +390,8 @@ fn from_setup_refusals_are_typed() {
         refuse(s),
         SetupError::HandSize {
             seat: seat(2),
-            got: 8
+            got: 8,
+            expected: 9
         }
     );
     let mut s = good.clone();
@@ -460,9 +462,31 @@ fn actions_have_the_oracle_notation_and_a_stable_index() {
         assert_eq!(text.parse::<Action>().unwrap(), a);
         assert_eq!(serde_json::to_string(&a).unwrap(), format!("\"{text}\""));
     }
-    // The variants are appended after the 43 original actions.
-    assert_eq!(Action::COUNT, 54);
-    assert_eq!(Action::from_index(54), None);
+    // The variants are appended after the 43 original actions, then Coiffeur's Jokers and
+    // pass, then Differenzler's predictions.
+    assert_eq!(Action::COUNT, 225);
+    assert_eq!(Action::from_index(225), None);
+    assert_eq!(
+        Action::from_index(54).unwrap().to_string(),
+        "joker7:trump:C"
+    );
+    assert_eq!(
+        Action::from_index(65).unwrap().to_string(),
+        "joker8:undenufe"
+    );
+    assert_eq!(Action::from_index(66).unwrap().to_string(), "pass");
+    assert_eq!(Action::from_index(67).unwrap().to_string(), "predict:0");
+    assert_eq!(Action::from_index(224).unwrap().to_string(), "predict:157");
+    for bad in [
+        "predict:158",
+        "predict:07",
+        "predict:+7",
+        "predict:",
+        "joker9:obenabe",
+        "joker7:",
+    ] {
+        assert!(bad.parse::<Action>().is_err(), "{bad}");
+    }
     assert_eq!(
         Action::from_index(43).unwrap().to_string(),
         "slalom:obenabe"

@@ -363,7 +363,8 @@ pub fn simulate_one<A: Simulation>(
     })
 }
 
-/// `cardrules simulate` for one game (`variant`: the variant it plays, for the report):
+/// `cardrules simulate` for one game (`variant`: the variant it plays, for the report;
+/// `trace_variant`: the `"variant"` the oracle's trace of it needs, if not the default):
 /// reads the rules, runs, writes the records asked for and renders the report.
 ///
 /// # Errors
@@ -372,6 +373,7 @@ pub fn simulate_one<A: Simulation>(
 pub fn simulate<A: Simulation>(
     config: &Config,
     variant: Option<&'static str>,
+    trace_variant: Option<&'static str>,
     json: bool,
 ) -> Result<String, SimulateError> {
     let rules = rules_from::<A>(&config.rules)?;
@@ -397,6 +399,7 @@ pub fn simulate<A: Simulation>(
         described: config.rules.describe(),
         args: format!("{variant_arg}{}", config.rules.args()),
         default_rules: config.rules.is_default(),
+        trace_variant,
     };
     let mut report = stats.report(elapsed, &about, run);
     if let Some(dir) = &config.record {

@@ -115,8 +115,14 @@ pub trait Entry: Sync {
     fn variants(&self) -> &'static [Variant] {
         &[]
     }
-    /// The options `simulate --rule` takes (for the default variant).
-    fn options(&self) -> &'static [RuleOption];
+    /// The player counts of `variant` (one of [`Self::variants`]) under default rules.
+    fn players_for(&self, variant: &str) -> RangeInclusive<usize> {
+        let _ = variant;
+        self.players()
+    }
+    /// The options `simulate --rule` takes, by variant: `(None, options)` for a game without
+    /// variants, else one entry per variant that has its own.
+    fn options(&self) -> Vec<(Option<&'static str>, &'static [RuleOption])>;
     /// `cardrules simulate`: the report as text, or one line of JSON with `json`.
     ///
     /// # Errors
@@ -198,13 +204,13 @@ impl<A: Simulation> Entry for A {
         }
     }
 
-    fn options(&self) -> &'static [RuleOption] {
-        A::OPTIONS
+    fn options(&self) -> Vec<(Option<&'static str>, &'static [RuleOption])> {
+        vec![(None, A::OPTIONS)]
     }
 
     fn simulate(&self, config: &Config, json: bool) -> Result<String, SimulateError> {
         no_variant(A::NAME, config)?;
-        generic::simulate::<A>(config, None, json)
+        generic::simulate::<A>(config, None, None, json)
     }
 
     fn replay(
@@ -327,20 +333,24 @@ pub fn games_help() -> String {
 pub fn options_help() -> String {
     let mut text = String::from("Rule options (--rule NAME=VALUE):");
     for game in GAMES {
-        let options = game.options();
-        if options.is_empty() {
-            text.push_str(&format!(
-                "\n  {}: none (use --rules JSON to change its rules)",
-                game.name()
-            ));
-            continue;
-        }
-        text.push_str(&format!("\n  {}:", game.name()));
-        for option in options {
-            text.push_str(&format!(
-                "\n    {}={}  {}",
-                option.name, option.values, option.help
-            ));
+        for (variant, options) in game.options() {
+            let name = match variant {
+                Some(variant) => format!("{} --variant {variant}", game.name()),
+                None => game.name().to_owned(),
+            };
+            if options.is_empty() {
+                text.push_str(&format!(
+                    "\n  {name}: none (use --rules JSON to change its rules)"
+                ));
+                continue;
+            }
+            text.push_str(&format!("\n  {name}:"));
+            for option in options {
+                text.push_str(&format!(
+                    "\n    {}={}  {}",
+                    option.name, option.values, option.help
+                ));
+            }
         }
     }
     text
@@ -407,26 +417,21 @@ pub fn lookup_record(record: &str) -> Option<&'static dyn Entry> {
         .find(|g| g.record_names().contains(&record))
 }
 
-/// What records this build replays, for error texts: `this build replays records of the
-/// games "zaagox" and "schieber" or "schieber-deal" (jass); letom and elewenjewe are
+/// What records this build replays, for error texts: `this build replays records whose game
+/// is "zaagox", "schieber", "schieber-deal" or "differenzler"; letom and elewenjewe are
 /// planned, not implemented yet`.
 #[must_use]
 pub fn records_sentence() -> String {
     let names: Vec<String> = GAMES
         .iter()
-        .map(|g| match g.record_names() {
-            [record] if *record == g.name() => format!("{record:?}"),
-            records => {
-                let quoted: Vec<String> = records.iter().map(|r| format!("{r:?}")).collect();
-                format!("{} ({})", quoted.join(" or "), g.name())
-            }
-        })
+        .flat_map(|g| g.record_names().iter().map(|r| format!("{r:?}")))
         .collect();
-    let head = match names.len() {
-        1 => format!("this build replays records of the game {}", names[0]),
-        _ => format!(
-            "this build replays records of the games {}",
-            and_list(&names)
+    let head = match names.split_last() {
+        None => "this build replays no records".to_owned(),
+        Some((last, [])) => format!("this build replays records whose game is {last}"),
+        Some((last, rest)) => format!(
+            "this build replays records whose game is {} or {last}",
+            rest.join(", ")
         ),
     };
     match PLANNED.len() {
@@ -625,7 +630,10 @@ mod tests {
         let Lookup::Game(jass) = lookup("jass") else {
             unreachable!()
         };
-        assert_eq!(jass.record_names(), ["schieber", "schieber-deal"]);
+        assert_eq!(
+            jass.record_names(),
+            ["schieber", "schieber-deal", "coiffeur", "differenzler"]
+        );
         assert_eq!(
             jass.verbs(),
             ["legal", "trick", "weis", "deal", "playout", "trace"]
@@ -807,8 +815,9 @@ mod tests {
         assert!(err.to_string().contains(&records_sentence()), "{err}");
         assert!(
             err.to_string().ends_with(
-                "this build replays records of the games \"zaagox\" and \"schieber\" or \
-                 \"schieber-deal\" (jass); letom and elewenjewe are planned, not implemented yet"
+                "this build replays records whose game is \"zaagox\", \"schieber\", \
+                 \"schieber-deal\", \"coiffeur\" or \"differenzler\"; letom and elewenjewe \
+                 are planned, not implemented yet"
             ),
             "{err}"
         );

@@ -72,7 +72,7 @@ pub const OPTIONS: &[RuleOption] = &[
 ];
 
 /// `on`/`off` (also `true`/`false`, `yes`/`no`).
-fn switch(value: &str) -> Result<bool, String> {
+pub(super) fn switch(value: &str) -> Result<bool, String> {
     match value.to_ascii_lowercase().as_str() {
         "on" | "true" | "yes" => Ok(true),
         "off" | "false" | "no" => Ok(false),
@@ -81,7 +81,7 @@ fn switch(value: &str) -> Result<bool, String> {
 }
 
 /// `none`, `all` or a comma-separated list of variants.
-fn variants(value: &str) -> Result<Variants, String> {
+pub(super) fn variants(value: &str) -> Result<Variants, String> {
     match value.to_ascii_lowercase().as_str() {
         "none" => return Ok(Variants::default()),
         "all" => return Ok(Variants::ALL),

@@ -13,7 +13,9 @@
 //!
 //! `replay` takes records of both types.
 
+pub mod coiffeur;
 pub mod deal;
+pub mod differenzler;
 pub mod game;
 pub mod ops;
 pub mod tally;
@@ -30,7 +32,9 @@ use crate::protocol::{Body, Fields, OpName, OracleError};
 use crate::replay::ReplayFileError;
 use crate::simulate::{Config, SimulateError};
 
+pub use coiffeur::CoiffeurAdapter;
 pub use deal::DealAdapter;
+pub use differenzler::DifferenzlerAdapter;
 pub use game::GameAdapter;
 
 /// The registry's `jass`.
@@ -41,8 +45,8 @@ pub struct JassEntry;
 const NAME: &str = "jass";
 
 /// One line about Jass, for help texts.
-const ABOUT: &str = "Swiss Jass: Schieber to the target with its contract variants (Coiffeur and \
-                     Differenzler later)";
+const ABOUT: &str = "Swiss Jass: Schieber to the target with its contract variants, Coiffeur \
+                     (--variant coiffeur) and Differenzler (--variant differenzler)";
 
 /// The variants of `jass.playout`, `jass.trace` and `simulate jass --variant`, the default
 /// first.
@@ -61,7 +65,7 @@ const VARIANTS: &[Variant] = &[
     },
 ];
 
-/// The variants implemented: `schieber`.
+/// The default variant.
 const PLAYED: &str = "schieber";
 
 impl Entry for JassEntry {
@@ -74,6 +78,8 @@ impl Entry for JassEntry {
             &[
                 <jass::Schieber as Game>::NAME,
                 <jass::SchieberDeal as Game>::NAME,
+                <jass::Coiffeur as Game>::NAME,
+                <jass::Differenzler as Game>::NAME,
             ]
         }
     }
@@ -84,6 +90,13 @@ impl Entry for JassEntry {
 
     fn players(&self) -> RangeInclusive<usize> {
         jass::Schieber::player_range(&Rules::default())
+    }
+
+    fn players_for(&self, variant: &str) -> RangeInclusive<usize> {
+        match variant {
+            "differenzler" => jass::Differenzler::player_range(&Rules::default()),
+            _ => self.players(),
+        }
     }
 
     fn verbs(&self) -> Vec<&'static str> {
@@ -101,17 +114,16 @@ impl Entry for JassEntry {
         };
         Some((|| {
             let variant = generic::take_variant(op, &mut rest, VARIANTS)?;
-            if variant.name != PLAYED {
-                return Err(OracleError::VariantNotImplemented {
-                    op,
-                    variant: variant.name,
-                    played: PLAYED,
-                });
-            }
-            if op.verb == "playout" {
-                generic::playout_op::<DealAdapter>(op, &rest, variant.label)
-            } else {
-                generic::trace_op::<DealAdapter>(op, &rest, variant.label)
+            let label = variant.label;
+            match (variant.name, op.verb) {
+                ("schieber", "playout") => generic::playout_op::<DealAdapter>(op, &rest, label),
+                ("schieber", _) => generic::trace_op::<DealAdapter>(op, &rest, label),
+                ("differenzler", "playout") => {
+                    generic::playout_op::<DifferenzlerAdapter>(op, &rest, label)
+                }
+                ("differenzler", _) => generic::trace_op::<DifferenzlerAdapter>(op, &rest, label),
+                ("coiffeur", "playout") => generic::playout_op::<CoiffeurAdapter>(op, &rest, label),
+                (_, _) => generic::trace_op::<CoiffeurAdapter>(op, &rest, label),
             }
         })())
     }
@@ -120,8 +132,12 @@ impl Entry for JassEntry {
         VARIANTS
     }
 
-    fn options(&self) -> &'static [RuleOption] {
-        game::OPTIONS
+    fn options(&self) -> Vec<(Option<&'static str>, &'static [RuleOption])> {
+        vec![
+            (Some("schieber"), game::OPTIONS),
+            (Some("coiffeur"), coiffeur::OPTIONS),
+            (Some("differenzler"), differenzler::OPTIONS),
+        ]
     }
 
     fn simulate(&self, config: &Config, json: bool) -> Result<String, SimulateError> {
@@ -132,13 +148,21 @@ impl Entry for JassEntry {
                 generic::variant_list(VARIANTS)
             ))
         })?;
-        if variant.name != PLAYED {
-            return Err(SimulateError::Variant(format!(
-                "the {} variant of jass is not implemented yet (schieber is)",
-                variant.label
-            )));
+        match variant.name {
+            "schieber" => generic::simulate::<GameAdapter>(config, Some(variant.name), None, json),
+            "differenzler" => generic::simulate::<DifferenzlerAdapter>(
+                config,
+                Some(variant.name),
+                Some(variant.name),
+                json,
+            ),
+            _ => generic::simulate::<CoiffeurAdapter>(
+                config,
+                Some(variant.name),
+                Some(variant.name),
+                json,
+            ),
         }
-        generic::simulate::<GameAdapter>(config, Some(variant.name), json)
     }
 
     fn replay(
@@ -150,6 +174,10 @@ impl Entry for JassEntry {
     ) -> Result<String, ReplayFileError> {
         if record == <jass::SchieberDeal as Game>::NAME {
             generic::replay_rendered::<DealAdapter>(text, seed, json)
+        } else if record == <jass::Differenzler as Game>::NAME {
+            generic::replay_rendered::<DifferenzlerAdapter>(text, seed, json)
+        } else if record == <jass::Coiffeur as Game>::NAME {
+            generic::replay_rendered::<CoiffeurAdapter>(text, seed, json)
         } else {
             generic::replay_rendered::<GameAdapter>(text, seed, json)
         }
@@ -164,8 +192,11 @@ pub struct Deal {
     pub dealer: u8,
     /// Forehand: names the contract or pushes, and leads the first trick.
     pub forehand: u8,
-    /// Each seat's nine cards, in the order dealt.
+    /// Each seat's cards, in the order dealt.
     pub hands: Vec<Vec<JassCard>>,
+    /// Differenzler: the shown trump card, the last card of the dealer's hand as listed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shown: Option<JassCard>,
 }
 
 impl Deal {
@@ -194,6 +225,7 @@ impl From<jass::SeededDeal> for Deal {
             dealer: seeded.dealer.0,
             forehand: seeded.forehand.0,
             hands: seeded.hands.iter().map(|hand| hand.to_vec()).collect(),
+            shown: None,
         }
     }
 }
@@ -203,8 +235,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn records_of_both_types_are_replayed_by_jass() {
-        assert_eq!(JassEntry.record_names(), ["schieber", "schieber-deal"]);
+    fn records_of_every_type_are_replayed_by_jass() {
+        assert_eq!(
+            JassEntry.record_names(),
+            ["schieber", "schieber-deal", "coiffeur", "differenzler"]
+        );
         assert_eq!(JassEntry.players(), 4..=4);
         assert_eq!(
             JassEntry.verbs(),

@@ -1,0 +1,551 @@
+//! [`DifferenzlerAdapter`]: a whole Differenzler game ([`Differenzler`], records
+//! `differenzler`), as `jass.playout`/`jass.trace` with `"variant":"differenzler"` and
+//! `simulate jass --variant differenzler` play it: the trace's deal events (with the shown
+//! trump card) and score events (each seat's card points), and what the summary counts.
+
+use std::fmt;
+
+use cards_core::{Game, JassCard, PlayerId, Seed};
+use jass::{Action, Differenzler, DifferenzlerOutcome, TableDeal};
+use serde::Serialize;
+
+use super::{ABOUT, Deal, NAME, ops};
+use crate::games::adapter::{Adapter, Event, Op, RuleOption, Simulation};
+use crate::games::generic;
+use crate::replay::Note;
+use crate::simulate::{
+    Bucket, BucketReport, Distribution, LengthReport, Percent, Tally, Term, bucket_of,
+    bucket_reports, plural, rate, write_histogram,
+};
+
+/// Whole Differenzler games.
+#[derive(Debug, Clone, Copy)]
+pub struct DifferenzlerAdapter;
+
+/// Cards in a deal.
+const PLAYS: usize = 36;
+
+/// The card points each seat takes in the deal that `card` completes, `before` being the
+/// state just before it (its last trick is finished by `card`); `None` when `card` does not
+/// complete the deal.
+fn final_points(before: &Differenzler, card: JassCard) -> Option<Vec<u32>> {
+    let plays = before.plays();
+    if plays.len() + 1 != PLAYS {
+        return None;
+    }
+    let n = before.num_players();
+    let mut points = before.points();
+    let trick_start = plays.len() - plays.len() % n;
+    let mut cards = plays[trick_start..].to_vec();
+    cards.push(card);
+    let seat = before.to_act()?;
+    let leader = (seat.index() + n - (cards.len() - 1)) % n;
+    let winner = (leader + jass::trick_winner(&cards, before.trump())) % n;
+    points[winner] += jass::trick_points(&cards, before.trump(), true);
+    Some(points)
+}
+
+impl Deal {
+    /// A Differenzler deal: dealer, the seat after it, the hands in the order dealt, and the
+    /// shown card (the dealer's last).
+    fn table(deal: &TableDeal) -> Deal {
+        Deal {
+            dealer: deal.dealer.0,
+            forehand: deal.forehand().0,
+            hands: (0..deal.seats)
+                .map(|s| deal.hand(PlayerId(s)).to_vec())
+                .collect(),
+            shown: Some(deal.shown()),
+        }
+    }
+}
+
+impl Adapter for DifferenzlerAdapter {
+    type Game = Differenzler;
+    type Deal = Deal;
+
+    const NAME: &'static str = NAME;
+
+    const ABOUT: &'static str = ABOUT;
+
+    const OPS: &'static [Op] = ops::OPS;
+
+    /// Deal 0 as [`TableDeal::first`] deals it, checked against `start`.
+    fn start_events(
+        start: &Differenzler,
+        players: usize,
+        seed: Seed,
+        out: &mut Vec<Event<Deal>>,
+    ) -> Result<(), String> {
+        let deal = TableDeal::first(seed, players, start.rules().first_dealer);
+        let setup = jass::DifferenzlerSetup {
+            seed,
+            deal_number: 0,
+            penalties: vec![0; players],
+            dealer: deal.dealer,
+            shown: deal.shown(),
+            hands: (0..players)
+                .map(|s| deal.hand(PlayerId(s as u8)).iter().copied().collect())
+                .collect(),
+            predictions: Vec::new(),
+            plays: Vec::new(),
+        };
+        generic::check_derived(Differenzler::from_setup(start.rules(), setup), start)?;
+        out.push(Event::Deal {
+            deal: Deal::table(&deal),
+        });
+        Ok(())
+    }
+
+    /// After a deal's last card: its score event (each seat's card points), then the next
+    /// deal's event when the game goes on.
+    fn events_after(
+        before: &Differenzler,
+        action: Action,
+        after: &Differenzler,
+        out: &mut Vec<Event<Deal>>,
+    ) {
+        let Action::Play(card) = action else {
+            return;
+        };
+        let Some(points) = final_points(before, card) else {
+            return;
+        };
+        out.push(Event::Score {
+            score: points.into_iter().map(i64::from).collect(),
+        });
+        if !after.is_terminal() {
+            let deal = TableDeal::later(
+                after.setup().seed,
+                after.deal_number(),
+                after.num_players(),
+                before.dealer(),
+            );
+            out.push(Event::Deal {
+                deal: Deal::table(&deal),
+            });
+        }
+    }
+
+    /// `penalties`: each seat's total.
+    fn notes(state: &Differenzler) -> Vec<Note> {
+        let penalties = state.penalties();
+        vec![Note {
+            key: "penalties",
+            value: serde_json::json!(penalties),
+            text: Some(format!("penalties:  {penalties:?}")),
+        }]
+    }
+}
+
+/// One complete deal as the summary counts it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DealSummary {
+    /// Each seat's prediction.
+    predictions: Vec<u8>,
+    /// Each seat's card points.
+    points: Vec<u32>,
+}
+
+/// One game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameSummary {
+    /// How it ended.
+    outcome: Option<DifferenzlerOutcome>,
+    /// Its deals.
+    deals: Vec<DealSummary>,
+}
+
+impl Simulation for DifferenzlerAdapter {
+    type Tally = DifferenzlerTally;
+    type Watch = Vec<DealSummary>;
+
+    const TERMS: &'static [Term] = TERMS;
+
+    const SCORE: &'static str = "winner's penalty";
+
+    const OPTIONS: &'static [RuleOption] = OPTIONS;
+
+    fn set_option(rules: &mut jass::Rules, name: &str, value: &str) -> Result<(), String> {
+        match name {
+            "deals" => {
+                rules.differenzler.deals = value
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|&d| d > 0)
+                    .ok_or_else(|| {
+                        format!("the number of deals is a whole number from 1, not {value:?}")
+                    })?;
+            }
+            "hidden-predictions" => {
+                rules.differenzler.hidden_predictions = super::game::switch(value)?;
+            }
+            "undertrump" => rules.play.undertrump_when_void = super::game::switch(value)?,
+            "buur-exception" => rules.play.buur_exception = super::game::switch(value)?,
+            _ => {
+                let names: Vec<&str> = OPTIONS.iter().map(|o| o.name).collect();
+                return Err(format!(
+                    "differenzler has no rule option {name:?}; its options are {}",
+                    names.join(", ")
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn watch(watch: &mut Vec<DealSummary>, now: &Differenzler, action: Action) {
+        if let Action::Play(card) = action
+            && let Some(points) = final_points(now, card)
+        {
+            let n = now.num_players();
+            watch.push(DealSummary {
+                predictions: (0..n)
+                    .map(|s| now.prediction(PlayerId(s as u8)).unwrap_or(0))
+                    .collect(),
+                points,
+            });
+        }
+    }
+
+    fn score(state: &Differenzler) -> Option<i64> {
+        let outcome = state.outcome()?;
+        let best = outcome.penalties.iter().min()?;
+        Some(i64::from(*best))
+    }
+
+    fn summarize(state: &Differenzler, deals: Vec<DealSummary>) -> GameSummary {
+        GameSummary {
+            outcome: state.outcome(),
+            deals,
+        }
+    }
+}
+
+/// The options of `simulate jass --variant differenzler --rule NAME=VALUE`.
+pub const OPTIONS: &[RuleOption] = &[
+    RuleOption {
+        name: "deals",
+        values: "N",
+        help: "deals in a game (default: 16)",
+    },
+    RuleOption {
+        name: "hidden-predictions",
+        values: "on|off",
+        help: "predictions stay hidden until the game ends (default: off)",
+    },
+    RuleOption {
+        name: "undertrump",
+        values: "on|off",
+        help: "a player void in the led suit may play any card, an undertrump included (the \
+               Swisslos rule; default: off)",
+    },
+    RuleOption {
+        name: "buur-exception",
+        values: "on|off",
+        help: "a player whose only trump is the Jack need not follow trump with it (default: \
+               on)",
+    },
+];
+
+/// The terms of the Differenzler summary.
+const TERMS: &[Term] = &[
+    Term {
+        word: "game",
+        meaning: "a whole Differenzler game: 16 deals by default, each seat alone; the \
+                  dealer's last card is shown and its suit is trump",
+    },
+    Term {
+        word: "prediction",
+        meaning: "the card points a seat says it will take in a deal (0 to 157), made in turn \
+                  from the seat after the dealer before the first card; the random player \
+                  predicts uniformly",
+    },
+    Term {
+        word: "points taken",
+        meaning: "the card points of a seat's tricks in a deal, the last trick's 5 included \
+                  (157 in all)",
+    },
+    Term {
+        word: "penalty",
+        meaning: "|prediction - points taken| per deal, summed over the game; the lowest \
+                  total wins",
+    },
+    Term {
+        word: "winner's penalty",
+        meaning: "the lowest total penalty of a game",
+    },
+];
+
+/// Buckets of the points a seat takes in a deal.
+const POINT_BUCKETS: [Bucket; 8] = [
+    (None, Some(0), "0"),
+    (Some(1), Some(19), "1..19"),
+    (Some(20), Some(39), "20..39"),
+    (Some(40), Some(59), "40..59"),
+    (Some(60), Some(79), "60..79"),
+    (Some(80), Some(99), "80..99"),
+    (Some(100), Some(129), "100..129"),
+    (Some(130), None, "130..157"),
+];
+
+/// What `simulate jass --variant differenzler` counts (integers only).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DifferenzlerTally {
+    players: usize,
+    games: u64,
+    /// Games each seat won, ties counted for every winner.
+    wins: Vec<u64>,
+    /// Games won by more than one seat.
+    tied: u64,
+    /// Sum of each seat's total penalty.
+    penalties: Vec<u64>,
+    /// Sum of the winners' penalty.
+    winner_penalty: u64,
+    /// Deals counted, and seat-deals.
+    deals: u64,
+    /// Per seat-deal penalty distribution.
+    deal_penalty: Distribution,
+    /// Per seat-deal points taken.
+    points: [u64; 8],
+    points_sum: u64,
+    predictions_sum: u64,
+    /// Seat-deals predicted exactly.
+    exact: u64,
+    deals_per_game: Distribution,
+}
+
+impl Tally for DifferenzlerTally {
+    type Summary = GameSummary;
+    type Report = DifferenzlerReport;
+
+    fn new(players: usize) -> Self {
+        DifferenzlerTally {
+            players,
+            games: 0,
+            wins: vec![0; players],
+            tied: 0,
+            penalties: vec![0; players],
+            winner_penalty: 0,
+            deals: 0,
+            deal_penalty: Distribution::default(),
+            points: [0; 8],
+            points_sum: 0,
+            predictions_sum: 0,
+            exact: 0,
+            deals_per_game: Distribution::default(),
+        }
+    }
+
+    fn add(&mut self, game: &GameSummary) {
+        for deal in &game.deals {
+            self.deals += 1;
+            for (&p, &taken) in deal.predictions.iter().zip(&deal.points) {
+                let penalty = u32::from(p).abs_diff(taken);
+                self.deal_penalty.add(u64::from(penalty));
+                self.exact += u64::from(penalty == 0);
+                self.points[bucket_of(&POINT_BUCKETS, i64::from(taken))] += 1;
+                self.points_sum += u64::from(taken);
+                self.predictions_sum += u64::from(p);
+            }
+        }
+        let Some(outcome) = &game.outcome else {
+            return;
+        };
+        self.games += 1;
+        self.deals_per_game.add(u64::from(outcome.deals));
+        for w in &outcome.winners {
+            if let Some(wins) = self.wins.get_mut(w.index()) {
+                *wins += 1;
+            }
+        }
+        self.tied += u64::from(outcome.winners.len() > 1);
+        for (sum, &p) in self.penalties.iter_mut().zip(&outcome.penalties) {
+            *sum += u64::from(p);
+        }
+        self.winner_penalty += u64::from(outcome.penalties.iter().copied().min().unwrap_or(0));
+    }
+
+    fn report(&self, _games: u64) -> DifferenzlerReport {
+        let seat_deals = self.deals * self.players as u64;
+        DifferenzlerReport {
+            wins: self.wins.clone(),
+            win_rate: self.wins.iter().map(|&w| rate(w, self.games)).collect(),
+            tied: self.tied,
+            penalty_mean: self
+                .penalties
+                .iter()
+                .map(|&p| rate(p, self.games))
+                .collect(),
+            winner_penalty_mean: rate(self.winner_penalty, self.games),
+            deals: self.deals,
+            prediction_error: self.deal_penalty.report(),
+            exact: self.exact,
+            exact_rate: rate(self.exact, seat_deals),
+            prediction_mean: rate(self.predictions_sum, seat_deals),
+            points_mean: rate(self.points_sum, seat_deals),
+            points: bucket_reports(&POINT_BUCKETS, &self.points, seat_deals),
+        }
+    }
+
+    fn lengths(&self) -> Vec<(&'static str, LengthReport)> {
+        vec![("deals", self.deals_per_game.report())]
+    }
+
+    fn unit(&self) -> Option<(&'static str, u64)> {
+        Some(("deals", self.deals))
+    }
+}
+
+/// The Differenzler part of `simulate`'s report (JSON fields `wins`, `win_rate`, `tied`,
+/// `penalty_mean`, `winner_penalty_mean`, `deals`, `prediction_error`, `exact`,
+/// `exact_rate`, `prediction_mean`, `points_mean`, `points`); per-seat arrays by seat,
+/// per-deal figures over every seat's deal.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct DifferenzlerReport {
+    /// Games each seat won (a tie counts for every winner).
+    pub wins: Vec<u64>,
+    /// Their share of the games.
+    pub win_rate: Vec<f64>,
+    /// Games with several winners.
+    pub tied: u64,
+    /// Each seat's mean total penalty per game.
+    pub penalty_mean: Vec<f64>,
+    /// The winner's mean total penalty.
+    pub winner_penalty_mean: f64,
+    /// Deals played.
+    pub deals: u64,
+    /// The absolute prediction error (a seat's penalty in one deal).
+    pub prediction_error: LengthReport,
+    /// Seat-deals predicted exactly.
+    pub exact: u64,
+    /// Their share of the seat-deals.
+    pub exact_rate: f64,
+    /// The mean prediction.
+    pub prediction_mean: f64,
+    /// The mean points a seat takes in a deal.
+    pub points_mean: f64,
+    /// How many points a seat takes in a deal.
+    pub points: Vec<BucketReport>,
+}
+
+impl fmt::Display for DifferenzlerReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "{:<10}{:>8}{:>10}{:>16}",
+            "Seat", "wins", "of games", "mean penalty"
+        )?;
+        for (seat, ((w, r), p)) in self
+            .wins
+            .iter()
+            .zip(&self.win_rate)
+            .zip(&self.penalty_mean)
+            .enumerate()
+        {
+            writeln!(f, "  seat {seat:<4}{w:>8}{:>10}{p:>16.1}", Percent(*r))?;
+        }
+        writeln!(
+            f,
+            "Games with tied winners: {}; the winner's penalty (mean): {:.1}",
+            self.tied, self.winner_penalty_mean
+        )?;
+        writeln!(f)?;
+        let e = &self.prediction_error;
+        writeln!(
+            f,
+            "Prediction error per seat and deal (|prediction - points taken|) over {}: mean {:.2}, \
+             median {}, max {}; exact in {} ({})",
+            plural(self.deals, "deal", "deals"),
+            e.mean,
+            e.median,
+            e.max,
+            self.exact,
+            Percent(self.exact_rate)
+        )?;
+        writeln!(
+            f,
+            "Mean prediction {:.2}; mean points taken {:.2}",
+            self.prediction_mean, self.points_mean
+        )?;
+        writeln!(
+            f,
+            "{:<14}{:>10}  {:>14}",
+            "Points taken", "seat-deals", "share"
+        )?;
+        write_histogram(f, &self.points, 12, 14)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::generic::{playout, simulate_one, trace};
+
+    /// The trace: a deal event (with the shown card, the dealer's last) at every deal and a
+    /// score event after each, whose card points total 157 and give the penalties.
+    #[test]
+    fn traces_and_tallies_whole_games() {
+        for players in [3, 4] {
+            for seed in 0..5 {
+                let t = trace::<DifferenzlerAdapter>(players, seed).unwrap();
+                let (state, actions) = playout::<Differenzler>(players, seed).unwrap();
+                let deals: Vec<&Deal> = t
+                    .events
+                    .iter()
+                    .filter_map(|e| match e {
+                        Event::Deal { deal } => Some(deal),
+                        _ => None,
+                    })
+                    .collect();
+                let scores: Vec<&Vec<i64>> = t
+                    .events
+                    .iter()
+                    .filter_map(|e| match e {
+                        Event::Score { score } => Some(score),
+                        _ => None,
+                    })
+                    .collect();
+                assert_eq!(deals.len(), 16);
+                assert_eq!(scores.len(), 16);
+                assert_eq!(t.events.len(), actions + 32);
+                for d in &deals {
+                    assert_eq!(d.hands.len(), players);
+                    assert_eq!(d.shown, d.hands[usize::from(d.dealer)].last().copied());
+                    assert_eq!(
+                        usize::from(d.forehand),
+                        (usize::from(d.dealer) + 1) % players
+                    );
+                }
+                for s in &scores {
+                    assert_eq!(s.iter().sum::<i64>(), 157);
+                }
+                assert_eq!(t.returns, state.settlement().to_vec());
+                let played =
+                    simulate_one::<DifferenzlerAdapter>(&jass::Rules::default(), players, seed)
+                        .unwrap();
+                let summary = &played.summary;
+                assert_eq!(summary.deals.len(), 16);
+                // The penalties are the distance of the predictions from the points.
+                let mut penalties = vec![0u32; players];
+                for d in &summary.deals {
+                    for (s, penalty) in penalties.iter_mut().enumerate() {
+                        *penalty += u32::from(d.predictions[s]).abs_diff(d.points[s]);
+                    }
+                }
+                assert_eq!(penalties, state.penalties());
+                for (d, s) in summary.deals.iter().zip(&scores) {
+                    let points: Vec<i64> = d.points.iter().map(|&p| i64::from(p)).collect();
+                    assert_eq!(&points, *s);
+                }
+                let mut tally = DifferenzlerTally::new(players);
+                tally.add(summary);
+                assert_eq!(tally.deals, 16);
+                let text = tally.report(1).to_string();
+                assert!(
+                    text.contains("Prediction error per seat and deal"),
+                    "{text}"
+                );
+            }
+        }
+    }
+}
