@@ -225,14 +225,18 @@ mod tests {
     #[test]
     fn not_implemented_games_say_so() {
         let pending = games::pending_ops();
-        assert_eq!(pending.len(), 7);
+        assert_eq!(pending.len(), 6);
         for op in pending {
             let e = error(format!(r#"{{"op":"{op}"}}"#).as_bytes());
             let game = op.split('.').next().unwrap();
             let head = format!(
                 "{game} is not implemented yet: {op} will answer once the {game} rules land"
             );
-            assert_eq!(e, head);
+            if game == "elewenjewe" {
+                assert_eq!(e, format!("{head} (elewenjewe.captures answers already)"));
+            } else {
+                assert_eq!(e, head);
+            }
         }
     }
 

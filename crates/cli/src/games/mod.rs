@@ -10,6 +10,7 @@
 //! [`Op`]s, as Jass's card-level ops were) answer, the others answer "not implemented yet".
 
 pub mod adapter;
+pub mod elewenjewe;
 pub mod generic;
 pub mod jass;
 pub mod zaagox;
@@ -39,7 +40,7 @@ pub static PLANNED: &[Planned] = &[
     Planned {
         name: "elewenjewe",
         verbs: &["captures", "playout", "trace"],
-        ready: &[],
+        ready: elewenjewe::READY,
     },
 ];
 
@@ -621,7 +622,6 @@ mod tests {
                 "letom.settle",
                 "letom.playout",
                 "letom.trace",
-                "elewenjewe.captures",
                 "elewenjewe.playout",
                 "elewenjewe.trace",
             ]
