@@ -1,8 +1,31 @@
 //! # elewenjewe
 //!
 //! Eléwénjewé, the Yorùbá fishing game for 2–5 players, for the `cardrules` project: a card
-//! played from hand captures table cards whose values make up its own, in groups. This first
-//! part is the game's hot path, the capture machinery, as pure functions:
+//! played from hand captures table cards whose values make up its own, in groups, or stays on
+//! the table. [`Elewenjewe`] is the whole game as a [`Game`]: rounds with the four layout
+//! diamonds, batches of four, captures, trails, jokers, the Yorùbá rule, Esun protected piles
+//! ([`Pile`]), Isiwo, scoring by a replaceable policy ([`ScoringPolicy`], [`RoundRecord`]),
+//! views ([`View`]) and explicit positions ([`Setup`]). [`Stepped`] is its action index, a
+//! capture split into steps (play the card, pick table cards, finish).
+//!
+//! ```
+//! use elewenjewe::{Elewenjewe, Game, Rules, Seed};
+//!
+//! let mut game = Elewenjewe::new(&Rules::default(), 3, Seed::from(7))?;
+//! let mut moves = Vec::new();
+//! while game.to_act().is_some() {
+//!     game.legal_actions(&mut moves);
+//!     // Take the first capture on offer, else trail the first card.
+//!     let pick = moves.iter().find(|a| a.to_string().starts_with("capture")).unwrap_or(&moves[0]);
+//!     game.play(*pick)?;
+//! }
+//! let outcome = game.outcome().expect("the game is over");
+//! println!("{outcome}");
+//! assert_eq!(game.settlement().iter().sum::<i64>(), 0);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Beneath it, the game's hot path, the capture machinery, as pure functions:
 //! - [`captures`]: every distinct set of table cards a played card may take, lazily, with
 //!   [`count_captures`] (no set built) and [`is_capture`] (one set checked);
 //! - [`capture_patterns`]: the same suit-blind, as value [`Pattern`]s for AI, each expanding to
@@ -12,9 +35,8 @@
 //! - [`reference`](mod@reference): the same answers by brute force over every subset of the table, the test
 //!   oracle and bench baseline.
 //!
-//! The game itself (dealing, turns, piles, scoring) comes next. The rules and every decision
-//! are on the page [`rules_page`] (the repository's `docs/elewenjewe.md`); options live in
-//! [`Rules`].
+//! The rules and every decision are on the page [`rules_page`] (the repository's
+//! `docs/elewenjewe.md`); options live in [`Rules`].
 //!
 //! ```
 //! use cards_core::{CardSet, StdCard};
@@ -45,29 +67,44 @@
 //! ```
 #![forbid(unsafe_code)]
 
+mod action;
 mod capture;
 mod cards;
 mod error;
 mod esun;
+mod game;
 mod groups;
 mod pattern;
 mod rules;
+mod score;
 mod search;
+mod setup;
+mod state;
+mod steps;
+mod view;
 
 /// Eléwénjewé as this crate implements it: the rules and every decision, with the option that
 /// changes it (the repository's `docs/elewenjewe.md`, rendered here).
 #[doc = include_str!("../../../docs/elewenjewe.md")]
 pub mod rules_page {}
 
+pub use action::{Action, ParseActionError};
 pub use capture::{
     Choices, Patterns, capture_patterns, captures, count_capture_patterns, count_captures,
     is_capture, reference,
 };
 pub use cards::{MAX_VALUE, card_value};
-pub use error::CaptureError;
+pub use cards_core::{Game, PlayerId, Seed};
+pub use error::{CaptureError, RuleError, SetupError};
 pub use esun::{build_patterns, builds, can_build, count_build_patterns, count_builds, is_build};
+pub use game::{Outcome, SETTLEMENT_SCALE};
 pub use pattern::{CardSets, Pattern};
 pub use rules::{Leftovers, Rules, Scoring};
+pub use score::{LAYOUT, RoundRecord, ScoringPolicy};
+pub use setup::Setup;
+pub use state::{Cards, Elewenjewe, Event, Pile};
+pub use steps::{Pending, Step, Stepped};
+pub use view::View;
 
 /// Builds the tables the capture functions share now rather than at their first call (a few
 /// milliseconds, once per process), for a latency-sensitive caller or a benchmark.

@@ -5,6 +5,10 @@
 
 use core::ops::RangeInclusive;
 
+use cards_core::{PlayerCountError, PlayerId};
+
+use crate::error::SetupError;
+
 /// What happens to the cards left over when fewer remain than a full batch needs.
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
@@ -83,6 +87,10 @@ pub struct Rules {
     pub max_rounds: Option<u32>,
     /// So that every game ends: at most this many rounds whatever else (default 50).
     pub round_cap: u32,
+    /// The dealer of the first round (default none, left out of JSON: drawn from the seed after
+    /// the first round's shuffle).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_dealer: Option<PlayerId>,
 }
 
 impl Rules {
@@ -95,8 +103,39 @@ impl Rules {
     /// The default hard cap on rounds: 50.
     pub const DEFAULT_ROUND_CAP: u32 = 50;
 
-    /// The `professional` preset (the English source): no jokers. The source's two players
-    /// are the game's to enforce when it lands; these are the default rules.
+    /// Whether these rules can be played by `players` seats.
+    ///
+    /// # Errors
+    /// [`SetupError::PlayerCount`] outside 2 ..= 5; [`SetupError::BadRule`] for a target, a
+    /// round limit or a round cap of 0, or a `first_dealer` not at the table.
+    pub fn validate(&self, players: usize) -> Result<(), SetupError> {
+        PlayerCountError::check("elewenjewe", players, Self::PLAYERS)?;
+        let bad = |what, why| Err(SetupError::BadRule { what, why });
+        if self.target == 0 {
+            return bad("target", "a game is played to at least 1 point");
+        }
+        if self.max_rounds == Some(0) {
+            return bad("max_rounds", "a game has at least one round");
+        }
+        if self.round_cap == 0 {
+            return bad("round_cap", "a game has at least one round");
+        }
+        if self.first_dealer.is_some_and(|s| s.index() >= players) {
+            return bad("first_dealer", "the seat is not at the table");
+        }
+        Ok(())
+    }
+
+    /// The most rounds a game can last: the round cap, or the round limit when lower.
+    #[must_use]
+    pub fn most_rounds(&self) -> u32 {
+        self.max_rounds
+            .map_or(self.round_cap, |m| m.min(self.round_cap))
+    }
+
+    /// The `professional` preset (the English source): no jokers, the default rules. The
+    /// source plays it with two players; that is the caller's choice of seats (decision G2 in
+    /// `docs/elewenjewe.md`).
     #[must_use]
     pub fn professional() -> Rules {
         Rules::default()
@@ -137,6 +176,7 @@ impl Default for Rules {
             target: Self::DEFAULT_TARGET,
             max_rounds: None,
             round_cap: Self::DEFAULT_ROUND_CAP,
+            first_dealer: None,
         }
     }
 }

@@ -49,6 +49,7 @@ const PLAIN: Rules = Rules {
     target: 5,
     max_rounds: None,
     round_cap: 50,
+    first_dealer: None,
 };
 const YORUBA: Rules = Rules {
     yoruba: true,

@@ -1,0 +1,178 @@
+//! Whole games: termination, card conservation, scoring and settlement, serde, traces.
+
+use cards_core::{Game, PlayerId, RandomPlayer, Seed};
+use elewenjewe::{
+    Action, Elewenjewe, Event, Leftovers, RoundRecord, Rules, SETTLEMENT_SCALE, Scoring,
+    ScoringPolicy, View,
+};
+
+fn option_sets() -> Vec<Rules> {
+    let mut all = vec![
+        Rules::default(),
+        Rules::professional(),
+        Rules::casual(),
+        Rules::yoruba(),
+    ];
+    for leftovers in [
+        Leftovers::Unused,
+        Leftovers::ToTable,
+        Leftovers::OneCardHand,
+    ] {
+        all.push(Rules {
+            leftovers,
+            esun: true,
+            isiwo: true,
+            last_player_takes: true,
+            jokers: true,
+            ..Rules::default()
+        });
+    }
+    all.push(Rules {
+        esun: true,
+        yoruba_checks_piles: true,
+        yoruba_pile_excludes_v: true,
+        scoring: Scoring::MostCards,
+        max_rounds: Some(4),
+        ..Rules::yoruba()
+    });
+    all
+}
+
+#[test]
+fn random_games_end_conserve_cards_and_settle_to_zero() {
+    let mut buf = Vec::new();
+    for rules in option_sets() {
+        for players in 2..=5 {
+            for seed in 0..6u64 {
+                let seed = Seed::from(seed);
+                let mut game = Elewenjewe::new(&rules, players, seed).unwrap();
+                let mut player = RandomPlayer::new(seed);
+                let mut steps = 0;
+                while let Some(action) = player.choose(&game, &mut buf) {
+                    game.play(action).unwrap();
+                    assert!(game.census().is_exactly(Elewenjewe::deck(&rules)));
+                    steps += 1;
+                    assert!(steps <= Elewenjewe::max_actions(&rules, players));
+                }
+                let outcome = game.outcome().expect("over");
+                assert_eq!(outcome.rounds as usize, game.records().len());
+                assert!(!outcome.winners.is_empty());
+                let settlement = game.settlement();
+                assert_eq!(settlement.iter().sum::<i64>(), 0);
+                let k = outcome.winners.len() as f64;
+                let returns = game.returns();
+                for seat in PlayerId::all(players) {
+                    let expected = if outcome.winners.contains(&seat) {
+                        (players as f64 - k) / k
+                    } else {
+                        -1.0
+                    };
+                    assert!((returns[seat.index()] - expected).abs() < 1e-9);
+                    let scaled = expected * SETTLEMENT_SCALE as f64;
+                    assert_eq!(settlement[seat.index()] as f64, scaled);
+                }
+                // Totals are the records' net points.
+                let mut totals = vec![0i64; players];
+                for r in game.records() {
+                    for (t, d) in totals.iter_mut().zip(r.net(&rules).iter()) {
+                        *t += d;
+                    }
+                }
+                assert_eq!(game.totals(), totals.as_slice());
+            }
+        }
+    }
+}
+
+#[test]
+fn layout_and_most_scores_the_diamonds_and_strictly_most_cards() {
+    let json = r#"{"dealer":0,"cards":[20,20,8],"layout":[["KD","9D"],["QD"],["JD"]],
+        "jokers":[0,0,0],"joker_plays":[0,0,0],"penalties":[0,0,0],"last":2,"points":[0,0,0]}"#;
+    let record: RoundRecord = serde_json::from_str(json).unwrap();
+    assert_eq!(
+        Scoring::LayoutAndMost.round_points(&record).to_vec(),
+        [2, 1, 1]
+    );
+    assert_eq!(Scoring::MostCards.round_points(&record).to_vec(), [0, 0, 0]); // a tie
+    let mut record = record;
+    record.cards[1] = 21;
+    assert_eq!(
+        Scoring::LayoutAndMost.round_points(&record).to_vec(),
+        [2, 2, 1]
+    );
+}
+
+#[test]
+fn the_state_the_view_and_actions_survive_json() {
+    let rules = Rules {
+        esun: true,
+        jokers: true,
+        ..Rules::default()
+    };
+    let mut game = Elewenjewe::new(&rules, 3, Seed::from(5)).unwrap();
+    let mut player = RandomPlayer::new(Seed::from(5));
+    let mut buf = Vec::new();
+    for _ in 0..40 {
+        let action = player.choose(&game, &mut buf).unwrap();
+        let text = serde_json::to_string(&action).unwrap();
+        assert_eq!(serde_json::from_str::<Action>(&text).unwrap(), action);
+        game.play(action).unwrap();
+    }
+    let json = serde_json::to_string(&game).unwrap();
+    assert_eq!(serde_json::from_str::<Elewenjewe>(&json).unwrap(), game);
+    let view = game.view(PlayerId(1));
+    let back: View = serde_json::from_str(&serde_json::to_string(&view).unwrap()).unwrap();
+    assert_eq!(back, view);
+    assert!(view.captured.is_none(), "without Isiwo only sizes");
+    // A broken state is refused when read.
+    let broken = json.replacen("\"round\":", "\"round\":7,\"x\":", 1);
+    assert!(serde_json::from_str::<Elewenjewe>(&broken).is_err());
+}
+
+#[test]
+fn traces_log_every_deal_and_score() {
+    let rules = Rules::default();
+    let seed = Seed::from(42);
+    let mut events = Elewenjewe::start_events(&rules, 3, seed);
+    assert!(matches!(events[0], Event::Round { .. }));
+    assert!(matches!(&events[1], Event::Batch { hands, .. } if hands.iter().all(|h| h.len() == 4)));
+    let mut game = Elewenjewe::new(&rules, 3, seed).unwrap();
+    let mut player = RandomPlayer::new(seed);
+    let mut buf = Vec::new();
+    while let Some(action) = player.choose(&game, &mut buf) {
+        game.play_logged(action, &mut events).unwrap();
+    }
+    let scores = events
+        .iter()
+        .filter(|e| matches!(e, Event::Score(_)))
+        .count();
+    let rounds = events
+        .iter()
+        .filter(|e| matches!(e, Event::Round { .. }))
+        .count();
+    assert_eq!(scores, game.records().len());
+    assert_eq!(rounds, scores);
+    // 3 players: 48 cards, four batches of 12 a round.
+    let batches = events
+        .iter()
+        .filter(|e| matches!(e, Event::Batch { .. }))
+        .count();
+    assert_eq!(batches, 4 * rounds);
+}
+
+#[test]
+fn rounds_reshuffle_from_their_own_stream_and_the_deal_rotates() {
+    let rules = Rules::default();
+    let mut game = Elewenjewe::new(&rules, 2, Seed::from(3)).unwrap();
+    let first = game.dealer();
+    let mut player = RandomPlayer::new(Seed::from(3));
+    let mut buf = Vec::new();
+    while game.records().is_empty() {
+        let a = player.choose(&game, &mut buf).unwrap();
+        game.play(a).unwrap();
+    }
+    if game.to_act().is_some() {
+        assert_eq!(game.round(), 1);
+        assert_eq!(game.dealer().index(), (first.index() + 1) % 2);
+    }
+}
