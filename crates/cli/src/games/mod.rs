@@ -27,22 +27,19 @@ use crate::replay::{self, ReplayFileError};
 use crate::simulate::{Config, SimulateError};
 
 /// The games the CLI plays, in the order they are listed.
-pub static GAMES: &[&dyn Entry] = &[&zaagox::ZaagoxAdapter, &jass::JassEntry];
+pub static GAMES: &[&dyn Entry] = &[
+    &zaagox::ZaagoxAdapter,
+    &jass::JassEntry,
+    &elewenjewe::ElewenjeweAdapter,
+];
 
 /// The games whose rules have not landed yet, with the verbs of their oracle ops
 /// (`docs/oracle.md`) and the ops that answer already.
-pub static PLANNED: &[Planned] = &[
-    Planned {
-        name: "letom",
-        verbs: &["score", "settle", "playout", "trace"],
-        ready: &[],
-    },
-    Planned {
-        name: "elewenjewe",
-        verbs: &["captures", "playout", "trace"],
-        ready: elewenjewe::READY,
-    },
-];
+pub static PLANNED: &[Planned] = &[Planned {
+    name: "letom",
+    verbs: &["score", "settle", "playout", "trace"],
+    ready: &[],
+}];
 
 /// Verbs every implemented game answers, after its own ops.
 const GENERIC_VERBS: [&str; 2] = ["playout", "trace"];

@@ -1,6 +1,6 @@
 //! The Eléwénjewé op that needs no `Game`: `elewenjewe.captures`, on the `elewenjewe` crate's
-//! capture machinery (`docs/oracle.md`, "Eléwénjewé"). It answers while the game itself is
-//! planned (a `ready` op of [`super::PLANNED`]).
+//! capture machinery (`docs/oracle.md`, "Eléwénjewé"), before the generic `playout` and
+//! `trace`.
 
 use cards_core::{CardSet, StdCard};
 use elewenjewe::{Rules, captures, count_captures};
@@ -9,8 +9,8 @@ use serde::Serialize;
 use crate::games::adapter::Op;
 use crate::protocol::{Body, Fields, OpName, OracleError, fields};
 
-/// The ops of Eléwénjewé that answer before the game lands.
-pub const READY: &[Op] = &[Op {
+/// Eléwénjewé's own ops, in protocol order.
+pub const OPS: &[Op] = &[Op {
     verb: "captures",
     answer: captures_op,
 }];

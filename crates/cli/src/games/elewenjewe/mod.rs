@@ -1,0 +1,616 @@
+//! The Eléwénjewé adapter: its own op `elewenjewe.captures` ([`ops`]); the trace's deal events
+//! (a round's layout, each batch) and score events (each round's points less Esun penalties),
+//! taken from the game's own event log; the rule options of `simulate` (presets included);
+//! and what the summary counts.
+
+pub mod ops;
+
+use std::fmt;
+
+use cards_core::{Game, Seed, StdCard};
+use elewenjewe::{Action, Elewenjewe, Event as GameEvent, Leftovers, Outcome, Rules, Scoring};
+use serde::Serialize;
+
+use super::adapter::{Adapter, Event, Op, RuleOption, Simulation};
+use crate::replay::Note;
+use crate::simulate::{Distribution, LengthReport, Percent, Tally, Term, rate};
+
+/// Eléwénjewé in the CLI.
+#[derive(Debug, Clone, Copy)]
+pub struct ElewenjeweAdapter;
+
+/// A trace's deal event: a round's start (`{"dealer":d,"table":[the four layout diamonds]}`)
+/// or a batch (`{"hands":[[…],…],"table":[leftovers laid now]}`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum Deal {
+    /// A round starts.
+    Round {
+        /// The dealer.
+        dealer: u8,
+        /// The layout diamonds.
+        table: Vec<StdCard>,
+    },
+    /// A batch is dealt.
+    Batch {
+        /// Each seat's new cards, in the order received.
+        hands: Vec<Vec<StdCard>>,
+        /// Cards newly laid on the table.
+        table: Vec<StdCard>,
+    },
+}
+
+/// The game's events as trace events.
+fn convert(events: Vec<GameEvent>, out: &mut Vec<Event<Deal>>) {
+    for event in events {
+        out.push(match event {
+            GameEvent::Round { dealer, table } => Event::Deal {
+                deal: Deal::Round {
+                    dealer: dealer.0,
+                    table: table.iter().collect(),
+                },
+            },
+            GameEvent::Batch { hands, table } => Event::Deal {
+                deal: Deal::Batch { hands, table },
+            },
+            GameEvent::Score(score) => Event::Score { score },
+        });
+    }
+}
+
+impl Adapter for ElewenjeweAdapter {
+    type Game = Elewenjewe;
+    type Deal = Deal;
+
+    const ABOUT: &'static str = "Eléwénjewé, the Yorùbá fishing game";
+
+    const OPS: &'static [Op] = ops::OPS;
+
+    /// The first round's layout and batch, as the game logs them (checked against `start`:
+    /// the same hands and table).
+    fn start_events(
+        start: &Elewenjewe,
+        players: usize,
+        seed: Seed,
+        out: &mut Vec<Event<Deal>>,
+    ) -> Result<(), String> {
+        let events = Elewenjewe::start_events(start.rules(), players, seed);
+        if events.is_empty() {
+            return Err("the game logged no start".to_owned());
+        }
+        convert(events, out);
+        Ok(())
+    }
+
+    /// What the action logs: the next batch, a round's score, the next round.
+    fn events_after(
+        before: &Elewenjewe,
+        action: Action,
+        after: &Elewenjewe,
+        out: &mut Vec<Event<Deal>>,
+    ) {
+        let mut replayed = before.clone();
+        let mut events = Vec::new();
+        if replayed.play_logged(action, &mut events).is_ok() && replayed == *after {
+            convert(events, out);
+        }
+    }
+
+    /// `totals`: each seat's game total.
+    fn notes(state: &Elewenjewe) -> Vec<Note> {
+        let totals = state.totals().to_vec();
+        vec![Note {
+            key: "totals",
+            value: serde_json::json!(totals),
+            text: Some(format!(
+                "totals:     {totals:?} after {} rounds",
+                state.records().len()
+            )),
+        }]
+    }
+}
+
+/// What one game's actions showed.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Watch {
+    trails: u64,
+    captures: u64,
+    /// Captures of more than one group.
+    several: u64,
+    /// Captures by a played joker.
+    joker_plays: u64,
+    builds: u64,
+}
+
+/// One game.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameSummary {
+    outcome: Option<Outcome>,
+    watch: Watch,
+    /// Per round: cards captured, layout diamonds, jokers taken, Esun penalties, points.
+    rounds: Vec<RoundFigures>,
+}
+
+/// The figures of one round summed over the seats.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct RoundFigures {
+    cards: u64,
+    layout: u64,
+    jokers: u64,
+    penalties: u64,
+    points: u64,
+}
+
+/// The number of groups a capture of `taken` by `played` takes: the sum of the taken values
+/// over the played card's value (numeric cards), the number of cards (face cards); jokers and
+/// piles' cards count with their values.
+fn groups(played: StdCard, taken: cards_core::CardSet<StdCard>) -> u64 {
+    match elewenjewe::card_value(played) {
+        Some(v) if v > 0 => {
+            let sum: u64 = taken
+                .iter()
+                .filter_map(elewenjewe::card_value)
+                .map(u64::from)
+                .sum();
+            sum / u64::from(v)
+        }
+        _ => taken.len() as u64,
+    }
+}
+
+impl Simulation for ElewenjeweAdapter {
+    type Tally = ElewenjeweTally;
+    type Watch = Watch;
+
+    const TERMS: &'static [Term] = TERMS;
+
+    const SCORE: &'static str = "winner's total";
+
+    const OPTIONS: &'static [RuleOption] = OPTIONS;
+
+    fn set_option(rules: &mut Rules, name: &str, value: &str) -> Result<(), String> {
+        let switch = |value: &str| match value.to_ascii_lowercase().as_str() {
+            "on" | "true" | "yes" => Ok(true),
+            "off" | "false" | "no" => Ok(false),
+            _ => Err(format!("the value is on or off, not {value:?}")),
+        };
+        match name {
+            "preset" => {
+                *rules = match value {
+                    "professional" => Rules::professional(),
+                    "casual" => Rules::casual(),
+                    "yoruba" => Rules::yoruba(),
+                    _ => {
+                        return Err(format!(
+                            "the presets are professional, casual and yoruba, not {value:?}"
+                        ));
+                    }
+                }
+            }
+            "jokers" => rules.jokers = switch(value)?,
+            "yoruba" => rules.yoruba = switch(value)?,
+            "esun" => rules.esun = switch(value)?,
+            "isiwo" => rules.isiwo = switch(value)?,
+            "last-player-takes" => rules.last_player_takes = switch(value)?,
+            "leftovers" => {
+                rules.leftovers = match value {
+                    "unused" => Leftovers::Unused,
+                    "to-table" => Leftovers::ToTable,
+                    "one-card-hand" => Leftovers::OneCardHand,
+                    _ => {
+                        return Err(format!(
+                            "leftovers are unused, to-table or one-card-hand, not {value:?}"
+                        ));
+                    }
+                }
+            }
+            "scoring" => {
+                rules.scoring = match value {
+                    "layout-and-most" => Scoring::LayoutAndMost,
+                    "most-cards" => Scoring::MostCards,
+                    _ => {
+                        return Err(format!(
+                            "the scorings are layout-and-most and most-cards, not {value:?}"
+                        ));
+                    }
+                }
+            }
+            "target" => {
+                rules.target = value
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|&t| t > 0)
+                    .ok_or_else(|| format!("the target is a whole number from 1, not {value:?}"))?;
+            }
+            _ => {
+                let names: Vec<&str> = OPTIONS.iter().map(|o| o.name).collect();
+                return Err(format!(
+                    "elewenjewe has no rule option {name:?}; its options are {}",
+                    names.join(", ")
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn watch(watch: &mut Watch, _now: &Elewenjewe, action: Action) {
+        match action {
+            Action::Trail(_) => watch.trails += 1,
+            Action::Capture { played, taken } => {
+                watch.captures += 1;
+                watch.joker_plays += u64::from(played.is_joker());
+                watch.several += u64::from(!played.is_joker() && groups(played, taken) > 1);
+            }
+            Action::Build { .. } => watch.builds += 1,
+        }
+    }
+
+    fn score(state: &Elewenjewe) -> Option<i64> {
+        state.outcome().and_then(|o| o.totals.iter().copied().max())
+    }
+
+    fn summarize(state: &Elewenjewe, watch: Watch) -> GameSummary {
+        let sum = |v: &[u8]| v.iter().map(|&x| u64::from(x)).sum::<u64>();
+        GameSummary {
+            outcome: state.outcome(),
+            watch,
+            rounds: state
+                .records()
+                .iter()
+                .map(|r| RoundFigures {
+                    cards: sum(&r.cards),
+                    layout: r.layout.iter().map(|l| l.len() as u64).sum(),
+                    jokers: sum(&r.jokers),
+                    penalties: sum(&r.penalties),
+                    points: r.points.iter().map(|&p| p.max(0) as u64).sum(),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The options of `simulate elewenjewe --rule NAME=VALUE` (a preset first, then options).
+pub const OPTIONS: &[RuleOption] = &[
+    RuleOption {
+        name: "preset",
+        values: "professional|casual|yoruba",
+        help: "replace the rules by a preset (default: professional)",
+    },
+    RuleOption {
+        name: "jokers",
+        values: "on|off",
+        help: "the two jokers are in the pack (default: off)",
+    },
+    RuleOption {
+        name: "yoruba",
+        values: "on|off",
+        help: "the Yorùbá rule (default: off)",
+    },
+    RuleOption {
+        name: "esun",
+        values: "on|off",
+        help: "protected piles (Esun) may be built (default: off)",
+    },
+    RuleOption {
+        name: "isiwo",
+        values: "on|off",
+        help: "captured piles may be looked at (default: off)",
+    },
+    RuleOption {
+        name: "last-player-takes",
+        values: "on|off",
+        help: "the round's last player takes the table (default: off)",
+    },
+    RuleOption {
+        name: "leftovers",
+        values: "unused|to-table|one-card-hand",
+        help: "what happens to the cards short of a batch (default: to-table)",
+    },
+    RuleOption {
+        name: "scoring",
+        values: "layout-and-most|most-cards",
+        help: "the scoring policy (default: layout-and-most)",
+    },
+    RuleOption {
+        name: "target",
+        values: "N",
+        help: "the total that ends the game",
+    },
+];
+
+/// The terms of the summary.
+const TERMS: &[Term] = &[
+    Term {
+        word: "round",
+        meaning: "one pass through the pack: the four layout diamonds (K, Q, J, 9 of diamonds) \
+                  on the table, batches of four cards each",
+    },
+    Term {
+        word: "capture",
+        meaning: "a card played that takes table cards: any union of disjoint groups summing to \
+                  its value (face cards: cards of their rank; a joker: the whole table); \
+                  several groups: more than one such group at once",
+    },
+    Term {
+        word: "trail",
+        meaning: "a card played that stays on the table (capturing is never compulsory)",
+    },
+    Term {
+        word: "Esun",
+        meaning: "a protected pile built for a value its builder still holds; a pile not \
+                  captured in time costs its builder a penalty",
+    },
+    Term {
+        word: "winner's total",
+        meaning: "the highest final total of a game",
+    },
+];
+
+/// What `simulate elewenjewe` counts (integers only).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ElewenjeweTally {
+    games: u64,
+    wins: Vec<u64>,
+    tied: u64,
+    totals: Vec<i128>,
+    rounds: Distribution,
+    round_count: u64,
+    cards: u64,
+    layout: u64,
+    jokers: u64,
+    penalties: u64,
+    points: u64,
+    watch: Watch,
+}
+
+impl Tally for ElewenjeweTally {
+    type Summary = GameSummary;
+    type Report = ElewenjeweReport;
+
+    fn new(players: usize) -> Self {
+        ElewenjeweTally {
+            games: 0,
+            wins: vec![0; players],
+            tied: 0,
+            totals: vec![0; players],
+            rounds: Distribution::default(),
+            round_count: 0,
+            cards: 0,
+            layout: 0,
+            jokers: 0,
+            penalties: 0,
+            points: 0,
+            watch: Watch::default(),
+        }
+    }
+
+    fn add(&mut self, game: &GameSummary) {
+        let w = &game.watch;
+        self.watch.trails += w.trails;
+        self.watch.captures += w.captures;
+        self.watch.several += w.several;
+        self.watch.joker_plays += w.joker_plays;
+        self.watch.builds += w.builds;
+        for r in &game.rounds {
+            self.round_count += 1;
+            self.cards += r.cards;
+            self.layout += r.layout;
+            self.jokers += r.jokers;
+            self.penalties += r.penalties;
+            self.points += r.points;
+        }
+        let Some(outcome) = &game.outcome else {
+            return;
+        };
+        self.games += 1;
+        self.rounds.add(u64::from(outcome.rounds));
+        for seat in &outcome.winners {
+            if let Some(wins) = self.wins.get_mut(seat.index()) {
+                *wins += 1;
+            }
+        }
+        self.tied += u64::from(outcome.winners.len() > 1);
+        for (sum, &t) in self.totals.iter_mut().zip(&outcome.totals) {
+            *sum += i128::from(t);
+        }
+    }
+
+    fn report(&self, _games: u64) -> ElewenjeweReport {
+        let per_round = |x: u64| rate(x, self.round_count);
+        let w = &self.watch;
+        ElewenjeweReport {
+            wins: self.wins.clone(),
+            win_rate: self.wins.iter().map(|&x| rate(x, self.games)).collect(),
+            tied: self.tied,
+            total_mean: self
+                .totals
+                .iter()
+                .map(|&t| {
+                    if self.games == 0 {
+                        0.0
+                    } else {
+                        t as f64 / self.games as f64
+                    }
+                })
+                .collect(),
+            rounds: self.round_count,
+            per_round: PerRound {
+                cards_captured: per_round(self.cards),
+                layout_diamonds: per_round(self.layout),
+                jokers_captured: per_round(self.jokers),
+                esun_penalties: per_round(self.penalties),
+                points: per_round(self.points),
+            },
+            plays: Plays {
+                trails: w.trails,
+                captures: w.captures,
+                capture_rate: rate(w.captures, w.trails + w.captures + w.builds),
+                several_groups: w.several,
+                several_groups_rate: rate(w.several, w.captures),
+                joker_captures: w.joker_plays,
+                builds: w.builds,
+            },
+        }
+    }
+
+    fn lengths(&self) -> Vec<(&'static str, LengthReport)> {
+        vec![("rounds", self.rounds.report())]
+    }
+
+    fn unit(&self) -> Option<(&'static str, u64)> {
+        Some(("rounds", self.round_count))
+    }
+}
+
+/// The Eléwénjewé part of `simulate`'s report (JSON fields `wins`, `win_rate`, `tied`,
+/// `total_mean`, `rounds`, `per_round`, `plays`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ElewenjeweReport {
+    /// Games each seat won (a tie counts for every winner).
+    pub wins: Vec<u64>,
+    /// Their share of the games.
+    pub win_rate: Vec<f64>,
+    /// Games with several winners.
+    pub tied: u64,
+    /// Each seat's mean final total.
+    pub total_mean: Vec<f64>,
+    /// Rounds played.
+    pub rounds: u64,
+    /// Means per round, over all seats.
+    pub per_round: PerRound,
+    /// The plays.
+    pub plays: Plays,
+}
+
+/// Means per round, over all seats.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PerRound {
+    /// Cards captured.
+    pub cards_captured: f64,
+    /// Layout diamonds captured.
+    pub layout_diamonds: f64,
+    /// Jokers captured.
+    pub jokers_captured: f64,
+    /// Esun penalties.
+    pub esun_penalties: f64,
+    /// Points scored (before penalties).
+    pub points: f64,
+}
+
+/// The plays over the run.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Plays {
+    /// Cards left on the table.
+    pub trails: u64,
+    /// Captures.
+    pub captures: u64,
+    /// Captures as a share of all plays.
+    pub capture_rate: f64,
+    /// Captures of more than one group (not by a joker).
+    pub several_groups: u64,
+    /// Their share of the captures.
+    pub several_groups_rate: f64,
+    /// Captures by a played joker.
+    pub joker_captures: u64,
+    /// Esun piles built.
+    pub builds: u64,
+}
+
+impl fmt::Display for ElewenjeweReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "{:<10}{:>8}{:>10}{:>14}",
+            "Seat", "wins", "of games", "mean total"
+        )?;
+        for (seat, ((w, r), t)) in self
+            .wins
+            .iter()
+            .zip(&self.win_rate)
+            .zip(&self.total_mean)
+            .enumerate()
+        {
+            writeln!(f, "  seat {seat:<4}{w:>8}{:>10}{t:>14.2}", Percent(*r))?;
+        }
+        writeln!(f, "Games with tied winners: {}", self.tied)?;
+        writeln!(f)?;
+        let r = &self.per_round;
+        writeln!(
+            f,
+            "Per round ({} rounds, all seats): {:.2} cards captured, {:.2} layout diamonds, {:.2} \
+             jokers, {:.2} points, {:.2} Esun penalties",
+            self.rounds,
+            r.cards_captured,
+            r.layout_diamonds,
+            r.jokers_captured,
+            r.points,
+            r.esun_penalties
+        )?;
+        let p = &self.plays;
+        writeln!(
+            f,
+            "Plays: {} captures ({} of plays), {} trails, {} Esun builds",
+            p.captures,
+            Percent(p.capture_rate),
+            p.trails,
+            p.builds
+        )?;
+        writeln!(
+            f,
+            "Captures of several groups: {} ({} of captures); by a played joker: {}",
+            p.several_groups,
+            Percent(p.several_groups_rate),
+            p.joker_captures
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::generic::{playout, simulate_one, trace};
+
+    /// The trace: decisions plus the game's own deal and score events; the score events add up
+    /// to the final totals; the tally counts every round.
+    #[test]
+    fn traces_and_tallies_games() {
+        for players in 2..=5 {
+            for seed in 0..3 {
+                let t = trace::<ElewenjeweAdapter>(players, seed).unwrap();
+                let (state, actions) = playout::<Elewenjewe>(players, seed).unwrap();
+                let decisions = t
+                    .events
+                    .iter()
+                    .filter(|e| matches!(e, Event::Decision { .. }))
+                    .count();
+                assert_eq!(decisions, actions);
+                let mut sums = vec![0i64; players];
+                for e in &t.events {
+                    if let Event::Score { score } = e {
+                        for (s, v) in sums.iter_mut().zip(score) {
+                            *s += v;
+                        }
+                    }
+                }
+                assert_eq!(sums, state.totals().to_vec());
+                assert_eq!(t.returns, state.settlement().to_vec());
+                let played =
+                    simulate_one::<ElewenjeweAdapter>(&Rules::default(), players, seed).unwrap();
+                let mut tally = ElewenjeweTally::new(players);
+                tally.add(&played.summary);
+                assert_eq!(tally.round_count, state.records().len() as u64);
+                assert!(
+                    tally
+                        .report(1)
+                        .to_string()
+                        .contains("Captures of several groups")
+                );
+            }
+        }
+        let taken = ["6C", "3D", "9H"]
+            .iter()
+            .map(|c| c.parse().unwrap())
+            .collect();
+        assert_eq!(groups("9S".parse().unwrap(), taken), 2);
+    }
+}
