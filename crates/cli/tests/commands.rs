@@ -303,13 +303,15 @@ fn names_in_messages_come_from_the_registry() {
     );
     let help = stdout(&cardrules(&["oracle", "--help"]));
     assert!(
-        help.contains("zaagox.trace") && help.contains("jass.legal"),
+        help.contains("zaagox.trace")
+            && help.contains("jass.legal")
+            && help.contains("letom.settle"),
         "{help}"
     );
     assert!(
         help.contains(
-            "Not implemented yet (they answer \"not implemented yet\"): letom.score, \
-             letom.settle"
+            "Not implemented yet (they answer \"not implemented yet\"): letom.playout, \
+             letom.trace"
         ),
         "{help}"
     );

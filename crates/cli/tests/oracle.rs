@@ -216,7 +216,22 @@ fn one_answer_per_line_in_order() {
             "unknown field `variant`",
         ),
         (
-            br#"{"op":"letom.settle"}"#.to_vec(),
+            br#"{"op":"letom.score","captured":["P2","P4","P8","A0"]}"#.to_vec(),
+            true,
+            r#"{"ok":true,"points":5,"godorie":5,"guang":0,"hodan":0,"codan":0,"cyndan":0,"pie":0,"dan":0,"ynkt":0}"#,
+        ),
+        (
+            br#"{"op":"letom.settle","captured":[["P2","P4","P8","A1","A2","A3","A4","A5","A6","A7","A8"],["S1","S2"],["G1"]],"winner":0,"ren":[2,0,1],"last_ren":2,"shakes":[1,0,0],"bombs":[0,0,0],"carry":1}"#.to_vec(),
+            true,
+            r#"{"ok":true,"base":6,"score":16,"owed":[0,32,16],"pay":[0,0,48],"returns":[48,0,-48]}"#,
+        ),
+        (
+            br#"{"op":"letom.settle","captured":[["P2"],["P2"]],"winner":0,"ren":[0,0],"last_ren":null,"shakes":[0,0],"bombs":[0,0],"carry":1}"#.to_vec(),
+            false,
+            "captured[1][0]: P2 is given twice (also captured[0][0])",
+        ),
+        (
+            br#"{"op":"letom.playout","players":3,"seed":1}"#.to_vec(),
             false,
             "letom is not implemented yet",
         ),

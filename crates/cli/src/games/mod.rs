@@ -13,6 +13,7 @@ pub mod adapter;
 pub mod elewenjewe;
 pub mod generic;
 pub mod jass;
+pub mod letom;
 pub mod zaagox;
 
 use std::ops::RangeInclusive;
@@ -38,7 +39,7 @@ pub static GAMES: &[&dyn Entry] = &[
 pub static PLANNED: &[Planned] = &[Planned {
     name: "letom",
     verbs: &["score", "settle", "playout", "trace"],
-    ready: &[],
+    ready: letom::READY,
 }];
 
 /// Verbs every implemented game answers, after its own ops.
@@ -615,8 +616,6 @@ mod tests {
         assert_eq!(
             pending_ops(),
             [
-                "letom.score",
-                "letom.settle",
                 "letom.playout",
                 "letom.trace",
                 "elewenjewe.playout",
@@ -637,10 +636,11 @@ mod tests {
         );
         assert_eq!(counts(&jass.players(), " to "), "4");
         assert_eq!(counts(&(2..=4), "-"), "2-4");
-        let e = answer("letom.score", Fields::new()).unwrap_err();
+        let e = answer("letom.playout", Fields::new()).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "letom is not implemented yet: letom.score will answer once the letom rules land"
+            "letom is not implemented yet: letom.playout will answer once the letom rules \
+             land (letom.score and letom.settle answer already)"
         );
         assert!(games_help().contains("\n  jass  Swiss Jass: Schieber to the target"));
         assert!(games_help().contains("(4 players)"));
