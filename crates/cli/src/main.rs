@@ -401,7 +401,7 @@ mod tests {
         let help = simulate.render_long_help().to_string();
         assert!(help.contains("zaagox: 2 to 4"), "{help}");
         assert!(
-            help.contains("zaagox: Zaägox, the Didopoikas collecting game (2-4 players)"),
+            help.contains("zaagox:     Zaägox, the Didopoikas collecting game (2-4 players)"),
             "{help}"
         );
     }
@@ -459,7 +459,8 @@ mod tests {
         );
         let err = parse(["cardrules", "simulate", "letom", "-p", "3", "-g", "1"]).unwrap_err();
         assert!(
-            err.to_string().contains("[possible values: zaagox, jass]"),
+            err.to_string()
+                .contains("[possible values: zaagox, jass, elewenjewe]"),
             "{err}"
         );
     }

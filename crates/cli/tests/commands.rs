@@ -276,7 +276,10 @@ fn names_in_messages_come_from_the_registry() {
     let out = cardrules(&["simulate", "chess", "--players", "3", "--games", "1"]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("[possible values: zaagox, jass]"), "{err}");
+    assert!(
+        err.contains("[possible values: zaagox, jass, elewenjewe]"),
+        "{err}"
+    );
     let chess = temp_file("chess.json", br#"{"game":"chess","actions":[]}"#);
     let out = cardrules(&["replay", chess.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
@@ -284,8 +287,8 @@ fn names_in_messages_come_from_the_registry() {
     assert!(
         err.contains(
             "unknown game \"chess\"; this build replays records whose game is \"zaagox\", \
-             \"schieber\", \"schieber-deal\", \"coiffeur\" or \"differenzler\"; letom and \
-             elewenjewe are planned, not implemented yet"
+             \"schieber\", \"schieber-deal\", \"coiffeur\", \"differenzler\" or \
+             \"elewenjewe\"; letom is planned, not implemented yet"
         ),
         "{err}"
     );
@@ -393,7 +396,8 @@ fn help_says_which_games_exist_and_which_are_planned() {
         "{help}"
     );
     assert!(
-        help.contains("Planned, not implemented yet: letom and elewenjewe."),
+        help.contains("Planned, not implemented yet: letom.")
+            && help.contains("elewenjewe  Eléwénjewé, the Yorùbá fishing game (2-5 players)"),
         "{help}"
     );
     assert!(
@@ -1042,6 +1046,75 @@ fn simulate_coiffeur_and_replay_its_records() {
         "\n  joker7 ",
         "\nPasses before a choice",
         "\"variant\":\"coiffeur\",\"players\":4,\"seed\":",
+    ] {
+        assert!(text.contains(needle), "{needle:?} missing from\n{text}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `simulate elewenjewe`: every preset plays to the end, the same at any thread count; the
+/// summary fits the game; records (`elewenjewe`) replay; the oracle traces the same game.
+#[test]
+fn simulate_elewenjewe_presets_and_replay() {
+    let dir = temp_dir("elewenjewe-records");
+    let dir_text = dir.to_str().unwrap();
+    for preset in ["professional", "casual", "yoruba"] {
+        let rule = format!("preset={preset}");
+        let run = |threads: &str| -> Value {
+            let out = cardrules(&[
+                "simulate",
+                "elewenjewe",
+                "-p",
+                "3",
+                "-g",
+                "40",
+                "-s",
+                "2",
+                "-t",
+                threads,
+                "-r",
+                &rule,
+                "-r",
+                "esun=on",
+                "--record",
+                dir_text,
+                "--json",
+            ]);
+            let mut v: Value = serde_json::from_str(&stdout(&out)).unwrap();
+            v.as_object_mut().unwrap().remove("timing");
+            v
+        };
+        let one = run("1");
+        assert_eq!(one, run("2"));
+        assert_eq!(one["unfinished"], 0);
+        assert_eq!(one["rules"]["esun"], true);
+        let wins: u64 = one["wins"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|w| w.as_u64().unwrap())
+            .sum();
+        assert!(wins >= 40, "{}", one["wins"]);
+        let path = one["notable"]["max_score"]["record"].as_str().unwrap();
+        let v: Value =
+            serde_json::from_str(&stdout(&cardrules(&["replay", path, "--json"]))).unwrap();
+        assert_eq!(v["game"], "elewenjewe");
+        assert_eq!(v["actions"], one["notable"]["max_score"]["actions"]);
+    }
+    let text = stdout(&cardrules(&[
+        "simulate",
+        "elewenjewe",
+        "-p",
+        "4",
+        "-g",
+        "30",
+    ]));
+    for needle in [
+        "elewenjewe: 30 games, 4 players",
+        "\nPer round (",
+        "\nCaptures of several groups: ",
+        "\n  rounds  ",
+        " rounds/s",
     ] {
         assert!(text.contains(needle), "{needle:?} missing from\n{text}");
     }

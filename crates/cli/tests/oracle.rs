@@ -237,8 +237,13 @@ fn one_answer_per_line_in_order() {
         ),
         (
             br#"{"op":"elewenjewe.playout","players":2,"seed":1}"#.to_vec(),
+            true,
+            r#"{"ok":true,"actions":"#,
+        ),
+        (
+            br#"{"op":"elewenjewe.playout","players":6,"seed":1}"#.to_vec(),
             false,
-            "elewenjewe is not implemented yet",
+            "players must be an integer from 2 to 5",
         ),
         (br#"{"op":"poker.deal"}"#.to_vec(), false, "poker.deal"),
         (br#"{"op":null}"#.to_vec(), false, "op"),
