@@ -10,11 +10,15 @@
 //! (Schieber to the target, Coiffeur in teams and individually, Differenzler at 3 and 4), in
 //! place.
 //!
+//! `elewenjewe/playout` plays whole random Eléwénjewé games (default rules: to 5 points, about
+//! two rounds) at 2 to 5 players in place, and at 3 players copy-make too.
+//!
 //! `cargo bench --bench playouts`
 
 use std::hint::black_box;
 
 use cardrules::cards_core::{Game, RandomPlayer, Seed, random_playout};
+use cardrules::elewenjewe;
 use cardrules::jass;
 use cardrules::zaagox::Action;
 use cardrules::zaagox::{Rules, Zaagox};
@@ -213,5 +217,63 @@ fn jass_games(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, playout, jass_playout, jass_games);
+/// One random Eléwénjewé game from `seed` (default rules), in place or copy-make, with a
+/// player of its own seeded from the same seed.
+fn elewenjewe_game(
+    players: usize,
+    seed: Seed,
+    buf: &mut Vec<elewenjewe::Action>,
+    copy: bool,
+) -> elewenjewe::Elewenjewe {
+    let rules = elewenjewe::Rules::default();
+    let mut game = elewenjewe::Elewenjewe::new(&rules, players, seed).expect("2-5 players");
+    let mut player = RandomPlayer::new(seed);
+    while let Some(action) = player.choose(&game, buf) {
+        if copy {
+            game = game.apply(action).expect("legal actions apply");
+        } else {
+            game.play(action).expect("legal actions apply");
+        }
+    }
+    game
+}
+
+/// Whole random Eléwénjewé games: `elewenjewe/playout`, in place at 2–5 players and
+/// copy-make at 3. One iteration plays `ELEWENJEWE_GAMES` games.
+fn elewenjewe_playout(c: &mut Criterion) {
+    const ELEWENJEWE_GAMES: u64 = 16;
+    elewenjewe::warm_up();
+    let mut group = c.benchmark_group("elewenjewe/playout");
+    group.throughput(Throughput::Elements(ELEWENJEWE_GAMES));
+    let rows = [
+        ("in_place", 2usize, false),
+        ("in_place", 3, false),
+        ("in_place", 4, false),
+        ("in_place", 5, false),
+        ("copy_make", 3, true),
+    ];
+    for (name, players, copy) in rows {
+        group.bench_with_input(BenchmarkId::new(name, players), &players, |b, &players| {
+            let mut next = 0u64;
+            let mut buf = Vec::new();
+            b.iter(|| {
+                for _ in 0..ELEWENJEWE_GAMES {
+                    next += 1;
+                    black_box(
+                        elewenjewe_game(players, Seed::from(next), &mut buf, copy).settlement(),
+                    );
+                }
+            });
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    playout,
+    jass_playout,
+    jass_games,
+    elewenjewe_playout
+);
 criterion_main!(benches);

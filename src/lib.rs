@@ -8,8 +8,10 @@
 //! - [`zaagox`] (feature `zaagox`): Zaägox, the Didopoikas collecting game.
 //! - [`jass`] (feature `jass`): Swiss Jass; so far Schieber — one deal and a whole game to the
 //!   target, with its contract variants, Weis and Stöck (Coiffeur and Differenzler to come).
+//! - [`elewenjewe`] (feature `elewenjewe`): Eléwénjewé, the Yorùbá fishing game for 2–5
+//!   players, with its capture machinery.
 //!
-//! Letom and Eléwénjewé join as features of their own as their crates land. Each game
+//! Letom joins as a feature of its own as its crate lands. Each game
 //! crate can also be used on its own (`cards-core` plus the game). The `cardrules` command line
 //! (crate `cardrules-cli`) simulates games, replays records and answers the conformance
 //! oracle; the `cards-testkit` crate checks any `Game` implementation against the frame's
@@ -37,6 +39,8 @@
 #![forbid(unsafe_code)]
 
 pub use cards_core;
+#[cfg(feature = "elewenjewe")]
+pub use elewenjewe;
 #[cfg(feature = "jass")]
 pub use jass;
 #[cfg(feature = "zaagox")]

@@ -1,8 +1,8 @@
 //! Replays the committed fuzz inputs on stable Rust.
 //!
 //! Every file under `fuzz/corpus/<target>/` goes through the check its fuzz target calls
-//! (`cards_testkit::fuzz::parse_cards`, or `zaagox::fuzzing::*` and `jass::fuzzing::*` with
-//! the `fuzzing` feature) and must pass, so each input a fuzzer kept (and each hand-made seed)
+//! (`cards_testkit::fuzz::parse_cards`, or `zaagox::fuzzing::*`, `jass::fuzzing::*` and
+//! `elewenjewe::fuzzing::*` with the `fuzzing` feature) and must pass, so each input a fuzzer kept (and each hand-made seed)
 //! stays a regression test without nightly or cargo-fuzz. Every file under `fuzz/findings/<target>/` reproduces a bug
 //! that fuzzing (or writing its checks) found and that is still open in another crate: it is
 //! listed in [`OPEN_FINDINGS`] and must keep failing with a message given there. Once the bug
@@ -150,6 +150,16 @@ fn jass_differenzler_corpus() {
 #[test]
 fn jass_coiffeur_corpus() {
     replay("jass_coiffeur", jass::fuzzing::coiffeur::game);
+}
+
+#[test]
+fn elewenjewe_game_corpus() {
+    replay("elewenjewe_game", elewenjewe::fuzzing::game);
+}
+
+#[test]
+fn elewenjewe_captures_corpus() {
+    replay("elewenjewe_captures", elewenjewe::fuzzing::captures);
 }
 
 #[test]

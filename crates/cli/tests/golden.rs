@@ -11,6 +11,9 @@
 //! the seeded deal, the legal-action order or the scoring shows here. `jass.trace` plays the
 //! same deals: its deal event rebuilds the game (`Setup::dealt`), every decision is legal
 //! there and listed in its `legal`, and its score event is the final multiplied points.
+//!
+//! `golden/elewenjewe_playout.jsonl` holds the same for `elewenjewe.playout` (whole games at 2
+//! to 5 players; see `elewenjewe_playouts_are_the_recorded_ones`).
 
 use std::io::Write;
 
@@ -283,5 +286,53 @@ fn jass_traces_play_the_golden_deals() {
         assert_eq!(answer["returns"], json!(state.settlement()), "{g:?}");
         let d = i64::from(outcome.scored[0]) - i64::from(outcome.scored[1]);
         assert_eq!(answer["returns"], json!([d, -d, d, -d]), "{g:?}");
+    }
+}
+
+/// `golden/elewenjewe_playout.jsonl`: `elewenjewe.playout` (a whole game, default rules) for
+/// seeds 0..10 at 2 to 5 players, recorded when the reliability work of issue 10 landed
+/// (returns × 60, the settlement). A change to the seeded deal, the legal-action order or the
+/// scoring shows here. `elewenjewe.trace` plays the same games: as many decisions as the
+/// playout's actions, each listed in its `legal`, and the same returns.
+#[test]
+fn elewenjewe_playouts_are_the_recorded_ones() {
+    let golden = lines(include_str!("golden/elewenjewe_playout.jsonl"));
+    assert_eq!(golden.len(), 40);
+    let answers = oracle(&requests("elewenjewe.playout", &golden));
+    // Reproducible: the same requests give the same answers.
+    assert_eq!(answers, oracle(&requests("elewenjewe.playout", &golden)));
+    let traces = oracle(&requests("elewenjewe.trace", &golden));
+    for ((g, answer), trace) in golden.iter().zip(answers).zip(traces) {
+        assert_eq!(answer["ok"], true, "{g:?}: {answer}");
+        assert_eq!(answer["actions"], g.actions, "{g:?}");
+        assert_eq!(answer["returns"], json!(g.returns), "{g:?}");
+        assert_eq!(trace["ok"], true, "{g:?}: {trace}");
+        assert_eq!(trace["returns"], json!(g.returns), "{g:?}");
+        let events = trace["events"].as_array().unwrap();
+        let decisions: Vec<&Value> = events
+            .iter()
+            .filter(|e| e.get("action").is_some())
+            .collect();
+        assert_eq!(decisions.len() as u64, g.actions, "{g:?}");
+        for d in &decisions {
+            assert!(d["legal"].as_array().unwrap().contains(&d["action"]), "{d}");
+        }
+        assert_eq!(g.returns.iter().sum::<i64>(), 0, "{g:?}");
+        // The score events add up to the totals: the winners (a return above a loser's -60)
+        // are the seats with the highest total.
+        let mut totals = vec![0i64; g.returns.len()];
+        for score in events.iter().filter_map(|e| e.get("score")) {
+            for (t, v) in totals.iter_mut().zip(score.as_array().unwrap()) {
+                *t += v.as_i64().unwrap();
+            }
+        }
+        let best = totals.iter().copied().max().unwrap();
+        for (seat, (&total, &ret)) in totals.iter().zip(&g.returns).enumerate() {
+            assert_eq!(
+                total == best,
+                ret > -60,
+                "{g:?}: seat {seat}, totals {totals:?}"
+            );
+        }
     }
 }

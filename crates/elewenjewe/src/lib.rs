@@ -72,6 +72,9 @@ mod capture;
 mod cards;
 mod error;
 mod esun;
+#[cfg(feature = "fuzzing")]
+#[doc(hidden)]
+pub mod fuzzing;
 mod game;
 mod groups;
 mod pattern;
