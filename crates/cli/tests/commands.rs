@@ -1113,6 +1113,7 @@ fn simulate_elewenjewe_presets_and_replay() {
         "elewenjewe: 30 games, 4 players",
         "\nPer round (",
         "\nCaptures of several groups: ",
+        "\nPoints by source per round: ",
         "\n  rounds  ",
         " rounds/s",
     ] {

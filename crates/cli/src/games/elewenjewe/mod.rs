@@ -139,6 +139,8 @@ struct RoundFigures {
     jokers: u64,
     penalties: u64,
     points: u64,
+    /// Of the points, those for layout diamonds (the rest: the most-cards point).
+    layout_points: u64,
 }
 
 /// The number of groups a capture of `taken` by `played` takes: the sum of the taken values
@@ -251,6 +253,7 @@ impl Simulation for ElewenjeweAdapter {
 
     fn summarize(state: &Elewenjewe, watch: Watch) -> GameSummary {
         let sum = |v: &[u8]| v.iter().map(|&x| u64::from(x)).sum::<u64>();
+        let layout_scores = state.rules().scoring == Scoring::LayoutAndMost;
         GameSummary {
             outcome: state.outcome(),
             watch,
@@ -263,6 +266,11 @@ impl Simulation for ElewenjeweAdapter {
                     jokers: sum(&r.jokers),
                     penalties: sum(&r.penalties),
                     points: r.points.iter().map(|&p| p.max(0) as u64).sum(),
+                    layout_points: if layout_scores {
+                        r.layout.iter().map(|l| l.len() as u64).sum()
+                    } else {
+                        0
+                    },
                 })
                 .collect(),
         }
@@ -360,6 +368,7 @@ pub struct ElewenjeweTally {
     jokers: u64,
     penalties: u64,
     points: u64,
+    layout_points: u64,
     watch: Watch,
 }
 
@@ -380,6 +389,7 @@ impl Tally for ElewenjeweTally {
             jokers: 0,
             penalties: 0,
             points: 0,
+            layout_points: 0,
             watch: Watch::default(),
         }
     }
@@ -398,6 +408,7 @@ impl Tally for ElewenjeweTally {
             self.jokers += r.jokers;
             self.penalties += r.penalties;
             self.points += r.points;
+            self.layout_points += r.layout_points;
         }
         let Some(outcome) = &game.outcome else {
             return;
@@ -440,6 +451,8 @@ impl Tally for ElewenjeweTally {
                 jokers_captured: per_round(self.jokers),
                 esun_penalties: per_round(self.penalties),
                 points: per_round(self.points),
+                layout_points: per_round(self.layout_points),
+                most_cards_points: per_round(self.points.saturating_sub(self.layout_points)),
             },
             plays: Plays {
                 trails: w.trails,
@@ -495,6 +508,10 @@ pub struct PerRound {
     pub esun_penalties: f64,
     /// Points scored (before penalties).
     pub points: f64,
+    /// Of those, points for layout diamonds captured.
+    pub layout_points: f64,
+    /// Of those, the point for the most cards (none when the most is shared).
+    pub most_cards_points: f64,
 }
 
 /// The plays over the run.
@@ -547,6 +564,12 @@ impl fmt::Display for ElewenjeweReport {
             r.esun_penalties
         )?;
         let p = &self.plays;
+        writeln!(
+            f,
+            "Points by source per round: {:.2} for layout diamonds, {:.2} for the most cards \
+             (no point when the most is shared)",
+            r.layout_points, r.most_cards_points
+        )?;
         writeln!(
             f,
             "Plays: {} captures ({} of plays), {} trails, {} Esun builds",
