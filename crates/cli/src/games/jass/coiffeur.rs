@@ -22,20 +22,6 @@ pub struct CoiffeurAdapter;
 /// Seats at a Coiffeur table.
 const SEATS: usize = 4;
 
-impl Deal {
-    /// A Coiffeur deal: dealer, the seat after it (it chooses first), the hands as dealt.
-    fn coiffeur(deal: &TableDeal) -> Deal {
-        Deal {
-            dealer: deal.dealer.0,
-            forehand: deal.forehand().0,
-            hands: (0..deal.seats)
-                .map(|s| deal.hand(PlayerId(s)).to_vec())
-                .collect(),
-            shown: None,
-        }
-    }
-}
-
 /// The score event of deal `deal`: the declaring side's points, 0 for the others (one number
 /// per side: per team, or per seat in individual play).
 fn deal_score(sheet: &ScoreSheet, deal: u32) -> Vec<i64> {
@@ -79,7 +65,7 @@ impl Adapter for CoiffeurAdapter {
             core::array::from_fn(|s| deal.hand(PlayerId(s as u8)).iter().copied().collect());
         generic::check_derived(Coiffeur::from_setup(start.rules(), setup), start)?;
         out.push(Event::Deal {
-            deal: Deal::coiffeur(&deal),
+            deal: Deal::table(&deal, false),
         });
         Ok(())
     }
@@ -107,7 +93,7 @@ impl Adapter for CoiffeurAdapter {
                 before.dealer(),
             );
             out.push(Event::Deal {
-                deal: Deal::coiffeur(&deal),
+                deal: Deal::table(&deal, false),
             });
         }
     }

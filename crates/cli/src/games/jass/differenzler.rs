@@ -45,21 +45,6 @@ fn final_points(before: &Differenzler, card: JassCard) -> Option<Vec<u32>> {
     Some(points)
 }
 
-impl Deal {
-    /// A Differenzler deal: dealer, the seat after it, the hands in the order dealt, and the
-    /// shown card (the dealer's last).
-    fn table(deal: &TableDeal) -> Deal {
-        Deal {
-            dealer: deal.dealer.0,
-            forehand: deal.forehand().0,
-            hands: (0..deal.seats)
-                .map(|s| deal.hand(PlayerId(s)).to_vec())
-                .collect(),
-            shown: Some(deal.shown()),
-        }
-    }
-}
-
 impl Adapter for DifferenzlerAdapter {
     type Game = Differenzler;
     type Deal = Deal;
@@ -92,7 +77,7 @@ impl Adapter for DifferenzlerAdapter {
         };
         generic::check_derived(Differenzler::from_setup(start.rules(), setup), start)?;
         out.push(Event::Deal {
-            deal: Deal::table(&deal),
+            deal: Deal::table(&deal, true),
         });
         Ok(())
     }
@@ -122,7 +107,7 @@ impl Adapter for DifferenzlerAdapter {
                 before.dealer(),
             );
             out.push(Event::Deal {
-                deal: Deal::table(&deal),
+                deal: Deal::table(&deal, true),
             });
         }
     }

@@ -219,6 +219,22 @@ impl Deal {
     }
 }
 
+impl Deal {
+    /// A Coiffeur or Differenzler deal: dealer, the seat after it (it acts first), the hands
+    /// in the order dealt, and with `shown` the dealer's last card (Differenzler's trump).
+    #[must_use]
+    pub fn table(deal: &jass::TableDeal, shown: bool) -> Deal {
+        Deal {
+            dealer: deal.dealer.0,
+            forehand: deal.forehand().0,
+            hands: (0..deal.seats)
+                .map(|s| deal.hand(PlayerId(s)).to_vec())
+                .collect(),
+            shown: shown.then(|| deal.shown()),
+        }
+    }
+}
+
 impl From<jass::SeededDeal> for Deal {
     fn from(seeded: jass::SeededDeal) -> Deal {
         Deal {
