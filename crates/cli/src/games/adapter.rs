@@ -67,6 +67,28 @@ pub struct RuleOption {
     pub help: &'static str,
 }
 
+/// `on`/`off` (also `true`/`false`, `yes`/`no`), the value of a switch among the options.
+///
+/// # Errors
+/// A message naming the value when it is none of these.
+pub fn on_off(value: &str) -> Result<bool, String> {
+    match value.to_ascii_lowercase().as_str() {
+        "on" | "true" | "yes" => Ok(true),
+        "off" | "false" | "no" => Ok(false),
+        _ => Err(format!("the value is on or off, not {value:?}")),
+    }
+}
+
+/// The message for an option `name` that `game` does not have, listing its `options`.
+#[must_use]
+pub fn unknown_option(game: &str, name: &str, options: &[RuleOption]) -> String {
+    let names: Vec<&str> = options.iter().map(|o| o.name).collect();
+    format!(
+        "{game} has no rule option {name:?}; its options are {}",
+        names.join(", ")
+    )
+}
+
 /// What a game supplies to the oracle and `replay`: its player range comes from
 /// [`Game::player_range`] under default rules; the rest is here. [`Simulation`] adds what
 /// `simulate` needs.
@@ -152,7 +174,7 @@ pub trait Simulation: Adapter {
         value: &str,
     ) -> Result<(), String> {
         let _ = (rules, value);
-        Err(format!("{} has no rule option {name:?}", Self::NAME))
+        Err(unknown_option(Self::NAME, name, Self::OPTIONS))
     }
 
     /// Called before each action of a `simulate` game with the state it is applied to, for

@@ -11,7 +11,7 @@ use cards_core::{Game, Seed, StdCard};
 use elewenjewe::{Action, Elewenjewe, Event as GameEvent, Leftovers, Outcome, Rules, Scoring};
 use serde::Serialize;
 
-use super::adapter::{Adapter, Event, Op, RuleOption, Simulation};
+use super::adapter::{Adapter, Event, Op, RuleOption, Simulation, on_off, unknown_option};
 use crate::replay::Note;
 use crate::simulate::{Distribution, LengthReport, Percent, Tally, Term, rate};
 
@@ -171,11 +171,6 @@ impl Simulation for ElewenjeweAdapter {
     const OPTIONS: &'static [RuleOption] = OPTIONS;
 
     fn set_option(rules: &mut Rules, name: &str, value: &str) -> Result<(), String> {
-        let switch = |value: &str| match value.to_ascii_lowercase().as_str() {
-            "on" | "true" | "yes" => Ok(true),
-            "off" | "false" | "no" => Ok(false),
-            _ => Err(format!("the value is on or off, not {value:?}")),
-        };
         match name {
             "preset" => {
                 *rules = match value {
@@ -189,11 +184,11 @@ impl Simulation for ElewenjeweAdapter {
                     }
                 }
             }
-            "jokers" => rules.jokers = switch(value)?,
-            "yoruba" => rules.yoruba = switch(value)?,
-            "esun" => rules.esun = switch(value)?,
-            "isiwo" => rules.isiwo = switch(value)?,
-            "last-player-takes" => rules.last_player_takes = switch(value)?,
+            "jokers" => rules.jokers = on_off(value)?,
+            "yoruba" => rules.yoruba = on_off(value)?,
+            "esun" => rules.esun = on_off(value)?,
+            "isiwo" => rules.isiwo = on_off(value)?,
+            "last-player-takes" => rules.last_player_takes = on_off(value)?,
             "leftovers" => {
                 rules.leftovers = match value {
                     "unused" => Leftovers::Unused,
@@ -225,11 +220,7 @@ impl Simulation for ElewenjeweAdapter {
                     .ok_or_else(|| format!("the target is a whole number from 1, not {value:?}"))?;
             }
             _ => {
-                let names: Vec<&str> = OPTIONS.iter().map(|o| o.name).collect();
-                return Err(format!(
-                    "elewenjewe has no rule option {name:?}; its options are {}",
-                    names.join(", ")
-                ));
+                return Err(unknown_option("elewenjewe", name, OPTIONS));
             }
         }
         Ok(())

@@ -10,7 +10,7 @@ use jass::{Action, Coiffeur, CoiffeurOutcome, ScoreSheet, Slot, TableDeal};
 use serde::Serialize;
 
 use super::{ABOUT, Deal, NAME, ops};
-use crate::games::adapter::{Adapter, Event, Op, RuleOption, Simulation};
+use crate::games::adapter::{Adapter, Event, Op, RuleOption, Simulation, on_off, unknown_option};
 use crate::games::generic;
 use crate::replay::Note;
 use crate::simulate::{Distribution, LengthReport, Percent, Tally, Term, rate};
@@ -174,16 +174,12 @@ impl Simulation for CoiffeurAdapter {
 
     fn set_option(rules: &mut jass::Rules, name: &str, value: &str) -> Result<(), String> {
         match name {
-            "individual" => rules.coiffeur.individual = super::game::switch(value)?,
+            "individual" => rules.coiffeur.individual = on_off(value)?,
             "extras" => rules.coiffeur.extras = super::game::variants(value)?,
-            "undertrump" => rules.play.undertrump_when_void = super::game::switch(value)?,
-            "buur-exception" => rules.play.buur_exception = super::game::switch(value)?,
+            "undertrump" => rules.play.undertrump_when_void = on_off(value)?,
+            "buur-exception" => rules.play.buur_exception = on_off(value)?,
             _ => {
-                let names: Vec<&str> = OPTIONS.iter().map(|o| o.name).collect();
-                return Err(format!(
-                    "coiffeur has no rule option {name:?}; its options are {}",
-                    names.join(", ")
-                ));
+                return Err(unknown_option("coiffeur", name, OPTIONS));
             }
         }
         Ok(())

@@ -10,7 +10,7 @@ use jass::{Action, Differenzler, DifferenzlerOutcome, TableDeal};
 use serde::Serialize;
 
 use super::{ABOUT, Deal, NAME, ops};
-use crate::games::adapter::{Adapter, Event, Op, RuleOption, Simulation};
+use crate::games::adapter::{Adapter, Event, Op, RuleOption, Simulation, on_off, unknown_option};
 use crate::games::generic;
 use crate::replay::Note;
 use crate::simulate::{
@@ -163,16 +163,12 @@ impl Simulation for DifferenzlerAdapter {
                     })?;
             }
             "hidden-predictions" => {
-                rules.differenzler.hidden_predictions = super::game::switch(value)?;
+                rules.differenzler.hidden_predictions = on_off(value)?;
             }
-            "undertrump" => rules.play.undertrump_when_void = super::game::switch(value)?,
-            "buur-exception" => rules.play.buur_exception = super::game::switch(value)?,
+            "undertrump" => rules.play.undertrump_when_void = on_off(value)?,
+            "buur-exception" => rules.play.buur_exception = on_off(value)?,
             _ => {
-                let names: Vec<&str> = OPTIONS.iter().map(|o| o.name).collect();
-                return Err(format!(
-                    "differenzler has no rule option {name:?}; its options are {}",
-                    names.join(", ")
-                ));
+                return Err(unknown_option("differenzler", name, OPTIONS));
             }
         }
         Ok(())

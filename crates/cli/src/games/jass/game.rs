@@ -8,7 +8,7 @@ use jass::{Action, Multipliers, Rules, Scale, Schieber, SchieberDeal, Variants};
 
 use super::tally::{DealSummary, GameSummary, JassTally};
 use super::{ABOUT, Deal, NAME, deal, ops};
-use crate::games::adapter::{Adapter, Event, Op, RuleOption, Simulation};
+use crate::games::adapter::{Adapter, Event, Op, RuleOption, Simulation, on_off, unknown_option};
 use crate::replay::Note;
 use crate::simulate::Term;
 
@@ -70,15 +70,6 @@ pub const OPTIONS: &[RuleOption] = &[
         help: "in a game's first deal the holder of this card is forehand (default: 7D)",
     },
 ];
-
-/// `on`/`off` (also `true`/`false`, `yes`/`no`).
-pub(super) fn switch(value: &str) -> Result<bool, String> {
-    match value.to_ascii_lowercase().as_str() {
-        "on" | "true" | "yes" => Ok(true),
-        "off" | "false" | "no" => Ok(false),
-        _ => Err(format!("the value is on or off, not {value:?}")),
-    }
-}
 
 /// `none`, `all` or a comma-separated list of variants.
 pub(super) fn variants(value: &str) -> Result<Variants, String> {
@@ -196,10 +187,10 @@ impl Simulation for GameAdapter {
                     _ => return Err(format!("the Weis scale is big or small, not {value:?}")),
                 }
             }
-            "four-low" => rules.weis.four_low = switch(value)?,
-            "cross-weis" => rules.weis.cross_weis = switch(value)?,
-            "seed-weis-scoring" => rules.seed_weis_scoring = switch(value)?,
-            "buur-exception" => rules.play.buur_exception = switch(value)?,
+            "four-low" => rules.weis.four_low = on_off(value)?,
+            "cross-weis" => rules.weis.cross_weis = on_off(value)?,
+            "seed-weis-scoring" => rules.seed_weis_scoring = on_off(value)?,
+            "buur-exception" => rules.play.buur_exception = on_off(value)?,
             "multipliers" => {
                 rules.multipliers = match value.to_ascii_lowercase().as_str() {
                     "seed" => Multipliers::SEED,
@@ -231,11 +222,7 @@ impl Simulation for GameAdapter {
                     .map_err(|e| format!("the forehand card is a card like 7D: {e}"))?;
             }
             _ => {
-                let names: Vec<&str> = OPTIONS.iter().map(|o| o.name).collect();
-                return Err(format!(
-                    "jass has no rule option {name:?}; its options are {}",
-                    names.join(", ")
-                ));
+                return Err(unknown_option("jass", name, OPTIONS));
             }
         }
         Ok(())
