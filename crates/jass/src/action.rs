@@ -375,3 +375,22 @@ cards_core::serde_via_text!(
     Action,
     "a Jass action such as \"JH\", \"trump:D\", \"push\", \"joker7:obenabe\", \"pass\" or \"predict:42\""
 );
+
+/// Every Jass game type numbers its actions by [`Action::index`] (one shared action
+/// vocabulary): `direct_index!(Game)` writes its `DirectIndex` impl.
+macro_rules! direct_index {
+    ($game:ty) => {
+        impl cards_core::DirectIndex for $game {
+            const ACTION_COUNT: usize = $crate::Action::COUNT;
+
+            fn action_index(action: $crate::Action) -> usize {
+                action.index()
+            }
+
+            fn action_from_index(index: usize) -> Option<$crate::Action> {
+                $crate::Action::from_index(index)
+            }
+        }
+    };
+}
+pub(crate) use direct_index;

@@ -7,8 +7,8 @@ use core::ops::RangeInclusive;
 use core::str::FromStr;
 
 use cards_core::{
-    CardSet, Census, DirectIndex, Draw as _, Game, JassCard, JassSuit, PerSeat, PlayerCountError,
-    PlayerId, Rng, Seed,
+    CardSet, Census, Draw as _, Game, JassCard, JassSuit, PerSeat, PlayerCountError, PlayerId, Rng,
+    Seed,
 };
 
 use crate::action::trio_allows;
@@ -1579,14 +1579,4 @@ impl Game for Coiffeur {
     }
 }
 
-impl DirectIndex for Coiffeur {
-    const ACTION_COUNT: usize = Action::COUNT;
-
-    fn action_index(action: Action) -> usize {
-        action.index()
-    }
-
-    fn action_from_index(index: usize) -> Option<Action> {
-        Action::from_index(index)
-    }
-}
+crate::action::direct_index!(Coiffeur);

@@ -7,8 +7,7 @@ use core::fmt;
 use core::ops::RangeInclusive;
 
 use cards_core::{
-    CardSet, Census, DirectIndex, Draw as _, Game, JassCard, PerSeat, PlayerCountError, PlayerId,
-    Rng, Seed,
+    CardSet, Census, Draw as _, Game, JassCard, PerSeat, PlayerCountError, PlayerId, Rng, Seed,
 };
 
 use crate::deal::Hand;
@@ -818,14 +817,4 @@ impl Game for Differenzler {
     }
 }
 
-impl DirectIndex for Differenzler {
-    const ACTION_COUNT: usize = Action::COUNT;
-
-    fn action_index(action: Action) -> usize {
-        action.index()
-    }
-
-    fn action_from_index(index: usize) -> Option<Action> {
-        Action::from_index(index)
-    }
-}
+crate::action::direct_index!(Differenzler);

@@ -3,7 +3,7 @@
 
 use core::ops::RangeInclusive;
 
-use cards_core::{Census, DirectIndex, Game, JassCard, PerSeat, PlayerId, Rng, Seed};
+use cards_core::{Census, Game, JassCard, PerSeat, PlayerId, Rng, Seed};
 
 use crate::deal::{PLAYS, SchieberDeal};
 use crate::{Action, Outcome, RuleError, Rules, Setup, SetupError, View};
@@ -115,14 +115,4 @@ impl Game for SchieberDeal {
     }
 }
 
-impl DirectIndex for SchieberDeal {
-    const ACTION_COUNT: usize = Action::COUNT;
-
-    fn action_index(action: Action) -> usize {
-        action.index()
-    }
-
-    fn action_from_index(index: usize) -> Option<Action> {
-        Action::from_index(index)
-    }
-}
+crate::action::direct_index!(SchieberDeal);

@@ -5,7 +5,7 @@
 use core::fmt;
 use core::ops::RangeInclusive;
 
-use cards_core::{Census, DirectIndex, Draw as _, Game, JassCard, PerSeat, PlayerId, Rng, Seed};
+use cards_core::{Census, Draw as _, Game, JassCard, PerSeat, PlayerId, Rng, Seed};
 
 use crate::deal::{PLAYS, SEATS, SchieberDeal, TRICKS, seat_after, team_of};
 use crate::score::STOECK;
@@ -542,14 +542,4 @@ impl Game for Schieber {
     }
 }
 
-impl DirectIndex for Schieber {
-    const ACTION_COUNT: usize = Action::COUNT;
-
-    fn action_index(action: Action) -> usize {
-        action.index()
-    }
-
-    fn action_from_index(index: usize) -> Option<Action> {
-        Action::from_index(index)
-    }
-}
+crate::action::direct_index!(Schieber);
