@@ -113,3 +113,159 @@ pub enum SettleError {
         what: &'static str,
     },
 }
+
+/// Why [`Letom`](crate::Letom)'s `play` refused an action. The state is unchanged whenever one
+/// is returned.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum RuleError {
+    /// The deal is over.
+    #[error("the deal is over: nobody is to act")]
+    GameOver,
+    /// The action does not belong to this moment of the turn.
+    #[error("{action} is not possible now: {expected}")]
+    WrongMoment {
+        /// The action given.
+        action: crate::Action,
+        /// What the seat to act may do instead.
+        expected: &'static str,
+    },
+    /// The card is not in the acting seat's hand.
+    #[error("{card} is not in seat {seat}'s hand (it holds {hand})")]
+    NotInHand {
+        /// The seat to act.
+        seat: cards_core::PlayerId,
+        /// The card named.
+        card: DidoCard,
+        /// What the seat holds.
+        hand: cards_core::CardSet<DidoCard>,
+    },
+    /// The floor card named is not one the card may pair with.
+    #[error("{card} cannot pair with {onto}: {why}")]
+    BadPairing {
+        /// The card played or flipped.
+        card: DidoCard,
+        /// The floor card named.
+        onto: DidoCard,
+        /// What is wrong.
+        why: &'static str,
+    },
+    /// Two floor cards match: the play must say which one the card pairs with.
+    #[error("two floor cards match {card} ({floor}): play it onto one of them (play {card} D)")]
+    MustChoose {
+        /// The card played.
+        card: DidoCard,
+        /// The two floor cards of its number.
+        floor: cards_core::CardSet<DidoCard>,
+    },
+    /// A flip-only turn without one owed, or a hand card played while the hand is empty.
+    #[error("seat {seat} owes no flip-only turn")]
+    NoFlipOwed {
+        /// The seat to act.
+        seat: cards_core::PlayerId,
+    },
+    /// A shake the seat cannot make.
+    #[error("seat {seat} cannot shake {number}: {why}")]
+    CannotShake {
+        /// The seat to act.
+        seat: cards_core::PlayerId,
+        /// The number named.
+        number: u8,
+        /// What is wrong.
+        why: &'static str,
+    },
+    /// A bomb the seat cannot make.
+    #[error("seat {seat} cannot bomb {number}: {why}")]
+    CannotBomb {
+        /// The seat to act.
+        seat: cards_core::PlayerId,
+        /// The number named.
+        number: u8,
+        /// What is wrong.
+        why: &'static str,
+    },
+    /// The last seat asked must sell (nobody before it sold).
+    #[error("seat {seat} is the last asked and nobody sold: it must sell")]
+    MustSell {
+        /// The seat to act.
+        seat: cards_core::PlayerId,
+    },
+}
+
+/// Why a Letom position (a seeded start, a [`Setup`](crate::Setup), a deserialized state or a
+/// sampled world) was refused. Each variant carries the values involved.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SetupError {
+    /// The table has a number of players the game is not played with.
+    #[error(transparent)]
+    PlayerCount(#[from] cards_core::PlayerCountError),
+    /// A rule option out of range.
+    #[error("rule {rule} is not playable: {reason}")]
+    BadRule {
+        /// The option.
+        rule: &'static str,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A per-seat list with the wrong number of entries.
+    #[error("{what} has {got} entries for {seats} seats: one per seat")]
+    SeatCount {
+        /// The list.
+        what: &'static str,
+        /// Entries given.
+        got: usize,
+        /// Seats at the table.
+        seats: usize,
+    },
+    /// A seat named that is not at the table (or not playing).
+    #[error("{what} names seat {seat}, which {why}")]
+    BadSeat {
+        /// What names it.
+        what: &'static str,
+        /// The seat.
+        seat: cards_core::PlayerId,
+        /// What is wrong.
+        why: &'static str,
+    },
+    /// A card placed twice.
+    #[error("{card} is placed twice")]
+    CardTwice {
+        /// The card.
+        card: DidoCard,
+    },
+    /// A card placed nowhere.
+    #[error("{card} is missing: every card of the deck is placed once")]
+    CardMissing {
+        /// The card.
+        card: DidoCard,
+    },
+    /// The stock does not hold one card per turn still to play.
+    #[error(
+        "the stock holds {stock} cards, but {expected} turns are still to play (hand cards plus owed flip-only turns): {why}"
+    )]
+    Stock {
+        /// Cards in the stock.
+        stock: usize,
+        /// Cards it should hold.
+        expected: usize,
+        /// What is wrong.
+        why: &'static str,
+    },
+    /// A value out of range or inconsistent with the rest of the position.
+    #[error("{what}: {why}")]
+    Inconsistent {
+        /// What is wrong.
+        what: &'static str,
+        /// Why.
+        why: String,
+    },
+    /// The phase does not fit the position.
+    #[error("phase {phase} does not fit the position: {why}")]
+    Phase {
+        /// The phase (its text).
+        phase: String,
+        /// Why.
+        why: &'static str,
+    },
+}

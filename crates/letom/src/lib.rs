@@ -44,18 +44,26 @@
 //! ```
 #![forbid(unsafe_code)]
 
+mod action;
 mod error;
+mod game;
 mod rules;
 mod score;
 mod settle;
+mod setup;
+mod state;
+mod view;
 
 /// Letom as this crate implements it: the rules and every decision, with the option that
 /// changes it (the repository's `docs/letom.md`, rendered here).
 #[doc = include_str!("../../../docs/letom.md")]
 pub mod rules_page {}
 
-pub use error::{CountField, SettleError};
-pub use rules::{BombMultiplier, RenScoring, Rules};
+pub use action::{Action, ParseActionError};
+/// The frame's vocabulary, re-exported so `use letom::{Game, Letom}` is all a user needs.
+pub use cards_core::{Game, PlayerId, Seed};
+pub use error::{CountField, RuleError, SettleError, SetupError};
+pub use rules::{BombMultiplier, Dokbak, Exhaustion, RenScoring, Rules};
 #[doc(hidden)]
 pub use score::reference;
 pub use score::{
@@ -63,3 +71,6 @@ pub use score::{
     PIE_MIN, YNKT_MIN, score,
 };
 pub use settle::{Baks, SettleInput, Settlement, settle};
+pub use setup::Setup;
+pub use state::{Deal, Events, Hand, Letom, NagariCause, Outcome, Phase, table};
+pub use view::View;

@@ -1,10 +1,13 @@
-//! [`Rules`]: the options of Letom that scoring and settlement read. The game's own options
-//! (sweep, exhaustion, carry cap, gwang-selling, table stake, 독박 reading, first dealer) join
-//! with the game; every field has a serde default, so rules written now stay readable then.
+//! [`Rules`]: every option of Letom (`docs/letom.md` names the decision each one changes).
+//! Every field has a serde default, so rules may name only what they change.
 
 use core::ops::RangeInclusive;
 
-/// How Ren (go) calls raise the winner's score (`docs/letom.md`, decision S8).
+use cards_core::{PlayerCountError, PlayerId};
+
+use crate::SetupError;
+
+/// How Ren (go) calls raise the winner's score (`docs/letom.md`, decision T2).
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
 )]
@@ -18,7 +21,7 @@ pub enum RenScoring {
     Additive,
 }
 
-/// What each bomb multiplies the winner's score by (`docs/letom.md`, decision S9).
+/// What each bomb multiplies the winner's score by (`docs/letom.md`, decision T3).
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
 )]
@@ -42,9 +45,39 @@ impl BombMultiplier {
     }
 }
 
+/// How a deal ends when the stock runs out and nobody stopped (`docs/letom.md`, G20).
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Exhaustion {
+    /// Nobody wins (the seed's nagari section; the default).
+    #[default]
+    Nagari,
+    /// The player with the most base points wins, settled as a Tom without Ren bonus; a tie at
+    /// the top is a nagari (the seed's opening section).
+    HighestScore,
+}
+
+/// Who pays alone (독박) when a loser called Ren (`docs/letom.md`, G23).
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum Dokbak {
+    /// The loser who called Ren most recently pays alone, even if the winner called Ren after
+    /// it (the default).
+    #[default]
+    LastLoser,
+    /// Only when the most recent Ren call of all was a loser's (the seed's literal reading);
+    /// if it was the winner's, nobody pays alone.
+    LastRenCaller,
+}
+
 /// The rules a Letom game is scored and settled under. `Rules::default()` is the documented
 /// default: Ren doubling from the third, bombs × 3, pi-bak for a loser with a pi value of 1 to
-/// 4, meong-bak when the winner scores Ÿnkt with 6 or more.
+/// 4, meong-bak when the winner scores Ÿnkt with 6 or more, sweep on, nagari on exhaustion with
+/// a carry up to × 8, no gwang-selling, no table stake, the first dealer from the seed.
 ///
 /// ```
 /// use letom::{BombMultiplier, Rules};
@@ -66,6 +99,33 @@ pub struct Rules {
     /// Meong-bak: every loser doubles what it owes when the winner scored Ÿnkt with at least
     /// this many Ÿnkt (default 6; 9 or more switches meong-bak off, there being 8 Ÿnkt).
     pub meong_bak_min: u32,
+    /// Sweep (싹쓸이): a turn that leaves the floor empty takes a pi from every other player
+    /// (default on).
+    pub sweep: bool,
+    /// How a deal ends when the stock runs out (default [`Exhaustion::Nagari`]).
+    pub exhaustion: Exhaustion,
+    /// The nagari carry doubles per consecutive nagari up to this factor (default 8; 1 turns
+    /// the carry off). At most [`Rules::MAX_CARRY`].
+    pub carry_cap: u32,
+    /// Who pays alone (default [`Dokbak::LastLoser`]).
+    pub dokbak: Dokbak,
+    /// Gwang-selling (광팔기) with 3 or 4 players: one player sits each deal out and is paid
+    /// for its Guã (default off; does nothing with 2 players).
+    pub gwang_selling: bool,
+    /// What each playing player pays the seller per Guã the seller holds (default 1).
+    pub gwang_price: u32,
+    /// With gwang-selling: the seller's cards join the stock and the whole stock is reshuffled
+    /// (default off: they go under the stock in their dealt order).
+    pub reshuffle_sold: bool,
+    /// The table stake (판돈) each playing player puts in the pot every deal (default 0: off;
+    /// the spec's customary stake is 2). At most [`Rules::MAX_STAKE`].
+    pub stake: u32,
+    /// The first dealer; `None` (the default) draws it from the seed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_dealer: Option<PlayerId>,
+    /// Deals in a match ([`LetomMatch`](crate::LetomMatch); default 10). At most
+    /// [`Rules::MAX_DEALS`].
+    pub deals: u32,
 }
 
 impl Rules {
@@ -77,6 +137,66 @@ impl Rules {
     pub const DEFAULT_PI_BAK_MAX: u32 = 4;
     /// The default meong-bak threshold: 6 Ÿnkt.
     pub const DEFAULT_MEONG_BAK_MIN: u32 = 6;
+    /// The base points from which a player may stop (Tom) or go on (Ren).
+    pub const REN_MIN: u32 = 3;
+    /// The largest nagari carry cap.
+    pub const MAX_CARRY: u32 = 8;
+    /// The largest gwang price and table stake (keeps every amount far inside 64 bits).
+    pub const MAX_STAKE: u32 = 1000;
+    /// The most deals in a match.
+    pub const MAX_DEALS: u32 = 10_000;
+    /// The default number of deals in a match.
+    pub const DEFAULT_DEALS: u32 = 10;
+
+    /// Whether these rules allow a game of `players` players, with every option in range.
+    ///
+    /// # Errors
+    /// [`SetupError::PlayerCount`] outside 2–4 players; [`SetupError::BadRule`] naming the
+    /// option out of range (`carry_cap` 0 or above 8, a price or stake above 1000, `deals` 0
+    /// or above 10,000, a first dealer not at the table).
+    pub fn validate(&self, players: usize) -> Result<(), SetupError> {
+        PlayerCountError::check("letom", players, Self::PLAYERS)?;
+        let bad = |rule: &'static str, reason: String| Err(SetupError::BadRule { rule, reason });
+        if !(1..=Self::MAX_CARRY).contains(&self.carry_cap) {
+            return bad(
+                "carry_cap",
+                format!("{} is not 1 to {}", self.carry_cap, Self::MAX_CARRY),
+            );
+        }
+        if self.gwang_price > Self::MAX_STAKE {
+            return bad(
+                "gwang_price",
+                format!("{} is above {}", self.gwang_price, Self::MAX_STAKE),
+            );
+        }
+        if self.stake > Self::MAX_STAKE {
+            return bad(
+                "stake",
+                format!("{} is above {}", self.stake, Self::MAX_STAKE),
+            );
+        }
+        if !(1..=Self::MAX_DEALS).contains(&self.deals) {
+            return bad(
+                "deals",
+                format!("{} is not 1 to {}", self.deals, Self::MAX_DEALS),
+            );
+        }
+        if let Some(seat) = self.first_dealer
+            && seat.index() >= players
+        {
+            return bad(
+                "first_dealer",
+                format!("seat {seat} is not at a table of {players}"),
+            );
+        }
+        Ok(())
+    }
+
+    /// Whether this table sells Guã: the option is on and 3 or 4 play.
+    #[must_use]
+    pub fn sells(&self, players: usize) -> bool {
+        self.gwang_selling && players >= 3
+    }
 
     /// Standard Go-Stop's bomb: × 2 per bomb instead of the seed's × 3; everything else
     /// default.
@@ -96,6 +216,16 @@ impl Default for Rules {
             bomb: BombMultiplier::Triple,
             pi_bak_max: Self::DEFAULT_PI_BAK_MAX,
             meong_bak_min: Self::DEFAULT_MEONG_BAK_MIN,
+            sweep: true,
+            exhaustion: Exhaustion::Nagari,
+            carry_cap: Self::MAX_CARRY,
+            dokbak: Dokbak::LastLoser,
+            gwang_selling: false,
+            gwang_price: 1,
+            reshuffle_sold: false,
+            stake: 0,
+            first_dealer: None,
+            deals: Self::DEFAULT_DEALS,
         }
     }
 }

@@ -1,0 +1,127 @@
+//! `impl Game for Letom` and its action index: the generic face used by the random player,
+//! records, the test kit and the CLI.
+
+use core::ops::RangeInclusive;
+
+use cards_core::{Census, DidoCard, DirectIndex, Game, PerSeat, PlayerId, Rng, Seed};
+
+use crate::state::CarryIn;
+use crate::{Action, Deal, Letom, Outcome, RuleError, Rules, Setup, SetupError, View};
+
+impl Game for Letom {
+    type Rules = Rules;
+    type Action = Action;
+    type View = View;
+    type Setup = Setup;
+    type Outcome = Outcome;
+    type Card = DidoCard;
+    type Error = RuleError;
+    type SetupError = SetupError;
+
+    const NAME: &'static str = "letom";
+
+    fn player_range(_rules: &Rules) -> RangeInclusive<usize> {
+        Rules::PLAYERS
+    }
+
+    /// One seeded deal ([`Deal::seeded`], deal 0): the dealer from the seed unless the rules
+    /// fix it; with the reshuffle option, the reshuffle seed is drawn from the same stream.
+    fn new(rules: &Rules, players: usize, seed: Seed) -> Result<Self, SetupError> {
+        rules.validate(players)?;
+        Ok(Letom::seeded(rules, players, seed, 0, None, CarryIn::NONE))
+    }
+
+    fn from_setup(rules: &Rules, setup: Setup) -> Result<Self, SetupError> {
+        crate::setup::validate(rules, &setup)
+    }
+
+    fn setup(&self) -> Setup {
+        self.to_setup()
+    }
+
+    fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    fn num_players(&self) -> usize {
+        self.num_seats()
+    }
+
+    fn to_act(&self) -> Option<PlayerId> {
+        self.current()
+    }
+
+    /// Shakes (by number), bombs (by number), plays (by hand card; onto each matching floor
+    /// card when two match), `flip`; `take` by floor card; `ren`, `tom`; `sell`, `keep`.
+    fn for_each_legal(&self, f: impl FnMut(Action)) {
+        self.each_legal(f);
+    }
+
+    fn play(&mut self, action: Action) -> Result<(), RuleError> {
+        self.step(action)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// The deal's returns: the winner's settlement (or the chongtong's), plus the Guã sale.
+    /// The table stake is outside them ([`Letom::stakes`]).
+    fn settlement(&self) -> PerSeat<i64> {
+        self.settle()
+    }
+
+    fn view(&self, player: PlayerId) -> View {
+        self.view_of(player)
+    }
+
+    fn view_legal_actions(view: &View, out: &mut Vec<Action>) {
+        view.legal_actions(out);
+    }
+
+    fn sample_world<R: Rng + ?Sized>(view: &View, rng: &mut R) -> Result<Self, SetupError> {
+        view.sample_world(rng)
+    }
+
+    /// Per turn at most two shakes, a play, a choice for the flip and Ren/Tom; a turn per
+    /// card of the deck at most, and the sale.
+    fn max_actions(_rules: &Rules, _players: usize) -> usize {
+        DidoCard::COUNT * 5 + Rules::MAX_PLAYERS
+    }
+
+    fn census(&self) -> Census<DidoCard> {
+        self.take_census()
+    }
+}
+
+impl Letom {
+    /// Deal `k` from `seed` with what it carries in.
+    pub(crate) fn seeded(
+        rules: &Rules,
+        players: usize,
+        seed: Seed,
+        k: u32,
+        dealer: Option<PlayerId>,
+        carry_in: CarryIn,
+    ) -> Letom {
+        let deal = Deal::seeded(rules, players, seed, k, dealer);
+        let reshuffle = (rules.sells(players) && rules.reshuffle_sold).then(|| {
+            // A stream of its own, so the deal's cards do not depend on the option.
+            let mut rng = cards_core::GameRng::new(seed, (u64::from(k) << 32) | 1);
+            rng.seed()
+        });
+        Letom::start(rules, &deal, carry_in, reshuffle)
+    }
+}
+
+impl DirectIndex for Letom {
+    const ACTION_COUNT: usize = Action::COUNT;
+
+    fn action_index(action: Action) -> usize {
+        action.index()
+    }
+
+    fn action_from_index(index: usize) -> Option<Action> {
+        Action::from_index(index)
+    }
+}

@@ -1,0 +1,1327 @@
+//! [`Letom`]: one deal, its state and its transitions (`docs/letom.md`, "The deal").
+
+use core::fmt;
+
+use cards_core::{Card, CardSet, Census, DidoCard, GameRng, PerSeat, PlayerId, Seed};
+
+use crate::action::NUMBERS;
+use crate::{Action, Dokbak, Exhaustion, RuleError, Rules, SettleInput, Settlement};
+
+/// Seats in the state's per-seat arrays.
+pub(crate) const SEATS: usize = Rules::MAX_PLAYERS;
+/// Cards in the deck.
+pub(crate) const DECK: usize = DidoCard::COUNT;
+/// The most cards dealt to one hand (two players: seven).
+pub(crate) const MAX_HAND: usize = 7;
+
+/// A set of Didopoikas cards (a hand, the floor, a captured pile).
+pub type Hand = CardSet<DidoCard>;
+
+/// The deck bits of the four cards of number `n`.
+pub(crate) const fn number_bits(n: usize) -> u64 {
+    (1 << n) | (1 << (n + 9)) | (1 << (n + 18)) | (1 << (n + 27))
+}
+
+/// The cards of `set` with number `n`.
+#[inline]
+pub(crate) fn of_number(set: Hand, n: u8) -> Hand {
+    Hand::from_bits_truncate(set.bits() & number_bits(usize::from(n) % NUMBERS))
+}
+
+/// The four Guã (number 0).
+pub(crate) const GUANG: u64 = number_bits(0);
+/// The single pi, in the order they are given away: A1–A8 then S1–S7 (deck index order).
+const SINGLE_PI: u64 = (0b1_1111_1111 & !1) | ((0b0111_1111 << 1) << 9);
+/// Sãpie, the double pi (S8).
+const DOUBLE_PI: u64 = 1 << 17;
+
+/// Floor cards and cards per hand at a table of `players` (2 → 8 and 7, 3 → 6 and 5, 4 → 4
+/// and 4; other counts are clamped).
+#[must_use]
+pub const fn table(players: usize) -> (usize, usize) {
+    match players {
+        0..=2 => (8, 7),
+        3 => (6, 5),
+        _ => (4, 4),
+    }
+}
+
+/// Who must do what.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "phase", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Phase {
+    /// Gwang-selling: `seat` is asked whether to sell (`sell` or `keep`).
+    Sale {
+        /// The seat asked.
+        seat: PlayerId,
+    },
+    /// The start of `seat`'s turn: shake, bomb, play a hand card or take a flip-only turn.
+    Turn {
+        /// The seat to play.
+        seat: PlayerId,
+    },
+    /// `seat` flipped `flipped` and two floor cards match it: which one does it take?
+    Take {
+        /// The seat whose turn it is.
+        seat: PlayerId,
+        /// The card flipped from the stock (neither on the floor nor in the stock).
+        flipped: DidoCard,
+        /// Pi rewards already earned this turn (a bomb, a stuck stack taken by the hand card).
+        rewards: u8,
+        /// Whether this is the seat's last turn (no rewards, no stuck stack).
+        last: bool,
+    },
+    /// `seat`'s captured cards are worth a Ren or Tom: go on or stop?
+    Decide {
+        /// The seat to decide.
+        seat: PlayerId,
+    },
+    /// The deal is over.
+    Over,
+}
+
+impl Phase {
+    /// The seat to act, or `None` when the deal is over.
+    #[must_use]
+    pub fn seat(self) -> Option<PlayerId> {
+        match self {
+            Phase::Sale { seat }
+            | Phase::Turn { seat }
+            | Phase::Take { seat, .. }
+            | Phase::Decide { seat } => Some(seat),
+            Phase::Over => None,
+        }
+    }
+}
+
+impl fmt::Display for Phase {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Phase::Sale { seat } => write!(f, "seat {seat} is asked whether to sell its Guã"),
+            Phase::Turn { seat } => write!(f, "seat {seat} to play"),
+            Phase::Take { seat, flipped, .. } => {
+                write!(
+                    f,
+                    "seat {seat} flipped {flipped}: which floor card does it take?"
+                )
+            }
+            Phase::Decide { seat } => write!(f, "seat {seat} to call Ren or Tom"),
+            Phase::Over => f.write_str("over"),
+        }
+    }
+}
+
+/// Why a deal ended with nobody winning.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NagariCause {
+    /// The stock ran out and nobody stopped.
+    Exhausted,
+    /// The stock ran out under [`Exhaustion::HighestScore`] with a tie at the top.
+    Tie,
+    /// Four cards of one number were dealt to the floor.
+    FloorFour,
+    /// Two or more players were dealt a chongtong.
+    DoubleChongtong,
+}
+
+/// How a deal ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "end", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Outcome {
+    /// `winner` stopped (Tom), by choice or automatically on its last turn.
+    Tom {
+        /// The stopper.
+        winner: PlayerId,
+    },
+    /// The stock ran out and `winner` had the most base points ([`Exhaustion::HighestScore`]).
+    HighestScore {
+        /// The player with the most base points.
+        winner: PlayerId,
+    },
+    /// `winner` was dealt all four cards of `number` and won at once with 3 points.
+    Chongtong {
+        /// The holder.
+        winner: PlayerId,
+        /// The number held four times.
+        number: u8,
+    },
+    /// Nobody won.
+    Nagari {
+        /// Why.
+        cause: NagariCause,
+    },
+}
+
+impl Outcome {
+    /// The winner, or `None` for a nagari.
+    #[must_use]
+    pub fn winner(self) -> Option<PlayerId> {
+        match self {
+            Outcome::Tom { winner }
+            | Outcome::HighestScore { winner }
+            | Outcome::Chongtong { winner, .. } => Some(winner),
+            Outcome::Nagari { .. } => None,
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Tom { winner } => write!(f, "seat {winner} stopped (Tom) and wins"),
+            Outcome::HighestScore { winner } => {
+                write!(
+                    f,
+                    "the stock ran out; seat {winner} has the most points and wins"
+                )
+            }
+            Outcome::Chongtong { winner, number } => {
+                write!(
+                    f,
+                    "seat {winner} was dealt all four {number}s (chongtong) and wins"
+                )
+            }
+            Outcome::Nagari { cause } => f.write_str(match cause {
+                NagariCause::Exhausted => "nagari: the stock ran out and nobody stopped",
+                NagariCause::Tie => "nagari: the stock ran out with a tie at the top",
+                NagariCause::FloorFour => "nagari: four of a number were dealt to the floor",
+                NagariCause::DoubleChongtong => "nagari: two players were dealt a chongtong",
+            }),
+        }
+    }
+}
+
+/// How often the deal's special events happened (for statistics; no rule reads them).
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(default, deny_unknown_fields)]
+pub struct Events {
+    /// Stuck stacks made in play (not the ones dealt to the floor).
+    pub stacks_made: u8,
+    /// Stuck stacks captured (ppuk / 싸기), rewarded or on a last turn.
+    pub stacks_taken: u8,
+    /// Jjok (쪽): the flip paired the hand card that matched nothing.
+    pub jjok: u8,
+    /// Ttadak (따닥): the hand card and the flip took all four of a number.
+    pub ttadak: u8,
+    /// Sweeps (싹쓸이): turns that left the floor empty and were rewarded.
+    pub sweeps: u8,
+    /// Pi handed over as rewards.
+    pub pi_given: u8,
+}
+
+/// What a deal carries in from the deals before it in a match (nothing for a single deal).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct CarryIn {
+    /// The nagari carry factor (1, 2, 4, 8).
+    pub carry: u8,
+    /// Each seat's shakes carried out of nagari deals.
+    pub shakes: [u8; SEATS],
+    /// Each seat's bombs carried out of nagari deals.
+    pub bombs: [u8; SEATS],
+    /// Each seat's stakes still in the pot.
+    pub pot: [u32; SEATS],
+}
+
+impl CarryIn {
+    pub(crate) const NONE: CarryIn = CarryIn {
+        carry: 1,
+        shakes: [0; SEATS],
+        bombs: [0; SEATS],
+        pot: [0; SEATS],
+    };
+}
+
+/// The cards of one deal as dealt, the trace's deal form:
+/// `{"dealer":d,"hands":[[...],...],"floor":[...],"stock":[top first]}`.
+///
+/// [`Deal::seeded`] is how every seeded deal is drawn; [`Letom::from_deal`] starts a deal from
+/// any `Deal` (a hand-dealt one, another implementation's).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Deal {
+    /// The dealer, who plays first.
+    pub dealer: PlayerId,
+    /// Each seat's hand in the order dealt (with gwang-selling, the seller's order is the one
+    /// its cards go under the stock in).
+    pub hands: Vec<Vec<DidoCard>>,
+    /// The floor cards.
+    pub floor: Vec<DidoCard>,
+    /// The stock, top first.
+    pub stock: Vec<DidoCard>,
+}
+
+impl Deal {
+    /// Deal `k` of a game from `seed`: the deck shuffled with `GameRng::for_deal(seed, k)`;
+    /// the dealer is `dealer`, or else the rules' `first_dealer`, or else drawn from the same
+    /// stream (`below(players)`). The floor takes the first cards, then each hand a block in
+    /// seat order from the dealer, and the rest is the stock, top first. With gwang-selling
+    /// the table is that of one player fewer.
+    #[must_use]
+    pub fn seeded(
+        rules: &Rules,
+        players: usize,
+        seed: Seed,
+        k: u32,
+        dealer: Option<PlayerId>,
+    ) -> Deal {
+        let players = players.clamp(2, SEATS);
+        let mut rng = GameRng::for_deal(seed, k);
+        let mut deck = DidoCard::ALL;
+        rng.shuffle(&mut deck);
+        let dealer = dealer
+            .or(rules.first_dealer)
+            .filter(|d| d.index() < players)
+            .unwrap_or_else(|| PlayerId(rng.below(players as u64) as u8));
+        let (floor, hand) = table(players - usize::from(rules.sells(players)));
+        let mut hands = vec![Vec::new(); players];
+        for i in 0..players {
+            let seat = (dealer.index() + i) % players;
+            let start = floor + i * hand;
+            hands[seat] = deck[start..start + hand].to_vec();
+        }
+        Deal {
+            dealer,
+            hands,
+            floor: deck[..floor].to_vec(),
+            stock: deck[floor + players * hand..].to_vec(),
+        }
+    }
+}
+
+/// One deal of Letom: the cards, whose turn it is and everything the rules remember (shakes,
+/// bombs, owed flip-only turns, Ren calls, the carry from earlier nagaris, the table stake).
+///
+/// Built by [`Game::new`](cards_core::Game::new) (a seeded deal), [`Letom::from_deal`] (the
+/// cards given) or [`Game::from_setup`](cards_core::Game::from_setup) (any position). Its JSON
+/// is `{"rules": …, "setup": …}`.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Letom {
+    pub(crate) rules: Rules,
+    pub(crate) players: u8,
+    pub(crate) dealer: PlayerId,
+    pub(crate) seller: Option<PlayerId>,
+    /// The Guã the seller showed.
+    pub(crate) shown: Hand,
+    pub(crate) phase: Phase,
+    pub(crate) outcome: Option<Outcome>,
+    pub(crate) hands: [Hand; SEATS],
+    /// In the sale phase: each hand in dealt order (zeros otherwise).
+    pub(crate) dealt: [[u8; MAX_HAND]; SEATS],
+    pub(crate) floor: Hand,
+    pub(crate) captured: [Hand; SEATS],
+    /// The stock, bottom first: the top card is `stock[stock_len - 1]`; unused slots are 0.
+    pub(crate) stock: [u8; DECK],
+    pub(crate) stock_len: u8,
+    pub(crate) owed: [u8; SEATS],
+    /// The cards each seat revealed by shaking.
+    pub(crate) shaken: [Hand; SEATS],
+    pub(crate) bombs: [u8; SEATS],
+    pub(crate) ren: [u8; SEATS],
+    /// Base points at each seat's last Ren call.
+    pub(crate) ren_base: [u8; SEATS],
+    /// The number of each seat's last Ren call among all calls this deal (1 = the first; 0 =
+    /// none).
+    pub(crate) ren_order: [u8; SEATS],
+    pub(crate) carry_in: CarryIn,
+    pub(crate) stake_taker: Option<PlayerId>,
+    /// Seats that have finished their first turn (bits).
+    pub(crate) first_done: u8,
+    pub(crate) events: Events,
+    /// With the reshuffle option: the seed the stock is reshuffled with after the sale.
+    pub(crate) reshuffle: Option<Seed>,
+}
+
+impl Letom {
+    /// A deal from the cards given (a hand-dealt deal, another implementation's): checks the
+    /// cards, then plays what happens at the deal (four of a number on the floor, chongtong)
+    /// and starts the sale or the dealer's turn, exactly as a seeded deal starts.
+    ///
+    /// # Errors
+    /// [`SetupError`](crate::SetupError) for rules out of range, a card twice or missing,
+    /// hand, floor or stock sizes other than the table's.
+    pub fn from_deal(rules: &Rules, deal: &Deal) -> Result<Letom, crate::SetupError> {
+        crate::setup::check_deal(rules, deal)?;
+        Ok(Letom::start(rules, deal, CarryIn::NONE, None))
+    }
+
+    /// Starts a checked deal.
+    pub(crate) fn start(
+        rules: &Rules,
+        deal: &Deal,
+        carry_in: CarryIn,
+        reshuffle: Option<Seed>,
+    ) -> Letom {
+        let players = deal.hands.len();
+        let mut game = Letom {
+            rules: *rules,
+            players: players as u8,
+            dealer: deal.dealer,
+            seller: None,
+            shown: Hand::EMPTY,
+            phase: Phase::Turn { seat: deal.dealer },
+            outcome: None,
+            hands: [Hand::EMPTY; SEATS],
+            dealt: [[0; MAX_HAND]; SEATS],
+            floor: deal.floor.iter().copied().collect(),
+            captured: [Hand::EMPTY; SEATS],
+            stock: [0; DECK],
+            stock_len: deal.stock.len() as u8,
+            owed: [0; SEATS],
+            shaken: [Hand::EMPTY; SEATS],
+            bombs: [0; SEATS],
+            ren: [0; SEATS],
+            ren_base: [0; SEATS],
+            ren_order: [0; SEATS],
+            carry_in,
+            stake_taker: None,
+            first_done: 0,
+            events: Events::default(),
+            reshuffle: None,
+        };
+        for (seat, hand) in deal.hands.iter().enumerate() {
+            game.hands[seat] = hand.iter().copied().collect();
+        }
+        for (i, card) in deal.stock.iter().rev().enumerate() {
+            game.stock[i] = card.index();
+        }
+        let sells = rules.sells(players);
+        // The floor first: four of a number there is a nagari even beside a chongtong.
+        if let Some(_n) = (0..NUMBERS as u8).find(|&n| of_number(game.floor, n).len() == 4) {
+            game.pay_stakes();
+            game.end(Outcome::Nagari {
+                cause: NagariCause::FloorFour,
+            });
+            return game;
+        }
+        let mut holders = (0..players).filter_map(|s| {
+            (0..NUMBERS as u8)
+                .find(|&n| of_number(game.hands[s], n).len() == 4)
+                .map(|n| (PlayerId(s as u8), n))
+        });
+        match (holders.next(), holders.next()) {
+            (Some((winner, number)), None) => {
+                game.pay_stakes();
+                game.end(Outcome::Chongtong { winner, number });
+                return game;
+            }
+            (Some(_), Some(_)) => {
+                game.pay_stakes();
+                game.end(Outcome::Nagari {
+                    cause: NagariCause::DoubleChongtong,
+                });
+                return game;
+            }
+            _ => {}
+        }
+        if sells {
+            for (seat, hand) in deal.hands.iter().enumerate() {
+                for (i, card) in hand.iter().enumerate().take(MAX_HAND) {
+                    game.dealt[seat][i] = card.index();
+                }
+            }
+            game.reshuffle = reshuffle.filter(|_| rules.reshuffle_sold);
+            game.phase = Phase::Sale {
+                seat: deal.dealer.next(players),
+            };
+        } else {
+            game.pay_stakes();
+        }
+        game
+    }
+
+    /// Every playing seat puts its stake in the pot.
+    fn pay_stakes(&mut self) {
+        if self.rules.stake == 0 {
+            return;
+        }
+        for s in 0..usize::from(self.players) {
+            if Some(PlayerId(s as u8)) != self.seller {
+                self.carry_in.pot[s] += self.rules.stake;
+            }
+        }
+    }
+
+    // ----- readers -------------------------------------------------------------------------
+
+    /// Who must do what.
+    #[must_use]
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The dealer (who plays first).
+    #[must_use]
+    pub fn dealer(&self) -> PlayerId {
+        self.dealer
+    }
+
+    /// The seat that sold its Guã and sits this deal out, if any.
+    #[must_use]
+    pub fn seller(&self) -> Option<PlayerId> {
+        self.seller
+    }
+
+    /// The Guã the seller showed (and is paid for).
+    #[must_use]
+    pub fn shown_guang(&self) -> Hand {
+        self.shown
+    }
+
+    /// A seat's hand (empty for a seat not at the table).
+    #[must_use]
+    pub fn hand(&self, seat: PlayerId) -> Hand {
+        self.hands.get(seat.index()).copied().unwrap_or_default()
+    }
+
+    /// The floor cards.
+    #[must_use]
+    pub fn floor(&self) -> Hand {
+        self.floor
+    }
+
+    /// A seat's captured cards.
+    #[must_use]
+    pub fn captured(&self, seat: PlayerId) -> Hand {
+        self.captured.get(seat.index()).copied().unwrap_or_default()
+    }
+
+    /// A seat's base points now (its captured cards scored).
+    #[must_use]
+    pub fn base_points(&self, seat: PlayerId) -> u32 {
+        crate::score(self.captured(seat)).points
+    }
+
+    /// The stock, top first.
+    #[must_use]
+    pub fn stock(&self) -> Vec<DidoCard> {
+        self.stock[..usize::from(self.stock_len)]
+            .iter()
+            .rev()
+            .filter_map(|&i| DidoCard::from_index(i))
+            .collect()
+    }
+
+    /// Cards left in the stock.
+    #[must_use]
+    pub fn stock_len(&self) -> usize {
+        usize::from(self.stock_len)
+    }
+
+    /// Flip-only turns a seat still owes (two per bomb).
+    #[must_use]
+    pub fn owed_flips(&self, seat: PlayerId) -> u8 {
+        self.owed.get(seat.index()).copied().unwrap_or(0)
+    }
+
+    /// The cards a seat revealed by shaking (three per shake).
+    #[must_use]
+    pub fn shaken(&self, seat: PlayerId) -> Hand {
+        self.shaken.get(seat.index()).copied().unwrap_or_default()
+    }
+
+    /// A seat's shakes and bombs in force: this deal's plus those carried out of nagaris.
+    #[must_use]
+    pub fn multipliers(&self, seat: PlayerId) -> (u32, u32) {
+        let s = seat.index() % SEATS;
+        (
+            self.shaken[s].len() as u32 / 3 + u32::from(self.carry_in.shakes[s]),
+            u32::from(self.bombs[s]) + u32::from(self.carry_in.bombs[s]),
+        )
+    }
+
+    /// A seat's Ren calls this deal.
+    #[must_use]
+    pub fn ren_calls(&self, seat: PlayerId) -> u8 {
+        self.ren.get(seat.index()).copied().unwrap_or(0)
+    }
+
+    /// The nagari carry factor in force (1 when the previous deal was not a nagari).
+    #[must_use]
+    pub fn carry(&self) -> u32 {
+        u32::from(self.carry_in.carry)
+    }
+
+    /// Each seat's stakes in the pot (this deal's included).
+    #[must_use]
+    pub fn pot(&self) -> PerSeat<u32> {
+        PerSeat::from_fn(self.num_seats(), |p| self.carry_in.pot[p.index()]).unwrap_or_default()
+    }
+
+    /// The seat that took the pot with a stuck stack, bomb, ttadak or jjok on its first turn.
+    #[must_use]
+    pub fn stake_taker(&self) -> Option<PlayerId> {
+        self.stake_taker
+    }
+
+    /// How often the deal's special events happened.
+    #[must_use]
+    pub fn events(&self) -> Events {
+        self.events
+    }
+
+    /// The step-by-step settlement of a deal won by Tom or by the highest score (`None` for
+    /// a chongtong, a nagari or a deal not over). Amounts beyond 64 bits (no real deal comes
+    /// near) give `None`, and the deal settles as 0 for everyone.
+    #[must_use]
+    pub fn settlement_details(&self) -> Option<Settlement> {
+        let (winner, ren_counts) = match self.outcome? {
+            Outcome::Tom { winner } => (winner, true),
+            Outcome::HighestScore { winner } => (winner, false),
+            _ => return None,
+        };
+        let seats: Vec<usize> = self.playing().collect();
+        let w = seats.iter().position(|&s| s == winner.index())?;
+        let mut ren: Vec<i64> = seats.iter().map(|&s| i64::from(self.ren[s])).collect();
+        if !ren_counts {
+            ren[w] = 0;
+        }
+        let last_loser = seats
+            .iter()
+            .enumerate()
+            .filter(|&(i, &s)| i != w && self.ren_order[s] > 0)
+            .max_by_key(|&(_, &s)| self.ren_order[s])
+            .map(|(i, _)| i);
+        let last_ren = match self.rules.dokbak {
+            Dokbak::LastLoser => last_loser,
+            Dokbak::LastRenCaller => last_loser.filter(|&i| {
+                self.ren_order[seats[i]] > self.ren_order[winner.index()] || !ren_counts
+            }),
+        };
+        let input = SettleInput {
+            captured: seats.iter().map(|&s| self.captured[s]).collect(),
+            winner: w,
+            ren,
+            last_ren,
+            shakes: seats
+                .iter()
+                .map(|&s| i64::from(self.multipliers(PlayerId(s as u8)).0))
+                .collect(),
+            bombs: seats
+                .iter()
+                .map(|&s| i64::from(self.multipliers(PlayerId(s as u8)).1))
+                .collect(),
+            carry: i64::from(self.carry_in.carry),
+        };
+        crate::settle(&input, &self.rules).ok()
+    }
+
+    /// What each seat paid into and took from the pot this deal: `(paid, taken)`. Empty
+    /// amounts while the deal goes on, and a nagari leaves the pot for the next deal.
+    #[must_use]
+    pub fn stakes(&self) -> (PerSeat<i64>, PerSeat<i64>) {
+        let n = self.num_seats();
+        let paid = PerSeat::from_fn(n, |p| {
+            let playing = !matches!(self.phase, Phase::Sale { .. }) && Some(p) != self.seller;
+            if playing {
+                i64::from(self.rules.stake)
+            } else {
+                0
+            }
+        })
+        .unwrap_or_default();
+        let mut taken = PerSeat::<i64>::new(n).unwrap_or_default();
+        if let Some(taker) = self.pot_winner() {
+            taken[taker.index()] = self.carry_in.pot.iter().map(|&v| i64::from(v)).sum();
+        }
+        (paid, taken)
+    }
+
+    /// Who takes the pot: the first-turn taker, else the deal's winner once it is over.
+    pub(crate) fn pot_winner(&self) -> Option<PlayerId> {
+        self.stake_taker
+            .or_else(|| self.outcome.and_then(Outcome::winner))
+            .filter(|_| self.outcome.is_some() && self.rules.stake > 0)
+    }
+
+    pub(crate) fn num_seats(&self) -> usize {
+        usize::from(self.players)
+    }
+
+    /// The seats that play this deal (all but the seller), in seat order.
+    pub(crate) fn playing(&self) -> impl Iterator<Item = usize> + Clone + '_ {
+        (0..self.num_seats()).filter(move |&s| Some(PlayerId(s as u8)) != self.seller)
+    }
+
+    /// The seat to act.
+    pub(crate) fn current(&self) -> Option<PlayerId> {
+        self.phase.seat()
+    }
+
+    /// The last seat asked in the sale (the seat before the dealer): it must sell.
+    pub(crate) fn must_sell(&self, seat: PlayerId) -> bool {
+        seat.next(self.num_seats()) == self.dealer
+    }
+
+    // ----- legal actions -------------------------------------------------------------------
+
+    /// Calls `f` with every legal action, in a fixed order: shakes (by number), bombs (by
+    /// number), plays (by hand card; onto each matching floor card when two match), `flip`;
+    /// `take` by floor card; `ren` then `tom`; `sell` then `keep`.
+    pub(crate) fn each_legal(&self, f: impl FnMut(Action)) {
+        let Some(seat) = self.current() else { return };
+        let s = seat.index();
+        each_legal(
+            self.phase,
+            self.hands[s],
+            self.floor,
+            self.owed[s],
+            self.shaken[s],
+            self.must_sell(seat),
+            f,
+        );
+    }
+
+    // ----- transitions ---------------------------------------------------------------------
+
+    /// Plays `action` for the seat to act, or refuses it with the state unchanged.
+    pub(crate) fn step(&mut self, action: Action) -> Result<(), RuleError> {
+        let wrong = |expected| Err(RuleError::WrongMoment { action, expected });
+        match (self.phase, action) {
+            (Phase::Over, _) => Err(RuleError::GameOver),
+            (Phase::Sale { seat }, Action::Sell) => {
+                self.sell(seat);
+                Ok(())
+            }
+            (Phase::Sale { seat }, Action::Keep) => {
+                if self.must_sell(seat) {
+                    return Err(RuleError::MustSell { seat });
+                }
+                self.phase = Phase::Sale {
+                    seat: seat.next(self.num_seats()),
+                };
+                Ok(())
+            }
+            (Phase::Sale { .. }, _) => wrong("sell or keep"),
+            (Phase::Decide { seat }, Action::Ren) => {
+                self.call_ren(seat);
+                Ok(())
+            }
+            (Phase::Decide { seat }, Action::Tom) => {
+                self.end(Outcome::Tom { winner: seat });
+                Ok(())
+            }
+            (Phase::Decide { .. }, _) => wrong("ren or tom"),
+            (
+                Phase::Take {
+                    seat,
+                    flipped,
+                    rewards,
+                    last,
+                },
+                Action::Take(d),
+            ) => {
+                let matching = of_number(self.floor, flipped.number());
+                if !matching.contains(d) {
+                    return Err(RuleError::BadPairing {
+                        card: flipped,
+                        onto: d,
+                        why: "it is not a floor card of the flipped card's number",
+                    });
+                }
+                self.floor.remove(d);
+                self.capture(seat, Hand::single(flipped).with(d));
+                self.finish_turn(seat, rewards, last);
+                Ok(())
+            }
+            (Phase::Take { .. }, _) => wrong("take one of the two floor cards that match the flip"),
+            (Phase::Turn { seat }, action) => self.turn_action(seat, action),
+        }
+    }
+
+    fn turn_action(&mut self, seat: PlayerId, action: Action) -> Result<(), RuleError> {
+        let s = seat.index();
+        let hand = self.hands[s];
+        let last = hand.len() + usize::from(self.owed[s]) == 1;
+        match action {
+            Action::Shake(n) => {
+                let why = shake_problem(hand, self.shaken[s], n);
+                if let Some(why) = why {
+                    return Err(RuleError::CannotShake {
+                        seat,
+                        number: n,
+                        why,
+                    });
+                }
+                self.shaken[s] |= of_number(hand, n);
+                Ok(())
+            }
+            Action::Bomb(n) => {
+                let why = shake_problem(hand, self.shaken[s], n).or_else(|| {
+                    (of_number(self.floor, n).len() != 1)
+                        .then_some("the fourth card of the number is not on the floor")
+                });
+                if let Some(why) = why {
+                    return Err(RuleError::CannotBomb {
+                        seat,
+                        number: n,
+                        why,
+                    });
+                }
+                self.play_turn(seat, Played::Bomb(n), last);
+                Ok(())
+            }
+            Action::Play(card) | Action::PlayOnto(card, _) => {
+                if !hand.contains(card) {
+                    return Err(RuleError::NotInHand { seat, card, hand });
+                }
+                let matching = of_number(self.floor, card.number());
+                let onto = match action {
+                    Action::PlayOnto(_, d) => Some(d),
+                    _ => None,
+                };
+                match (matching.len(), onto) {
+                    (2, None) => {
+                        return Err(RuleError::MustChoose {
+                            card,
+                            floor: matching,
+                        });
+                    }
+                    (2, Some(d)) if !matching.contains(d) => {
+                        return Err(RuleError::BadPairing {
+                            card,
+                            onto: d,
+                            why: "it is not one of the two floor cards of the card's number",
+                        });
+                    }
+                    (_, Some(d)) if matching.len() != 2 => {
+                        return Err(RuleError::BadPairing {
+                            card,
+                            onto: d,
+                            why: "a card names a floor card only when two floor cards match it (play C)",
+                        });
+                    }
+                    _ => {}
+                }
+                self.play_turn(seat, Played::Card { card, onto }, last);
+                Ok(())
+            }
+            Action::Flip => {
+                if self.owed[s] == 0 {
+                    return Err(RuleError::NoFlipOwed { seat });
+                }
+                self.play_turn(seat, Played::Flip, last);
+                Ok(())
+            }
+            _ => Err(RuleError::WrongMoment {
+                action,
+                expected: if hand.is_empty() {
+                    "flip (a flip-only turn)"
+                } else {
+                    "shake, bomb, play a hand card or flip"
+                },
+            }),
+        }
+    }
+
+    /// The hand step and the flip of one turn, then its end (or the choice for the flip).
+    fn play_turn(&mut self, seat: PlayerId, played: Played, last: bool) {
+        let s = seat.index();
+        let mut rewards = 0u8;
+        // The hand step: what the hand card is waiting to take.
+        let laid = match played {
+            Played::Card { card, onto } => {
+                self.hands[s].remove(card);
+                let matching = of_number(self.floor, card.number());
+                match matching.len() {
+                    0 => {
+                        self.floor.insert(card);
+                        Laid::Alone(card)
+                    }
+                    1 | 2 => Laid::Pair {
+                        card,
+                        onto: onto.or(matching.first()).unwrap_or(card),
+                        matched: matching.len() as u8,
+                    },
+                    _ => Laid::Stack(card),
+                }
+            }
+            Played::Bomb(n) => {
+                let three = of_number(self.hands[s], n);
+                let fourth = of_number(self.floor, n);
+                self.hands[s] -= three;
+                self.floor -= fourth;
+                self.capture(seat, three | fourth);
+                self.bombs[s] += 1;
+                self.owed[s] += 2;
+                rewards += 1;
+                self.stake_event(seat);
+                Laid::Nothing
+            }
+            Played::Flip => {
+                self.owed[s] -= 1;
+                Laid::Nothing
+            }
+        };
+        let Some(flipped) = self.pop_stock() else {
+            // Unreachable in a valid position (the stock holds a card per turn to play).
+            self.exhausted();
+            return;
+        };
+        let n = flipped.number();
+        match laid {
+            Laid::Alone(card) if card.number() == n => {
+                // Jjok: the flip pairs the hand card that matched nothing.
+                self.floor.remove(card);
+                self.capture(seat, Hand::single(card).with(flipped));
+                if !last {
+                    rewards += 1;
+                    self.events.jjok += 1;
+                    self.stake_event(seat);
+                }
+                return self.finish_turn(seat, rewards, last);
+            }
+            Laid::Pair { card, matched, .. } if card.number() == n => {
+                let floor_cards = of_number(self.floor, n);
+                if matched == 2 {
+                    // Ttadak: all four of the number.
+                    self.floor -= floor_cards;
+                    self.capture(seat, floor_cards.with(card).with(flipped));
+                    if !last {
+                        rewards += 1;
+                        self.events.ttadak += 1;
+                        self.stake_event(seat);
+                    }
+                } else if last {
+                    // No stuck stack on a last turn: the three are simply taken.
+                    self.floor -= floor_cards;
+                    self.capture(seat, floor_cards.with(card).with(flipped));
+                } else {
+                    // A stuck stack: the three stay together on the floor.
+                    self.floor.insert(card);
+                    self.floor.insert(flipped);
+                    self.events.stacks_made += 1;
+                    self.stake_event(seat);
+                }
+                return self.finish_turn(seat, rewards, last);
+            }
+            Laid::Pair { card, onto, .. } => {
+                self.floor.remove(onto);
+                self.capture(seat, Hand::single(card).with(onto));
+            }
+            Laid::Stack(card) => {
+                let three = of_number(self.floor, card.number());
+                self.floor -= three;
+                self.capture(seat, three.with(card));
+                self.events.stacks_taken += 1;
+                if !last {
+                    rewards += 1;
+                }
+            }
+            Laid::Alone(_) | Laid::Nothing => {}
+        }
+        // The flip, matched on its own.
+        let matching = of_number(self.floor, n);
+        match matching.len() {
+            0 => {
+                self.floor.insert(flipped);
+            }
+            1 => {
+                self.floor -= matching;
+                self.capture(seat, matching.with(flipped));
+            }
+            2 => {
+                self.phase = Phase::Take {
+                    seat,
+                    flipped,
+                    rewards,
+                    last,
+                };
+                return;
+            }
+            _ => {
+                self.floor -= matching;
+                self.capture(seat, matching.with(flipped));
+                self.events.stacks_taken += 1;
+                if !last {
+                    rewards += 1;
+                }
+            }
+        }
+        self.finish_turn(seat, rewards, last);
+    }
+
+    /// The end of a turn: the sweep, the pi rewards, then Ren/Tom or the next turn.
+    fn finish_turn(&mut self, seat: PlayerId, mut rewards: u8, last: bool) {
+        let s = seat.index();
+        if self.rules.sweep && self.floor.is_empty() && !last {
+            rewards += 1;
+            self.events.sweeps += 1;
+        }
+        for _ in 0..rewards {
+            for giver in 0..self.num_seats() {
+                if giver != s && Some(PlayerId(giver as u8)) != self.seller {
+                    self.give_pi(giver, s);
+                }
+            }
+        }
+        self.first_done |= 1 << s;
+        let base = crate::score(self.captured[s]).points;
+        if base >= Rules::REN_MIN && (self.ren[s] == 0 || base > u32::from(self.ren_base[s])) {
+            if last {
+                // The automatic stop on a last turn.
+                self.end(Outcome::Tom { winner: seat });
+            } else {
+                self.phase = Phase::Decide { seat };
+            }
+            return;
+        }
+        self.next_turn(seat);
+    }
+
+    /// `giver` hands its lowest-value pi to `taker` (A1…A8, S1…S7, then S8), if it has one.
+    fn give_pi(&mut self, giver: usize, taker: usize) {
+        let pile = self.captured[giver].bits();
+        let single = pile & SINGLE_PI;
+        let pick = if single != 0 {
+            single & single.wrapping_neg()
+        } else {
+            pile & DOUBLE_PI
+        };
+        if pick != 0 {
+            let card = Hand::from_bits_truncate(pick);
+            self.captured[giver] -= card;
+            self.captured[taker] |= card;
+            self.events.pi_given = self.events.pi_given.saturating_add(1);
+        }
+    }
+
+    fn call_ren(&mut self, seat: PlayerId) {
+        let s = seat.index();
+        self.ren[s] += 1;
+        self.ren_base[s] = crate::score(self.captured[s]).points as u8;
+        self.ren_order[s] = self.ren.iter().sum();
+        self.next_turn(seat);
+    }
+
+    fn next_turn(&mut self, seat: PlayerId) {
+        if self.stock_len == 0 {
+            return self.exhausted();
+        }
+        let n = self.num_seats();
+        let mut next = seat.next(n);
+        if Some(next) == self.seller {
+            next = next.next(n);
+        }
+        self.phase = Phase::Turn { seat: next };
+    }
+
+    /// The stock ran out and nobody stopped.
+    fn exhausted(&mut self) {
+        let outcome = match self.rules.exhaustion {
+            Exhaustion::Nagari => Outcome::Nagari {
+                cause: NagariCause::Exhausted,
+            },
+            Exhaustion::HighestScore => {
+                let points = |s: usize| crate::score(self.captured[s]).points;
+                let best = self.playing().map(points).max().unwrap_or(0);
+                let mut top = self.playing().filter(|&s| points(s) == best);
+                match (top.next(), top.next()) {
+                    (Some(s), None) => Outcome::HighestScore {
+                        winner: PlayerId(s as u8),
+                    },
+                    _ => Outcome::Nagari {
+                        cause: NagariCause::Tie,
+                    },
+                }
+            }
+        };
+        self.end(outcome);
+    }
+
+    fn end(&mut self, outcome: Outcome) {
+        self.outcome = Some(outcome);
+        self.phase = Phase::Over;
+    }
+
+    fn sell(&mut self, seat: PlayerId) {
+        let s = seat.index();
+        self.seller = Some(seat);
+        self.shown = Hand::from_bits_truncate(self.hands[s].bits() & GUANG);
+        // Under the stock in dealt order: the last card dealt lies at the very bottom.
+        let size = self.hands[s].len();
+        let mut cards: Vec<u8> = self.dealt[s][..size].to_vec();
+        if let Some(seed) = self.reshuffle {
+            let mut all = self.stock_top_first();
+            all.extend(cards.iter().filter_map(|&i| DidoCard::from_index(i)));
+            cards_core::Draw::shuffle(&mut GameRng::new(seed, cards_core::DEAL_STREAM), &mut all);
+            self.set_stock(&all);
+        } else {
+            let len = usize::from(self.stock_len);
+            self.stock.copy_within(0..len, size);
+            cards.reverse();
+            self.stock[..size].copy_from_slice(&cards);
+            self.stock_len += size as u8;
+        }
+        self.hands[s] = Hand::EMPTY;
+        self.dealt = [[0; MAX_HAND]; SEATS];
+        self.reshuffle = None;
+        self.pay_stakes();
+        self.phase = Phase::Turn { seat: self.dealer };
+    }
+
+    pub(crate) fn stock_top_first(&self) -> Vec<DidoCard> {
+        self.stock()
+    }
+
+    pub(crate) fn set_stock(&mut self, top_first: &[DidoCard]) {
+        self.stock = [0; DECK];
+        for (i, card) in top_first.iter().rev().enumerate() {
+            self.stock[i] = card.index();
+        }
+        self.stock_len = top_first.len() as u8;
+    }
+
+    fn pop_stock(&mut self) -> Option<DidoCard> {
+        let len = usize::from(self.stock_len.checked_sub(1)?);
+        let card = DidoCard::from_index(self.stock[len])?;
+        self.stock[len] = 0;
+        self.stock_len -= 1;
+        Some(card)
+    }
+
+    fn capture(&mut self, seat: PlayerId, cards: Hand) {
+        self.captured[seat.index()] |= cards;
+    }
+
+    /// A stake event (making a stuck stack, a bomb, ttadak, jjok): the pot goes to the first
+    /// seat whose own first turn has one.
+    fn stake_event(&mut self, seat: PlayerId) {
+        if self.rules.stake > 0
+            && self.stake_taker.is_none()
+            && self.first_done & (1 << seat.index()) == 0
+        {
+            self.stake_taker = Some(seat);
+        }
+    }
+
+    // ----- settlement and census -----------------------------------------------------------
+
+    /// The deal's zero-sum returns: the settlement of a win, the Guã sale; the stake is
+    /// outside them ([`Letom::stakes`]).
+    pub(crate) fn settle(&self) -> PerSeat<i64> {
+        let n = self.num_seats();
+        let mut out = PerSeat::<i64>::new(n).unwrap_or_default();
+        if self.outcome.is_none() {
+            return out;
+        }
+        match self.outcome {
+            Some(Outcome::Tom { winner } | Outcome::HighestScore { winner }) => {
+                if let Some(details) = self.settlement_details() {
+                    for (i, s) in self.playing().enumerate() {
+                        out[s] = details.returns.get(i).copied().unwrap_or(0);
+                    }
+                }
+                let _ = winner;
+            }
+            Some(Outcome::Chongtong { winner, .. }) => {
+                let (shakes, bombs) = self.multipliers(winner);
+                let amount = 3i64
+                    .checked_mul(2i64.checked_pow(shakes).unwrap_or(0))
+                    .and_then(|a| a.checked_mul(self.rules.bomb.factor().checked_pow(bombs)?))
+                    .and_then(|a| a.checked_mul(i64::from(self.carry_in.carry)))
+                    .and_then(|a| a.checked_mul(n as i64 - 1).map(|_| a))
+                    .unwrap_or(0);
+                for p in PlayerId::all(n) {
+                    if p != winner {
+                        out[p.index()] -= amount;
+                        out[winner.index()] += amount;
+                    }
+                }
+            }
+            Some(Outcome::Nagari { .. }) | None => {}
+        }
+        if let Some(seller) = self.seller {
+            let price = i64::from(self.rules.gwang_price) * self.shown.len() as i64;
+            for s in self.playing() {
+                out[s] -= price;
+                out[seller.index()] += price;
+            }
+        }
+        out
+    }
+
+    pub(crate) fn take_census(&self) -> Census<DidoCard> {
+        let mut census = Census::default();
+        for s in 0..SEATS {
+            census.add(self.hands[s]);
+            census.add(self.captured[s]);
+        }
+        census.add(self.floor);
+        census.add_all(
+            self.stock[..usize::from(self.stock_len)]
+                .iter()
+                .filter_map(|&i| DidoCard::from_index(i)),
+        );
+        if let Phase::Take { flipped, .. } = self.phase {
+            census.add_card(flipped);
+        }
+        census
+    }
+}
+
+/// What the hand step played.
+#[derive(Clone, Copy)]
+enum Played {
+    Card {
+        card: DidoCard,
+        onto: Option<DidoCard>,
+    },
+    Bomb(u8),
+    Flip,
+}
+
+/// What the hand card waits to take when the flip comes.
+#[derive(Clone, Copy)]
+enum Laid {
+    /// Nothing (a bomb took its four, or a flip-only turn).
+    Nothing,
+    /// The card matched nothing and lies on the floor.
+    Alone(DidoCard),
+    /// The card pairs with `onto`; `matched` floor cards of its number lay there (1 or 2).
+    Pair {
+        card: DidoCard,
+        onto: DidoCard,
+        matched: u8,
+    },
+    /// The card takes a stuck stack.
+    Stack(DidoCard),
+}
+
+/// Why a seat holding `hand`, having revealed `shaken`, cannot shake (or bomb) `n`.
+fn shake_problem(hand: Hand, shaken: Hand, n: u8) -> Option<&'static str> {
+    if usize::from(n) >= NUMBERS {
+        Some("numbers are 0 to 8")
+    } else if of_number(hand, n).len() != 3 {
+        Some("the hand does not hold three cards of the number")
+    } else if !of_number(shaken, n).is_empty() {
+        Some("the number was already shaken")
+    } else {
+        None
+    }
+}
+
+/// The legal actions from what the seat to act sees (shared by the game and its views).
+pub(crate) fn each_legal(
+    phase: Phase,
+    hand: Hand,
+    floor: Hand,
+    owed: u8,
+    shaken: Hand,
+    must_sell: bool,
+    mut f: impl FnMut(Action),
+) {
+    match phase {
+        Phase::Sale { .. } => {
+            f(Action::Sell);
+            if !must_sell {
+                f(Action::Keep);
+            }
+        }
+        Phase::Turn { .. } => {
+            let mut triples = 0u16;
+            for n in 0..NUMBERS as u8 {
+                if of_number(hand, n).len() == 3 && of_number(shaken, n).is_empty() {
+                    triples |= 1 << n;
+                    f(Action::Shake(n));
+                }
+            }
+            for n in 0..NUMBERS as u8 {
+                if triples & (1 << n) != 0 && of_number(floor, n).len() == 1 {
+                    f(Action::Bomb(n));
+                }
+            }
+            for card in hand {
+                let matching = of_number(floor, card.number());
+                if matching.len() == 2 {
+                    for d in matching {
+                        f(Action::PlayOnto(card, d));
+                    }
+                } else {
+                    f(Action::Play(card));
+                }
+            }
+            if owed > 0 {
+                f(Action::Flip);
+            }
+        }
+        Phase::Take { flipped, .. } => {
+            of_number(floor, flipped.number())
+                .iter()
+                .map(Action::Take)
+                .for_each(f);
+        }
+        Phase::Decide { .. } => {
+            f(Action::Ren);
+            f(Action::Tom);
+        }
+        Phase::Over => {}
+    }
+}
+
+impl fmt::Debug for Letom {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Letom")
+            .field("players", &self.players)
+            .field("dealer", &self.dealer)
+            .field("seller", &self.seller)
+            .field("phase", &self.phase)
+            .field("outcome", &self.outcome)
+            .field("hands", &&self.hands[..self.num_seats()])
+            .field("floor", &self.floor)
+            .field("captured", &&self.captured[..self.num_seats()])
+            .field("stock", &self.stock())
+            .field("owed", &&self.owed[..self.num_seats()])
+            .field("shaken", &&self.shaken[..self.num_seats()])
+            .field("bombs", &&self.bombs[..self.num_seats()])
+            .field("ren", &&self.ren[..self.num_seats()])
+            .finish_non_exhaustive()
+    }
+}
+
+impl fmt::Display for Letom {
+    /// The table: the phase, the floor, each seat's hand, captured cards and points, the stock.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.outcome {
+            Some(outcome) => writeln!(f, "{outcome}")?,
+            None => writeln!(f, "{}", self.phase)?,
+        }
+        writeln!(f, "floor: {}", self.floor)?;
+        for s in 0..self.num_seats() {
+            let seat = PlayerId(s as u8);
+            let role = if Some(seat) == self.seller {
+                " (sold)"
+            } else if seat == self.dealer {
+                " (dealer)"
+            } else {
+                ""
+            };
+            writeln!(
+                f,
+                "seat {s}{role}: hand {} | captured {} | {} points, {} Ren",
+                self.hands[s],
+                self.captured[s],
+                crate::score(self.captured[s]).points,
+                self.ren[s]
+            )?;
+        }
+        write!(f, "stock: {} cards", self.stock_len)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pi_masks() {
+        let single: Hand = "A1 A2 A3 A4 A5 A6 A7 A8 S1 S2 S3 S4 S5 S6 S7"
+            .split(' ')
+            .map(|c| c.parse::<DidoCard>().unwrap())
+            .collect();
+        assert_eq!(single.bits(), SINGLE_PI);
+        assert_eq!(Hand::from_bits_truncate(DOUBLE_PI).to_string(), "S8");
+    }
+}
