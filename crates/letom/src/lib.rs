@@ -49,6 +49,7 @@ mod error;
 mod game;
 mod rules;
 mod score;
+mod series;
 mod settle;
 mod setup;
 mod state;
@@ -70,6 +71,7 @@ pub use score::{
     Breakdown, CODAN_POINTS, CYNDAN_POINTS, DAN_MIN, GODORIE_POINTS, GUANG_POINTS, HODAN_POINTS,
     PIE_MIN, YNKT_MIN, score,
 };
+pub use series::{LetomMatch, MAX_CARRIED, MatchOutcome, MatchSetup, MatchView};
 pub use settle::{Baks, SettleInput, Settlement, settle};
 pub use setup::Setup;
 pub use state::{Deal, Events, Hand, Letom, NagariCause, Outcome, Phase, table};

@@ -98,3 +98,39 @@ fn every_deal_conserves_the_deck_and_the_stock_invariant() {
         }
     }
 }
+
+#[test]
+fn matches_of_several_deals() {
+    use letom::LetomMatch;
+    let base = Rules {
+        deals: 4,
+        ..Rules::default()
+    };
+    let options = [
+        base,
+        Rules {
+            stake: 2,
+            gwang_selling: true,
+            ..base
+        },
+        Rules {
+            carry_cap: 4,
+            exhaustion: Exhaustion::HighestScore,
+            stake: 1,
+            ..base
+        },
+    ];
+    for (i, rules) in options.into_iter().enumerate() {
+        for players in Rules::PLAYERS {
+            let start = 1000 + 100 * i as u64 + 10 * players as u64;
+            let report = check::<LetomMatch>(
+                &rules,
+                players,
+                (start..start + 8).map(Seed::from),
+                Config::default(),
+            )
+            .unwrap_or_else(|v| panic!("{v}"));
+            assert!(report.illegal_refused > 0, "{report:?}");
+        }
+    }
+}

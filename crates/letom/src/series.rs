@@ -1,0 +1,419 @@
+//! [`LetomMatch`]: a match of several deals, with dealer succession, the nagari carry, the
+//! shakes and bombs carried out of nagaris and the table stake's pot (`docs/letom.md`, "A
+//! match").
+
+use core::fmt;
+use core::ops::RangeInclusive;
+
+use cards_core::{Census, DidoCard, DirectIndex, Draw, Game, PerSeat, PlayerId, Rng, Seed};
+
+use crate::state::{CarryIn, SEATS};
+use crate::{Action, Letom, Outcome, RuleError, Rules, Setup, SetupError, View};
+
+/// The most shakes or bombs a seat carries out of consecutive nagaris (the cap keeps every
+/// amount inside 64 bits; no real match comes near it).
+pub const MAX_CARRIED: u8 = 32;
+
+/// A match of `Rules::deals` deals of Letom. Deal `k` is dealt from `GameRng::for_deal(seed,
+/// k)`; the first dealer comes from the seed (or the rules), then the last winner deals, and
+/// after a nagari the same dealer deals again. A nagari doubles the next deal's score (up to
+/// `Rules::carry_cap`), and each player's shakes and bombs of a nagari deal stay in force for
+/// that player; a win resets both. The table stake's pot stays after a nagari, and what is left
+/// in it when the match ends goes back to whoever staked it.
+///
+/// Deals that end at the deal (a chongtong, four of a number on the floor) are played through
+/// at once: the match is always at a decision or over.
+///
+/// ```
+/// use letom::{Game, LetomMatch, Rules, Seed};
+/// let rules = Rules { deals: 3, ..Rules::default() };
+/// let mut game = LetomMatch::new(&rules, 3, Seed::from(5))?;
+/// let mut player = cards_core::RandomPlayer::new(Seed::from(5));
+/// cards_core::play_randomly(&mut game, &mut player, |_, _| {});
+/// assert_eq!(game.deals_played(), 3);
+/// assert_eq!(game.settlement().iter().sum::<i64>(), 0);
+/// # Ok::<(), letom::SetupError>(())
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct LetomMatch {
+    seed: Seed,
+    /// The deal being played (or the last one, when the match is over).
+    deal: Letom,
+    /// The number of the current deal (0 = the first).
+    number: u32,
+    /// Each seat's total over the finished deals: returns, stakes paid and pots taken.
+    totals: [i64; SEATS],
+    /// Deals won by each seat.
+    wins: [u32; SEATS],
+    /// Deals that ended in a nagari.
+    nagaris: u32,
+    over: bool,
+}
+
+/// How a match ended: each seat's total.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct MatchOutcome {
+    /// Each seat's total over the match (returns, stakes and pots; zero-sum).
+    pub totals: Vec<i64>,
+    /// Deals won by each seat.
+    pub wins: Vec<u32>,
+    /// Deals that ended in a nagari.
+    pub nagaris: u32,
+}
+
+impl fmt::Display for MatchOutcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "match over: totals")?;
+        for (s, t) in self.totals.iter().enumerate() {
+            write!(f, " seat {s} {t:+}")?;
+        }
+        write!(f, "; {} nagari", self.nagaris)
+    }
+}
+
+/// An explicit match position: the seed of the deals still to come, the current deal and the
+/// tallies so far.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MatchSetup {
+    /// The seed later deals are dealt from (deal `k` from `GameRng::for_deal(seed, k)`).
+    pub seed: Seed,
+    /// The number of the current deal (0 = the first).
+    pub number: u32,
+    /// The current deal (or the last one, when the match is over).
+    pub deal: Setup,
+    /// Each seat's total over the finished deals.
+    pub totals: Vec<i64>,
+    /// Deals won by each seat.
+    pub wins: Vec<u32>,
+    /// Deals that ended in a nagari.
+    pub nagaris: u32,
+}
+
+/// What one seat sees of a match: its view of the current deal and the public tallies.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MatchView {
+    /// The seat's view of the current deal.
+    pub deal: View,
+    /// The number of the current deal.
+    pub number: u32,
+    /// Each seat's total over the finished deals.
+    pub totals: Vec<i64>,
+    /// Deals won by each seat.
+    pub wins: Vec<u32>,
+    /// Deals that ended in a nagari.
+    pub nagaris: u32,
+}
+
+impl LetomMatch {
+    /// The current deal (or the last one, when the match is over).
+    #[must_use]
+    pub fn deal(&self) -> &Letom {
+        &self.deal
+    }
+
+    /// The number of the current deal (0 = the first).
+    #[must_use]
+    pub fn deal_number(&self) -> u32 {
+        self.number
+    }
+
+    /// Deals finished so far.
+    #[must_use]
+    pub fn deals_played(&self) -> u32 {
+        self.number + u32::from(self.deal.outcome.is_some())
+    }
+
+    /// Each seat's total over the finished deals (returns, stakes paid, pots taken; at the
+    /// end, stakes left in the pot returned).
+    #[must_use]
+    pub fn totals(&self) -> PerSeat<i64> {
+        PerSeat::from_slice(&self.totals[..self.deal.num_seats()]).unwrap_or_default()
+    }
+
+    /// Plays the deals that need no decision and closes finished ones, until a decision or
+    /// the end of the match.
+    fn advance(&mut self) {
+        while !self.over && self.deal.outcome.is_some() {
+            self.close_deal();
+        }
+    }
+
+    /// Books a finished deal and deals the next (or ends the match).
+    fn close_deal(&mut self) {
+        let deal = &self.deal;
+        let n = deal.num_seats();
+        let returns = deal.settle();
+        let (paid, taken) = deal.stakes();
+        for s in 0..n {
+            self.totals[s] += returns[s] + taken[s] - paid[s];
+        }
+        let outcome = deal.outcome.unwrap_or(Outcome::Nagari {
+            cause: crate::NagariCause::Exhausted,
+        });
+        let mut next = CarryIn::NONE;
+        let dealer = match outcome.winner() {
+            Some(winner) => {
+                self.wins[winner.index()] += 1;
+                winner
+            }
+            None => {
+                self.nagaris += 1;
+                next.carry =
+                    (deal.carry_in.carry.saturating_mul(2)).min(deal.rules.carry_cap as u8);
+                for s in 0..n {
+                    let (shakes, bombs) = deal.multipliers(PlayerId(s as u8));
+                    next.shakes[s] = (shakes as u8).min(MAX_CARRIED);
+                    next.bombs[s] = (bombs as u8).min(MAX_CARRIED);
+                }
+                deal.dealer
+            }
+        };
+        if deal.pot_winner().is_none() {
+            next.pot = deal.carry_in.pot;
+        }
+        if self.number + 1 >= deal.rules.deals {
+            // The end: stakes still in the pot go back to whoever staked them.
+            for s in 0..n {
+                self.totals[s] += i64::from(next.pot[s]);
+            }
+            self.over = true;
+            return;
+        }
+        let rules = deal.rules;
+        self.number += 1;
+        self.deal = Letom::seeded(&rules, n, self.seed, self.number, Some(dealer), next);
+    }
+
+    fn to_setup(&self) -> MatchSetup {
+        let n = self.deal.num_seats();
+        MatchSetup {
+            seed: self.seed,
+            number: self.number,
+            deal: self.deal.to_setup(),
+            totals: self.totals[..n].to_vec(),
+            wins: self.wins[..n].to_vec(),
+            nagaris: self.nagaris,
+        }
+    }
+
+    fn validate(rules: &Rules, setup: &MatchSetup) -> Result<LetomMatch, SetupError> {
+        let deal = crate::setup::validate(rules, &setup.deal)?;
+        let n = deal.num_seats();
+        for (what, got) in [("totals", setup.totals.len()), ("wins", setup.wins.len())] {
+            if got != n {
+                return Err(SetupError::SeatCount {
+                    what,
+                    got,
+                    seats: n,
+                });
+            }
+        }
+        if setup.number >= rules.deals {
+            return Err(SetupError::Inconsistent {
+                what: "number",
+                why: format!("deal {} of a match of {} deals", setup.number, rules.deals),
+            });
+        }
+        // A finished deal is only ever the match's last (play deals the next one at once),
+        // and the totals then include it.
+        let over = deal.outcome.is_some();
+        if over && setup.number + 1 != rules.deals {
+            return Err(SetupError::Inconsistent {
+                what: "deal",
+                why: "a finished deal that is not the match's last is followed by the next".into(),
+            });
+        }
+        let won: u64 = setup.wins.iter().map(|&w| u64::from(w)).sum();
+        let finished = u64::from(setup.number) + u64::from(over);
+        if won + u64::from(setup.nagaris) != finished {
+            return Err(SetupError::Inconsistent {
+                what: "wins and nagaris",
+                why: format!(
+                    "{won} wins and {} nagaris do not add up to the {finished} deals finished",
+                    setup.nagaris
+                ),
+            });
+        }
+        if setup.totals.iter().any(|t| t.unsigned_abs() > 1 << 60) {
+            return Err(SetupError::Inconsistent {
+                what: "totals",
+                why: "a total beyond 2^60".into(),
+            });
+        }
+        let mut game = LetomMatch {
+            seed: setup.seed,
+            deal,
+            number: setup.number,
+            totals: [0; SEATS],
+            wins: [0; SEATS],
+            nagaris: setup.nagaris,
+            over,
+        };
+        game.totals[..n].copy_from_slice(&setup.totals);
+        game.wins[..n].copy_from_slice(&setup.wins);
+        Ok(game)
+    }
+}
+
+impl Game for LetomMatch {
+    type Rules = Rules;
+    type Action = Action;
+    type View = MatchView;
+    type Setup = MatchSetup;
+    type Outcome = MatchOutcome;
+    type Card = DidoCard;
+    type Error = RuleError;
+    type SetupError = SetupError;
+
+    const NAME: &'static str = "letom-match";
+
+    fn player_range(_rules: &Rules) -> RangeInclusive<usize> {
+        Rules::PLAYERS
+    }
+
+    fn new(rules: &Rules, players: usize, seed: Seed) -> Result<Self, SetupError> {
+        rules.validate(players)?;
+        let mut game = LetomMatch {
+            seed,
+            deal: Letom::seeded(rules, players, seed, 0, None, CarryIn::NONE),
+            number: 0,
+            totals: [0; SEATS],
+            wins: [0; SEATS],
+            nagaris: 0,
+            over: false,
+        };
+        game.advance();
+        Ok(game)
+    }
+
+    fn from_setup(rules: &Rules, setup: MatchSetup) -> Result<Self, SetupError> {
+        LetomMatch::validate(rules, &setup)
+    }
+
+    fn setup(&self) -> MatchSetup {
+        self.to_setup()
+    }
+
+    fn rules(&self) -> &Rules {
+        &self.deal.rules
+    }
+
+    fn num_players(&self) -> usize {
+        self.deal.num_seats()
+    }
+
+    fn to_act(&self) -> Option<PlayerId> {
+        if self.over { None } else { self.deal.current() }
+    }
+
+    fn for_each_legal(&self, f: impl FnMut(Action)) {
+        if !self.over {
+            self.deal.each_legal(f);
+        }
+    }
+
+    fn play(&mut self, action: Action) -> Result<(), RuleError> {
+        if self.over {
+            return Err(RuleError::GameOver);
+        }
+        self.deal.step(action)?;
+        self.advance();
+        Ok(())
+    }
+
+    fn outcome(&self) -> Option<MatchOutcome> {
+        let n = self.deal.num_seats();
+        self.over.then(|| MatchOutcome {
+            totals: self.totals[..n].to_vec(),
+            wins: self.wins[..n].to_vec(),
+            nagaris: self.nagaris,
+        })
+    }
+
+    /// Each seat's total, once the match is over (zero-sum: stakes left in the pot are
+    /// returned).
+    fn settlement(&self) -> PerSeat<i64> {
+        let n = self.deal.num_seats();
+        if self.over {
+            self.totals()
+        } else {
+            PerSeat::new(n).unwrap_or_default()
+        }
+    }
+
+    fn view(&self, player: PlayerId) -> MatchView {
+        let n = self.deal.num_seats();
+        MatchView {
+            deal: self.deal.view_of(player),
+            number: self.number,
+            totals: self.totals[..n].to_vec(),
+            wins: self.wins[..n].to_vec(),
+            nagaris: self.nagaris,
+        }
+    }
+
+    fn view_legal_actions(view: &MatchView, out: &mut Vec<Action>) {
+        view.deal.legal_actions(out);
+    }
+
+    /// The current deal sampled from its view, and a fresh seed for the deals to come.
+    fn sample_world<R: Rng + ?Sized>(view: &MatchView, rng: &mut R) -> Result<Self, SetupError> {
+        let deal = view.deal.sample_world(rng)?;
+        let setup = MatchSetup {
+            seed: rng.seed(),
+            number: view.number,
+            deal: deal.to_setup(),
+            totals: view.totals.clone(),
+            wins: view.wins.clone(),
+            nagaris: view.nagaris,
+        };
+        LetomMatch::validate(&view.deal.rules, &setup)
+    }
+
+    fn max_actions(rules: &Rules, players: usize) -> usize {
+        Letom::max_actions(rules, players).saturating_mul(rules.deals as usize)
+    }
+
+    fn census(&self) -> Census<DidoCard> {
+        self.deal.take_census()
+    }
+}
+
+impl DirectIndex for LetomMatch {
+    const ACTION_COUNT: usize = Action::COUNT;
+
+    fn action_index(action: Action) -> usize {
+        action.index()
+    }
+
+    fn action_from_index(index: usize) -> Option<Action> {
+        Action::from_index(index)
+    }
+}
+
+/// A match's JSON: the rules and the position.
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields, rename = "LetomMatch")]
+struct MatchJson {
+    rules: Rules,
+    setup: MatchSetup,
+}
+
+impl serde::Serialize for LetomMatch {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        MatchJson {
+            rules: self.deal.rules,
+            setup: self.to_setup(),
+        }
+        .serialize(s)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for LetomMatch {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let json = MatchJson::deserialize(d)?;
+        LetomMatch::validate(&json.rules, &json.setup).map_err(serde::de::Error::custom)
+    }
+}
