@@ -2,31 +2,43 @@
 //!
 //! Letom (레톰), the Didopoikas game modelled on Go-Stop (고스톱), for 2–4 players: players
 //! capture floor cards by number and stop (Tom) or go on (Ren) once their captured cards are
-//! worth 3 points. This first part is the game's arithmetic, as pure functions:
-//! - [`score()`]: the base points of a set of captured cards, category by category
-//!   ([`Breakdown`]); [`reference::score`](mod@reference) is the spec's wording, the test
-//!   oracle;
-//! - [`settle`]: the settlement of a game won by Tom — the winner's score with Ren, shakes,
-//!   bombs and the nagari carry, each loser's pi-bak, gwang-bak and meong-bak, 독박 and the
-//!   zero-sum returns — with every step kept for display ([`Settlement`]).
+//! worth 3 points. The crate has:
+//! - [`Letom`]: one deal as a [`Game`] — matching with choices, stuck stacks, jjok, ttadak,
+//!   sweep and pi transfers, shakes and bombs with their flip-only turns, chongtong and nagari,
+//!   Ren/Tom, gwang-selling and the table stake; [`Setup`] and [`Deal`] for explicit
+//!   positions, [`View`] with [`View::sample_world`];
+//! - [`LetomMatch`]: a match of several deals (dealer succession, the nagari carry, the pot);
+//! - [`score()`]: the base points of a set of captured cards ([`Breakdown`]);
+//! - [`settle`]: the settlement of a deal won by Tom, every step kept for display
+//!   ([`Settlement`]).
 //!
-//! The game itself (deal, turns, captures, pi transfers, Ren/Tom, nagari) comes next. The rules
-//! and every decision are on the page [`rules_page`] (the repository's `docs/letom.md`);
-//! options live in [`Rules`].
+//! The rules and every decision are on the page [`rules_page`] (the repository's
+//! `docs/letom.md`); options live in [`Rules`].
 //!
 //! ```
-//! use cards_core::{CardSet, DidoCard};
-//! use letom::{Rules, SettleInput, settle};
+//! use letom::{Action, Game, Letom, Rules, Seed};
 //!
-//! let pile = |s: &str| s.split_whitespace().map(str::parse).collect::<Result<CardSet<DidoCard>, _>>();
-//! // Godorie (P2 P4 P8) and 9 pi (S8 counts 2): 5 + 2 points.
+//! let mut deal = Letom::new(&Rules::default(), 3, Seed::from(42))?;
+//! let mut legal = Vec::new();
+//! while let Some(seat) = deal.to_act() {
+//!     deal.legal_actions(&mut legal);
+//!     // Always stop when offered; otherwise the first legal action.
+//!     let action = if legal.contains(&Action::Tom) { Action::Tom } else { legal[0] };
+//!     deal.play(action)?;
+//!     let _ = seat;
+//! }
+//! println!("{}", deal.outcome().unwrap());
+//! assert_eq!(deal.settlement().iter().sum::<i64>(), 0); // zero-sum
+//!
+//! // Scoring and settling on their own: Godorie (P2 P4 P8) and 9 pi (S8 counts 2).
+//! let pile = |s: &str| s.split_whitespace().map(str::parse).collect::<Result<letom::Hand, _>>();
 //! let mine = pile("P2 P4 P8 A1 A2 A3 A4 A5 A6 A7 S8")?;
 //! let b = letom::score(mine);
 //! assert_eq!((b.points, b.godorie, b.pie, b.pi_value), (7, 5, 2, 9));
 //! println!("{b}"); // 7 points: Godorie 5, Pie 2 (pi value 9)
 //!
 //! // Seat 0 stops after one Ren; seat 1 has 3 pi (pi-bak), seat 2 none (exempt).
-//! let input = SettleInput {
+//! let input = letom::SettleInput {
 //!     captured: vec![mine, pile("S1 S2 S3")?, pile("G1 G2")?],
 //!     winner: 0,
 //!     ren: vec![1, 0, 0],
@@ -35,7 +47,7 @@
 //!     bombs: vec![0, 0, 0],
 //!     carry: 1,
 //! };
-//! let s = settle(&input, &Rules::default())?;
+//! let s = letom::settle(&input, &Rules::default())?;
 //! assert_eq!(s.score, 8); // 7 + 1 Ren
 //! assert_eq!(s.owed, [0, 16, 8]);
 //! assert_eq!(s.returns, [24, -16, -8]);
