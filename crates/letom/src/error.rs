@@ -158,7 +158,7 @@ pub enum RuleError {
         /// The two floor cards of its number.
         floor: cards_core::CardSet<DidoCard>,
     },
-    /// A flip-only turn without one owed, or a hand card played while the hand is empty.
+    /// A flip-only turn without one owed.
     #[error("seat {seat} owes no flip-only turn")]
     NoFlipOwed {
         /// The seat to act.

@@ -393,27 +393,5 @@ impl DirectIndex for LetomMatch {
     }
 }
 
-/// A match's JSON: the rules and the position.
-#[derive(serde::Serialize, serde::Deserialize)]
-#[serde(deny_unknown_fields, rename = "LetomMatch")]
-struct MatchJson {
-    rules: Rules,
-    setup: MatchSetup,
-}
-
-impl serde::Serialize for LetomMatch {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        MatchJson {
-            rules: self.deal.rules,
-            setup: self.to_setup(),
-        }
-        .serialize(s)
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for LetomMatch {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let json = MatchJson::deserialize(d)?;
-        LetomMatch::validate(&json.rules, &json.setup).map_err(serde::de::Error::custom)
-    }
-}
+// The JSON form `{"rules": …, "setup": …}`, through `setup` and `from_setup`.
+cards_core::serde_via_setup!(LetomMatch);

@@ -317,6 +317,14 @@ pub(crate) fn validate(rules: &Rules, setup: &Setup) -> Result<Letom, SetupError
                 why: format!("seat {s} carries more than 32 shakes or bombs"),
             });
         }
+        if get(&setup.bombs, s) > 32 || usize::from(get(&setup.ren, s)) > DECK {
+            return Err(SetupError::Inconsistent {
+                what: "bombs or ren",
+                why: format!(
+                    "seat {s} has more than 32 bombs or more than {DECK} Ren calls this deal"
+                ),
+            });
+        }
         if get(&setup.ren_order, s) > 0 && get(&setup.ren, s) == 0
             || get(&setup.ren_order, s) == 0 && get(&setup.ren, s) > 0
         {
@@ -335,6 +343,16 @@ pub(crate) fn validate(rules: &Rules, setup: &Setup) -> Result<Letom, SetupError
                 why: format!("seat {s} sold and sits out: it holds and captures nothing"),
             });
         }
+    }
+    let e = setup.events;
+    if [e.stacks_made, e.stacks_taken, e.jjok, e.ttadak, e.sweeps]
+        .iter()
+        .any(|&k| usize::from(k) > DECK)
+    {
+        return Err(SetupError::Inconsistent {
+            what: "events",
+            why: format!("an event counted more than once per card of the deck ({DECK})"),
+        });
     }
     let calls: u32 = setup.ren.iter().map(|&r| u32::from(r)).sum();
     if setup.ren_order.iter().any(|&o| u32::from(o) > calls) {
@@ -373,6 +391,12 @@ pub(crate) fn validate(rules: &Rules, setup: &Setup) -> Result<Letom, SetupError
             }
             let (floor, hand) = table(n - 1);
             let _ = floor;
+            if owed > 0 {
+                return Err(SetupError::Phase {
+                    phase: setup.phase.to_string(),
+                    why: "nobody owes a flip before the sale",
+                });
+            }
             if setup.hands.iter().any(|h| h.len() != hand)
                 || setup.stock.len() + hand != (n - 1) * hand
             {
@@ -413,6 +437,7 @@ pub(crate) fn validate(rules: &Rules, setup: &Setup) -> Result<Letom, SetupError
                 });
             }
             let s = seat.index();
+            check_turns(setup, s)?;
             match setup.phase {
                 Phase::Turn { .. } if setup.hands[s].is_empty() && get(&setup.owed, s) == 0 => {
                     return Err(SetupError::Phase {
@@ -426,6 +451,14 @@ pub(crate) fn validate(rules: &Rules, setup: &Setup) -> Result<Letom, SetupError
                     return Err(SetupError::Phase {
                         phase: setup.phase.to_string(),
                         why: "a choice for the flip needs exactly two floor cards of its number",
+                    });
+                }
+                Phase::Take { last, .. }
+                    if last != (setup.hands[s].is_empty() && get(&setup.owed, s) == 0) =>
+                {
+                    return Err(SetupError::Phase {
+                        phase: setup.phase.to_string(),
+                        why: "a choice for the flip is on the seat's last turn exactly when it has no card and owes no flip",
                     });
                 }
                 Phase::Decide { .. } => {
@@ -475,6 +508,38 @@ pub(crate) fn validate(rules: &Rules, setup: &Setup) -> Result<Letom, SetupError
     }
     let _ = DECK;
     Ok(game)
+}
+
+/// Each playing seat's turns left (hand cards plus owed flips) fit the turn order, so that
+/// the seat to act always has a turn while the stock lasts: from the seat whose turn is next
+/// (`s` itself at the start of its turn, the seat after it once it has played), no seat has
+/// more turns left than the one before it, nor fewer than the first one less one.
+fn check_turns(setup: &Setup, s: usize) -> Result<(), SetupError> {
+    let n = setup.hands.len();
+    let turns =
+        |p: usize| setup.hands[p].len() + usize::from(setup.owed.get(p).copied().unwrap_or(0));
+    let first = usize::from(!matches!(setup.phase, Phase::Turn { .. }));
+    let order: Vec<usize> = (0..n)
+        .map(|i| (s + first + i) % n)
+        .filter(|&p| Some(PlayerId(p as u8)) != setup.seller)
+        .map(turns)
+        .collect();
+    let fits = order.windows(2).all(|w| w[0] >= w[1])
+        && order
+            .first()
+            .zip(order.last())
+            .is_none_or(|(&a, &z)| z + 1 >= a);
+    if fits {
+        Ok(())
+    } else {
+        Err(SetupError::Inconsistent {
+            what: "turns left",
+            why: format!(
+                "each seat's hand cards plus owed flips in turn order from the next to play are {order:?}: \
+                 they must never rise and end at most one below the first"
+            ),
+        })
+    }
 }
 
 /// Optional per-seat lists (may be left out, meaning all zero).
@@ -542,27 +607,5 @@ impl Letom {
     }
 }
 
-/// A deal's JSON: the rules and the position.
-#[derive(serde::Serialize, serde::Deserialize)]
-#[serde(deny_unknown_fields, rename = "Letom")]
-struct StateJson {
-    rules: Rules,
-    setup: Setup,
-}
-
-impl serde::Serialize for Letom {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        StateJson {
-            rules: self.rules,
-            setup: self.to_setup(),
-        }
-        .serialize(s)
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for Letom {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let json = StateJson::deserialize(d)?;
-        validate(&json.rules, &json.setup).map_err(serde::de::Error::custom)
-    }
-}
+// The JSON form `{"rules": …, "setup": …}`, through `setup` and `from_setup`.
+cards_core::serde_via_setup!(Letom);

@@ -337,7 +337,9 @@ pub struct Letom {
 impl Letom {
     /// A deal from the cards given (a hand-dealt deal, another implementation's): checks the
     /// cards, then plays what happens at the deal (four of a number on the floor, chongtong)
-    /// and starts the sale or the dealer's turn, exactly as a seeded deal starts.
+    /// and starts the sale or the dealer's turn, exactly as a seeded deal starts. A `Deal`
+    /// carries no seed, so under `reshuffle_sold` the seller's cards go under the stock
+    /// unshuffled; give a [`Setup`](crate::Setup) with its `reshuffle` seed to reshuffle.
     ///
     /// # Errors
     /// [`SetupError`](crate::SetupError) for rules out of range, a card twice or missing,
@@ -563,7 +565,9 @@ impl Letom {
     }
 
     /// The step-by-step settlement of a deal won by Tom or by the highest score (`None` for
-    /// a chongtong, a nagari or a deal not over). Amounts beyond 64 bits (no real deal comes
+    /// a chongtong, a nagari or a deal not over). Its per-seat lists and seat numbers
+    /// (`winner`, `owed`, `pay`, `returns`, the 독박 payer) count the **playing** seats in
+    /// seat order: with a seller they skip it (seller 0 at four players: index 0 is seat 1). Amounts beyond 64 bits (no real deal comes
     /// near) give `None`, and the deal settles as 0 for everyone.
     #[must_use]
     pub fn settlement_details(&self) -> Option<Settlement> {
@@ -608,8 +612,10 @@ impl Letom {
         crate::settle(&input, &self.rules).ok()
     }
 
-    /// What each seat paid into and took from the pot this deal: `(paid, taken)`. Empty
-    /// amounts while the deal goes on, and a nagari leaves the pot for the next deal.
+    /// What each seat paid into and took from the pot this deal: `(paid, taken)`. The stakes
+    /// are paid at the deal (after the sale, with gwang-selling); the pot is taken once the
+    /// deal is over, by the first-turn taker or else the winner, and a nagari without a
+    /// first-turn taker leaves it for the next deal.
     #[must_use]
     pub fn stakes(&self) -> (PerSeat<i64>, PerSeat<i64>) {
         let n = self.num_seats();

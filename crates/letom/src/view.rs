@@ -164,12 +164,10 @@ impl View {
 }
 
 impl Letom {
-    /// The view of `seat`.
+    /// The view of `seat`; a seat not at the table is an onlooker and sees no hand.
     pub(crate) fn view_of(&self, seat: PlayerId) -> View {
         let mut public = self.to_setup();
-        let n = self.num_seats();
-        let seat = PlayerId((seat.index() % n.max(1)) as u8);
-        let hand = public.hands[seat.index()].clone();
+        let hand = public.hands.get(seat.index()).cloned().unwrap_or_default();
         let hand_sizes = public.hands.iter().map(Vec::len).collect();
         for h in &mut public.hands {
             h.clear();
