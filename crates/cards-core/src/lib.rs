@@ -50,6 +50,7 @@ mod record;
 mod rng;
 mod seat;
 mod standard;
+pub mod state_json;
 
 pub use card::Card;
 

@@ -1266,30 +1266,8 @@ fn validate(rules: &Rules, raw: &CoiffeurSetup) -> Result<Coiffeur, SetupError> 
     Ok(game)
 }
 
-/// A game's JSON: the rules and the position.
-#[derive(serde::Serialize, serde::Deserialize)]
-#[serde(deny_unknown_fields, rename = "Coiffeur")]
-struct StateJson {
-    rules: Rules,
-    setup: CoiffeurSetup,
-}
-
-impl serde::Serialize for Coiffeur {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        StateJson {
-            rules: self.rules,
-            setup: self.setup_now(),
-        }
-        .serialize(s)
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for Coiffeur {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let json = StateJson::deserialize(d)?;
-        validate(&json.rules, &json.setup).map_err(serde::de::Error::custom)
-    }
-}
+// The JSON form `{"rules": …, "setup": …}`, through `setup` and `from_setup`.
+cards_core::serde_via_setup!(Coiffeur);
 
 /// What one seat may see of a Coiffeur game: its own hand, every hand size, the deal number
 /// and dealer, who passed, the chosen slot, contract and declarer, the Trio modes, every card

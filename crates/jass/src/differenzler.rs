@@ -515,30 +515,8 @@ fn validate(rules: &Rules, raw: &DifferenzlerSetup) -> Result<Differenzler, Setu
     Ok(game)
 }
 
-/// A game's JSON: the rules and the position.
-#[derive(serde::Serialize, serde::Deserialize)]
-#[serde(deny_unknown_fields, rename = "Differenzler")]
-struct StateJson {
-    rules: Rules,
-    setup: DifferenzlerSetup,
-}
-
-impl serde::Serialize for Differenzler {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        StateJson {
-            rules: self.rules,
-            setup: self.setup_now(),
-        }
-        .serialize(s)
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for Differenzler {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let json = StateJson::deserialize(d)?;
-        validate(&json.rules, &json.setup).map_err(serde::de::Error::custom)
-    }
-}
+// The JSON form `{"rules": …, "setup": …}`, through `setup` and `from_setup`.
+cards_core::serde_via_setup!(Differenzler);
 
 /// What one seat may see of a Differenzler game: its own hand, every hand's size, the shown
 /// trump card, the predictions (all as made, or with `hidden_predictions` only its own until

@@ -349,30 +349,8 @@ fn validate(rules: &Rules, raw: &SchieberSetup) -> Result<Schieber, SetupError> 
     Ok(game)
 }
 
-/// A game's JSON: the rules and the position.
-#[derive(serde::Serialize, serde::Deserialize)]
-#[serde(deny_unknown_fields, rename = "Schieber")]
-struct StateJson {
-    rules: Rules,
-    setup: SchieberSetup,
-}
-
-impl serde::Serialize for Schieber {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        StateJson {
-            rules: self.rules,
-            setup: self.setup_now(),
-        }
-        .serialize(s)
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for Schieber {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let json = StateJson::deserialize(d)?;
-        validate(&json.rules, &json.setup).map_err(serde::de::Error::custom)
-    }
-}
+// The JSON form `{"rules": …, "setup": …}`, through `setup` and `from_setup`.
+cards_core::serde_via_setup!(Schieber);
 
 /// What one seat may see of a whole Schieber game: the current deal's [`View`], the deal
 /// number, both teams' totals before the deal and now, the seat to act, and how the game

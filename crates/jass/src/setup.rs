@@ -67,30 +67,8 @@ impl Setup {
     }
 }
 
-/// A deal's JSON: the rules and the position.
-#[derive(serde::Serialize, serde::Deserialize)]
-#[serde(deny_unknown_fields, rename = "SchieberDeal")]
-struct StateJson {
-    rules: Rules,
-    setup: Setup,
-}
-
-impl serde::Serialize for SchieberDeal {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        StateJson {
-            rules: self.rules,
-            setup: self.setup_now(),
-        }
-        .serialize(s)
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for SchieberDeal {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let json = StateJson::deserialize(d)?;
-        validate(&json.rules, &json.setup).map_err(serde::de::Error::custom)
-    }
-}
+// The JSON form `{"rules": …, "setup": …}`, through `setup` and `from_setup`.
+cards_core::serde_via_setup!(SchieberDeal);
 
 impl SchieberDeal {
     /// This position as a [`Setup`].

@@ -105,30 +105,8 @@ impl Setup {
     }
 }
 
-/// A game's JSON: the rules and the position.
-#[derive(serde::Serialize, serde::Deserialize)]
-#[serde(deny_unknown_fields, rename = "Zaagox")]
-struct StateJson {
-    rules: Rules,
-    setup: Setup,
-}
-
-impl serde::Serialize for Zaagox {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        StateJson {
-            rules: self.rules,
-            setup: self.to_setup(),
-        }
-        .serialize(s)
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for Zaagox {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let json = StateJson::deserialize(d)?;
-        validate(&json.rules, &json.setup).map_err(serde::de::Error::custom)
-    }
-}
+// The JSON form `{"rules": …, "setup": …}`, through `setup` and `from_setup`.
+cards_core::serde_via_setup!(Zaagox);
 
 /// Checks every invariant of a Zaägox position under `rules` and builds the game.
 pub(crate) fn validate(rules: &Rules, raw: &Setup) -> Result<Zaagox, SetupError> {
