@@ -457,10 +457,12 @@ mod tests {
         assert!(
             matches!(cli.command, Command::Simulate(ref args) if args.game == "zaagox" && args.players == 2)
         );
-        let err = parse(["cardrules", "simulate", "letom", "-p", "3", "-g", "1"]).unwrap_err();
+        let cli = parse(["cardrules", "simulate", "letom", "-p", "3", "-g", "1"]).unwrap();
+        assert!(matches!(cli.command, Command::Simulate(ref args) if args.game == "letom"));
+        let err = parse(["cardrules", "simulate", "tarot", "-p", "3", "-g", "1"]).unwrap_err();
         assert!(
             err.to_string()
-                .contains("[possible values: zaagox, jass, elewenjewe]"),
+                .contains("[possible values: zaagox, jass, elewenjewe, letom]"),
             "{err}"
         );
     }

@@ -162,7 +162,8 @@ fn simulate_refuses_bad_arguments() {
             "0",
         ],
         &["simulate", "zaagox", "--players", "3", "--games", "-4"],
-        &["simulate", "letom", "--players", "3", "--games", "10"],
+        &["simulate", "letom", "--players", "5", "--games", "10"],
+        &["simulate", "tarot", "--players", "3", "--games", "10"],
         &["simulate", "zaagox", "--games", "10"],
     ] {
         let out = cardrules(args);
@@ -277,7 +278,7 @@ fn names_in_messages_come_from_the_registry() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
-        err.contains("[possible values: zaagox, jass, elewenjewe]"),
+        err.contains("[possible values: zaagox, jass, elewenjewe, letom]"),
         "{err}"
     );
     let chess = temp_file("chess.json", br#"{"game":"chess","actions":[]}"#);
@@ -287,15 +288,19 @@ fn names_in_messages_come_from_the_registry() {
     assert!(
         err.contains(
             "unknown game \"chess\"; this build replays records whose game is \"zaagox\", \
-             \"schieber\", \"schieber-deal\", \"coiffeur\", \"differenzler\" or \
-             \"elewenjewe\"; letom is planned, not implemented yet"
+             \"schieber\", \"schieber-deal\", \"coiffeur\", \"differenzler\", \
+             \"elewenjewe\" or \"letom\""
         ),
         "{err}"
     );
+    assert!(!err.contains("planned"), "{err}");
     let letom = temp_file("letom.json", br#"{"game":"letom"}"#);
     let err = String::from_utf8_lossy(&cardrules(&["replay", letom.to_str().unwrap()]).stderr)
         .into_owned();
-    assert!(err.contains("letom is not implemented yet"), "{err}");
+    assert!(
+        err.contains("not a valid game record: missing field"),
+        "{err}"
+    );
     let jass = temp_file("jass-named.json", br#"{"game":"jass"}"#);
     let out = cardrules(&["replay", jass.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
@@ -312,14 +317,14 @@ fn names_in_messages_come_from_the_registry() {
         "{help}"
     );
     assert!(
-        help.contains(
-            "Not implemented yet (they answer \"not implemented yet\"): letom.playout, \
-             letom.trace"
-        ),
+        help.contains("letom.playout, letom.trace.") && !help.contains("Not implemented yet"),
         "{help}"
     );
     let help = stdout(&cardrules(&["simulate", "--help"]));
-    assert!(help.contains("zaagox: 2 to 4; jass: 4"), "{help}");
+    assert!(
+        help.contains("zaagox: 2 to 4; jass: 4; elewenjewe: 2 to 5; letom: 2 to 4"),
+        "{help}"
+    );
     let err = usage_error(&["simulate", "jass", "-p", "3", "-g", "1"]);
     assert!(
         err.contains("jass is played by 4 players, not 3 (--players)"),
@@ -382,7 +387,7 @@ fn argument_messages_say_the_range_and_give_no_wrong_advice() {
 }
 
 #[test]
-fn help_says_which_games_exist_and_which_are_planned() {
+fn help_says_which_games_exist() {
     let help = stdout(&cardrules(&["--help"]));
     assert!(
         help.contains("zaagox  Zaägox, the Didopoikas collecting game (2-4 players)"),
@@ -396,8 +401,12 @@ fn help_says_which_games_exist_and_which_are_planned() {
         "{help}"
     );
     assert!(
-        help.contains("Planned, not implemented yet: letom.")
-            && help.contains("elewenjewe  Eléwénjewé, the Yorùbá fishing game (2-5 players)"),
+        help.contains("elewenjewe  Eléwénjewé, the Yorùbá fishing game (2-5 players)")
+            && help.contains(
+                "letom  Letom, the Didopoikas fishing game after Go-Stop, one deal a game (2-4 \
+                 players)"
+            )
+            && !help.contains("Planned"),
         "{help}"
     );
     assert!(
@@ -1120,4 +1129,302 @@ fn simulate_elewenjewe_presets_and_replay() {
         assert!(text.contains(needle), "{needle:?} missing from\n{text}");
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `simulate letom`: one deal per game, the same at any thread count; every deal is won or a
+/// nagari, and the ends, the baks and the events add up; game i is the playout of seed i;
+/// the notable deals' records (`letom`) replay; the text summary fits the game.
+#[test]
+fn simulate_letom_and_replay_its_records() {
+    let dir = temp_dir("letom-records");
+    let dir_text = dir.to_str().unwrap();
+    for players in ["2", "3", "4"] {
+        let run = |threads: &str| -> Value {
+            let out = cardrules(&[
+                "simulate", "letom", "-p", players, "-g", "400", "-s", "9", "-t", threads,
+                "--record", dir_text, "--json",
+            ]);
+            let mut v: Value = serde_json::from_str(&stdout(&out)).unwrap();
+            let timing = v.as_object_mut().unwrap().remove("timing").unwrap();
+            assert!(timing["deals_per_second"].is_number(), "{timing}");
+            v
+        };
+        let one = run("1");
+        assert_eq!(one, run("3"));
+        assert_eq!(one["game"], "letom");
+        assert_eq!(one["unfinished"], 0);
+        assert_eq!(one["deals"], 400);
+        let sum = |v: &Value| -> u64 {
+            v.as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x.as_u64().unwrap())
+                .sum()
+        };
+        let won = sum(&one["wins"]);
+        assert_eq!(won + one["nagari"].as_u64().unwrap(), 400);
+        assert_eq!(sum(&one["wins_by_turn_order"]), won);
+        let ended: u64 = one["ended"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e["deals"].as_u64().unwrap())
+            .sum();
+        assert_eq!(ended, 400);
+        assert_eq!(one["gain"]["deals"], won);
+        assert_eq!(one["gwang_selling"], Value::Null);
+        assert_eq!(one["stake"], Value::Null);
+        let baks = one["baks"]["rows"].as_array().unwrap();
+        assert_eq!(baks.len(), 4);
+        assert_eq!(baks[3]["bak"], "at least one");
+        for bak in &baks[..3] {
+            assert!(
+                bak["losers"].as_u64() <= baks[3]["losers"].as_u64(),
+                "{bak}"
+            );
+        }
+        let losers = one["baks"]["losers"].as_u64().unwrap();
+        let by_tom = one["winner"]["deals"].as_u64().unwrap();
+        assert_eq!(losers, by_tom * (players.parse::<u64>().unwrap() - 1));
+        let events: Vec<&str> = one["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e["event"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            events,
+            [
+                "stuck stack made",
+                "stuck stack taken",
+                "jjok",
+                "ttadak",
+                "sweep",
+                "shake",
+                "bomb",
+                "flip-only turn",
+                "pi given",
+                "chongtong"
+            ]
+        );
+        for what in ["min_score", "max_score", "most_actions"] {
+            let game = &one["notable"][what];
+            let seed = game["seed"].as_u64().unwrap();
+            let path = game["record"].as_str().unwrap();
+            assert!(
+                path.ends_with(&format!("letom-{players}p-seed{seed}.json")),
+                "{path}"
+            );
+            let v: Value =
+                serde_json::from_str(&stdout(&cardrules(&["replay", path, "--json"]))).unwrap();
+            assert_eq!(v["game"], "letom");
+            assert_eq!(v["seed_integer"], seed);
+            assert_eq!(v["actions"], game["actions"]);
+            let (state, record) = random_playout::<letom::Letom>(
+                &Default::default(),
+                players.parse().unwrap(),
+                Seed::from(seed),
+            )
+            .unwrap();
+            assert_eq!(v["actions"], record.actions.len());
+            assert_eq!(v["returns"], serde_json::json!(state.settlement()));
+            if what != "most_actions" {
+                let winner = state.outcome().unwrap().winner().unwrap();
+                assert_eq!(game["value"], state.settlement()[winner.index()]);
+            }
+            let text = stdout(&cardrules(&["replay", path]));
+            assert!(
+                text.starts_with(&format!("letom: {players} players, ")),
+                "{text}"
+            );
+            assert!(text.contains("\nbase:       ["), "{text}");
+        }
+    }
+    let text = stdout(&cardrules(&["simulate", "letom", "-p", "3", "-g", "300"]));
+    for needle in [
+        "letom: 300 games, 3 players, seeds 0 to 299",
+        "; default rules\n",
+        "\n  dokbak  ",
+        "\nWon by                               deals      of deals\n",
+        "\n  nobody (nagari)  ",
+        "\n  the dealer (plays 1st)  ",
+        "\n  Tom, called  ",
+        "\n  Tom, automatic on a last turn  ",
+        "\n  nagari: stock ran out  ",
+        "\n  base points  ",
+        "\nWinner's gain over the ",
+        "\nWinner's Ren ",
+        "\n  4 or more  ",
+        "\nA loser had called Ren in ",
+        "\nBaks (",
+        "\n  gwang-bak  ",
+        "\n  stuck stack taken  ",
+        "\n  flip-only turn  ",
+        "\n  turns  ",
+        "\n  highest winner's gain  ",
+        "echo '{\"op\":\"letom.trace\",\"players\":3,\"seed\":",
+        " games/s, ",
+        " deals/s",
+    ] {
+        assert!(text.contains(needle), "{needle:?} missing from\n{text}");
+    }
+    // The ends that need an option show only when they happened.
+    assert!(!text.contains("highest score, stock out"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `simulate letom` with rule options: the rules played are the ones asked for, the summary
+/// shows the sale and the stake, the highest score ends deals; bad names and values are
+/// refused with a message naming them.
+#[test]
+fn simulate_letom_with_options() {
+    let out = cardrules(&[
+        "simulate",
+        "letom",
+        "-p",
+        "4",
+        "-g",
+        "300",
+        "-s",
+        "5",
+        "--rule",
+        "gwang-selling=on",
+        "-r",
+        "gwang-price=2",
+        "-r",
+        "reshuffle-sold=on",
+        "-r",
+        "stake=2",
+        "-r",
+        "exhaustion=highest-score",
+        "-r",
+        "bomb=double",
+        "-r",
+        "dokbak=last-ren-caller",
+        "--json",
+    ]);
+    let v: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let rules = &v["rules"];
+    assert_eq!(rules["gwang_selling"], true);
+    assert_eq!(rules["gwang_price"], 2);
+    assert_eq!(rules["reshuffle_sold"], true);
+    assert_eq!(rules["stake"], 2);
+    assert_eq!(rules["exhaustion"], "highest_score");
+    assert_eq!(rules["bomb"], "double");
+    assert_eq!(rules["dokbak"], "last_ren_caller");
+    assert_eq!(v["unfinished"], 0);
+    let sale = &v["gwang_selling"];
+    assert_eq!(sale["deals"], 300);
+    let sales = sale["sales"].as_u64().unwrap();
+    assert!(sales > 290, "{sale}");
+    let sellers: u64 = sale["sellers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_u64().unwrap())
+        .sum();
+    assert_eq!(sellers, sales);
+    assert!(
+        (sale["price_mean"].as_f64().unwrap() - 2.0 * sale["guang_shown_mean"].as_f64().unwrap())
+            .abs()
+            < 1e-9
+    );
+    let stake = &v["stake"];
+    let pots = ["first_turn", "winner", "left"].map(|k| stake[k].as_u64().unwrap());
+    assert_eq!(pots.iter().sum::<u64>(), 300, "{stake}");
+    let ended = v["ended"].as_array().unwrap();
+    let highest = ended
+        .iter()
+        .find(|e| e["end"] == "highest score, stock out")
+        .unwrap();
+    assert!(highest["deals"].as_u64().unwrap() > 0, "{ended:?}");
+    let exhausted = ended
+        .iter()
+        .find(|e| e["end"] == "nagari: stock ran out")
+        .unwrap();
+    assert_eq!(exhausted["deals"], 0);
+    let text = stdout(&cardrules(&[
+        "simulate",
+        "letom",
+        "-p",
+        "3",
+        "-g",
+        "50",
+        "-r",
+        "gwang-selling=on",
+        "-r",
+        "stake=2",
+    ]));
+    for needle in [
+        "; rules: --rule gwang-selling=on --rule stake=2\n",
+        "\nGwang-selling: ",
+        "\n  forced: the last seat asked  ",
+        "\nPer sale (means): ",
+        "\nTable stake (50 deals): the pot ",
+        "\n  went to a first-turn event  ",
+        " --rule gwang-selling=on --rule stake=2 --record DIR",
+    ] {
+        assert!(text.contains(needle), "{needle:?} missing from\n{text}");
+    }
+    // The oracle plays default rules only: no trace hint.
+    assert!(!text.contains("letom.trace"), "{text}");
+    // Gwang-selling does nothing at two players.
+    let v: Value = serde_json::from_str(&stdout(&cardrules(&[
+        "simulate",
+        "letom",
+        "-p",
+        "2",
+        "-g",
+        "20",
+        "-r",
+        "gwang-selling=on",
+        "--json",
+    ])))
+    .unwrap();
+    assert_eq!(v["gwang_selling"], Value::Null);
+    let help = stdout(&cardrules(&["simulate", "--help"]));
+    assert!(
+        help.contains("\n  letom:\n")
+            && help.contains("    exhaustion=nagari|highest-score  ")
+            && help.contains("    first-dealer=seed|SEAT  "),
+        "{help}"
+    );
+    for (args, needle) in [
+        (
+            &["-r", "go=on"][..],
+            "bad rules: --rule go=on: letom has no rule option \"go\"; its options are preset, \
+             sweep, exhaustion, carry-cap",
+        ),
+        (
+            &["-r", "exhaustion=stop"],
+            "bad rules: --rule exhaustion=stop: exhaustion is nagari or highest-score, not \
+             \"stop\"",
+        ),
+        (
+            &["-r", "sweep=maybe"],
+            "the value is on or off, not \"maybe\"",
+        ),
+        (
+            &["-r", "carry-cap=9"],
+            "the carry cap is a whole number from 1 to 8",
+        ),
+        (
+            &["-r", "stake=5000"],
+            "the stake is a whole number from 0 to 1000",
+        ),
+        (&["-r", "first-dealer=3"], "seat 3 is not at a table of 3"),
+        (
+            &["--rules", "{\"bombs\":\"double\"}"],
+            "--rules is not letom's rules as JSON: unknown field `bombs`",
+        ),
+        (&["--variant", "match"], "letom has no variants"),
+    ] {
+        let mut all = vec!["simulate", "letom", "-p", "3", "-g", "1"];
+        all.extend_from_slice(args);
+        let out = cardrules(&all);
+        assert!(matches!(out.status.code(), Some(1 | 2)), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(needle), "{needle:?} missing from {err}");
+    }
 }

@@ -14,6 +14,10 @@
 //!
 //! `golden/elewenjewe_playout.jsonl` holds the same for `elewenjewe.playout` (whole games at 2
 //! to 5 players; see `elewenjewe_playouts_are_the_recorded_ones`).
+//!
+//! `golden/letom_playout.jsonl` holds `letom.playout`'s `actions` and `returns` with the whole
+//! `letom.trace` events of each deal (see `letom_playouts_and_traces_are_the_recorded_ones`):
+//! a conformance corpus another implementation can replay step by step.
 
 use std::io::Write;
 
@@ -335,4 +339,81 @@ fn elewenjewe_playouts_are_the_recorded_ones() {
             );
         }
     }
+}
+
+/// A line of `golden/letom_playout.jsonl`: a request, the playout's answer and the trace's
+/// events.
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LetomGolden {
+    players: u64,
+    seed: u64,
+    actions: u64,
+    returns: Vec<i64>,
+    events: Vec<Value>,
+}
+
+/// `golden/letom_playout.jsonl`: `letom.playout` (one deal, default rules) for seeds 0..20 at
+/// 2, 3 and 4 players, and five deals that end at the deal (seeds 63 and 125 at 2 players, 548
+/// and 653 at 3, 554 at 4: chongtong, and four of a number on the floor), each with its whole
+/// `letom.trace` events, recorded when Letom joined the registry (each line is the oracle's
+/// answers to `{"op":"letom.playout",…}` and `{"op":"letom.trace",…}` put together). A change
+/// to the seeded deal, the legal-action order, the scoring or the trace's form shows here.
+/// Beyond the recorded answers, the events alone rebuild each deal (`Letom::from_deal`), every
+/// decision is the seat to act's, its `legal` is exactly the game's, the score event is each
+/// seat's base points at the end, and the state reached is the playout's (`final`).
+#[test]
+fn letom_playouts_and_traces_are_the_recorded_ones() {
+    use cards_core::PlayerId;
+    use letom::{Letom, Rules};
+    let golden: Vec<LetomGolden> = include_str!("golden/letom_playout.jsonl")
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(golden.len(), 65);
+    let requests = |op: &str| -> Vec<Value> {
+        golden
+            .iter()
+            .map(|g| json!({"op": op, "players": g.players, "seed": g.seed}))
+            .collect()
+    };
+    let answers = oracle(&requests("letom.playout"));
+    // Reproducible: the same requests give the same answers.
+    assert_eq!(answers, oracle(&requests("letom.playout")));
+    let traces = oracle(&requests("letom.trace"));
+    let mut at_once = 0;
+    for ((g, answer), trace) in golden.iter().zip(answers).zip(traces) {
+        assert_eq!(answer["ok"], true, "{g:?}: {answer}");
+        assert_eq!(answer["actions"], g.actions, "{g:?}");
+        assert_eq!(answer["returns"], json!(g.returns), "{g:?}");
+        assert_eq!(trace["ok"], true, "{g:?}: {trace}");
+        assert_eq!(trace["returns"], json!(g.returns), "{g:?}");
+        assert_eq!(trace["events"], json!(g.events), "{g:?}");
+        assert_eq!(g.returns.iter().sum::<i64>(), 0, "{g:?}");
+        // Replay the events on the library alone.
+        let deal: letom::Deal = serde_json::from_value(g.events[0]["deal"].clone()).unwrap();
+        assert_eq!(deal.hands.len() as u64, g.players, "{g:?}");
+        let mut state = Letom::from_deal(&Rules::default(), &deal).unwrap();
+        let (score, decisions) = g.events[1..].split_last().unwrap();
+        assert_eq!(decisions.len() as u64, g.actions, "{g:?}");
+        let mut legal = Vec::new();
+        for event in decisions {
+            assert_eq!(event["seat"], state.to_act().unwrap().index(), "{event}");
+            state.legal_actions(&mut legal);
+            let listed: Vec<String> = legal.iter().map(ToString::to_string).collect();
+            assert_eq!(event["legal"], json!(listed), "{event}");
+            let action: letom::Action = event["action"].as_str().unwrap().parse().unwrap();
+            state.play(action).unwrap();
+        }
+        assert!(state.is_terminal(), "{g:?}");
+        let base: Vec<u32> = PlayerId::all(state.num_players())
+            .map(|p| state.base_points(p))
+            .collect();
+        assert_eq!(score, &json!({ "score": base }), "{g:?}");
+        assert_eq!(json!(state.settlement()), json!(g.returns), "{g:?}");
+        let digest = sha256_hex(&serde_json::to_vec(&state).unwrap());
+        assert_eq!(answer["final"], digest, "{g:?}");
+        at_once += usize::from(g.actions == 0);
+    }
+    assert_eq!(at_once, 5);
 }

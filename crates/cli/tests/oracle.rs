@@ -232,8 +232,23 @@ fn one_answer_per_line_in_order() {
         ),
         (
             br#"{"op":"letom.playout","players":3,"seed":1}"#.to_vec(),
+            true,
+            r#"{"ok":true,"actions":"#,
+        ),
+        (
+            br#"{"op":"letom.trace","players":2,"seed":1}"#.to_vec(),
+            true,
+            r#"{"ok":true,"events":[{"deal":{"dealer":"#,
+        ),
+        (
+            br#"{"op":"letom.playout","players":5,"seed":1}"#.to_vec(),
             false,
-            "letom is not implemented yet",
+            "players must be an integer from 2 to 4 for letom, not 5",
+        ),
+        (
+            br#"{"op":"letom.trace","players":3,"seed":-1}"#.to_vec(),
+            false,
+            "seed must be an integer",
         ),
         (
             br#"{"op":"elewenjewe.playout","players":2,"seed":1}"#.to_vec(),
@@ -344,4 +359,104 @@ fn each_answer_is_flushed_before_the_next_request() {
     }
     drop(stdin);
     assert!(child.wait().unwrap().success());
+}
+
+/// `letom.playout` and `letom.trace`: the same answers on every run; the trace plays the
+/// playout's deal (its returns, one decision per action, each listed in its `legal`, a deal
+/// event first and a score event last); bad requests get `ok:false` naming the problem.
+#[test]
+fn letom_playouts_and_traces_agree() {
+    let mut input = Vec::new();
+    for players in 2..=4 {
+        for seed in [0u64, 1, 7, 42, 1 << 40, u64::MAX] {
+            for op in ["playout", "trace"] {
+                input.extend_from_slice(
+                    format!("{{\"op\":\"letom.{op}\",\"players\":{players},\"seed\":{seed}}}\n")
+                        .as_bytes(),
+                );
+            }
+        }
+    }
+    let first = oracle(&input);
+    assert_eq!(first, oracle(&input));
+    assert_eq!(first.len(), 36);
+    for pair in first.chunks(2) {
+        let (playout, trace) = (parse(&pair[0]), parse(&pair[1]));
+        assert_eq!(playout["ok"], true, "{}", pair[0]);
+        assert_eq!(trace["ok"], true, "{}", pair[1]);
+        assert_eq!(playout["returns"], trace["returns"]);
+        let returns: Vec<i64> = serde_json::from_value(playout["returns"].clone()).unwrap();
+        assert_eq!(returns.iter().sum::<i64>(), 0);
+        assert_eq!(playout["final"].as_str().unwrap().len(), 64);
+        let events = trace["events"].as_array().unwrap();
+        let deal = &events[0]["deal"];
+        assert_eq!(deal["hands"].as_array().unwrap().len(), returns.len());
+        for key in ["dealer", "floor", "stock"] {
+            assert!(!deal[key].is_null(), "{deal}");
+        }
+        let decisions: Vec<&Value> = events
+            .iter()
+            .filter(|e| e.get("action").is_some())
+            .collect();
+        assert_eq!(decisions.len() as u64, playout["actions"].as_u64().unwrap());
+        for d in decisions {
+            assert!(d["legal"].as_array().unwrap().contains(&d["action"]), "{d}");
+        }
+        let score = events.last().unwrap()["score"].as_array().unwrap();
+        assert_eq!(score.len(), returns.len());
+        assert_eq!(events.iter().filter(|e| e.get("deal").is_some()).count(), 1);
+    }
+    // Different seeds give different deals.
+    assert_ne!(first[0], first[2]);
+    for (request, piece) in [
+        (
+            r#"{"op":"letom.playout","players":1,"seed":3}"#,
+            "players must be an integer from 2 to 4",
+        ),
+        (
+            r#"{"op":"letom.trace","players":5,"seed":3}"#,
+            "players must be an integer from 2 to 4",
+        ),
+        (
+            r#"{"op":"letom.playout","players":"3","seed":3}"#,
+            "letom.playout",
+        ),
+        (
+            r#"{"op":"letom.trace","players":3,"seed":-3}"#,
+            "seed must be an integer",
+        ),
+        (
+            r#"{"op":"letom.playout","players":3,"seed":2.5}"#,
+            "not 2.5",
+        ),
+        (
+            r#"{"op":"letom.trace","players":3,"seed":18446744073709551616}"#,
+            "not 18446744073709551616",
+        ),
+        (
+            r#"{"op":"letom.playout","players":3}"#,
+            "missing field `seed`",
+        ),
+        (
+            r#"{"op":"letom.trace","seed":3}"#,
+            "missing field `players`",
+        ),
+        (
+            r#"{"op":"letom.playout","players":3,"seed":3,"rules":{}}"#,
+            "unknown field `rules`",
+        ),
+        (
+            r#"{"op":"letom.trace","players":3,"seed":3,"variant":"match"}"#,
+            "unknown field `variant`",
+        ),
+        (
+            r#"{"op":"letom.play","players":3,"seed":3}"#,
+            r#"unknown op \"letom.play\""#,
+        ),
+    ] {
+        let answer = oracle(format!("{request}\n").as_bytes());
+        let v = parse(&answer[0]);
+        assert_eq!(v["ok"], false, "{request}");
+        assert!(answer[0].contains(piece), "{request} -> {}", answer[0]);
+    }
 }

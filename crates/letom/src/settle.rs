@@ -132,7 +132,7 @@ pub struct Settlement {
 
 impl fmt::Display for Settlement {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "seat {} wins by Tom", self.winner)?;
+        writeln!(f, "seat {} wins", self.winner)?;
         writeln!(f, "base: {}", self.base)?;
         let mut line = format!(
             "score: ({} + {} Ren) = {}",
@@ -152,7 +152,8 @@ impl fmt::Display for Settlement {
         }
         writeln!(f, "{line} → {}", self.score)?;
         for (seat, (&owed, baks)) in self.owed.iter().zip(self.baks.iter()).enumerate() {
-            if seat != self.winner {
+            // A seat owing nothing is the winner, or a seller who sat out (or the score is 0).
+            if seat != self.winner && owed != 0 {
                 writeln!(f, "seat {seat} owes {owed} ({baks})")?;
             }
         }

@@ -565,9 +565,9 @@ impl Letom {
     }
 
     /// The step-by-step settlement of a deal won by Tom or by the highest score (`None` for
-    /// a chongtong, a nagari or a deal not over). Its per-seat lists and seat numbers
-    /// (`winner`, `owed`, `pay`, `returns`, the 독박 payer) count the **playing** seats in
-    /// seat order: with a seller they skip it (seller 0 at four players: index 0 is seat 1). Amounts beyond 64 bits (no real deal comes
+    /// a chongtong, a nagari or a deal not over), in table seats: a seller who sat out is
+    /// neither winner nor loser and has no bak, owes 0 and pays 0 (its price for the Guã is
+    /// outside the settlement, in the deal's returns). Amounts beyond 64 bits (no real deal comes
     /// near) give `None`, and the deal settles as 0 for everyone.
     #[must_use]
     pub fn settlement_details(&self) -> Option<Settlement> {
@@ -609,7 +609,19 @@ impl Letom {
                 .collect(),
             carry: i64::from(self.carry_in.carry),
         };
-        crate::settle(&input, &self.rules).ok()
+        let mut details = crate::settle(&input, &self.rules).ok()?;
+        if let Some(seller) = self.seller {
+            // Back to table seats: the seller's entries are inserted as zeros.
+            let at = seller.index();
+            let shift = |i: usize| if i >= at { i + 1 } else { i };
+            details.winner = shift(details.winner);
+            details.dokbak = details.dokbak.map(shift);
+            details.baks = insert_at(&details.baks, at);
+            details.owed = insert_at(&details.owed, at);
+            details.pay = insert_at(&details.pay, at);
+            details.returns = insert_at(&details.returns, at);
+        }
+        Some(details)
     }
 
     /// What each seat paid into and took from the pot this deal: `(paid, taken)`. The stakes
@@ -1116,8 +1128,8 @@ impl Letom {
         match self.outcome {
             Some(Outcome::Tom { winner } | Outcome::HighestScore { winner }) => {
                 if let Some(details) = self.settlement_details() {
-                    for (i, s) in self.playing().enumerate() {
-                        out[s] = details.returns.get(i).copied().unwrap_or(0);
+                    for (s, r) in details.returns.iter().enumerate() {
+                        out[s] = *r;
                     }
                 }
                 let _ = winner;
@@ -1166,6 +1178,13 @@ impl Letom {
         }
         census
     }
+}
+
+/// `values` with a default value inserted at `at`.
+fn insert_at<T: Copy + Default>(values: &PerSeat<T>, at: usize) -> PerSeat<T> {
+    let mut out: Vec<T> = values.iter().copied().collect();
+    out.insert(at.min(out.len()), T::default());
+    PerSeat::from_slice(&out).unwrap_or_default()
 }
 
 /// What the hand step played.

@@ -1695,3 +1695,36 @@ fn counters_beyond_any_deal_are_refused_and_the_largest_accepted_never_overflow(
     setup.owed = vec![0, 1, 0];
     assert!(Letom::from_setup(&selling(), setup).is_err());
 }
+
+#[test]
+fn settlement_details_speak_in_table_seats_with_a_seller() {
+    let rules = Rules {
+        gwang_selling: true,
+        ..Rules::default()
+    };
+    let mut checked = 0;
+    let mut out = Vec::new();
+    for seed in 0..300u64 {
+        let mut game = Letom::new(&rules, 4, Seed::from(seed)).unwrap();
+        let mut rng = cards_core::GameRng::new(Seed::from(seed), 5);
+        while !game.is_terminal() {
+            game.legal_actions(&mut out);
+            game.play(out[rng.below(out.len() as u64) as usize]).unwrap();
+        }
+        let (Some(details), Some(seller)) = (game.settlement_details(), game.seller()) else {
+            continue;
+        };
+        let winner = game.outcome().unwrap().winner().unwrap();
+        assert_eq!(details.winner, winner.index());
+        let s = seller.index();
+        assert_eq!((details.owed[s], details.pay[s], details.returns[s]), (0, 0, 0));
+        let price = i64::from(rules.gwang_price) * game.shown_guang().len() as i64;
+        let settlement = game.settlement();
+        for p in 0..4 {
+            let sale = if p == s { 3 * price } else { -price };
+            assert_eq!(settlement[p], details.returns[p] + sale, "seed {seed} seat {p}");
+        }
+        checked += 1;
+    }
+    assert!(checked > 50, "{checked}");
+}

@@ -65,7 +65,7 @@ fn oracle_example_answer() {
     assert_eq!(s.dokbak, Some(2));
     assert_eq!(
         s.to_string(),
-        "seat 0 wins by Tom\n\
+        "seat 0 wins\n\
          base: 6 points: Godorie 5, Pie 1 (pi value 8)\n\
          score: (6 + 2 Ren) = 8 × 2 (shakes) → 16\n\
          seat 1 owes 32 (pi-bak)\n\

@@ -32,15 +32,14 @@ pub static GAMES: &[&dyn Entry] = &[
     &zaagox::ZaagoxAdapter,
     &jass::JassEntry,
     &elewenjewe::ElewenjeweAdapter,
+    &letom::LetomAdapter,
 ];
 
 /// The games whose rules have not landed yet, with the verbs of their oracle ops
-/// (`docs/oracle.md`) and the ops that answer already.
-pub static PLANNED: &[Planned] = &[Planned {
-    name: "letom",
-    verbs: &["score", "settle", "playout", "trace"],
-    ready: letom::READY,
-}];
+/// (`docs/oracle.md`) and the ops that answer already: none now (Jass's card-level ops,
+/// `elewenjewe.captures`, `letom.score` and `letom.settle` answered here before their games
+/// landed).
+pub static PLANNED: &[Planned] = &[];
 
 /// Verbs every implemented game answers, after its own ops.
 const GENERIC_VERBS: [&str; 2] = ["playout", "trace"];
@@ -491,8 +490,8 @@ mod tests {
             .map(|g| g.name())
             .chain(PLANNED.iter().map(|p| p.name))
             .collect();
-        assert_eq!(playable_names(), "zaagox, jass and elewenjewe");
-        assert_eq!(planned_names(), "letom");
+        assert_eq!(playable_names(), "zaagox, jass, elewenjewe and letom");
+        assert_eq!(planned_names(), "");
         assert_eq!(and_list::<&str>(&[]), "");
         assert_eq!(and_list(&["a", "b"]), "a and b");
         names.sort_unstable();
@@ -609,11 +608,11 @@ mod tests {
         }
     }
 
-    /// Jass has landed: its card-level ops and its playout and trace answer; the planned
-    /// games' ops say they are not implemented yet.
+    /// Every game has landed: Jass's card-level ops and its playout and trace answer, and so
+    /// do Letom's; no op answers "not implemented yet".
     #[test]
-    fn jass_is_playable_and_the_others_are_pending() {
-        assert_eq!(pending_ops(), ["letom.playout", "letom.trace"]);
+    fn every_game_is_playable() {
+        assert!(pending_ops().is_empty());
         assert!(matches!(lookup("jass"), Lookup::Game(g) if g.name() == "jass"));
         let Lookup::Game(jass) = lookup("jass") else {
             unreachable!()
@@ -628,17 +627,70 @@ mod tests {
         );
         assert_eq!(counts(&jass.players(), " to "), "4");
         assert_eq!(counts(&(2..=4), "-"), "2-4");
+        let Lookup::Game(letom) = lookup("letom") else {
+            panic!("letom is not playable")
+        };
+        assert_eq!(letom.record_names(), ["letom"]);
+        assert_eq!(letom.verbs(), ["score", "settle", "playout", "trace"]);
+        assert_eq!(counts(&letom.players(), " to "), "2 to 4");
         let e = answer("letom.playout", Fields::new()).unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            "letom is not implemented yet: letom.playout will answer once the letom rules \
-             land (letom.score and letom.settle answer already)"
-        );
+        assert!(matches!(e, OracleError::Fields { .. }), "{e}");
         assert!(games_help().contains("\n  jass  Swiss Jass: Schieber to the target"));
         assert!(games_help().contains("(4 players)"));
+        assert!(games_help().contains(
+            "\n  letom  Letom, the Didopoikas fishing game after Go-Stop, one deal a game (2-4 \
+             players)"
+        ));
+        assert!(!games_help().contains("Planned"));
         assert_eq!(
             games_sentence(),
-            "the games are zaagox, jass and elewenjewe (letom is planned, not implemented yet)"
+            "the games are zaagox, jass, elewenjewe and letom"
+        );
+        assert_eq!(
+            records_sentence(),
+            "this build replays records whose game is \"zaagox\", \"schieber\", \
+             \"schieber-deal\", \"coiffeur\", \"differenzler\", \"elewenjewe\" or \"letom\""
+        );
+    }
+
+    /// A planned game (none is now, but the next one will be): its ready ops answer, its
+    /// other ops say it is not implemented yet and name the ready ones; verbs it does not
+    /// have are not its ops.
+    #[test]
+    fn a_planned_game_answers_its_ready_ops_only() {
+        fn ready(_rest: Fields) -> Result<Body, OracleError> {
+            Err(OracleError::invalid(
+                OpName::new("tarot", "score"),
+                "ready".to_owned(),
+            ))
+        }
+        let planned = Planned {
+            name: "tarot",
+            verbs: &["score", "playout", "trace"],
+            ready: &[Op {
+                verb: "score",
+                answer: ready,
+            }],
+        };
+        assert_eq!(planned.pending().collect::<Vec<_>>(), ["playout", "trace"]);
+        let e = planned
+            .answer("score", "tarot.score", Fields::new())
+            .unwrap()
+            .unwrap_err();
+        assert!(e.to_string().contains("ready"), "{e}");
+        let e = planned
+            .answer("playout", "tarot.playout", Fields::new())
+            .unwrap()
+            .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "tarot is not implemented yet: tarot.playout will answer once the tarot rules \
+             land (tarot.score answers already)"
+        );
+        assert!(
+            planned
+                .answer("deal", "tarot.deal", Fields::new())
+                .is_none()
         );
     }
 
@@ -681,10 +733,40 @@ mod tests {
         assert!(text.contains("\ncontract:   "), "{text}");
     }
 
+    /// A Letom record replays to the playout's digest and returns, with the deal's base
+    /// points, Ren calls and settlement steps as notes.
+    #[test]
+    fn replays_a_letom_record() {
+        for seed in [3, 42] {
+            let text =
+                generic::record_json::<::letom::Letom>(&Default::default(), 3, seed).unwrap();
+            assert!(text.contains("\"game\": \"letom\""), "{text}");
+            let path = write_temp(&format!("letom-3p-seed{seed}.json"), text.as_bytes());
+            let v: Value = serde_json::from_str(&replay_file(&path, true).unwrap()).unwrap();
+            let (state, actions) = generic::playout::<::letom::Letom>(3, seed).unwrap();
+            assert_eq!(v["game"], "letom");
+            assert_eq!(v["actions"], actions);
+            assert_eq!(v["final"], generic::state_digest(&state).unwrap());
+            assert_eq!(v["returns"], serde_json::json!(state.settlement()));
+            let base: Vec<u32> = cards_core::PlayerId::all(3)
+                .map(|p| state.base_points(p))
+                .collect();
+            assert_eq!(v["base_points"], serde_json::json!(base));
+            assert_eq!(v["seller"], Value::Null);
+            assert_eq!(
+                v["settlement_details"].is_null(),
+                state.settlement_details().is_none()
+            );
+            let text = replay_file(&path, false).unwrap();
+            assert!(text.starts_with("letom: 3 players, "), "{text}");
+            assert!(text.contains("\nbase:       ["), "{text}");
+        }
+    }
+
     #[test]
     fn lookup_by_name() {
         assert!(matches!(lookup("zaagox"), Lookup::Game(g) if g.name() == "zaagox"));
-        assert!(matches!(lookup("letom"), Lookup::Planned(p) if p.name == "letom"));
+        assert!(matches!(lookup("letom"), Lookup::Game(g) if g.name() == "letom"));
         assert!(matches!(lookup("Zaagox"), Lookup::Unknown));
         assert_eq!(format!("{:?}", lookup("zaagox")), "Game(zaagox)");
     }
@@ -784,12 +866,10 @@ mod tests {
             replay_file(&bad, false),
             Err(ReplayFileError::Parse(_))
         ));
+        // Letom has landed: a record that is not one is refused as such.
         let letom = write_temp("letom.json", br#"{"game":"letom"}"#);
         let err = replay_file(&letom, false).unwrap_err();
-        assert!(
-            matches!(err, ReplayFileError::NotImplemented { game: "letom" }),
-            "{err}"
-        );
+        assert!(matches!(err, ReplayFileError::Parse(_)), "{err}");
         // The registry's name is not the record's: say which it is.
         let jass = write_temp("jass.json", br#"{"game":"jass"}"#);
         let err = replay_file(&jass, false).unwrap_err();
@@ -805,8 +885,8 @@ mod tests {
         assert!(
             err.to_string().ends_with(
                 "this build replays records whose game is \"zaagox\", \"schieber\", \
-                 \"schieber-deal\", \"coiffeur\", \"differenzler\" or \"elewenjewe\"; letom \
-                 is planned, not implemented yet"
+                 \"schieber-deal\", \"coiffeur\", \"differenzler\", \"elewenjewe\" or \
+                 \"letom\""
             ),
             "{err}"
         );

@@ -1,6 +1,6 @@
 //! The Letom ops that need no `Game`: `letom.score` and `letom.settle`, on the `letom` crate's
-//! scoring and settlement (`docs/oracle.md`, "Letom"). They answer while the game itself is
-//! planned (`ready` ops of [`super::PLANNED`]).
+//! scoring and settlement (`docs/oracle.md`, "Letom"), before the generic `playout` and
+//! `trace`. (They answered as `ready` ops while the game itself was planned.)
 //!
 //! Every request is checked before the rules see it: card text (either case; answers use the
 //! canonical text), no card twice anywhere, integers where counts and seats go — errors name
@@ -18,8 +18,8 @@ use crate::protocol::{Body, Fields, MAX_ECHO, OpName, OracleError, cut, fields};
 /// The game's name in op names.
 const GAME: &str = "letom";
 
-/// The ops of Letom that answer before the game lands, in protocol order.
-pub const READY: &[Op] = &[
+/// Letom's own ops, in protocol order.
+pub const OPS: &[Op] = &[
     Op {
         verb: "score",
         answer: score_op,
