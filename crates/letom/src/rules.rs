@@ -123,8 +123,7 @@ pub struct Rules {
     /// The first dealer; `None` (the default) draws it from the seed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub first_dealer: Option<PlayerId>,
-    /// Deals in a match ([`LetomMatch`](crate::LetomMatch); default 10). At most
-    /// [`Rules::MAX_DEALS`].
+    /// Deals in a match of several deals (default 10). At most [`Rules::MAX_DEALS`].
     pub deals: u32,
 }
 

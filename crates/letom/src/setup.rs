@@ -336,7 +336,22 @@ pub(crate) fn validate(rules: &Rules, setup: &Setup) -> Result<Letom, SetupError
             });
         }
     }
+    // At most one Ren call per turn, and a bomb takes three cards of a number: bounds that
+    // also keep the counts from overflowing as play goes on.
     let calls: u32 = setup.ren.iter().map(|&r| u32::from(r)).sum();
+    if calls > DECK as u32 {
+        return Err(SetupError::Inconsistent {
+            what: "ren",
+            why: format!("{calls} Ren calls: a deal has at most {DECK} turns, one call each"),
+        });
+    }
+    let bombs: u32 = setup.bombs.iter().map(|&b| u32::from(b)).sum();
+    if bombs > NUMBERS as u32 {
+        return Err(SetupError::Inconsistent {
+            what: "bombs",
+            why: format!("{bombs} bombs: each takes a number's cards, and there are {NUMBERS}"),
+        });
+    }
     if setup.ren_order.iter().any(|&o| u32::from(o) > calls) {
         return Err(SetupError::Inconsistent {
             what: "ren_order",
@@ -373,6 +388,14 @@ pub(crate) fn validate(rules: &Rules, setup: &Setup) -> Result<Letom, SetupError
             }
             let (floor, hand) = table(n - 1);
             let _ = floor;
+            // No flip-only turn is owed before play (none is, before a bomb): with one, the
+            // stock would not fit the turns after the sale.
+            if owed > 0 {
+                return Err(SetupError::Phase {
+                    phase: setup.phase.to_string(),
+                    why: "no flip-only turn is owed before play",
+                });
+            }
             if setup.hands.iter().any(|h| h.len() != hand)
                 || setup.stock.len() + hand != (n - 1) * hand
             {
@@ -410,6 +433,35 @@ pub(crate) fn validate(rules: &Rules, setup: &Setup) -> Result<Letom, SetupError
                 return Err(SetupError::Phase {
                     phase: setup.phase.to_string(),
                     why: "with gwang-selling, play starts after a seat sold",
+                });
+            }
+            // Turns come round in seat order, each taking one hand card or owed flip from its
+            // seat, so from the seat to play next the turns left (hand cards plus owed flips)
+            // never rise from one seat to the next and fall by one at most in all. Any other
+            // position gets stuck: some seat is asked to play with nothing left while the stock
+            // still holds cards.
+            let playing: Vec<usize> = (0..n)
+                .filter(|&p| Some(PlayerId(p as u8)) != setup.seller)
+                .collect();
+            let at = playing.iter().position(|&p| p == seat.index()).unwrap_or(0);
+            let first = match setup.phase {
+                Phase::Turn { .. } => at,
+                _ => at + 1,
+            };
+            let left: Vec<usize> = (0..playing.len())
+                .map(|i| playing[(first + i) % playing.len()])
+                .map(|p| setup.hands[p].len() + usize::from(get(&setup.owed, p)))
+                .collect();
+            if left.windows(2).any(|w| w[1] > w[0])
+                || left
+                    .first()
+                    .zip(left.last())
+                    .is_some_and(|(a, b)| *a > b + 1)
+            {
+                return Err(SetupError::Phase {
+                    phase: setup.phase.to_string(),
+                    why: "the seats' turns left (hand cards and owed flips) do not come round in \
+                          play order",
                 });
             }
             let s = seat.index();
@@ -473,7 +525,6 @@ pub(crate) fn validate(rules: &Rules, setup: &Setup) -> Result<Letom, SetupError
             why: "a reshuffle seed needs the reshuffle_sold option".into(),
         });
     }
-    let _ = DECK;
     Ok(game)
 }
 

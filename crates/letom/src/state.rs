@@ -212,6 +212,12 @@ pub struct Events {
     pub pi_given: u8,
 }
 
+/// Counts one more event: the counters stop at 255 rather than overflow (a position read from
+/// JSON may start with any count).
+fn bump(counter: &mut u8) {
+    *counter = counter.saturating_add(1);
+}
+
 /// What a deal carries in from the deals before it in a match (nothing for a single deal).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct CarryIn {
@@ -868,7 +874,7 @@ impl Letom {
                 self.capture(seat, Hand::single(card).with(flipped));
                 if !last {
                     rewards += 1;
-                    self.events.jjok += 1;
+                    bump(&mut self.events.jjok);
                     self.stake_event(seat);
                 }
                 return self.finish_turn(seat, rewards, last);
@@ -881,7 +887,7 @@ impl Letom {
                     self.capture(seat, floor_cards.with(card).with(flipped));
                     if !last {
                         rewards += 1;
-                        self.events.ttadak += 1;
+                        bump(&mut self.events.ttadak);
                         self.stake_event(seat);
                     }
                 } else if last {
@@ -892,7 +898,7 @@ impl Letom {
                     // A stuck stack: the three stay together on the floor.
                     self.floor.insert(card);
                     self.floor.insert(flipped);
-                    self.events.stacks_made += 1;
+                    bump(&mut self.events.stacks_made);
                     self.stake_event(seat);
                 }
                 return self.finish_turn(seat, rewards, last);
@@ -905,7 +911,7 @@ impl Letom {
                 let three = of_number(self.floor, card.number());
                 self.floor -= three;
                 self.capture(seat, three.with(card));
-                self.events.stacks_taken += 1;
+                bump(&mut self.events.stacks_taken);
                 if !last {
                     rewards += 1;
                 }
@@ -934,7 +940,7 @@ impl Letom {
             _ => {
                 self.floor -= matching;
                 self.capture(seat, matching.with(flipped));
-                self.events.stacks_taken += 1;
+                bump(&mut self.events.stacks_taken);
                 if !last {
                     rewards += 1;
                 }
@@ -948,7 +954,7 @@ impl Letom {
         let s = seat.index();
         if self.rules.sweep && self.floor.is_empty() && !last {
             rewards += 1;
-            self.events.sweeps += 1;
+            bump(&mut self.events.sweeps);
         }
         for _ in 0..rewards {
             for giver in 0..self.num_seats() {
