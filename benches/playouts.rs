@@ -13,6 +13,9 @@
 //! `elewenjewe/playout` plays whole random Eléwénjewé games (default rules: to 5 points, about
 //! two rounds) at 2 to 5 players in place, and at 3 players copy-make too.
 //!
+//! `letom/playout` plays whole random Letom deals (default rules: one deal, ended by a Tom, a
+//! chongtong or a nagari) at 2, 3 and 4 players, in place and copy-make side by side.
+//!
 //! `cargo bench --bench playouts`
 
 use std::hint::black_box;
@@ -20,6 +23,7 @@ use std::hint::black_box;
 use cardrules::cards_core::{Game, RandomPlayer, Seed, random_playout};
 use cardrules::elewenjewe;
 use cardrules::jass;
+use cardrules::letom;
 use cardrules::zaagox::Action;
 use cardrules::zaagox::{Rules, Zaagox};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
@@ -269,11 +273,58 @@ fn elewenjewe_playout(c: &mut Criterion) {
     group.finish();
 }
 
+/// One random Letom deal from `seed` (default rules), in place or copy-make, with a player of
+/// its own seeded from the same seed (as `random_playout` and the CLI play them). The player
+/// picks uniformly among the legal actions, Ren and Tom included where offered.
+fn letom_deal(
+    players: usize,
+    seed: Seed,
+    buf: &mut Vec<letom::Action>,
+    copy: bool,
+) -> letom::Letom {
+    let rules = letom::Rules::default();
+    let mut deal = letom::Letom::new(&rules, players, seed).expect("2-4 players");
+    let mut player = RandomPlayer::new(seed);
+    while let Some(action) = player.choose(&deal, buf) {
+        if copy {
+            deal = deal.apply(action).expect("legal actions apply");
+        } else {
+            deal.play(action).expect("legal actions apply");
+        }
+    }
+    deal
+}
+
+/// Whole random Letom deals: `letom/playout`, in place and copy-make at 2, 3 and 4 players.
+/// One iteration plays `GAMES` deals (the table divides by it).
+fn letom_playout(c: &mut Criterion) {
+    let mut group = c.benchmark_group("letom/playout");
+    group.throughput(Throughput::Elements(GAMES));
+    for players in [2usize, 3, 4] {
+        for (name, copy) in [("in_place", false), ("copy_make", true)] {
+            group.bench_with_input(BenchmarkId::new(name, players), &players, |b, &players| {
+                let mut next = 0u64;
+                let mut buf = Vec::new();
+                b.iter(|| {
+                    for _ in 0..GAMES {
+                        next += 1;
+                        black_box(
+                            letom_deal(players, Seed::from(next), &mut buf, copy).settlement(),
+                        );
+                    }
+                });
+            });
+        }
+    }
+    group.finish();
+}
+
 criterion_group!(
     benches,
     playout,
     jass_playout,
     jass_games,
-    elewenjewe_playout
+    elewenjewe_playout,
+    letom_playout
 );
 criterion_main!(benches);

@@ -10,12 +10,13 @@
 //!   target, with its contract variants, Weis and Stöck (Coiffeur and Differenzler to come).
 //! - [`elewenjewe`] (feature `elewenjewe`): Eléwénjewé, the Yorùbá fishing game for 2–5
 //!   players, with its capture machinery.
+//! - [`letom`] (feature `letom`): Letom (레톰), the Didopoikas Go-Stop for 2–4 players: one
+//!   deal, its scoring and its settlement.
 //!
-//! Letom joins as a feature of its own as its crate lands. Each game
-//! crate can also be used on its own (`cards-core` plus the game). The `cardrules` command line
-//! (crate `cardrules-cli`) simulates games, replays records and answers the conformance
-//! oracle; the `cards-testkit` crate checks any `Game` implementation against the frame's
-//! contract.
+//! Each game crate can also be used on its own (`cards-core` plus the game). The `cardrules`
+//! command line (crate `cardrules-cli`) simulates games, replays records and answers the
+//! conformance oracle; the `cards-testkit` crate checks any `Game` implementation against the
+//! frame's contract.
 //!
 //! ## Features
 //! One per game, all on by default. Each adds that game's crate and nothing else: the game
@@ -43,6 +44,8 @@ pub use cards_core;
 pub use elewenjewe;
 #[cfg(feature = "jass")]
 pub use jass;
+#[cfg(feature = "letom")]
+pub use letom;
 #[cfg(feature = "zaagox")]
 pub use zaagox;
 

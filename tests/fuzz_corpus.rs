@@ -1,9 +1,10 @@
 //! Replays the committed fuzz inputs on stable Rust.
 //!
 //! Every file under `fuzz/corpus/<target>/` goes through the check its fuzz target calls
-//! (`cards_testkit::fuzz::parse_cards`, or `zaagox::fuzzing::*`, `jass::fuzzing::*` and
-//! `elewenjewe::fuzzing::*` with the `fuzzing` feature) and must pass, so each input a fuzzer kept (and each hand-made seed)
-//! stays a regression test without nightly or cargo-fuzz. Every file under `fuzz/findings/<target>/` reproduces a bug
+//! (`cards_testkit::fuzz::parse_cards`, or `zaagox::fuzzing::*`, `jass::fuzzing::*`,
+//! `elewenjewe::fuzzing::*` and `letom::fuzzing::*` with the `fuzzing` feature) and must pass,
+//! so each input a fuzzer kept (and each hand-made seed) stays a regression test without
+//! nightly or cargo-fuzz. Every file under `fuzz/findings/<target>/` reproduces a bug
 //! that fuzzing (or writing its checks) found and that is still open in another crate: it is
 //! listed in [`OPEN_FINDINGS`] and must keep failing with a message given there. Once the bug
 //! is fixed this test says so, and the file moves to the corpus. See `docs/fuzzing.md`.
@@ -160,6 +161,21 @@ fn elewenjewe_game_corpus() {
 #[test]
 fn elewenjewe_captures_corpus() {
     replay("elewenjewe_captures", elewenjewe::fuzzing::captures);
+}
+
+#[test]
+fn letom_game_corpus() {
+    replay("letom_game", letom::fuzzing::game);
+}
+
+#[test]
+fn letom_state_json_corpus() {
+    replay("letom_state_json", letom::fuzzing::state_json);
+}
+
+#[test]
+fn letom_action_text_corpus() {
+    replay("letom_action_text", letom::fuzzing::action_text);
 }
 
 #[test]

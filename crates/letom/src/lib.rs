@@ -58,6 +58,9 @@
 
 mod action;
 mod error;
+#[cfg(feature = "fuzzing")]
+#[doc(hidden)]
+pub mod fuzzing;
 mod game;
 mod rules;
 mod score;

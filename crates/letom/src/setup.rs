@@ -317,14 +317,6 @@ pub(crate) fn validate(rules: &Rules, setup: &Setup) -> Result<Letom, SetupError
                 why: format!("seat {s} carries more than 32 shakes or bombs"),
             });
         }
-        if get(&setup.bombs, s) > 32 || usize::from(get(&setup.ren, s)) > DECK {
-            return Err(SetupError::Inconsistent {
-                what: "bombs or ren",
-                why: format!(
-                    "seat {s} has more than 32 bombs or more than {DECK} Ren calls this deal"
-                ),
-            });
-        }
         if get(&setup.ren_order, s) > 0 && get(&setup.ren, s) == 0
             || get(&setup.ren_order, s) == 0 && get(&setup.ren, s) > 0
         {
@@ -344,17 +336,22 @@ pub(crate) fn validate(rules: &Rules, setup: &Setup) -> Result<Letom, SetupError
             });
         }
     }
-    let e = setup.events;
-    if [e.stacks_made, e.stacks_taken, e.jjok, e.ttadak, e.sweeps]
-        .iter()
-        .any(|&k| usize::from(k) > DECK)
-    {
+    // At most one Ren call per turn, and a bomb takes three cards of a number: bounds that
+    // also keep the counts from overflowing as play goes on.
+    let calls: u32 = setup.ren.iter().map(|&r| u32::from(r)).sum();
+    if calls > DECK as u32 {
         return Err(SetupError::Inconsistent {
-            what: "events",
-            why: format!("an event counted more than once per card of the deck ({DECK})"),
+            what: "ren",
+            why: format!("{calls} Ren calls: a deal has at most {DECK} turns, one call each"),
         });
     }
-    let calls: u32 = setup.ren.iter().map(|&r| u32::from(r)).sum();
+    let bombs: u32 = setup.bombs.iter().map(|&b| u32::from(b)).sum();
+    if bombs > NUMBERS as u32 {
+        return Err(SetupError::Inconsistent {
+            what: "bombs",
+            why: format!("{bombs} bombs: each takes a number's cards, and there are {NUMBERS}"),
+        });
+    }
     if setup.ren_order.iter().any(|&o| u32::from(o) > calls) {
         return Err(SetupError::Inconsistent {
             what: "ren_order",
@@ -391,10 +388,12 @@ pub(crate) fn validate(rules: &Rules, setup: &Setup) -> Result<Letom, SetupError
             }
             let (floor, hand) = table(n - 1);
             let _ = floor;
+            // No flip-only turn is owed before play (none is, before a bomb): with one, the
+            // stock would not fit the turns after the sale.
             if owed > 0 {
                 return Err(SetupError::Phase {
                     phase: setup.phase.to_string(),
-                    why: "nobody owes a flip before the sale",
+                    why: "no flip-only turn is owed before play",
                 });
             }
             if setup.hands.iter().any(|h| h.len() != hand)
@@ -506,7 +505,6 @@ pub(crate) fn validate(rules: &Rules, setup: &Setup) -> Result<Letom, SetupError
             why: "a reshuffle seed needs the reshuffle_sold option".into(),
         });
     }
-    let _ = DECK;
     Ok(game)
 }
 

@@ -212,6 +212,12 @@ pub struct Events {
     pub pi_given: u8,
 }
 
+/// Counts one more event: the counters stop at 255 rather than overflow (a position read from
+/// JSON may start with any count).
+fn bump(counter: &mut u8) {
+    *counter = counter.saturating_add(1);
+}
+
 /// What a deal carries in from the deals before it in a match (nothing for a single deal).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct CarryIn {
@@ -613,9 +619,9 @@ impl Letom {
         if let Some(seller) = self.seller {
             // Back to table seats: the seller's entries are inserted as zeros.
             let at = seller.index();
-            let shift = |i: usize| if i >= at { i + 1 } else { i };
-            details.winner = shift(details.winner);
+            let shift = |i: usize| i + usize::from(i >= at);
             details.dokbak = details.dokbak.map(shift);
+            details.winner = shift(details.winner);
             details.baks = insert_at(&details.baks, at);
             details.owed = insert_at(&details.owed, at);
             details.pay = insert_at(&details.pay, at);
@@ -886,7 +892,7 @@ impl Letom {
                 self.capture(seat, Hand::single(card).with(flipped));
                 if !last {
                     rewards += 1;
-                    self.events.jjok += 1;
+                    bump(&mut self.events.jjok);
                     self.stake_event(seat);
                 }
                 return self.finish_turn(seat, rewards, last);
@@ -899,7 +905,7 @@ impl Letom {
                     self.capture(seat, floor_cards.with(card).with(flipped));
                     if !last {
                         rewards += 1;
-                        self.events.ttadak += 1;
+                        bump(&mut self.events.ttadak);
                         self.stake_event(seat);
                     }
                 } else if last {
@@ -910,7 +916,7 @@ impl Letom {
                     // A stuck stack: the three stay together on the floor.
                     self.floor.insert(card);
                     self.floor.insert(flipped);
-                    self.events.stacks_made += 1;
+                    bump(&mut self.events.stacks_made);
                     self.stake_event(seat);
                 }
                 return self.finish_turn(seat, rewards, last);
@@ -923,7 +929,7 @@ impl Letom {
                 let three = of_number(self.floor, card.number());
                 self.floor -= three;
                 self.capture(seat, three.with(card));
-                self.events.stacks_taken += 1;
+                bump(&mut self.events.stacks_taken);
                 if !last {
                     rewards += 1;
                 }
@@ -952,7 +958,7 @@ impl Letom {
             _ => {
                 self.floor -= matching;
                 self.capture(seat, matching.with(flipped));
-                self.events.stacks_taken += 1;
+                bump(&mut self.events.stacks_taken);
                 if !last {
                     rewards += 1;
                 }
@@ -966,7 +972,7 @@ impl Letom {
         let s = seat.index();
         if self.rules.sweep && self.floor.is_empty() && !last {
             rewards += 1;
-            self.events.sweeps += 1;
+            bump(&mut self.events.sweeps);
         }
         for _ in 0..rewards {
             for giver in 0..self.num_seats() {

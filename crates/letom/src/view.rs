@@ -57,7 +57,8 @@ impl View {
     ///
     /// # Errors
     /// [`SetupError`] when the view is not one a deal shows (sizes that do not add up, a card
-    /// twice), as [`Game::from_setup`](cards_core::Game::from_setup) would refuse it.
+    /// twice, a list not in the form a view writes), as
+    /// [`Game::from_setup`](cards_core::Game::from_setup) would refuse it.
     pub fn sample_world<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<Letom, SetupError> {
         let p = &self.public;
         let n = self.hand_sizes.len();
@@ -74,6 +75,23 @@ impl View {
                 what: "seat",
                 seat: self.seat,
                 why: "is not at the table",
+            });
+        }
+        if self.stock_len > DidoCard::COUNT {
+            // Refused before the stock's slots are allocated.
+            return Err(SetupError::Inconsistent {
+                what: "stock_len",
+                why: format!("{} cards, the deck has {}", self.stock_len, DidoCard::COUNT),
+            });
+        }
+        if self.hand_sizes[me] != self.hand.len() {
+            return Err(SetupError::Inconsistent {
+                what: "hand_sizes",
+                why: format!(
+                    "the seat's own hand holds {} cards, its size says {}",
+                    self.hand.len(),
+                    self.hand_sizes[me]
+                ),
             });
         }
         let mut seen: Hand = self.hand.iter().copied().collect();
@@ -115,10 +133,13 @@ impl View {
                 });
             }
             while hand.len() < size {
-                match pool.next() {
-                    Some(c) => hand.push(c),
-                    None => break,
-                }
+                // Too few hidden cards for the sizes shown: refuse the view rather than deal
+                // a short hand (whose world would show another view).
+                let card = pool.next().ok_or_else(|| SetupError::Inconsistent {
+                    what: "hand_sizes",
+                    why: "the hidden cards do not fill the hands and the stock".into(),
+                })?;
+                hand.push(card);
             }
             if in_sale {
                 rng.shuffle(&mut hand);
@@ -159,7 +180,19 @@ impl View {
         if in_sale && self.rules.reshuffle_sold {
             setup.reshuffle = Some(rng.seed());
         }
-        crate::setup::validate(&self.rules, &setup)
+        let world = crate::setup::validate(&self.rules, &setup)?;
+        // A view a deal shows is written in one form (every per-seat list in full, seats in
+        // order); one in another form (say, a list left out) is refused, since no world shows
+        // it.
+        if world.view_of(self.seat) != *self {
+            return Err(SetupError::Inconsistent {
+                what: "view",
+                why: "no deal shows this view: its public part is not in the form a deal's view \
+                      takes (every per-seat list in full, first turns once each in seat order)"
+                    .into(),
+            });
+        }
+        Ok(world)
     }
 }
 

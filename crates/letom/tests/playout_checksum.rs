@@ -1,0 +1,128 @@
+//! Pins the random playouts: 2,000 seeds at 2, 3 and 4 players under three rule sets (the
+//! default; gwang-selling with the table stake; everything else flipped, with the reshuffle),
+//! played by the built-in random player in place. The checksum covers every action (by index),
+//! the settlement, the stakes, the events and the final state's JSON.
+//!
+//! Its purpose: optimisations of the engine (`state.rs`, the legal actions, the random pick)
+//! must leave every seeded deal bit-identical. A rule change that is meant to change play
+//! changes these numbers too; then update them in the same change and say why.
+
+use cards_core::{Game, PlayerId, RandomPlayer, Seed};
+use letom::{BombMultiplier, Dokbak, Exhaustion, Letom, RenScoring, Rules};
+
+/// FNV-1a over bytes, 64 bits.
+#[derive(Clone, Copy)]
+struct Fnv(u64);
+
+impl Fnv {
+    fn bytes(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    fn word(&mut self, w: i64) {
+        self.bytes(&w.to_le_bytes());
+    }
+}
+
+/// The checksum of seeds `1..=seeds` at `players` under `rules`, and the number of actions.
+fn checksum(rules: &Rules, players: usize, seeds: u64) -> (u64, usize) {
+    let mut h = Fnv(0xcbf2_9ce4_8422_2325);
+    let mut buf = Vec::new();
+    let mut actions = 0;
+    for i in 1..=seeds {
+        let seed = Seed::from(i);
+        let mut deal = Letom::new(rules, players, seed).expect("a valid table");
+        let mut player = RandomPlayer::new(seed);
+        while let Some(action) = player.choose(&deal, &mut buf) {
+            h.word(action.index() as i64);
+            actions += 1;
+            deal.play(action).expect("legal actions apply");
+        }
+        for &v in deal.settlement().iter() {
+            h.word(v);
+        }
+        let (paid, taken) = deal.stakes();
+        for &v in paid.iter().chain(taken.iter()) {
+            h.word(v);
+        }
+        let e = deal.events();
+        h.bytes(&[
+            e.stacks_made,
+            e.stacks_taken,
+            e.jjok,
+            e.ttadak,
+            e.sweeps,
+            e.pi_given,
+        ]);
+        h.bytes(serde_json::to_string(&deal).expect("serializes").as_bytes());
+    }
+    (h.0, actions)
+}
+
+fn rule_sets() -> [(&'static str, Rules); 3] {
+    [
+        ("default", Rules::default()),
+        (
+            "selling_stake",
+            Rules {
+                gwang_selling: true,
+                stake: 2,
+                ..Rules::default()
+            },
+        ),
+        (
+            "flipped",
+            Rules {
+                ren: RenScoring::Additive,
+                bomb: BombMultiplier::Double,
+                pi_bak_max: 2,
+                meong_bak_min: 5,
+                sweep: false,
+                exhaustion: Exhaustion::HighestScore,
+                carry_cap: 2,
+                dokbak: Dokbak::LastRenCaller,
+                gwang_selling: true,
+                gwang_price: 3,
+                reshuffle_sold: true,
+                stake: 5,
+                first_dealer: Some(PlayerId(1)),
+                ..Rules::default()
+            },
+        ),
+    ]
+}
+
+/// (rule set, players, checksum, actions), recorded before the engine was optimised.
+const PINNED: [(&str, usize, u64, usize); 9] = [
+    ("default", 2, 0x2700_261c_f3d0_d890, 25_666),
+    ("default", 3, 0x26e4_e7b0_2356_718f, 28_643),
+    ("default", 4, 0xb987_3133_0a7c_9948, 30_676),
+    ("selling_stake", 2, 0x7d0a_bb92_4b9e_03f7, 25_666),
+    ("selling_stake", 3, 0x43ea_4517_4568_5fd8, 28_513),
+    ("selling_stake", 4, 0xc8e0_b59f_24cd_98fe, 32_129),
+    ("flipped", 2, 0x4924_5009_5f1f_a0cc, 25_674),
+    ("flipped", 3, 0x5563_18eb_a2f0_1920, 28_551),
+    ("flipped", 4, 0xfe27_08af_f3cc_46bc, 32_052),
+];
+
+#[test]
+fn seeded_playouts_are_unchanged() {
+    let mut got = Vec::new();
+    for (name, rules) in rule_sets() {
+        for players in Rules::PLAYERS {
+            let (sum, actions) = checksum(&rules, players, 2_000);
+            got.push((name, players, sum, actions));
+        }
+    }
+    let report: Vec<String> = got
+        .iter()
+        .map(|(n, p, s, a)| format!("(\"{n}\", {p}, 0x{s:016x}, {a}),"))
+        .collect();
+    assert_eq!(
+        got.as_slice(),
+        PINNED.as_slice(),
+        "the seeded playouts changed; now:\n{}",
+        report.join("\n")
+    );
+}
