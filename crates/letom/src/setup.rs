@@ -552,32 +552,13 @@ impl Letom {
         let get = |v: &[u8], s: usize| v.get(s).copied().unwrap_or(0);
         let mut carry_in = CarryIn::NONE;
         carry_in.carry = setup.carry;
-        let mut game = Letom {
-            rules: *rules,
-            players: n as u8,
-            dealer: setup.dealer,
-            seller: setup.seller,
-            shown: Hand::EMPTY,
-            phase: setup.phase,
-            outcome: setup.outcome,
-            hands: [Hand::EMPTY; SEATS],
-            dealt: [[0; MAX_HAND]; SEATS],
-            floor: setup.floor,
-            captured: [Hand::EMPTY; SEATS],
-            stock: [0; DECK],
-            stock_len: 0,
-            owed: [0; SEATS],
-            shaken: [Hand::EMPTY; SEATS],
-            bombs: [0; SEATS],
-            ren: [0; SEATS],
-            ren_base: [0; SEATS],
-            ren_order: [0; SEATS],
-            carry_in,
-            stake_taker: setup.stake_taker,
-            first_done: 0,
-            events: setup.events,
-            reshuffle: None,
-        };
+        let mut game = Letom::empty(rules, n, setup.dealer, carry_in);
+        game.seller = setup.seller;
+        game.phase = setup.phase;
+        game.outcome = setup.outcome;
+        game.floor = setup.floor;
+        game.stake_taker = setup.stake_taker;
+        game.events = setup.events;
         for s in 0..n.min(SEATS) {
             game.hands[s] = setup.hands[s].iter().copied().collect();
             if matches!(setup.phase, Phase::Sale { .. }) {

@@ -363,38 +363,12 @@ impl Letom {
         reshuffle: Option<Seed>,
     ) -> Letom {
         let players = deal.hands.len();
-        let mut game = Letom {
-            rules: *rules,
-            players: players as u8,
-            dealer: deal.dealer,
-            seller: None,
-            shown: Hand::EMPTY,
-            phase: Phase::Turn { seat: deal.dealer },
-            outcome: None,
-            hands: [Hand::EMPTY; SEATS],
-            dealt: [[0; MAX_HAND]; SEATS],
-            floor: deal.floor.iter().copied().collect(),
-            captured: [Hand::EMPTY; SEATS],
-            stock: [0; DECK],
-            stock_len: deal.stock.len() as u8,
-            owed: [0; SEATS],
-            shaken: [Hand::EMPTY; SEATS],
-            bombs: [0; SEATS],
-            ren: [0; SEATS],
-            ren_base: [0; SEATS],
-            ren_order: [0; SEATS],
-            carry_in,
-            stake_taker: None,
-            first_done: 0,
-            events: Events::default(),
-            reshuffle: None,
-        };
+        let mut game = Letom::empty(rules, players, deal.dealer, carry_in);
+        game.floor = deal.floor.iter().copied().collect();
         for (seat, hand) in deal.hands.iter().enumerate() {
             game.hands[seat] = hand.iter().copied().collect();
         }
-        for (i, card) in deal.stock.iter().rev().enumerate() {
-            game.stock[i] = card.index();
-        }
+        game.set_stock(&deal.stock);
         let sells = rules.sells(players);
         // The floor first: four of a number there is a nagari even beside a chongtong.
         if let Some(_n) = (0..NUMBERS as u8).find(|&n| of_number(game.floor, n).len() == 4) {
@@ -438,6 +412,41 @@ impl Letom {
             game.pay_stakes();
         }
         game
+    }
+
+    /// A table of `players` with no card placed, the dealer to play.
+    pub(crate) fn empty(
+        rules: &Rules,
+        players: usize,
+        dealer: PlayerId,
+        carry_in: CarryIn,
+    ) -> Letom {
+        Letom {
+            rules: *rules,
+            players: players as u8,
+            dealer,
+            seller: None,
+            shown: Hand::EMPTY,
+            phase: Phase::Turn { seat: dealer },
+            outcome: None,
+            hands: [Hand::EMPTY; SEATS],
+            dealt: [[0; MAX_HAND]; SEATS],
+            floor: Hand::EMPTY,
+            captured: [Hand::EMPTY; SEATS],
+            stock: [0; DECK],
+            stock_len: 0,
+            owed: [0; SEATS],
+            shaken: [Hand::EMPTY; SEATS],
+            bombs: [0; SEATS],
+            ren: [0; SEATS],
+            ren_base: [0; SEATS],
+            ren_order: [0; SEATS],
+            carry_in,
+            stake_taker: None,
+            first_done: 0,
+            events: Events::default(),
+            reshuffle: None,
+        }
     }
 
     /// Every playing seat puts its stake in the pot.
