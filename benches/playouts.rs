@@ -24,99 +24,83 @@ use cardrules::cards_core::{Game, RandomPlayer, Seed, random_playout};
 use cardrules::elewenjewe;
 use cardrules::jass;
 use cardrules::letom;
-use cardrules::zaagox::Action;
 use cardrules::zaagox::{Rules, Zaagox};
-use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{Bencher, BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 
 /// Games per measured iteration: enough that per-game setup noise averages out.
 const GAMES: u64 = 64;
 
-/// One random game from `seed`, each move made by `make_move`.
-fn play(
+/// One random game of `G` from `seed`, played by `player`: in place with `Game::play`, or
+/// copy-make with `Game::apply` (the same game either way).
+fn random_game<G: Game>(
+    rules: &G::Rules,
     players: usize,
     seed: Seed,
-    buf: &mut Vec<Action>,
-    make_move: fn(&mut Zaagox, Action),
-) -> Zaagox {
-    let mut game = Zaagox::new(&Rules::default(), players, seed).expect("2-4 players");
-    let mut player = RandomPlayer::new(seed);
+    player: &mut RandomPlayer,
+    buf: &mut Vec<G::Action>,
+    copy: bool,
+) -> G {
+    let mut game = G::new(rules, players, seed).expect("a valid table");
     while let Some(action) = player.choose(&game, buf) {
-        make_move(&mut game, action);
+        if copy {
+            game = game.apply(action).expect("legal actions apply");
+        } else {
+            game.play(action).expect("legal actions apply");
+        }
     }
     game
 }
 
-fn in_place(game: &mut Zaagox, action: Action) {
-    game.play(action).expect("legal actions apply");
+/// One measured iteration: `games` games on fresh seeds, each played by `play` (which
+/// returns something of the finished game, so nothing is optimised away).
+fn iterate<T>(b: &mut Bencher<'_>, games: u64, mut play: impl FnMut(Seed) -> T) {
+    let mut next = 0u64;
+    b.iter(|| {
+        for _ in 0..games {
+            next += 1;
+            black_box(play(Seed::from(next)));
+        }
+    });
 }
 
-fn copy_make(game: &mut Zaagox, action: Action) {
-    *game = game.apply(action).expect("legal actions apply");
-}
-
-fn playout(c: &mut Criterion) {
-    let mut group = c.benchmark_group("zaagox/playout");
+/// `random_game` with a player of its own seeded from the game's seed (as `random_playout`
+/// and the CLI play them), at 2, 3 and 4 players, in place and copy-make: one group.
+fn in_place_and_copy_make<G: Game>(c: &mut Criterion, group: &str, rules: &G::Rules) {
+    let mut group = c.benchmark_group(group);
     group.throughput(Throughput::Elements(GAMES));
     for players in [2usize, 3, 4] {
-        for (name, make_move) in [
-            ("copy_make", copy_make as fn(&mut Zaagox, Action)),
-            ("in_place", in_place),
-        ] {
+        for (name, copy) in [("copy_make", true), ("in_place", false)] {
             group.bench_with_input(BenchmarkId::new(name, players), &players, |b, &players| {
-                let mut next = 0u64;
                 let mut buf = Vec::new();
-                b.iter(|| {
-                    for _ in 0..GAMES {
-                        next += 1;
-                        black_box(
-                            play(players, Seed::from(next), &mut buf, make_move).settlement(),
-                        );
-                    }
+                iterate(b, GAMES, |seed| {
+                    let mut player = RandomPlayer::new(seed);
+                    random_game::<G>(rules, players, seed, &mut player, &mut buf, copy).settlement()
                 });
             });
         }
+    }
+    group.finish();
+}
+
+/// Whole random Zaägox games: `zaagox/playout`, in place, copy-make and recorded.
+fn playout(c: &mut Criterion) {
+    in_place_and_copy_make::<Zaagox>(c, "zaagox/playout", &Rules::default());
+    let mut group = c.benchmark_group("zaagox/playout");
+    group.throughput(Throughput::Elements(GAMES));
+    for players in [2usize, 3, 4] {
         group.bench_with_input(
             BenchmarkId::new("recorded", players),
             &players,
             |b, &players| {
-                let mut next = 0u64;
-                b.iter(|| {
-                    for _ in 0..GAMES {
-                        next += 1;
-                        let (game, record) =
-                            random_playout::<Zaagox>(&Rules::default(), players, Seed::from(next))
-                                .unwrap();
-                        black_box((game.settlement(), record.actions.len()));
-                    }
+                iterate(b, GAMES, |seed| {
+                    let (game, record) =
+                        random_playout::<Zaagox>(&Rules::default(), players, seed).unwrap();
+                    (game.settlement(), record.actions.len())
                 });
             },
         );
     }
     group.finish();
-}
-
-/// One random Schieber deal from `seed`, in place or copy-make, with a player of its own
-/// seeded from the same seed.
-fn jass_deal(seed: Seed, buf: &mut Vec<jass::Action>, copy: bool) -> jass::SchieberDeal {
-    jass_deal_with(seed, &mut RandomPlayer::new(seed), buf, copy)
-}
-
-/// One random Schieber deal from `seed`, in place or copy-make, played by `player`.
-fn jass_deal_with(
-    seed: Seed,
-    player: &mut RandomPlayer,
-    buf: &mut Vec<jass::Action>,
-    copy: bool,
-) -> jass::SchieberDeal {
-    let mut deal = jass::SchieberDeal::new(&jass::Rules::default(), 4, seed).expect("4 players");
-    while let Some(action) = player.choose(&deal, buf) {
-        if copy {
-            deal = deal.apply(action).expect("legal actions apply");
-        } else {
-            deal.play(action).expect("legal actions apply");
-        }
-    }
-    deal
 }
 
 /// Whole random Schieber deals (a contract choice or push, then 36 cards): `jass/playout`.
@@ -127,50 +111,28 @@ fn jass_deal_with(
 /// whole run (seeded once), so only the deal's generator is created per deal; its player draws
 /// differ, so it plays other (equally random) cards.
 fn jass_playout(c: &mut Criterion) {
+    let rules = jass::Rules::default();
     let mut group = c.benchmark_group("jass/playout");
     group.throughput(Throughput::Elements(GAMES));
     for (name, copy) in [("in_place", false), ("copy_make", true)] {
         group.bench_function(name, |b| {
-            let mut next = 0u64;
             let mut buf = Vec::new();
-            b.iter(|| {
-                for _ in 0..GAMES {
-                    next += 1;
-                    black_box(jass_deal(Seed::from(next), &mut buf, copy).settlement());
-                }
+            iterate(b, GAMES, |seed| {
+                let mut player = RandomPlayer::new(seed);
+                random_game::<jass::SchieberDeal>(&rules, 4, seed, &mut player, &mut buf, copy)
+                    .settlement()
             });
         });
     }
     group.bench_function("in_place_one_player", |b| {
-        let mut next = 0u64;
         let mut buf = Vec::new();
         let mut player = RandomPlayer::new(Seed::from(0));
-        b.iter(|| {
-            for _ in 0..GAMES {
-                next += 1;
-                black_box(
-                    jass_deal_with(Seed::from(next), &mut player, &mut buf, false).settlement(),
-                );
-            }
+        iterate(b, GAMES, |seed| {
+            random_game::<jass::SchieberDeal>(&rules, 4, seed, &mut player, &mut buf, false)
+                .settlement()
         });
     });
     group.finish();
-}
-
-/// Whole games of one Jass type played in place between random players (a player per game,
-/// seeded from the game's seed, as the CLI plays them).
-fn jass_whole_game<G: Game<Rules = jass::Rules, Action = jass::Action>>(
-    rules: &jass::Rules,
-    players: usize,
-    seed: Seed,
-    buf: &mut Vec<jass::Action>,
-) -> G {
-    let mut game = G::new(rules, players, seed).expect("a valid table");
-    let mut player = RandomPlayer::new(seed);
-    while let Some(action) = player.choose(&game, buf) {
-        game.play(action).expect("legal actions apply");
-    }
-    game
 }
 
 /// Whole random games of each Jass type, in place: `jass/games`. One iteration plays
@@ -188,58 +150,36 @@ fn jass_games(c: &mut Criterion) {
         },
         ..jass::Rules::default()
     };
+    /// One whole game of `G`, in place, its first seat's result.
+    fn whole<G: Game<Rules = jass::Rules, Action = jass::Action>>(
+        rules: &jass::Rules,
+        players: usize,
+        seed: Seed,
+        buf: &mut Vec<jass::Action>,
+    ) -> i64 {
+        let mut player = RandomPlayer::new(seed);
+        random_game::<G>(rules, players, seed, &mut player, buf, false).settlement()[0]
+    }
     type Play = fn(&jass::Rules, usize, Seed, &mut Vec<jass::Action>) -> i64;
     let rows: [(&str, &jass::Rules, usize, Play); 5] = [
-        ("schieber", &rules, 4, |r, p, s, b| {
-            jass_whole_game::<jass::Schieber>(r, p, s, b).settlement()[0]
-        }),
-        ("coiffeur_teams", &rules, 4, |r, p, s, b| {
-            jass_whole_game::<jass::Coiffeur>(r, p, s, b).settlement()[0]
-        }),
-        ("coiffeur_individual", &individual, 4, |r, p, s, b| {
-            jass_whole_game::<jass::Coiffeur>(r, p, s, b).settlement()[0]
-        }),
-        ("differenzler_3", &rules, 3, |r, p, s, b| {
-            jass_whole_game::<jass::Differenzler>(r, p, s, b).settlement()[0]
-        }),
-        ("differenzler_4", &rules, 4, |r, p, s, b| {
-            jass_whole_game::<jass::Differenzler>(r, p, s, b).settlement()[0]
-        }),
+        ("schieber", &rules, 4, whole::<jass::Schieber>),
+        ("coiffeur_teams", &rules, 4, whole::<jass::Coiffeur>),
+        (
+            "coiffeur_individual",
+            &individual,
+            4,
+            whole::<jass::Coiffeur>,
+        ),
+        ("differenzler_3", &rules, 3, whole::<jass::Differenzler>),
+        ("differenzler_4", &rules, 4, whole::<jass::Differenzler>),
     ];
     for (name, rules, players, play) in rows {
         group.bench_function(name, |b| {
-            let mut next = 0u64;
             let mut buf = Vec::new();
-            b.iter(|| {
-                for _ in 0..WHOLE_GAMES {
-                    next += 1;
-                    black_box(play(rules, players, Seed::from(next), &mut buf));
-                }
-            });
+            iterate(b, WHOLE_GAMES, |seed| play(rules, players, seed, &mut buf));
         });
     }
     group.finish();
-}
-
-/// One random Eléwénjewé game from `seed` (default rules), in place or copy-make, with a
-/// player of its own seeded from the same seed.
-fn elewenjewe_game(
-    players: usize,
-    seed: Seed,
-    buf: &mut Vec<elewenjewe::Action>,
-    copy: bool,
-) -> elewenjewe::Elewenjewe {
-    let rules = elewenjewe::Rules::default();
-    let mut game = elewenjewe::Elewenjewe::new(&rules, players, seed).expect("2-5 players");
-    let mut player = RandomPlayer::new(seed);
-    while let Some(action) = player.choose(&game, buf) {
-        if copy {
-            game = game.apply(action).expect("legal actions apply");
-        } else {
-            game.play(action).expect("legal actions apply");
-        }
-    }
-    game
 }
 
 /// Whole random Eléwénjewé games: `elewenjewe/playout`, in place at 2–5 players and
@@ -247,6 +187,7 @@ fn elewenjewe_game(
 fn elewenjewe_playout(c: &mut Criterion) {
     const ELEWENJEWE_GAMES: u64 = 16;
     elewenjewe::warm_up();
+    let rules = elewenjewe::Rules::default();
     let mut group = c.benchmark_group("elewenjewe/playout");
     group.throughput(Throughput::Elements(ELEWENJEWE_GAMES));
     let rows = [
@@ -258,65 +199,28 @@ fn elewenjewe_playout(c: &mut Criterion) {
     ];
     for (name, players, copy) in rows {
         group.bench_with_input(BenchmarkId::new(name, players), &players, |b, &players| {
-            let mut next = 0u64;
             let mut buf = Vec::new();
-            b.iter(|| {
-                for _ in 0..ELEWENJEWE_GAMES {
-                    next += 1;
-                    black_box(
-                        elewenjewe_game(players, Seed::from(next), &mut buf, copy).settlement(),
-                    );
-                }
+            iterate(b, ELEWENJEWE_GAMES, |seed| {
+                let mut player = RandomPlayer::new(seed);
+                random_game::<elewenjewe::Elewenjewe>(
+                    &rules,
+                    players,
+                    seed,
+                    &mut player,
+                    &mut buf,
+                    copy,
+                )
+                .settlement()
             });
         });
     }
     group.finish();
 }
 
-/// One random Letom deal from `seed` (default rules), in place or copy-make, with a player of
-/// its own seeded from the same seed (as `random_playout` and the CLI play them). The player
-/// picks uniformly among the legal actions, Ren and Tom included where offered.
-fn letom_deal(
-    players: usize,
-    seed: Seed,
-    buf: &mut Vec<letom::Action>,
-    copy: bool,
-) -> letom::Letom {
-    let rules = letom::Rules::default();
-    let mut deal = letom::Letom::new(&rules, players, seed).expect("2-4 players");
-    let mut player = RandomPlayer::new(seed);
-    while let Some(action) = player.choose(&deal, buf) {
-        if copy {
-            deal = deal.apply(action).expect("legal actions apply");
-        } else {
-            deal.play(action).expect("legal actions apply");
-        }
-    }
-    deal
-}
-
-/// Whole random Letom deals: `letom/playout`, in place and copy-make at 2, 3 and 4 players.
-/// One iteration plays `GAMES` deals (the table divides by it).
+/// Whole random Letom deals (the player picks uniformly among the legal actions, Ren and Tom
+/// included where offered): `letom/playout`, in place and copy-make at 2, 3 and 4 players.
 fn letom_playout(c: &mut Criterion) {
-    let mut group = c.benchmark_group("letom/playout");
-    group.throughput(Throughput::Elements(GAMES));
-    for players in [2usize, 3, 4] {
-        for (name, copy) in [("in_place", false), ("copy_make", true)] {
-            group.bench_with_input(BenchmarkId::new(name, players), &players, |b, &players| {
-                let mut next = 0u64;
-                let mut buf = Vec::new();
-                b.iter(|| {
-                    for _ in 0..GAMES {
-                        next += 1;
-                        black_box(
-                            letom_deal(players, Seed::from(next), &mut buf, copy).settlement(),
-                        );
-                    }
-                });
-            });
-        }
-    }
-    group.finish();
+    in_place_and_copy_make::<letom::Letom>(c, "letom/playout", &letom::Rules::default());
 }
 
 criterion_group!(
