@@ -1709,7 +1709,8 @@ fn settlement_details_speak_in_table_seats_with_a_seller() {
         let mut rng = cards_core::GameRng::new(Seed::from(seed), 5);
         while !game.is_terminal() {
             game.legal_actions(&mut out);
-            game.play(out[rng.below(out.len() as u64) as usize]).unwrap();
+            game.play(out[rng.below(out.len() as u64) as usize])
+                .unwrap();
         }
         let (Some(details), Some(seller)) = (game.settlement_details(), game.seller()) else {
             continue;
@@ -1717,12 +1718,19 @@ fn settlement_details_speak_in_table_seats_with_a_seller() {
         let winner = game.outcome().unwrap().winner().unwrap();
         assert_eq!(details.winner, winner.index());
         let s = seller.index();
-        assert_eq!((details.owed[s], details.pay[s], details.returns[s]), (0, 0, 0));
+        assert_eq!(
+            (details.owed[s], details.pay[s], details.returns[s]),
+            (0, 0, 0)
+        );
         let price = i64::from(rules.gwang_price) * game.shown_guang().len() as i64;
         let settlement = game.settlement();
         for p in 0..4 {
             let sale = if p == s { 3 * price } else { -price };
-            assert_eq!(settlement[p], details.returns[p] + sale, "seed {seed} seat {p}");
+            assert_eq!(
+                settlement[p],
+                details.returns[p] + sale,
+                "seed {seed} seat {p}"
+            );
         }
         checked += 1;
     }
