@@ -113,8 +113,8 @@ struct SimulateArgs {
     /// With --record: write a record of every game (at most 1000 games).
     #[arg(long, requires = "record")]
     record_all: bool,
-    /// The game's variant (jass: schieber, the default; coiffeur and differenzler are not
-    /// implemented yet).
+    /// The game's variant (jass: schieber, the default, coiffeur or differenzler; letom: deal,
+    /// the default, or match).
     #[arg(long, value_name = "NAME")]
     variant: Option<String>,
     /// The game's rules as a JSON object, as in records (fields left out keep their

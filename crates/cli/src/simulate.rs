@@ -28,8 +28,9 @@
 //!   the score or the action count) with `record` (the file written) under `--record`, or
 //!   `null` when no game qualifies;
 //! - `records`: the record files written (empty without `--record`);
-//! - `timing`: `{seconds, games_per_second}`, and the rate of the game's other unit where it
-//!   has one (Jass: `deals_per_second`).
+//! - `timing`: `{seconds, games_per_second}`, and the rates of the game's other units where it
+//!   has some (Jass: `deals_per_second`; Letom matches: `matches_per_second` and
+//!   `deals_per_second`).
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -228,6 +229,12 @@ pub trait Tally: Clone + fmt::Debug + PartialEq + Send {
     fn unit(&self) -> Option<(&'static str, u64)> {
         None
     }
+
+    /// Every other unit whose rate per second the timing reports, in order (by default
+    /// [`Self::unit`] alone; Letom matches: the matches, then their deals).
+    fn units(&self) -> Vec<(&'static str, u64)> {
+        self.unit().into_iter().collect()
+    }
 }
 
 /// How many games had each value of a per-game count (actions, turns, …): exact, integer,
@@ -239,6 +246,13 @@ impl Distribution {
     /// Counts one game with `value`.
     pub fn add(&mut self, value: u64) {
         *self.0.entry(value).or_default() += 1;
+    }
+
+    /// Adds every game counted in `other` (the same as adding them one by one).
+    pub fn merge(&mut self, other: &Distribution) {
+        for (&value, &count) in &other.0 {
+            *self.0.entry(value).or_default() += count;
+        }
     }
 
     /// Games counted.
@@ -480,9 +494,9 @@ impl<T: Tally> Stats<T> {
                 games_per_second: per_second(self.games),
                 units: self
                     .tally
-                    .unit()
-                    .map(|(name, count)| (format!("{name}_per_second"), per_second(count)))
+                    .units()
                     .into_iter()
+                    .map(|(name, count)| (format!("{name}_per_second"), per_second(count)))
                     .collect(),
             },
             text: TextParts {
@@ -490,7 +504,12 @@ impl<T: Tally> Stats<T> {
                 lengths: self.tally.lengths(),
                 record_dir: None,
                 rules: run.described,
-                units: self.tally.unit().map(|(name, _)| name),
+                units: self
+                    .tally
+                    .units()
+                    .into_iter()
+                    .map(|(name, _)| name)
+                    .collect(),
                 args: run.args,
                 traced: run.default_rules.then_some(about.traced),
                 trace_variant: run.trace_variant,
@@ -550,8 +569,8 @@ pub struct TextParts {
     pub record_dir: Option<String>,
     /// The rules as the command line chose them ([`RuleChoices::describe`]).
     pub rules: String,
-    /// The name of the game's other unit ([`Tally::unit`]), whose rate the timing shows.
-    pub units: Option<&'static str>,
+    /// The names of the game's other units ([`Tally::units`]), whose rates the timing shows.
+    pub units: Vec<&'static str>,
     /// The variant and rule arguments of the run, as typed (` --rule weis=small`), for the
     /// command that records a notable game.
     pub args: String,
@@ -646,7 +665,8 @@ pub struct Timing {
     pub seconds: f64,
     /// Games per second.
     pub games_per_second: f64,
-    /// The game's other unit per second (Jass: `deals_per_second`).
+    /// The game's other units per second (Jass: `deals_per_second`; Letom matches:
+    /// `matches_per_second` and `deals_per_second`).
     #[serde(flatten)]
     pub units: BTreeMap<String, f64>,
 }
@@ -1027,10 +1047,10 @@ impl<D: fmt::Display> fmt::Display for Report<D> {
             "time: {:.3} s, {:.0} games/s",
             self.timing.seconds, self.timing.games_per_second
         )?;
-        if let Some(unit) = self.text.units
-            && let Some(rate) = self.timing.units.get(&format!("{unit}_per_second"))
-        {
-            write!(f, ", {rate:.0} {unit}/s")?;
+        for unit in &self.text.units {
+            if let Some(rate) = self.timing.units.get(&format!("{unit}_per_second")) {
+                write!(f, ", {rate:.0} {unit}/s")?;
+            }
         }
         Ok(())
     }

@@ -289,7 +289,7 @@ fn names_in_messages_come_from_the_registry() {
         err.contains(
             "unknown game \"chess\"; this build replays records whose game is \"zaagox\", \
              \"schieber\", \"schieber-deal\", \"coiffeur\", \"differenzler\", \
-             \"elewenjewe\" or \"letom\""
+             \"elewenjewe\", \"letom\" or \"letom-match\""
         ),
         "{err}"
     );
@@ -403,8 +403,8 @@ fn help_says_which_games_exist() {
     assert!(
         help.contains("elewenjewe  Eléwénjewé, the Yorùbá fishing game (2-5 players)")
             && help.contains(
-                "letom  Letom, the Didopoikas fishing game after Go-Stop, one deal a game (2-4 \
-                 players)"
+                "letom  Letom, the Didopoikas fishing game after Go-Stop, one deal a game, or \
+                 matches of several deals (--variant match) (2-4 players)"
             )
             && !help.contains("Planned"),
         "{help}"
@@ -1384,9 +1384,11 @@ fn simulate_letom_with_options() {
     assert_eq!(v["gwang_selling"], Value::Null);
     let help = stdout(&cardrules(&["simulate", "--help"]));
     assert!(
-        help.contains("\n  letom:\n")
+        help.contains("\n  letom --variant deal:\n")
+            && help.contains("\n  letom --variant match:\n")
             && help.contains("    exhaustion=nagari|highest-score  ")
-            && help.contains("    first-dealer=seed|SEAT  "),
+            && help.contains("    first-dealer=seed|SEAT  ")
+            && help.contains("    deals=N  deals in a match, 1 to 10000 (default: 10)\n"),
         "{help}"
     );
     for (args, needle) in [
@@ -1417,7 +1419,18 @@ fn simulate_letom_with_options() {
             &["--rules", "{\"bombs\":\"double\"}"],
             "--rules is not letom's rules as JSON: unknown field `bombs`",
         ),
-        (&["--variant", "match"], "letom has no variants"),
+        (
+            &["--variant", "match", "-r", "deals=0"],
+            "bad rules: --rule deals=0: the number of deals is a whole number from 1 to 10000",
+        ),
+        (
+            &["--variant", "match", "-r", "go=on"],
+            "letom --variant match has no rule option \"go\"",
+        ),
+        (
+            &["--variant", "series"],
+            "the variants of letom are deal, match, not \"series\" (--variant)",
+        ),
     ] {
         let mut all = vec!["simulate", "letom", "-p", "3", "-g", "1"];
         all.extend_from_slice(args);
@@ -1427,4 +1440,268 @@ fn simulate_letom_with_options() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(needle), "{needle:?} missing from {err}");
     }
+}
+
+/// `simulate letom --variant match`: whole matches, the same at any thread count; every deal
+/// of every match is counted, the wins and ties cover the matches, the totals are zero-sum;
+/// the notable matches' records (`letom-match`) replay to the same match; a match's first deal
+/// is `letom.playout`'s; the text summary fits the game.
+#[test]
+fn simulate_letom_matches_and_replay_their_records() {
+    let dir = temp_dir("letom-match-records");
+    let dir_text = dir.to_str().unwrap();
+    for players in ["2", "3", "4"] {
+        let run = |threads: &str| -> Value {
+            let out = cardrules(&[
+                "simulate",
+                "letom",
+                "--variant",
+                "match",
+                "-p",
+                players,
+                "-g",
+                "60",
+                "-s",
+                "9",
+                "-t",
+                threads,
+                "-r",
+                "deals=6",
+                "--record",
+                dir_text,
+                "--json",
+            ]);
+            let mut v: Value = serde_json::from_str(&stdout(&out)).unwrap();
+            let timing = v.as_object_mut().unwrap().remove("timing").unwrap();
+            assert!(timing["matches_per_second"].is_number(), "{timing}");
+            assert!(timing["deals_per_second"].is_number(), "{timing}");
+            v
+        };
+        let one = run("1");
+        assert_eq!(one, run("3"));
+        assert_eq!(one["game"], "letom");
+        assert_eq!(one["variant"], "match");
+        assert_eq!(one["rules"]["deals"], 6);
+        assert_eq!(one["unfinished"], 0);
+        let n: usize = players.parse().unwrap();
+        let sum = |v: &Value| -> u64 {
+            v.as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x.as_u64().unwrap())
+                .sum()
+        };
+        assert_eq!(sum(&one["wins"]) + one["ties"].as_u64().unwrap(), 60);
+        assert_eq!(one["totals"].as_array().unwrap().len(), n);
+        let settled: i64 = one["settlement"]["total"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t.as_i64().unwrap())
+            .sum();
+        assert_eq!(settled, 0);
+        assert_eq!(one["deals_per_match"]["min"], 6);
+        assert_eq!(one["deals_per_match"]["max"], 6);
+        let deals = &one["deals"];
+        assert_eq!(deals["deals"], 360);
+        assert_eq!(sum(&deals["wins"]) + deals["nagari"].as_u64().unwrap(), 360);
+        let streaks: u64 = one["nagari_streaks"]["histogram"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| b["count"].as_u64().unwrap())
+            .sum();
+        assert_eq!(streaks, 60);
+        assert_eq!(one["pot_returned"], Value::Null);
+        let notable = &one["notable"];
+        assert_eq!(notable["score"], "top total");
+        for what in ["min_score", "max_score", "most_actions"] {
+            let game = &notable[what];
+            let seed = game["seed"].as_u64().unwrap();
+            let path = game["record"].as_str().unwrap();
+            assert!(
+                path.ends_with(&format!("letom-{players}p-seed{seed}.json")),
+                "{path}"
+            );
+            let record: Value =
+                serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+            assert_eq!(record["game"], "letom-match");
+            assert_eq!(record["rules"]["deals"], 6);
+            let v: Value =
+                serde_json::from_str(&stdout(&cardrules(&["replay", path, "--json"]))).unwrap();
+            assert_eq!(v["game"], "letom-match");
+            assert_eq!(v["seed_integer"], seed);
+            assert_eq!(v["actions"], game["actions"]);
+            assert_eq!(v["deals"], 6);
+            let rules = letom::Rules {
+                deals: 6,
+                ..letom::Rules::default()
+            };
+            let (state, record) =
+                random_playout::<letom::LetomMatch>(&rules, n, Seed::from(seed)).unwrap();
+            assert_eq!(v["actions"], record.actions.len());
+            assert_eq!(v["returns"], serde_json::json!(state.settlement()));
+            assert_eq!(v["outcome"]["totals"], v["returns"]);
+            if what != "most_actions" {
+                let top = state.settlement().iter().copied().max().unwrap();
+                assert_eq!(game["value"], top);
+            }
+            let text = stdout(&cardrules(&["replay", path]));
+            assert!(
+                text.starts_with(&format!("letom-match: {players} players, ")),
+                "{text}"
+            );
+            assert!(
+                text.contains("\ndeals:      6 of 6 played; deal wins ["),
+                "{text}"
+            );
+            assert!(
+                text.contains("\noutcome:    match over: totals seat 0 "),
+                "{text}"
+            );
+        }
+        // Under default rules a match's first deal is the one-deal playout of its seed.
+        let (_, deal) =
+            random_playout::<letom::Letom>(&Default::default(), n, Seed::from(9)).unwrap();
+        let (_, whole) =
+            random_playout::<letom::LetomMatch>(&Default::default(), n, Seed::from(9)).unwrap();
+        assert_eq!(whole.actions[..deal.actions.len()], deal.actions[..]);
+    }
+    let text = stdout(&cardrules(&[
+        "simulate",
+        "letom",
+        "--variant",
+        "match",
+        "-p",
+        "3",
+        "-g",
+        "300",
+    ]));
+    for needle in [
+        "letom (match): 300 games, 3 players, seeds 0 to 299",
+        "; default rules\n",
+        "\n  nagari carry  ",
+        "\n  carried shakes and bombs  ",
+        "\nMatches won (the highest total)    matches    of matches  shared top\n",
+        "\n  a tie at the top  ",
+        "\nTotal per match             mean        sd       min       max\n",
+        "\n  top total  ",
+        "\nNagari streaks: the longest was ",
+        "\n  x2  ",
+        "\n  x4  ",
+        "\n  x8  ",
+        "\nCarried shakes and bombs: the winner held some in ",
+        "\nDeals: 3000 in 300 matches, each counted as it ended\n",
+        "\n  nobody (nagari)  ",
+        "\n  Tom, automatic on a last turn  ",
+        "\nBaks (",
+        "\n  stuck stack taken  ",
+        "\n  turns  ",
+        "\n  deals               10.00       10     10     10\n",
+        "\n  highest top total  ",
+        "--games 1 --seed ",
+        " --variant match --record DIR",
+        "or follow its first deal step by step with the oracle:",
+        "echo '{\"op\":\"letom.trace\",\"players\":3,\"seed\":",
+        " games/s, ",
+        " matches/s, ",
+        " deals/s",
+    ] {
+        assert!(text.contains(needle), "{needle:?} missing from\n{text}");
+    }
+    // Without a stake nothing is given back at the end.
+    assert!(!text.contains("given back: in"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `simulate letom --variant match` with rule options: a carry cap of 2 never doubles twice,
+/// the stakes left in the pot at the end are given back, the hint records with the options;
+/// `--variant deal` is the default one-deal game, named.
+#[test]
+fn simulate_letom_matches_with_options() {
+    let out = cardrules(&[
+        "simulate",
+        "letom",
+        "--variant",
+        "match",
+        "-p",
+        "3",
+        "-g",
+        "80",
+        "-s",
+        "4",
+        "-r",
+        "carry-cap=2",
+        "-r",
+        "stake=2",
+        "-r",
+        "deals=20",
+        "--json",
+    ]);
+    let v: Value = serde_json::from_str(&stdout(&out)).unwrap();
+    assert_eq!(v["rules"]["carry_cap"], 2);
+    assert_eq!(v["rules"]["stake"], 2);
+    assert_eq!(v["rules"]["deals"], 20);
+    assert_eq!(v["deals"]["deals"], 1600);
+    let carry = v["carry"].as_array().unwrap();
+    let factors: Vec<u64> = carry.iter().map(|c| c["carry"].as_u64().unwrap()).collect();
+    assert_eq!(factors, [2, 4, 8]);
+    assert!(carry[0]["deals"].as_u64().unwrap() > 0, "{carry:?}");
+    assert_eq!(carry[1]["deals"], 0);
+    assert_eq!(carry[2]["deals"], 0);
+    let returned = &v["pot_returned"];
+    assert!(returned["matches"].as_u64().unwrap() > 0, "{returned}");
+    assert!(returned["mean"].as_f64().unwrap() >= 6.0, "{returned}");
+    assert_eq!(v["deals"]["stake"]["deals"], 1600);
+    let text = stdout(&cardrules(&[
+        "simulate",
+        "letom",
+        "--variant",
+        "match",
+        "-p",
+        "3",
+        "-g",
+        "20",
+        "-r",
+        "stake=2",
+        "-r",
+        "deals=5",
+    ]));
+    for needle in [
+        "; rules: --rule stake=2 --rule deals=5\n",
+        "\nStakes left in the pot at the end, given back: in ",
+        "\nTable stake (100 deals): the pot",
+        " --variant match --rule stake=2 --rule deals=5 --record DIR",
+    ] {
+        assert!(text.contains(needle), "{needle:?} missing from\n{text}");
+    }
+    assert!(!text.contains("letom.trace"), "{text}");
+    // --variant deal is the default: the same report, naming the variant.
+    let json = |args: &[&str]| -> Value {
+        let mut all = vec!["simulate", "letom", "-p", "3", "-g", "50", "--json"];
+        all.extend_from_slice(args);
+        let mut v: Value = serde_json::from_str(&stdout(&cardrules(&all))).unwrap();
+        v.as_object_mut().unwrap().remove("timing");
+        v
+    };
+    let mut named = json(&["--variant", "deal"]);
+    let plain = json(&[]);
+    assert_eq!(named["variant"], "deal");
+    assert_eq!(plain["variant"], Value::Null);
+    named["variant"] = Value::Null;
+    assert_eq!(named, plain);
+    let text = stdout(&cardrules(&[
+        "simulate",
+        "letom",
+        "--variant",
+        "deal",
+        "-p",
+        "2",
+        "-g",
+        "5",
+    ]));
+    assert!(
+        text.starts_with("letom (deal): 5 games, 2 players"),
+        "{text}"
+    );
 }

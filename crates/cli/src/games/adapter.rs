@@ -94,8 +94,8 @@ pub fn unknown_option(game: &str, name: &str, options: &[RuleOption]) -> String 
 /// `simulate` needs.
 ///
 /// A game joins the CLI with one file implementing both traits and one line in
-/// [`super::GAMES`]; a game with variants played by different types (Jass) has an entry of its
-/// own that routes to one adapter per type.
+/// [`super::GAMES`]; a game with variants played by different types (Jass, Letom) has an entry
+/// of its own that routes to one adapter per type.
 pub trait Adapter: Sync + 'static {
     /// The game.
     type Game: Game;

@@ -32,7 +32,7 @@ pub static GAMES: &[&dyn Entry] = &[
     &zaagox::ZaagoxAdapter,
     &jass::JassEntry,
     &elewenjewe::ElewenjeweAdapter,
-    &letom::LetomAdapter,
+    &letom::LetomEntry,
 ];
 
 /// The games whose rules have not landed yet, with the verbs of their oracle ops
@@ -630,16 +630,24 @@ mod tests {
         let Lookup::Game(letom) = lookup("letom") else {
             panic!("letom is not playable")
         };
-        assert_eq!(letom.record_names(), ["letom"]);
+        assert_eq!(letom.record_names(), ["letom", "letom-match"]);
         assert_eq!(letom.verbs(), ["score", "settle", "playout", "trace"]);
         assert_eq!(counts(&letom.players(), " to "), "2 to 4");
+        let variants: Vec<&str> = letom.variants().iter().map(|v| v.name).collect();
+        assert_eq!(variants, ["deal", "match"]);
+        assert_eq!(letom.players_for("match"), 2..=4);
         let e = answer("letom.playout", Fields::new()).unwrap_err();
         assert!(matches!(e, OracleError::Fields { .. }), "{e}");
+        // The oracle's Letom ops play one deal and take no variant (docs/oracle.md).
+        let fields: Fields =
+            serde_json::from_str(r#"{"players":3,"seed":1,"variant":"match"}"#).unwrap();
+        let e = answer("letom.playout", fields).unwrap_err();
+        assert!(e.to_string().contains("variant"), "{e}");
         assert!(games_help().contains("\n  jass  Swiss Jass: Schieber to the target"));
         assert!(games_help().contains("(4 players)"));
         assert!(games_help().contains(
-            "\n  letom  Letom, the Didopoikas fishing game after Go-Stop, one deal a game (2-4 \
-             players)"
+            "\n  letom  Letom, the Didopoikas fishing game after Go-Stop, one deal a game, or \
+             matches of several deals (--variant match) (2-4 players)"
         ));
         assert!(!games_help().contains("Planned"));
         assert_eq!(
@@ -649,7 +657,8 @@ mod tests {
         assert_eq!(
             records_sentence(),
             "this build replays records whose game is \"zaagox\", \"schieber\", \
-             \"schieber-deal\", \"coiffeur\", \"differenzler\", \"elewenjewe\" or \"letom\""
+             \"schieber-deal\", \"coiffeur\", \"differenzler\", \"elewenjewe\", \"letom\" or \
+             \"letom-match\""
         );
     }
 
@@ -885,8 +894,8 @@ mod tests {
         assert!(
             err.to_string().ends_with(
                 "this build replays records whose game is \"zaagox\", \"schieber\", \
-                 \"schieber-deal\", \"coiffeur\", \"differenzler\", \"elewenjewe\" or \
-                 \"letom\""
+                 \"schieber-deal\", \"coiffeur\", \"differenzler\", \"elewenjewe\", \
+                 \"letom\" or \"letom-match\""
             ),
             "{err}"
         );

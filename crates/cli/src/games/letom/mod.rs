@@ -1,25 +1,156 @@
-//! The Letom adapter: its own ops `letom.score` and `letom.settle` ([`ops`]); the trace's deal
-//! events (the seeded [`letom::Deal`] at the start, and the stock after a sale when the
-//! reshuffle option is on) and its score event (each seat's base points when the deal ends);
-//! the rule options of `simulate`; what the summary counts ([`tally`]); the replay notes.
+//! Letom in the CLI: one registry entry, `letom` ([`LetomEntry`]), over two game types.
 //!
-//! One Letom game is one deal (`letom::Letom`): the oracle's `letom.playout` plays one deal, and
-//! so does every game of `simulate letom`.
+//! - One deal (`letom::Letom`, records `letom`; [`LetomAdapter`]): the oracle's
+//!   `letom.playout` and `letom.trace` play one deal, as `docs/oracle.md` fixes it (they take no
+//!   `variant`), and so does every game of `simulate letom` (the variant `deal`, the default).
+//!   The adapter has its own ops `letom.score` and `letom.settle` ([`ops`]); the trace's deal
+//!   events (the seeded [`letom::Deal`] at the start, and the stock after a sale when the
+//!   reshuffle option is on) and its score event (each seat's base points when the deal ends);
+//!   the rule options of `simulate`; what the summary counts ([`tally`]); the replay notes.
+//! - A whole match (`letom::LetomMatch`, records `letom-match`; [`matches::MatchAdapter`]):
+//!   `simulate letom --variant match` plays `--rule deals=N` deals a game and counts every deal
+//!   as it ends with the deal's tally ([`match_tally`]). A match's first deal is
+//!   `letom.playout`'s deal for the same seed.
+//!
+//! `replay` takes records of both types.
 
+pub mod match_tally;
+pub mod matches;
 pub mod ops;
 pub mod tally;
+
+use std::ops::RangeInclusive;
 
 use cards_core::{DidoCard, Game, PlayerId, Seed};
 use letom::{Action, BombMultiplier, Dokbak, Exhaustion, Letom, Outcome, RenScoring, Rules};
 use serde::Serialize;
 use serde_json::Value;
 
-use super::adapter::{Adapter, Event, Op, RuleOption, Simulation, on_off, unknown_option};
-use crate::replay::Note;
-use crate::simulate::Term;
+use super::adapter::{Adapter, Event, Op, RuleOption, Simulation, Variant, on_off, unknown_option};
+use super::{Entry, generic};
+use crate::protocol::{Body, Fields, OpName, OracleError};
+use crate::replay::{Note, ReplayFileError};
+use crate::simulate::{Config, SimulateError, Term};
 use tally::{DealSummary, LetomTally, Watch};
 
-/// Letom in the CLI.
+pub use matches::MatchAdapter;
+
+/// One line about Letom, for help texts.
+const ABOUT: &str = "Letom, the Didopoikas fishing game after Go-Stop, one deal a game, or \
+                     matches of several deals (--variant match)";
+
+/// The variants of `simulate letom --variant`, the default first (the oracle's ops take none).
+const VARIANTS: &[Variant] = &[
+    Variant {
+        name: "deal",
+        label: "a Letom deal",
+    },
+    Variant {
+        name: "match",
+        label: "a Letom match",
+    },
+];
+
+/// The registry's `letom`: routes `simulate --variant` and each record name to one adapter
+/// per game type; the oracle's ops are [`LetomAdapter`]'s, one deal.
+#[derive(Debug, Clone, Copy)]
+pub struct LetomEntry;
+
+impl Entry for LetomEntry {
+    fn name(&self) -> &'static str {
+        <LetomAdapter as Adapter>::NAME
+    }
+
+    fn record_names(&self) -> &'static [&'static str] {
+        const { &[<Letom as Game>::NAME, <letom::LetomMatch as Game>::NAME] }
+    }
+
+    fn about(&self) -> &'static str {
+        ABOUT
+    }
+
+    fn players(&self) -> RangeInclusive<usize> {
+        Letom::player_range(&Rules::default())
+    }
+
+    fn players_for(&self, variant: &str) -> RangeInclusive<usize> {
+        match variant {
+            "match" => letom::LetomMatch::player_range(&Rules::default()),
+            _ => self.players(),
+        }
+    }
+
+    fn verbs(&self) -> Vec<&'static str> {
+        super::verbs_of(ops::OPS)
+    }
+
+    /// The ops of one deal, exactly as every game without variants answers them: a
+    /// `"variant"` field is refused as unknown.
+    fn answer(&self, verb: &str, rest: Fields) -> Option<Result<Body, OracleError>> {
+        if let Some(op) = ops::OPS.iter().find(|op| op.verb == verb) {
+            return Some((op.answer)(rest));
+        }
+        let name = self.name();
+        match verb {
+            "playout" => Some(generic::playout_op::<LetomAdapter>(
+                OpName::new(name, "playout"),
+                &rest,
+                name,
+            )),
+            "trace" => Some(generic::trace_op::<LetomAdapter>(
+                OpName::new(name, "trace"),
+                &rest,
+                name,
+            )),
+            _ => None,
+        }
+    }
+
+    fn variants(&self) -> &'static [Variant] {
+        VARIANTS
+    }
+
+    fn options(&self) -> Vec<(Option<&'static str>, &'static [RuleOption])> {
+        vec![(Some("deal"), OPTIONS), (Some("match"), matches::OPTIONS)]
+    }
+
+    /// `deal` (the default) as before the match variant existed: without `--variant` the report
+    /// names no variant, byte for byte the same; `match` plays whole matches.
+    fn simulate(&self, config: &Config, json: bool) -> Result<String, SimulateError> {
+        let name = config.variant.as_deref().unwrap_or(VARIANTS[0].name);
+        let variant = VARIANTS.iter().find(|v| v.name == name).ok_or_else(|| {
+            SimulateError::Variant(format!(
+                "letom has the variants {}, not {name:?}",
+                generic::variant_list(VARIANTS)
+            ))
+        })?;
+        match variant.name {
+            "match" => generic::simulate::<MatchAdapter>(config, Some(variant.name), None, json),
+            _ => generic::simulate::<LetomAdapter>(
+                config,
+                config.variant.is_some().then_some(variant.name),
+                None,
+                json,
+            ),
+        }
+    }
+
+    fn replay(
+        &self,
+        record: &str,
+        text: &[u8],
+        seed: Option<u64>,
+        json: bool,
+    ) -> Result<String, ReplayFileError> {
+        if record == <letom::LetomMatch as Game>::NAME {
+            generic::replay_rendered::<MatchAdapter>(text, seed, json)
+        } else {
+            generic::replay_rendered::<LetomAdapter>(text, seed, json)
+        }
+    }
+}
+
+/// One deal of Letom: the oracle's game, and `simulate letom`'s by default.
 #[derive(Debug, Clone, Copy)]
 pub struct LetomAdapter;
 
@@ -70,7 +201,7 @@ impl Adapter for LetomAdapter {
     type Game = Letom;
     type Deal = Deal;
 
-    const ABOUT: &'static str = "Letom, the Didopoikas fishing game after Go-Stop, one deal a game";
+    const ABOUT: &'static str = ABOUT;
 
     const OPS: &'static [Op] = ops::OPS;
 
@@ -379,7 +510,7 @@ mod tests {
     /// [`Letom::from_deal`], then each decision (legal at its moment, listed in its `legal`, by
     /// the seat to act), a stock event replacing the stock, and the score event at the end;
     /// returns the final state.
-    fn replay(rules: &Rules, events: &[Event<Deal>]) -> Letom {
+    pub(super) fn replay(rules: &Rules, events: &[Event<Deal>]) -> Letom {
         let Some(Event::Deal {
             deal: Deal::Dealt(deal),
         }) = events.first()

@@ -399,6 +399,89 @@ pub struct LetomTally {
     pot: i128,
 }
 
+impl LetomTally {
+    /// Adds everything `other` counted (a tally of the same table): the same as adding its
+    /// deals one by one (`simulate letom --variant match` counts each match's deals apart,
+    /// then merges them in game order).
+    pub fn merge(&mut self, other: &LetomTally) {
+        fn add_all(into: &mut [u64], from: &[u64]) {
+            for (a, b) in into.iter_mut().zip(from) {
+                *a += b;
+            }
+        }
+        // Destructured, so that a field added to the tally cannot be left out here.
+        let LetomTally {
+            deals,
+            wins,
+            by_order,
+            ends,
+            won,
+            base,
+            score,
+            take,
+            gains,
+            gain,
+            gain_range,
+            gain_buckets,
+            toms,
+            winner_ren,
+            won_ren_calls,
+            loser_ren,
+            dokbak,
+            dokbak_paid,
+            losers,
+            baks,
+            events,
+            event_deals,
+            turns,
+            selling,
+            sellers,
+            forced,
+            shown,
+            price,
+            seller_take,
+            stakes,
+            pots,
+            pot,
+        } = other;
+        self.deals += deals;
+        add_all(&mut self.wins, wins);
+        add_all(&mut self.by_order, by_order);
+        add_all(&mut self.ends, ends);
+        self.won += won;
+        self.base += base;
+        self.score += score;
+        self.take += take;
+        self.gains += gains;
+        self.gain += gain;
+        self.gain_range = match (self.gain_range, *gain_range) {
+            (Some((lo, hi)), Some((lo2, hi2))) => Some((lo.min(lo2), hi.max(hi2))),
+            (range, None) | (None, range) => range,
+        };
+        add_all(&mut self.gain_buckets, gain_buckets);
+        self.toms += toms;
+        add_all(&mut self.winner_ren, winner_ren);
+        self.won_ren_calls += won_ren_calls;
+        self.loser_ren += loser_ren;
+        self.dokbak += dokbak;
+        self.dokbak_paid += dokbak_paid;
+        self.losers += losers;
+        add_all(&mut self.baks, baks);
+        add_all(&mut self.events, events);
+        add_all(&mut self.event_deals, event_deals);
+        self.turns.merge(turns);
+        self.selling += selling;
+        add_all(&mut self.sellers, sellers);
+        self.forced += forced;
+        self.shown += shown;
+        self.price += price;
+        self.seller_take += seller_take;
+        self.stakes += stakes;
+        add_all(&mut self.pots, pots);
+        self.pot += pot;
+    }
+}
+
 impl Tally for LetomTally {
     type Summary = DealSummary;
     type Report = LetomReport;
