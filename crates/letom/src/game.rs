@@ -104,7 +104,7 @@ impl Letom {
         dealer: Option<PlayerId>,
         carry_in: CarryIn,
     ) -> Letom {
-        let deal = Deal::seeded(rules, players, seed, k, dealer);
+        let deal = Deal::seeded_unchecked(rules, players, seed, k, dealer);
         let reshuffle = (rules.sells(players) && rules.reshuffle_sold).then(|| {
             // A stream of its own, so the deal's cards do not depend on the option.
             let mut rng = cards_core::GameRng::new(seed, (u64::from(k) << 32) | 1);

@@ -265,8 +265,30 @@ impl Deal {
     /// stream (`below(players)`). The floor takes the first cards, then each hand a block in
     /// seat order from the dealer, and the rest is the stock, top first. With gwang-selling
     /// the table is that of one player fewer.
-    #[must_use]
+    ///
+    /// # Errors
+    /// [`SetupError`](crate::SetupError) when the rules do not allow `players` players
+    /// ([`Rules::validate`]) or `dealer` is not at the table.
     pub fn seeded(
+        rules: &Rules,
+        players: usize,
+        seed: Seed,
+        k: u32,
+        dealer: Option<PlayerId>,
+    ) -> Result<Deal, crate::SetupError> {
+        rules.validate(players)?;
+        if let Some(seat) = dealer.filter(|d| d.index() >= players) {
+            return Err(crate::SetupError::BadSeat {
+                what: "dealer",
+                seat,
+                why: "is not at the table",
+            });
+        }
+        Ok(Deal::seeded_unchecked(rules, players, seed, k, dealer))
+    }
+
+    /// [`Deal::seeded`] for a table the caller has checked.
+    pub(crate) fn seeded_unchecked(
         rules: &Rules,
         players: usize,
         seed: Seed,

@@ -205,7 +205,7 @@ proptest! {
             prop_assert_eq!(serde_json::from_str::<Action>(&json).unwrap(), action);
             prop_assert_eq!(Action::from_index(action.index()), Some(action));
         }
-        let deal = Deal::seeded(&rules, players, Seed::from(seed), 0, None);
+        let deal = Deal::seeded(&rules, players, Seed::from(seed), 0, None).unwrap();
         let back: Deal = serde_json::from_str(&serde_json::to_string(&deal).unwrap()).unwrap();
         prop_assert_eq!(back, deal);
     }

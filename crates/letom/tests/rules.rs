@@ -1741,3 +1741,14 @@ fn settlement_details_speak_in_table_seats_with_a_seller() {
     }
     assert!(checked > 50, "{checked}");
 }
+
+#[test]
+fn seeded_deals_refuse_bad_tables() {
+    let rules = Rules::default();
+    assert!(Deal::seeded(&rules, 5, Seed::from(1), 0, None).is_err());
+    assert!(Deal::seeded(&rules, 1, Seed::from(1), 0, None).is_err());
+    assert!(Deal::seeded(&rules, 3, Seed::from(1), 0, Some(PlayerId(3))).is_err());
+    let deal = Deal::seeded(&rules, 3, Seed::from(1), 0, Some(PlayerId(2))).unwrap();
+    assert_eq!(deal.dealer, PlayerId(2));
+    assert_eq!(deal.hands.iter().map(Vec::len).collect::<Vec<_>>(), [5, 5, 5]);
+}

@@ -72,7 +72,8 @@ fn check_start(rules: &Rules, players: usize, seed: Seed, game: &LetomMatch) {
         seed,
         game.deal_number(),
         Some(deal.dealer()),
-    );
+    )
+    .unwrap();
     let fresh = Letom::from_deal(rules, &expected).unwrap();
     assert_eq!(fresh.floor(), deal.floor());
     for s in PlayerId::all(players) {

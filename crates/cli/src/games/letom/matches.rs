@@ -136,7 +136,8 @@ fn finished_deal(
 /// A message when the cards do not give the deal (a bug).
 fn dealt_cards(deal: &Letom, seed: Seed, number: u32) -> Result<letom::Deal, String> {
     let rules = deal.rules();
-    let cards = letom::Deal::seeded(rules, deal.num_players(), seed, number, Some(deal.dealer()));
+    let cards = letom::Deal::seeded(rules, deal.num_players(), seed, number, Some(deal.dealer()))
+        .map_err(|e| format!("the seeded deal {number}: {e}"))?;
     let rebuilt = Letom::from_deal(rules, &cards)
         .map_err(|e| format!("the derived deal {number} is not a valid start: {e}"))?;
     let actual = deal.setup();

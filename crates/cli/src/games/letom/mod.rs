@@ -214,7 +214,8 @@ impl Adapter for LetomAdapter {
         seed: Seed,
         out: &mut Vec<Event<Deal>>,
     ) -> Result<(), String> {
-        let deal = letom::Deal::seeded(start.rules(), players, seed, 0, None);
+        let deal = letom::Deal::seeded(start.rules(), players, seed, 0, None)
+            .map_err(|e| format!("the seeded deal: {e}"))?;
         super::generic::check_derived(
             Letom::from_deal(start.rules(), &deal),
             &without_reshuffle(start)?,
