@@ -174,6 +174,11 @@ fn letom_state_json_corpus() {
 }
 
 #[test]
+fn letom_match_corpus() {
+    replay("letom_match", letom::fuzzing::series::game);
+}
+
+#[test]
 fn letom_action_text_corpus() {
     replay("letom_action_text", letom::fuzzing::action_text);
 }

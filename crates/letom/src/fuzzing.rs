@@ -11,6 +11,8 @@
 //!
 //! Not a stable API: hidden from the docs, free to change in any release.
 
+pub mod series;
+
 use cards_core::{DEAL_STREAM, DidoCard, Game, GameRng, PlayerId};
 use cards_testkit::fuzz::{self, FuzzGame, Input, Table, text};
 

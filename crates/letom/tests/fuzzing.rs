@@ -103,3 +103,12 @@ fn action_text_checks_pass() {
         fuzzing::action_text(&data);
     }
 }
+
+#[test]
+fn driven_matches_keep_every_invariant() {
+    // Every option byte and deal count, mixed opcodes.
+    for (i, mut data) in inputs(64, 600, 7).enumerate() {
+        data[0] = i as u8;
+        fuzzing::series::game(&data);
+    }
+}

@@ -1750,5 +1750,8 @@ fn seeded_deals_refuse_bad_tables() {
     assert!(Deal::seeded(&rules, 3, Seed::from(1), 0, Some(PlayerId(3))).is_err());
     let deal = Deal::seeded(&rules, 3, Seed::from(1), 0, Some(PlayerId(2))).unwrap();
     assert_eq!(deal.dealer, PlayerId(2));
-    assert_eq!(deal.hands.iter().map(Vec::len).collect::<Vec<_>>(), [5, 5, 5]);
+    assert_eq!(
+        deal.hands.iter().map(Vec::len).collect::<Vec<_>>(),
+        [5, 5, 5]
+    );
 }
