@@ -25,7 +25,7 @@ impl Game for Letom {
     }
 
     /// One seeded deal ([`Deal::seeded`], deal 0): the dealer from the seed unless the rules
-    /// fix it; with the reshuffle option, the reshuffle seed is drawn from the same stream.
+    /// fix it; with the reshuffle option, the reshuffle seed is drawn from the same stream after.
     fn new(rules: &Rules, players: usize, seed: Seed) -> Result<Self, SetupError> {
         rules.validate(players)?;
         Ok(Letom::seeded(rules, players, seed, 0, None, CarryIn::NONE))
@@ -104,12 +104,9 @@ impl Letom {
         dealer: Option<PlayerId>,
         carry_in: CarryIn,
     ) -> Letom {
-        let deal = Deal::seeded_unchecked(rules, players, seed, k, dealer);
-        let reshuffle = (rules.sells(players) && rules.reshuffle_sold).then(|| {
-            // A stream of its own, so the deal's cards do not depend on the option.
-            let mut rng = cards_core::GameRng::new(seed, (u64::from(k) << 32) | 1);
-            rng.seed()
-        });
+        let (deal, mut rng) = Deal::drawn(rules, players, seed, k, dealer);
+        // From the deal's own stream, after its draws: the cards never depend on the option.
+        let reshuffle = (rules.sells(players) && rules.reshuffle_sold).then(|| rng.seed());
         Letom::start(rules, &deal, carry_in, reshuffle)
     }
 }

@@ -86,7 +86,7 @@ pub use score::{
     Breakdown, CODAN_POINTS, CYNDAN_POINTS, DAN_MIN, GODORIE_POINTS, GUANG_POINTS, HODAN_POINTS,
     PIE_MIN, YNKT_MIN, score,
 };
-pub use series::{LetomMatch, MAX_CARRIED, MatchOutcome, MatchSetup, MatchView};
+pub use series::{LetomMatch, MAX_CARRIED, MAX_TOTAL, MatchOutcome, MatchSetup, MatchView};
 pub use settle::{Baks, SettleInput, Settlement, settle};
 pub use setup::Setup;
 pub use state::{Deal, Events, Hand, Letom, NagariCause, Outcome, Phase, table};

@@ -45,7 +45,7 @@ impl BombMultiplier {
     }
 }
 
-/// How a deal ends when the stock runs out and nobody stopped (`docs/letom.md`, G20).
+/// How a deal ends when the stock runs out and nobody stopped (`docs/letom.md`, G19).
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
 )]
@@ -59,7 +59,7 @@ pub enum Exhaustion {
     HighestScore,
 }
 
-/// Who pays alone (독박) when a loser called Ren (`docs/letom.md`, G23).
+/// Who pays alone (독박) when a loser called Ren (`docs/letom.md`, G21).
 #[derive(
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
 )]

@@ -14,6 +14,32 @@ use crate::{Action, Letom, Outcome, RuleError, Rules, Setup, SetupError, View};
 /// amount inside 64 bits; no real match comes near it).
 pub const MAX_CARRIED: u8 = 32;
 
+/// The largest total a match keeps (far beyond any real match): a deal whose returns would take
+/// a total past it is booked for its stakes only, as a deal's own settlement beyond 64 bits is 0
+/// (`docs/letom.md`, M5).
+pub const MAX_TOTAL: i64 = 1 << 62;
+
+/// `totals` after a deal's `returns` and its stakes (`taken` from the pot, `paid` into it); the
+/// returns are left out when a total would pass [`MAX_TOTAL`]. Zero-sum either way.
+pub(crate) fn book(totals: &[i64], returns: &[i64], taken: &[i64], paid: &[i64]) -> Vec<i64> {
+    let wide = |with_returns: bool| -> Vec<i128> {
+        (0..totals.len())
+            .map(|s| {
+                let r = if with_returns { returns[s] } else { 0 };
+                i128::from(totals[s]) + i128::from(r) + i128::from(taken[s]) - i128::from(paid[s])
+            })
+            .collect()
+    };
+    let mut sums = wide(true);
+    if sums.iter().any(|v| v.unsigned_abs() > MAX_TOTAL as u128) {
+        sums = wide(false);
+    }
+    // Stakes are at most `Rules::MAX_STAKE` per seat and deal: far inside 64 bits.
+    sums.into_iter()
+        .map(|v| i64::try_from(v).unwrap_or(0))
+        .collect()
+}
+
 /// A match of `Rules::deals` deals of Letom. Deal `k` is dealt from `GameRng::for_deal(seed,
 /// k)`; the first dealer comes from the seed (or the rules), then the last winner deals, and
 /// after a nagari the same dealer deals again. A nagari doubles the next deal's score (up to
@@ -144,11 +170,9 @@ impl LetomMatch {
     fn close_deal(&mut self) {
         let deal = &self.deal;
         let n = deal.num_seats();
-        let returns = deal.settle();
         let (paid, taken) = deal.stakes();
-        for s in 0..n {
-            self.totals[s] += returns[s] + taken[s] - paid[s];
-        }
+        let booked = book(&self.totals[..n], &deal.settle(), &taken, &paid);
+        self.totals[..n].copy_from_slice(&booked);
         let outcome = deal.outcome.unwrap_or(Outcome::Nagari {
             cause: crate::NagariCause::Exhausted,
         });
@@ -175,8 +199,9 @@ impl LetomMatch {
         }
         if self.number + 1 >= deal.rules.deals {
             // The end: stakes still in the pot go back to whoever staked them.
+            // Totals stay within 2^62 and a pot holds at most 4 × 1000 × 10,000: no overflow.
             for s in 0..n {
-                self.totals[s] += i64::from(next.pot[s]);
+                self.totals[s] = self.totals[s].saturating_add(i64::from(next.pot[s]));
             }
             self.over = true;
             return;
@@ -236,10 +261,14 @@ impl LetomMatch {
                 ),
             });
         }
-        if setup.totals.iter().any(|t| t.unsigned_abs() > 1 << 60) {
+        if setup
+            .totals
+            .iter()
+            .any(|t| t.unsigned_abs() > MAX_TOTAL as u64)
+        {
             return Err(SetupError::Inconsistent {
                 what: "totals",
-                why: "a total beyond 2^60".into(),
+                why: format!("a total beyond {MAX_TOTAL} (2^62)"),
             });
         }
         let mut game = LetomMatch {
@@ -395,3 +424,23 @@ impl DirectIndex for LetomMatch {
 
 // The JSON form `{"rules": …, "setup": …}`, through `setup` and `from_setup`.
 cards_core::serde_via_setup!(LetomMatch);
+
+#[cfg(test)]
+mod tests {
+    use super::{MAX_TOTAL, book};
+
+    #[test]
+    fn booking_adds_returns_and_stakes_and_never_passes_the_cap() {
+        assert_eq!(book(&[5, -5], &[8, -8], &[4, 0], &[2, 2]), [15, -15]);
+        let near = MAX_TOTAL - 3;
+        // The returns would pass 2^62: the stakes alone are booked, still zero-sum.
+        assert_eq!(
+            book(&[near, -near], &[8, -8], &[4, 0], &[2, 2]),
+            [near + 2, -near - 2]
+        );
+        assert_eq!(
+            book(&[0, 0], &[i64::MAX, -i64::MAX], &[0, 0], &[0, 0]),
+            [0, 0]
+        );
+    }
+}

@@ -291,6 +291,9 @@ fn settle_checked(
     let bombs = input.bombs[winner];
     let shake_multiplier = power(2, shakes).ok_or(overflow("shake multiplier"))?;
     let bomb_multiplier = power(rules.bomb.factor(), bombs).ok_or(overflow("bomb multiplier"))?;
+    let with_ren = i64::from(base.points)
+        .checked_add(n)
+        .ok_or(overflow("score"))?;
     let score = [
         ren_multiplier,
         shake_multiplier,
@@ -298,7 +301,7 @@ fn settle_checked(
         input.carry,
     ]
     .into_iter()
-    .try_fold(i64::from(base.points) + n, i64::checked_mul)
+    .try_fold(with_ren, i64::checked_mul)
     .ok_or(overflow("score"))?;
 
     let mut baks = PerSeat::<Baks>::new(seats).ok_or(overflow("seat count"))?;

@@ -266,7 +266,6 @@ pub(crate) fn validate(rules: &Rules, setup: &Setup) -> Result<Letom, SetupError
         seat_ok("first_done", s)?;
     }
     let get = |v: &[u8], s: usize| v.get(s).copied().unwrap_or(0);
-    let mut game = Letom::from_deal_unchecked(rules, setup);
     // Cards: each once.
     let mut census = Placed::default();
     for (s, h) in setup.hands.iter().enumerate() {
@@ -290,6 +289,8 @@ pub(crate) fn validate(rules: &Rules, setup: &Setup) -> Result<Letom, SetupError
         census.add_all([flipped])?;
     }
     census.complete()?;
+    // Every card once: the lists now fit the state's arrays.
+    let mut game = Letom::from_deal_unchecked(rules, setup);
     if setup.seller.is_none() && !setup.shown.is_empty()
         || setup.shown.bits() & !crate::state::GUANG != 0
     {

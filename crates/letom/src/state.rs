@@ -295,6 +295,18 @@ impl Deal {
         k: u32,
         dealer: Option<PlayerId>,
     ) -> Deal {
+        Deal::drawn(rules, players, seed, k, dealer).0
+    }
+
+    /// The seeded deal and its generator after the draws (the deck, then the dealer when
+    /// drawn): what else the deal needs at random (the reshuffle seed) comes from it.
+    pub(crate) fn drawn(
+        rules: &Rules,
+        players: usize,
+        seed: Seed,
+        k: u32,
+        dealer: Option<PlayerId>,
+    ) -> (Deal, GameRng) {
         let players = players.clamp(2, SEATS);
         let mut rng = GameRng::for_deal(seed, k);
         let mut deck = DidoCard::ALL;
@@ -310,12 +322,13 @@ impl Deal {
             let start = floor + i * hand;
             hands[seat] = deck[start..start + hand].to_vec();
         }
-        Deal {
+        let deal = Deal {
             dealer,
             hands,
             floor: deck[..floor].to_vec(),
             stock: deck[floor + players * hand..].to_vec(),
-        }
+        };
+        (deal, rng)
     }
 }
 

@@ -93,7 +93,9 @@ fn rule_sets() -> [(&'static str, Rules); 3] {
     ]
 }
 
-/// (rule set, players, checksum, actions), recorded before the engine was optimised.
+/// (rule set, players, checksum, actions), recorded before the engine was optimised; the
+/// reshuffled rows at 3 and 4 players re-pinned when the reshuffle seed moved to the deal's own
+/// stream (it had shared the random player's stream in deal 0).
 const PINNED: [(&str, usize, u64, usize); 9] = [
     ("default", 2, 0x2700_261c_f3d0_d890, 25_666),
     ("default", 3, 0x26e4_e7b0_2356_718f, 28_643),
@@ -102,8 +104,8 @@ const PINNED: [(&str, usize, u64, usize); 9] = [
     ("selling_stake", 3, 0x43ea_4517_4568_5fd8, 28_513),
     ("selling_stake", 4, 0xc8e0_b59f_24cd_98fe, 32_129),
     ("flipped", 2, 0x4924_5009_5f1f_a0cc, 25_674),
-    ("flipped", 3, 0x5563_18eb_a2f0_1920, 28_551),
-    ("flipped", 4, 0xfe27_08af_f3cc_46bc, 32_052),
+    ("flipped", 3, 0x7286_d6c7_47d3_e4cc, 28_494),
+    ("flipped", 4, 0x78dd_01e9_3510_cc51, 32_093),
 ];
 
 #[test]

@@ -1755,3 +1755,40 @@ fn seeded_deals_refuse_bad_tables() {
         [5, 5, 5]
     );
 }
+
+#[test]
+fn a_setup_with_more_than_the_deck_is_refused_not_a_panic() {
+    let g = Letom::new(&Rules::default(), 2, Seed::from(3)).unwrap();
+    let mut setup = g.setup();
+    let extra = setup.stock[0];
+    setup.stock.push(extra);
+    assert!(matches!(
+        Letom::from_setup(&Rules::default(), setup.clone()),
+        Err(letom::SetupError::CardTwice { .. })
+    ));
+    setup.stock.extend(std::iter::repeat_n(extra, 40));
+    assert!(Letom::from_setup(&Rules::default(), setup).is_err());
+}
+
+#[test]
+fn the_reshuffle_seed_comes_from_the_deal_stream_not_the_player_stream() {
+    let rules = Rules {
+        gwang_selling: true,
+        reshuffle_sold: true,
+        ..Rules::default()
+    };
+    for seed in 0..20u64 {
+        let g = Letom::new(&rules, 3, Seed::from(seed)).unwrap();
+        let Some(reshuffle) = g.setup().reshuffle else {
+            continue; // ended at the deal
+        };
+        let player = cards_core::GameRng::new(Seed::from(seed), cards_core::PLAYER_STREAM).seed();
+        assert_ne!(reshuffle, player, "seed {seed}");
+        // The deal's own stream, after the deck and the dealer.
+        let mut rng = cards_core::GameRng::for_deal(Seed::from(seed), 0);
+        let mut deck = cards_core::DidoCard::ALL;
+        rng.shuffle(&mut deck);
+        rng.below(3);
+        assert_eq!(reshuffle, rng.seed(), "seed {seed}");
+    }
+}

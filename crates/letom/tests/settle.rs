@@ -443,3 +443,17 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn additive_ren_beyond_64_bits_is_refused_not_wrapped() {
+    let mut input = oracle_example();
+    input.ren = vec![i64::MAX, 0, 1];
+    let rules = Rules {
+        ren: RenScoring::Additive,
+        ..Rules::default()
+    };
+    assert_eq!(
+        settle(&input, &rules),
+        Err(SettleError::Overflow { what: "score" })
+    );
+}

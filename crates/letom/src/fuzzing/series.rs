@@ -93,9 +93,25 @@ impl FuzzGame for LetomMatch {
         let n = played.num_players();
         let returns = played.settlement();
         let (paid, taken) = played.stakes();
-        let booked: Vec<i64> = (0..n)
-            .map(|s| self.setup().totals[s] + returns[s] + taken[s] - paid[s])
+        let before_totals = self.setup().totals;
+        let booked = crate::series::book(&before_totals, &returns, &taken, &paid);
+        // The booking, from the rule: returns and stakes, or the stakes alone past 2^62.
+        let wide: Vec<i128> = (0..n)
+            .map(|s| {
+                i128::from(before_totals[s]) + i128::from(returns[s]) + i128::from(taken[s])
+                    - i128::from(paid[s])
+            })
             .collect();
+        if wide
+            .iter()
+            .all(|v| v.unsigned_abs() <= crate::MAX_TOTAL as u128)
+        {
+            assert!(booked.iter().zip(&wide).all(|(&b, &w)| i128::from(b) == w));
+        } else {
+            for s in 0..n {
+                assert_eq!(booked[s], before_totals[s] + taken[s] - paid[s]);
+            }
+        }
         let rules = *self.rules();
         if number + 1 == rules.deals {
             assert!(after.is_terminal(), "the last deal ends the match");
