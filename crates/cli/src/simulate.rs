@@ -28,9 +28,8 @@
 //!   the score or the action count) with `record` (the file written) under `--record`, or
 //!   `null` when no game qualifies;
 //! - `records`: the record files written (empty without `--record`);
-//! - `timing`: `{seconds, games_per_second}`, and the rates of the game's other units where it
-//!   has some (Jass: `deals_per_second`; Letom matches: `matches_per_second` and
-//!   `deals_per_second`).
+//! - `timing`: `{seconds, games_per_second}`, and the rate of the game's other unit where it
+//!   has one (Jass and Letom matches: `deals_per_second`).
 
 use std::collections::BTreeMap;
 use std::fmt;
@@ -228,12 +227,6 @@ pub trait Tally: Clone + fmt::Debug + PartialEq + Send {
     /// beside games per second: its name (plural) and how many were counted.
     fn unit(&self) -> Option<(&'static str, u64)> {
         None
-    }
-
-    /// Every other unit whose rate per second the timing reports, in order (by default
-    /// [`Self::unit`] alone; Letom matches: the matches, then their deals).
-    fn units(&self) -> Vec<(&'static str, u64)> {
-        self.unit().into_iter().collect()
     }
 }
 
@@ -494,9 +487,9 @@ impl<T: Tally> Stats<T> {
                 games_per_second: per_second(self.games),
                 units: self
                     .tally
-                    .units()
-                    .into_iter()
+                    .unit()
                     .map(|(name, count)| (format!("{name}_per_second"), per_second(count)))
+                    .into_iter()
                     .collect(),
             },
             text: TextParts {
@@ -504,12 +497,7 @@ impl<T: Tally> Stats<T> {
                 lengths: self.tally.lengths(),
                 record_dir: None,
                 rules: run.described,
-                units: self
-                    .tally
-                    .units()
-                    .into_iter()
-                    .map(|(name, _)| name)
-                    .collect(),
+                units: self.tally.unit().map(|(name, _)| name),
                 args: run.args,
                 traced: run.default_rules.then_some(about.traced),
                 trace_variant: run.trace_variant,
@@ -569,8 +557,8 @@ pub struct TextParts {
     pub record_dir: Option<String>,
     /// The rules as the command line chose them ([`RuleChoices::describe`]).
     pub rules: String,
-    /// The names of the game's other units ([`Tally::units`]), whose rates the timing shows.
-    pub units: Vec<&'static str>,
+    /// The name of the game's other unit ([`Tally::unit`]), whose rate the timing shows.
+    pub units: Option<&'static str>,
     /// The variant and rule arguments of the run, as typed (` --rule weis=small`), for the
     /// command that records a notable game.
     pub args: String,
@@ -665,8 +653,7 @@ pub struct Timing {
     pub seconds: f64,
     /// Games per second.
     pub games_per_second: f64,
-    /// The game's other units per second (Jass: `deals_per_second`; Letom matches:
-    /// `matches_per_second` and `deals_per_second`).
+    /// The game's other unit per second (Jass and Letom matches: `deals_per_second`).
     #[serde(flatten)]
     pub units: BTreeMap<String, f64>,
 }
@@ -1047,10 +1034,10 @@ impl<D: fmt::Display> fmt::Display for Report<D> {
             "time: {:.3} s, {:.0} games/s",
             self.timing.seconds, self.timing.games_per_second
         )?;
-        for unit in &self.text.units {
-            if let Some(rate) = self.timing.units.get(&format!("{unit}_per_second")) {
-                write!(f, ", {rate:.0} {unit}/s")?;
-            }
+        if let Some(unit) = self.text.units
+            && let Some(rate) = self.timing.units.get(&format!("{unit}_per_second"))
+        {
+            write!(f, ", {rate:.0} {unit}/s")?;
         }
         Ok(())
     }

@@ -1473,7 +1473,7 @@ fn simulate_letom_matches_and_replay_their_records() {
             ]);
             let mut v: Value = serde_json::from_str(&stdout(&out)).unwrap();
             let timing = v.as_object_mut().unwrap().remove("timing").unwrap();
-            assert!(timing["matches_per_second"].is_number(), "{timing}");
+            assert!(timing.get("matches_per_second").is_none(), "{timing}");
             assert!(timing["deals_per_second"].is_number(), "{timing}");
             v
         };
@@ -1604,7 +1604,6 @@ fn simulate_letom_matches_and_replay_their_records() {
         "or follow its first deal step by step with the oracle:",
         "echo '{\"op\":\"letom.trace\",\"players\":3,\"seed\":",
         " games/s, ",
-        " matches/s, ",
         " deals/s",
     ] {
         assert!(text.contains(needle), "{needle:?} missing from\n{text}");

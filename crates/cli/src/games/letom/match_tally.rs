@@ -337,13 +337,6 @@ impl Tally for MatchTally {
     fn unit(&self) -> Option<(&'static str, u64)> {
         self.deals.unit()
     }
-
-    fn units(&self) -> Vec<(&'static str, u64)> {
-        vec![("matches", self.games)]
-            .into_iter()
-            .chain(self.unit())
-            .collect()
-    }
 }
 
 /// The terms of the match summary.
