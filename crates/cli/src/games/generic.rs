@@ -269,8 +269,23 @@ pub enum TraceError<G: Game> {
 /// [`TraceError::Setup`] when the game cannot be set up; [`TraceError::Inconsistent`] when
 /// the adapter's deal does not fit the game or a decision was not applied.
 pub fn trace<A: Adapter>(players: usize, seed: u64) -> Result<Trace<A::Deal>, TraceError<A::Game>> {
+    trace_under::<A>(&Default::default(), players, seed).map(|(_, trace)| trace)
+}
+
+/// A finished game and its trace.
+pub type Traced<A> = (<A as Adapter>::Game, Trace<<A as Adapter>::Deal>);
+
+/// [`trace`] under any `rules` (the oracle uses the defaults), with the final state.
+///
+/// # Errors
+/// As [`trace`].
+pub fn trace_under<A: Adapter>(
+    rules: &<A::Game as Game>::Rules,
+    players: usize,
+    seed: u64,
+) -> Result<Traced<A>, TraceError<A::Game>> {
     let seed = Seed::from(seed);
-    let mut state = A::Game::new(&Default::default(), players, seed).map_err(TraceError::Setup)?;
+    let mut state = A::Game::new(rules, players, seed).map_err(TraceError::Setup)?;
     let mut events = Vec::new();
     A::start_events(&state, players, seed, &mut events).map_err(TraceError::Inconsistent)?;
     let mut legal = Vec::new();
@@ -299,10 +314,11 @@ pub fn trace<A: Adapter>(players: usize, seed: u64) -> Result<Trace<A::Deal>, Tr
     if let Some((before, done)) = previous {
         A::events_after(&before, done, &state, &mut events);
     }
-    Ok(Trace {
+    let trace = Trace {
         events,
         returns: state.settlement().to_vec(),
-    })
+    };
+    Ok((state, trace))
 }
 
 /// `<game>.trace` (`op`, its fields `rest`): the game `<game>.playout` plays, as events.

@@ -460,29 +460,9 @@ mod tests {
     /// The trace of the random match (`rules`, `players`, `seed`), as `generic::trace` makes it
     /// under default rules: the final state and the events.
     fn traced(rules: &Rules, players: usize, seed: u64) -> (LetomMatch, Vec<Event<Deal>>) {
-        let seed = Seed::from(seed);
-        let mut state = LetomMatch::new(rules, players, seed).unwrap();
-        let mut events = Vec::new();
-        MatchAdapter::start_events(&state, players, seed, &mut events).unwrap();
-        let mut player = cards_core::RandomPlayer::new(seed);
-        let mut previous: Option<(LetomMatch, Action)> = None;
-        let mut legal = Vec::new();
-        cards_core::play_randomly(&mut state, &mut player, |now, action| {
-            if let Some((before, done)) = previous.take() {
-                MatchAdapter::events_after(&before, done, now, &mut events);
-            }
-            now.legal_actions(&mut legal);
-            events.push(Event::Decision {
-                seat: now.to_act().unwrap().0,
-                legal: legal.iter().map(ToString::to_string).collect(),
-                action: action.to_string(),
-            });
-            previous = Some((now.clone(), action));
-        });
-        if let Some((before, done)) = previous {
-            MatchAdapter::events_after(&before, done, &state, &mut events);
-        }
-        (state, events)
+        let (state, trace) =
+            super::super::generic::trace_under::<MatchAdapter>(rules, players, seed).unwrap();
+        (state, trace.events)
     }
 
     /// A trace cut into its deals: each from a deal event with its cards to its score event.

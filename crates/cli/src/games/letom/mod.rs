@@ -607,28 +607,9 @@ mod tests {
             let mut sales = 0;
             for players in 3..=4 {
                 for seed in 0..60 {
-                    let seed_ = Seed::from(seed);
-                    let mut state = Letom::new(&rules, players, seed_).unwrap();
-                    let mut events = Vec::new();
-                    LetomAdapter::start_events(&state, players, seed_, &mut events).unwrap();
-                    let mut player = cards_core::RandomPlayer::new(seed_);
-                    let mut previous: Option<(Letom, Action)> = None;
-                    let mut legal = Vec::new();
-                    cards_core::play_randomly(&mut state, &mut player, |now, action| {
-                        if let Some((before, done)) = previous.take() {
-                            LetomAdapter::events_after(&before, done, now, &mut events);
-                        }
-                        now.legal_actions(&mut legal);
-                        events.push(Event::Decision {
-                            seat: now.to_act().unwrap().0,
-                            legal: legal.iter().map(ToString::to_string).collect(),
-                            action: action.to_string(),
-                        });
-                        previous = Some((now.clone(), action));
-                    });
-                    if let Some((before, done)) = previous {
-                        LetomAdapter::events_after(&before, done, &state, &mut events);
-                    }
+                    let (state, trace) =
+                        super::generic::trace_under::<LetomAdapter>(&rules, players, seed).unwrap();
+                    let events = trace.events;
                     let stocks = events
                         .iter()
                         .filter(|e| {
