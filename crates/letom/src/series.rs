@@ -158,10 +158,56 @@ impl LetomMatch {
         PerSeat::from_slice(&self.totals[..self.deal.num_seats()]).unwrap_or_default()
     }
 
-    /// Plays the deals that need no decision and closes finished ones, until a decision or
-    /// the end of the match.
-    fn advance(&mut self) {
+    /// [`Game::new`], calling `ended(k, deal)` with each deal that ended at the deal (a
+    /// chongtong, four of a number on the floor) before the first decision: a watcher sees
+    /// every deal, though no action is ever applied to these.
+    ///
+    /// # Errors
+    /// As [`Game::new`].
+    pub fn new_reporting(
+        rules: &Rules,
+        players: usize,
+        seed: Seed,
+        mut ended: impl FnMut(u32, &Letom),
+    ) -> Result<LetomMatch, SetupError> {
+        rules.validate(players)?;
+        let mut game = LetomMatch {
+            seed,
+            deal: Letom::seeded(rules, players, seed, 0, None, CarryIn::NONE),
+            number: 0,
+            totals: [0; SEATS],
+            wins: [0; SEATS],
+            nagaris: 0,
+            over: false,
+        };
+        game.advance(&mut ended);
+        Ok(game)
+    }
+
+    /// [`Game::play`], calling `ended(k, deal)` with each deal that ends on the way, in order:
+    /// the deal played on, when the action ended it, then each following deal that ended at
+    /// the deal.
+    ///
+    /// # Errors
+    /// As [`Game::play`] (the match is then unchanged and nothing is reported).
+    pub fn play_reporting(
+        &mut self,
+        action: Action,
+        mut ended: impl FnMut(u32, &Letom),
+    ) -> Result<(), RuleError> {
+        if self.over {
+            return Err(RuleError::GameOver);
+        }
+        self.deal.step(action)?;
+        self.advance(&mut ended);
+        Ok(())
+    }
+
+    /// Closes finished deals (reporting each) and plays the deals that need no decision,
+    /// until a decision or the end of the match.
+    fn advance(&mut self, ended: &mut impl FnMut(u32, &Letom)) {
         while !self.over && self.deal.outcome.is_some() {
+            ended(self.number, &self.deal);
             self.close_deal();
         }
     }
@@ -303,18 +349,7 @@ impl Game for LetomMatch {
     }
 
     fn new(rules: &Rules, players: usize, seed: Seed) -> Result<Self, SetupError> {
-        rules.validate(players)?;
-        let mut game = LetomMatch {
-            seed,
-            deal: Letom::seeded(rules, players, seed, 0, None, CarryIn::NONE),
-            number: 0,
-            totals: [0; SEATS],
-            wins: [0; SEATS],
-            nagaris: 0,
-            over: false,
-        };
-        game.advance();
-        Ok(game)
+        LetomMatch::new_reporting(rules, players, seed, |_, _| {})
     }
 
     fn from_setup(rules: &Rules, setup: MatchSetup) -> Result<Self, SetupError> {
@@ -344,12 +379,7 @@ impl Game for LetomMatch {
     }
 
     fn play(&mut self, action: Action) -> Result<(), RuleError> {
-        if self.over {
-            return Err(RuleError::GameOver);
-        }
-        self.deal.step(action)?;
-        self.advance();
-        Ok(())
+        self.play_reporting(action, |_, _| {})
     }
 
     fn outcome(&self) -> Option<MatchOutcome> {

@@ -152,3 +152,41 @@ fn match_json_round_trip_and_refusals() {
     setup.wins = vec![1, 0];
     assert!(LetomMatch::from_setup(&rules, setup).is_err());
 }
+
+#[test]
+fn every_finished_deal_is_reported_once_in_order() {
+    let rules = Rules {
+        deals: 8,
+        ..Rules::default()
+    };
+    let mut out = Vec::new();
+    for players in Rules::PLAYERS {
+        for seed in 0..40u64 {
+            let mut reported = Vec::new();
+            let mut game =
+                LetomMatch::new_reporting(&rules, players, Seed::from(seed), |k, deal| {
+                    reported.push((k, deal.clone()));
+                })
+                .unwrap();
+            let mut rng = GameRng::new(Seed::from(seed), 3);
+            while !game.is_terminal() {
+                game.legal_actions(&mut out);
+                let a = out[rng.below(out.len() as u64) as usize];
+                let mut copy = game.clone();
+                game.play_reporting(a, |k, deal| reported.push((k, deal.clone())))
+                    .unwrap();
+                copy.play(a).unwrap();
+                assert_eq!(copy, game, "play and play_reporting agree");
+            }
+            let numbers: Vec<u32> = reported.iter().map(|(k, _)| *k).collect();
+            assert_eq!(numbers, (0..rules.deals).collect::<Vec<_>>());
+            assert!(reported.iter().all(|(_, d)| d.outcome().is_some()));
+            assert_eq!(&reported.last().unwrap().1, game.deal());
+            let nagaris = reported
+                .iter()
+                .filter(|(_, d)| d.outcome().unwrap().winner().is_none())
+                .count();
+            assert_eq!(nagaris as u32, game.outcome().unwrap().nagaris);
+        }
+    }
+}

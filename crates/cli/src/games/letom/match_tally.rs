@@ -102,11 +102,6 @@ impl MatchDeals {
         }
         self.streak = 0;
     }
-
-    /// Passes over a deal that could not be rebuilt (a bug; it is left out of the figures).
-    pub fn skip(&mut self) {
-        self.counted += 1;
-    }
 }
 
 /// One finished match, as `simulate letom --variant match` counts it.
@@ -666,15 +661,5 @@ mod tests {
             big.add(v);
         }
         assert!(big.report().sd > 7e18, "{:?}", big.report());
-    }
-
-    /// A deal that could not be rebuilt is passed over, not counted.
-    #[test]
-    fn a_skipped_deal_is_not_counted() {
-        let mut deals = MatchDeals::default();
-        assert_eq!(deals.counted(), 0);
-        deals.skip();
-        assert_eq!(deals.counted(), 1);
-        assert_eq!(deals.tally, None);
     }
 }

@@ -6,9 +6,10 @@
 //!
 //! A deal that ends at the deal (a chongtong, four of a number on the floor) is played through
 //! by the match at once, with the action that ended the deal before it (or when the match
-//! starts): no action is ever applied to it, so no state before an action shows it. Such a deal
-//! is dealt again by playing the match once more from the state before that action (or from its
-//! seed), cut short after that deal ([`ended_at_deal`]).
+//! starts): no action is ever applied to it, so no state before an action shows it. The match
+//! reports such deals as it plays them ([`LetomMatch::play_reporting`],
+//! [`LetomMatch::new_reporting`]), and the adapter replays the one action from its copy of the
+//! state before it to see them ([`ended_deals`]).
 
 use cards_core::{Game, Seed};
 use letom::{Action, Letom, LetomMatch, Rules};
@@ -67,64 +68,30 @@ pub const OPTIONS: &[RuleOption] = &[
     },
 ];
 
-/// Deal `number` of the match `now` belongs to, a deal that ended at the deal, as the match
-/// dealt it (its carry, carried shakes and bombs, and pot included): the match played again
-/// from `from` (the match before the action after which deal `number` was dealt, and that
-/// action) or, without `from`, from its seed, under rules that end it after deal `number`.
-/// `None` when that does not end at deal `number` (the deals in between did not all end at
-/// the deal).
-fn ended_at_deal(
-    now: &LetomMatch,
-    from: Option<(&LetomMatch, Action)>,
-    number: u32,
-) -> Option<Letom> {
-    let rules = Rules {
-        deals: number.checked_add(1)?,
-        ..*now.rules()
-    };
-    let cut = match from {
+/// The deals that ended with the action in `last` (the match before it, and the action; each
+/// with its number and whether actions were applied to it: the deal played on), or, without
+/// `last`, those that ended at the deal before the first decision of `now`'s match (from its
+/// seed). [`LetomMatch::play_reporting`] and [`LetomMatch::new_reporting`] report them.
+fn ended_deals(now: &LetomMatch, last: Option<(&LetomMatch, Action)>) -> Vec<(u32, Letom, bool)> {
+    let mut ended = Vec::new();
+    match last {
         Some((before, action)) => {
-            let mut cut = LetomMatch::from_setup(&rules, before.setup()).ok()?;
-            cut.play(action).ok()?;
-            cut
+            let played = before.deal_number();
+            // The match is played on from a copy; an action it refuses reports nothing.
+            let _ = before.clone().play_reporting(action, |number, deal| {
+                ended.push((number, deal.clone(), number == played));
+            });
         }
-        None => LetomMatch::new(&rules, now.num_players(), now.setup().seed).ok()?,
-    };
-    if !cut.is_terminal() || cut.deal_number() != number {
-        return None;
-    }
-    // Under the match's own rules (the cut match's differ in `deals`).
-    Letom::from_setup(now.rules(), cut.deal().setup()).ok()
-}
-
-/// Deal `number` of the match now at `now`, finished: `now`'s own deal when it is that one (the
-/// match is over); the deal in progress in `last` (the match before the latest action, and that
-/// action) played on when it is that one; else a deal that ended at the deal
-/// ([`ended_at_deal`]). With it, whether actions were applied to it (it was the deal in
-/// progress in `last`).
-fn finished_deal(
-    now: &LetomMatch,
-    last: Option<(&LetomMatch, Action)>,
-    number: u32,
-) -> Option<(Letom, bool)> {
-    if let Some((before, action)) = last
-        && before.deal_number() == number
-    {
-        if now.deal_number() == number {
-            return Some((now.deal().clone(), true));
+        None => {
+            let _ = LetomMatch::new_reporting(
+                now.rules(),
+                now.num_players(),
+                now.setup().seed,
+                |number, deal| ended.push((number, deal.clone(), false)),
+            );
         }
-        let mut deal = before.deal().clone();
-        deal.play(action).ok()?;
-        return deal.is_terminal().then_some((deal, true));
     }
-    if now.deal_number() == number {
-        return now
-            .deal()
-            .is_terminal()
-            .then(|| (now.deal().clone(), false));
-    }
-    let from = last.filter(|(before, _)| before.deal_number() < number);
-    ended_at_deal(now, from, number).map(|deal| (deal, false))
+    ended
 }
 
 /// The cards of `deal`, deal `number` of a match from `seed` before any action was applied to it
@@ -192,27 +159,24 @@ impl MatchWatch {
     /// Counts the deals that finished before `now` (the match before its next action, or over)
     /// and are not counted yet.
     fn catch_up(&mut self, now: &LetomMatch) {
-        let finished = now.deals_played();
-        while self.deals.counted() < finished {
-            let number = self.deals.counted();
-            let last = self.last.as_ref().map(|(before, action)| (before, *action));
-            match finished_deal(now, last, number) {
-                Some((deal, played)) => {
-                    let actions = if played {
-                        std::mem::take(&mut self.actions)
-                    } else {
-                        Watch::default()
-                    };
-                    self.deals.add(&deal, actions);
-                    #[cfg(test)]
-                    self.ended.push(deal);
-                }
-                None => {
-                    debug_assert!(false, "deal {number} of the match could not be rebuilt");
-                    self.deals.skip();
-                }
-            }
+        if self.deals.counted() >= now.deals_played() {
+            return;
         }
+        let last = self.last.as_ref().map(|(before, action)| (before, *action));
+        for (number, deal, played) in ended_deals(now, last) {
+            if number < self.deals.counted() {
+                continue;
+            }
+            let actions = if played {
+                std::mem::take(&mut self.actions)
+            } else {
+                Watch::default()
+            };
+            self.deals.add(&deal, actions);
+            #[cfg(test)]
+            self.ended.push(deal);
+        }
+        debug_assert_eq!(self.deals.counted(), now.deals_played(), "every deal seen");
     }
 }
 
@@ -234,9 +198,7 @@ impl Adapter for MatchAdapter {
         seed: Seed,
         out: &mut Vec<Event<Deal>>,
     ) -> Result<(), String> {
-        for number in 0..start.deals_played() {
-            let (deal, _) = finished_deal(start, None, number)
-                .ok_or_else(|| format!("deal {number} of the match could not be rebuilt"))?;
+        for (number, deal, _) in ended_deals(start, None) {
             out.push(Event::Deal {
                 deal: Deal::Dealt(dealt_cards(&deal, seed, number)?),
             });
@@ -268,13 +230,10 @@ impl Adapter for MatchAdapter {
             return;
         }
         let seed = after.setup().seed;
-        let last = Some((before, action));
-        for number in before.deal_number() + 1..after.deals_played() {
-            // A trace is checked by its tests: a deal that cannot be rebuilt leaves its events
-            // out, which they see.
-            if let Some((ended, _)) = finished_deal(after, last, number)
-                && let Ok(cards) = dealt_cards(&ended, seed, number)
-            {
+        for (number, ended, played) in ended_deals(after, Some((before, action))) {
+            // A trace is checked by its tests: a deal whose cards cannot be derived leaves its
+            // events out, which they see.
+            if !played && let Ok(cards) = dealt_cards(&ended, seed, number) {
                 out.push(Event::Deal {
                     deal: Deal::Dealt(cards),
                 });
