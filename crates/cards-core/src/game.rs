@@ -4,7 +4,7 @@ use core::fmt;
 use core::ops::RangeInclusive;
 use core::str::FromStr;
 
-use crate::{Card, CardSet, PerSeat, PlayerId, Seed};
+use crate::{Card, CardSet, Events, GameEvent, NoEvents, ObserveError, PerSeat, PlayerId, Seed};
 
 /// Where the cards of a state are, summarized: how many card slots its zones hold and which
 /// cards they cover. A state conserves cards when [`Census::is_exactly`] its deck.
@@ -85,6 +85,12 @@ impl<C: Card> Census<C> {
 /// - **Cards are conserved.** [`Game::census`] covers [`Game::deck`] exactly once in every
 ///   state.
 /// - **Every game ends** within [`Game::max_actions`] actions.
+/// - **Events.** [`Game::play_reporting`] is the transition: it reports the events an action
+///   caused, in order, into any [`Events`] sink; [`Game::play`] is the same transition
+///   reporting into [`NoEvents`], which builds none. [`Game::start_events`] tells the start (the
+///   deal). [`Game::redact`] is an event as one seat may know it, and [`Game::observe`] applied
+///   to [`Game::blank_view`] and a seat's redacted events from the start rebuilds exactly that
+///   seat's [`Game::view`] after every action.
 ///
 /// The [`Indexed`](crate::Indexed) face (a small fixed action index for learning agents) is
 /// separate: most games implement [`DirectIndex`](crate::DirectIndex), one index per action.
@@ -141,6 +147,9 @@ pub trait Game:
     type Card: Card;
     /// Why an action was refused.
     type Error: std::error::Error + Clone + PartialEq + Send + Sync + 'static;
+    /// What happened: the events [`Game::play_reporting`] and [`Game::start_events`] report
+    /// (`Display` is a sentence a player understands).
+    type Event: GameEvent;
     /// Why a game could not be set up: bad player count or rules, an invalid setup, a view that
     /// no world fits.
     type SetupError: std::error::Error + Clone + PartialEq + Send + Sync + 'static;
@@ -216,11 +225,52 @@ pub trait Game:
         pick(buf.len()).and_then(|i| buf.get(i).copied())
     }
 
-    /// Plays `action` in place.
+    /// Plays `action` in place and reports what it caused into `events`, in the order it
+    /// happened: the card played, what it took, what was turned up, scores, the end of a deal
+    /// and the start of the next, the end of the game. Nothing is reported when the action is
+    /// refused. This is the game's transition; [`Game::play`] is the same with [`NoEvents`].
     ///
     /// # Errors
     /// [`Game::Error`] when the action is not legal now; the state is then exactly as it was.
-    fn play(&mut self, action: Self::Action) -> Result<(), Self::Error>;
+    fn play_reporting(
+        &mut self,
+        action: Self::Action,
+        events: &mut impl Events<Self::Event>,
+    ) -> Result<(), Self::Error>;
+
+    /// Plays `action` in place, reporting nothing (the primitive of simulation and search).
+    ///
+    /// # Errors
+    /// [`Game::Error`] when the action is not legal now; the state is then exactly as it was.
+    #[inline]
+    fn play(&mut self, action: Self::Action) -> Result<(), Self::Error> {
+        self.play_reporting(action, &mut NoEvents)
+    }
+
+    /// Reports the events of the start, as if this position had just been dealt: for a game
+    /// fresh from [`Game::new`], its deal; for a position from [`Game::from_setup`], every card
+    /// where it lies and whose turn it is. With [`Game::blank_view`] and [`Game::observe`] they
+    /// give each seat its [`Game::view`] of this position.
+    fn start_events(&self, events: &mut impl Events<Self::Event>);
+
+    /// `event` as `seat` may know it: every card that seat may not see is left out, keeping
+    /// what it may know (that a card was drawn, how many cards a hand holds). A seat not at
+    /// the table is an onlooker and sees what every seat sees of the others.
+    #[must_use]
+    fn redact(rules: &Self::Rules, event: &Self::Event, seat: PlayerId) -> Self::Event;
+
+    /// What `seat` sees before any event: the rules and the table, nothing dealt. Every event
+    /// of the start and of each action, [`Game::redact`]ed for `seat` and
+    /// [`Game::observe`]d in order, brings it to `seat`'s [`Game::view`].
+    #[must_use]
+    fn blank_view(rules: &Self::Rules, players: usize, seat: PlayerId) -> Self::View;
+
+    /// Brings `view` up to date with `event` (redacted for the view's seat).
+    ///
+    /// # Errors
+    /// [`ObserveError`] when the event does not fit the view (another game's, or out of
+    /// order); `view` is then as it was.
+    fn observe(view: &mut Self::View, event: &Self::Event) -> Result<(), ObserveError>;
 
     /// The state after `action` (copy-make): a clone, played.
     ///

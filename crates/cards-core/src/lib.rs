@@ -42,6 +42,7 @@ mod card;
 mod cardset;
 mod didopoikas;
 mod error;
+mod event;
 mod game;
 mod index;
 mod jass;
@@ -62,6 +63,7 @@ pub mod __private {
 pub use cardset::{CardSet, Iter};
 pub use didopoikas::{Colour, DidoCard};
 pub use error::ParseCardError;
+pub use event::{Cards, Events, GameEvent, NoEvents, ObserveError};
 pub use game::{Census, Game};
 pub use index::{ActionMask, DirectIndex, IndexError, Indexed};
 pub use jass::{JassCard, JassRank, JassSuit};

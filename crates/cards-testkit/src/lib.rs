@@ -34,4 +34,5 @@
 #![forbid(unsafe_code)]
 
 pub mod conformance;
+pub mod events;
 pub mod fuzz;
