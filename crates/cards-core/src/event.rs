@@ -226,7 +226,8 @@ mod tests {
         assert!(!Events::<u8>::wanted(&sink));
         let mut kept: Vec<u8> = Vec::new();
         kept.emit(|| 7);
-        (&mut kept).emit(|| 8);
+        let by_ref: &mut Vec<u8> = &mut kept;
+        Events::emit(&mut &mut *by_ref, || 8);
         assert_eq!(kept, [7, 8]);
     }
 }

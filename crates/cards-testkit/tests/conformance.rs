@@ -5,11 +5,11 @@
 mod high_card;
 
 use cards_core::{
-    ActionMask, Census, DirectIndex, Draw, Game, IndexError, Indexed, JassCard, PerSeat, PlayerId,
-    Rng, Seed,
+    ActionMask, Census, DirectIndex, Draw, Events, Game, IndexError, Indexed, JassCard,
+    ObserveError, PerSeat, PlayerId, Rng, Seed,
 };
 use cards_testkit::conformance::{Config, Report, Violation, check};
-use high_card::{Action, HighCard, RuleError, Rules, Setup, SetupError, View};
+use high_card::{Action, Event, HighCard, RuleError, Rules, Setup, SetupError, View};
 
 fn seeds() -> impl Iterator<Item = Seed> {
     (0..200).map(Seed::from)
@@ -193,6 +193,12 @@ mod bug {
     /// The view shows the whole position and `sample_world` copies it: caught only because
     /// no sampled world ever differs from the true state.
     pub const LEAK_COPIED: u8 = 17;
+    /// Redacting an event keeps every hand of the deal.
+    pub const EVENT_SHOWS_HANDS: u8 = 18;
+    /// A round's winner is not reported: views rebuilt from events fall behind.
+    pub const EVENT_FORGETS_WIN: u8 = 19;
+    /// Reporting plays the lead to seat 0 after a round, silent play does not.
+    pub const REPORTING_DIFFERS: u8 = 20;
 }
 
 /// High card with the bug `BUG` (see [`bug`]); everything else delegates to [`HighCard`].
@@ -224,6 +230,7 @@ impl<const BUG: u8> Game for Mutant<BUG> {
     type Outcome = high_card::Outcome;
     type Card = JassCard;
     type Error = RuleError;
+    type Event = Event;
     type SetupError = SetupError;
     const NAME: &'static str = "mutant";
 
@@ -266,7 +273,11 @@ impl<const BUG: u8> Game for Mutant<BUG> {
         self.0.for_each_legal(f);
     }
 
-    fn play(&mut self, action: Action) -> Result<(), RuleError> {
+    fn play_reporting(
+        &mut self,
+        action: Action,
+        events: &mut impl Events<Event>,
+    ) -> Result<(), RuleError> {
         let Action::Play(card) = action;
         let seat = Game::to_act(&self.0);
         if let (bug::STOCK_PLAYABLE, Some(seat)) = (BUG, seat)
@@ -274,7 +285,18 @@ impl<const BUG: u8> Game for Mutant<BUG> {
         {
             self.0.setup.hands[seat.index()].insert(card);
         }
-        let result = self.0.play(action);
+        let mut reported = Vec::new();
+        let result = self.0.play_reporting(action, &mut reported);
+        for event in reported {
+            match (BUG, &event) {
+                (bug::EVENT_FORGETS_WIN, Event::RoundWon { .. }) => {}
+                (bug::REPORTING_DIFFERS, Event::RoundWon { .. }) if events.wanted() => {
+                    self.0.setup.table.leader = PlayerId(0);
+                    events.emit(|| Event::RoundWon { seat: PlayerId(0) });
+                }
+                _ => events.emit(|| event),
+            }
+        }
         match (BUG, &result, seat) {
             (bug::DIRTY_REFUSAL, Err(_), Some(seat)) => {
                 self.0.setup.table.cards[seat.index()] = Some(card);
@@ -299,6 +321,25 @@ impl<const BUG: u8> Game for Mutant<BUG> {
 
     fn outcome(&self) -> Option<high_card::Outcome> {
         self.0.outcome()
+    }
+
+    fn start_events(&self, events: &mut impl Events<Event>) {
+        self.0.start_events(events);
+    }
+
+    fn redact(rules: &Rules, event: &Event, seat: PlayerId) -> Event {
+        match BUG {
+            bug::EVENT_SHOWS_HANDS => event.clone(),
+            _ => HighCard::redact(rules, event, seat),
+        }
+    }
+
+    fn blank_view(rules: &Rules, players: usize, seat: PlayerId) -> Self::View {
+        (HighCard::blank_view(rules, players, seat), None)
+    }
+
+    fn observe((view, _): &mut Self::View, event: &Event) -> Result<(), ObserveError> {
+        HighCard::observe(view, event)
     }
 
     fn settlement(&self) -> PerSeat<i64> {
@@ -400,6 +441,65 @@ fn assert_caught<P: Indexed<Game: Game<Rules = Rules>>>(words: &str) -> Violatio
         "expected {words:?} in: {violation}"
     );
     violation
+}
+
+/// Runs the events check over `G` with the default rules and 3 players.
+fn run_events<G: Game<Rules = Rules, Card = JassCard, Setup = Setup>>()
+-> Result<cards_testkit::events::Report, Violation> {
+    // A seat may not know the other hands and the stock.
+    let secret = |game: &G, seat: PlayerId| {
+        let setup = game.setup();
+        let others = PlayerId::all(setup.hands.len()).filter(|&s| s != seat);
+        others.fold(setup.stock, |set, s| set | setup.hands[s.index()])
+    };
+    cards_testkit::events::check::<G>(&Rules::default(), 3, seeds(), secret)
+}
+
+#[test]
+fn high_card_events_rebuild_every_view_and_leak_nothing() {
+    for players in HighCard::player_range(&Rules::default()) {
+        let secret = |game: &HighCard, seat: PlayerId| {
+            let setup = game.setup();
+            let others = PlayerId::all(players).filter(|&s| s != seat);
+            others.fold(setup.stock, |set, s| set | setup.hands[s.index()])
+        };
+        let report =
+            cards_testkit::events::check::<HighCard>(&Rules::default(), players, seeds(), secret)
+                .unwrap_or_else(|v| panic!("{v}"));
+        assert_eq!(report.games, 200);
+        assert!(
+            report.secrets > 0 && report.redacted > 0 && report.refused > 0,
+            "{report:?}"
+        );
+        assert_eq!(
+            report.views,
+            report.games * (players + 1) * (report.actions / report.games + 1)
+        );
+    }
+    run_events::<Mutant<0>>().unwrap_or_else(|v| panic!("{v}"));
+}
+
+/// Asserts that the events check fails on `G` with a message containing `words`.
+fn assert_events_caught<G: Game<Rules = Rules, Card = JassCard, Setup = Setup>>(words: &str) {
+    match run_events::<G>() {
+        Ok(report) => panic!("the bug went unnoticed: {report:?}"),
+        Err(v) => assert!(v.message.contains(words), "expected {words:?} in: {v}"),
+    }
+}
+
+#[test]
+fn events_check_catches_a_redaction_that_shows_hands() {
+    assert_events_caught::<Mutant<{ bug::EVENT_SHOWS_HANDS }>>("cards it may not know");
+}
+
+#[test]
+fn events_check_catches_an_event_left_out() {
+    assert_events_caught::<Mutant<{ bug::EVENT_FORGETS_WIN }>>("rebuilt from its events differs");
+}
+
+#[test]
+fn events_check_catches_reporting_that_plays_otherwise() {
+    assert_events_caught::<Mutant<{ bug::REPORTING_DIFFERS }>>("another state than play");
 }
 
 #[test]

@@ -121,6 +121,51 @@ struct ShedView {
     winner: Option<PlayerId>,
 }
 
+/// What happened in a game of Shed.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+enum ShedEvent {
+    /// The position as it stands (the start).
+    Started {
+        hands: Vec<cards_core::Cards<DidoCard>>,
+        stock: usize,
+        played: Vec<DidoCard>,
+        to_act: Option<PlayerId>,
+        winner: Option<PlayerId>,
+    },
+    Played {
+        seat: PlayerId,
+        card: DidoCard,
+    },
+    /// The card drawn, for the drawer only.
+    Drew {
+        seat: PlayerId,
+        card: Option<DidoCard>,
+    },
+    Won {
+        seat: PlayerId,
+    },
+}
+
+impl fmt::Display for ShedEvent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ShedEvent::Started { stock, .. } => write!(f, "the game starts, {stock} in the stock"),
+            ShedEvent::Played { seat, card } => write!(f, "seat {seat} played {card}"),
+            ShedEvent::Drew {
+                seat,
+                card: Some(card),
+            } => write!(f, "seat {seat} drew {card}"),
+            ShedEvent::Drew { seat, card: None } => write!(f, "seat {seat} drew a card"),
+            ShedEvent::Won { seat } => write!(f, "seat {seat} shed its hand first"),
+        }
+    }
+}
+
+impl cards_core::GameEvent for ShedEvent {
+    type Deal = ();
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 struct Won(PlayerId);
 
@@ -166,6 +211,7 @@ impl<const BUG: u8> Game for Shed<BUG> {
     type Outcome = Won;
     type Card = DidoCard;
     type Error = ShedError;
+    type Event = ShedEvent;
     type SetupError = ShedSetupError;
 
     const NAME: &'static str = "shed";
@@ -245,7 +291,11 @@ impl<const BUG: u8> Game for Shed<BUG> {
         self.legal(f);
     }
 
-    fn play(&mut self, action: ShedAction) -> Result<(), ShedError> {
+    fn play_reporting(
+        &mut self,
+        action: ShedAction,
+        events: &mut impl cards_core::Events<ShedEvent>,
+    ) -> Result<(), ShedError> {
         let players = self.num_players();
         let seat = self.setup.to_act.ok_or(ShedError::Over)?;
         let next = seat.next(players);
@@ -261,9 +311,11 @@ impl<const BUG: u8> Game for Shed<BUG> {
                     return refuse(self, ShedError::NotInHand(card));
                 }
                 self.setup.played.push(card);
+                events.emit(|| ShedEvent::Played { seat, card });
                 if self.setup.hands[seat.index()].is_empty() {
                     self.setup.to_act = None;
                     self.setup.winner = Some(seat);
+                    events.emit(|| ShedEvent::Won { seat });
                     return Ok(());
                 }
             }
@@ -273,9 +325,110 @@ impl<const BUG: u8> Game for Shed<BUG> {
                 }
                 let card = self.setup.stock.remove(0);
                 self.setup.hands[seat.index()].insert(card);
+                events.emit(|| ShedEvent::Drew {
+                    seat,
+                    card: Some(card),
+                });
             }
         }
         self.setup.to_act = Some(next);
+        Ok(())
+    }
+
+    fn start_events(&self, events: &mut impl cards_core::Events<ShedEvent>) {
+        let setup = &self.setup;
+        events.emit(|| ShedEvent::Started {
+            hands: (setup.hands.iter())
+                .map(|h| cards_core::Cards::Shown(h.iter().collect()))
+                .collect(),
+            stock: setup.stock.len(),
+            played: setup.played.clone(),
+            to_act: setup.to_act,
+            winner: setup.winner,
+        });
+    }
+
+    fn redact(_: &ShedRules, event: &ShedEvent, seat: PlayerId) -> ShedEvent {
+        match event {
+            ShedEvent::Started { hands, .. } => {
+                let mut event = event.clone();
+                if let ShedEvent::Started { hands: shown, .. } = &mut event {
+                    *shown = (hands.iter().enumerate())
+                        .map(|(s, h)| h.shown_if(s == seat.index()))
+                        .collect();
+                }
+                event
+            }
+            ShedEvent::Drew { seat: drawer, card } => ShedEvent::Drew {
+                seat: *drawer,
+                card: card.filter(|_| *drawer == seat),
+            },
+            other => other.clone(),
+        }
+    }
+
+    fn blank_view(rules: &ShedRules, players: usize, seat: PlayerId) -> ShedView {
+        ShedView {
+            seat,
+            rules: *rules,
+            hand: Hand::EMPTY,
+            hand_sizes: vec![0; players],
+            stock_len: 0,
+            played: Vec::new(),
+            to_act: None,
+            winner: None,
+        }
+    }
+
+    fn observe(view: &mut ShedView, event: &ShedEvent) -> Result<(), cards_core::ObserveError> {
+        let mut next = view.clone();
+        let players = next.hand_sizes.len();
+        let bad = || cards_core::ObserveError::new("not this table's event");
+        match event {
+            ShedEvent::Started {
+                hands,
+                stock,
+                played,
+                to_act,
+                winner,
+            } => {
+                if hands.len() != players {
+                    return Err(bad());
+                }
+                next.hand = match hands.get(view.seat.index()).map(|h| h.shown()) {
+                    Some(Some(cards)) => cards.iter().copied().collect(),
+                    Some(None) => return Err(bad()),
+                    None => Hand::EMPTY,
+                };
+                next.hand_sizes = hands.iter().map(cards_core::Cards::len).collect();
+                next.stock_len = *stock;
+                next.played.clone_from(played);
+                next.to_act = *to_act;
+                next.winner = *winner;
+            }
+            ShedEvent::Played { seat, card } => {
+                let size = next.hand_sizes.get_mut(seat.index()).ok_or_else(bad)?;
+                *size = size.checked_sub(1).ok_or_else(bad)?;
+                if *seat == view.seat {
+                    next.hand.remove(*card);
+                }
+                next.played.push(*card);
+                next.to_act = Some(seat.next(players));
+            }
+            ShedEvent::Drew { seat, card } => {
+                *next.hand_sizes.get_mut(seat.index()).ok_or_else(bad)? += 1;
+                next.stock_len = next.stock_len.checked_sub(1).ok_or_else(bad)?;
+                if let (true, Some(card)) = (*seat == view.seat, card) {
+                    next.hand.insert(*card);
+                }
+                next.to_act = Some(seat.next(players));
+            }
+            ShedEvent::Won { seat } => {
+                next.to_act = None;
+                next.winner = Some(*seat);
+            }
+        }
+        *view = next;
         Ok(())
     }
 

@@ -549,6 +549,7 @@ impl<const BUG: u8> Game for Mutant<BUG> {
     type Outcome = fishing::Outcome;
     type Card = StdCard;
     type Error = RuleError;
+    type Event = fishing::Event;
     type SetupError = SetupError;
     const NAME: &'static str = "fishing-mutant";
 
@@ -576,8 +577,24 @@ impl<const BUG: u8> Game for Mutant<BUG> {
     fn for_each_legal(&self, f: impl FnMut(Action)) {
         self.0.for_each_legal(f);
     }
-    fn play(&mut self, action: Action) -> Result<(), RuleError> {
-        self.0.play(action)
+    fn play_reporting(
+        &mut self,
+        action: Action,
+        events: &mut impl cards_core::Events<fishing::Event>,
+    ) -> Result<(), RuleError> {
+        self.0.play_reporting(action, events)
+    }
+    fn start_events(&self, events: &mut impl cards_core::Events<fishing::Event>) {
+        self.0.start_events(events);
+    }
+    fn redact(rules: &Rules, event: &fishing::Event, seat: PlayerId) -> fishing::Event {
+        Fishing::redact(rules, event, seat)
+    }
+    fn blank_view(rules: &Rules, players: usize, seat: PlayerId) -> View {
+        Fishing::blank_view(rules, players, seat)
+    }
+    fn observe(view: &mut View, event: &fishing::Event) -> Result<(), cards_core::ObserveError> {
+        Fishing::observe(view, event)
     }
     fn outcome(&self) -> Option<fishing::Outcome> {
         self.0.outcome()
@@ -1022,5 +1039,22 @@ fn the_fuzz_driver_catches_an_in_decision_that_is_never_true() {
 fn the_fuzz_driver_catches_an_in_decision_that_comes_late() {
     for data in play_probes(300, 200).chain(inputs(300, 200)) {
         fuzz::game::<Mutant<{ bug::LATE_DECISION }>>(&data);
+    }
+}
+
+#[test]
+fn fishing_events_rebuild_every_view_and_leak_nothing() {
+    let rules = Rules::default();
+    for players in Fishing::player_range(&rules) {
+        // A seat may not know the other hands and the stock.
+        let secret = |game: &Fishing, seat: PlayerId| {
+            let setup = game.setup();
+            let others = PlayerId::all(players).filter(|&s| s != seat);
+            others.fold(setup.stock, |set, s| set | setup.hands[s.index()])
+        };
+        let seeds = (0..100).map(Seed::from);
+        let report = cards_testkit::events::check::<Fishing>(&rules, players, seeds, secret)
+            .unwrap_or_else(|v| panic!("{v}"));
+        assert!(report.secrets > 0 && report.redacted > 0, "{report:?}");
     }
 }

@@ -32,8 +32,8 @@ use core::ops::RangeInclusive;
 use core::str::FromStr;
 
 use cards_core::{
-    ActionMask, Card, CardSet, Census, Draw, Game, IndexError, Indexed, PerSeat, PlayerCountError,
-    PlayerId, Rng, Seed, StdCard, shuffled_deck,
+    ActionMask, Card, CardSet, Census, Draw, Events, Game, GameEvent, IndexError, Indexed,
+    ObserveError, PerSeat, PlayerCountError, PlayerId, Rng, Seed, StdCard, shuffled_deck,
 };
 use serde::{Deserialize, Serialize};
 
@@ -368,6 +368,83 @@ impl fmt::Display for Outcome {
     }
 }
 
+/// The start: the hands (a seat sees its own) and the table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Deal {
+    /// Each seat's hand.
+    pub hands: Vec<cards_core::Cards<StdCard>>,
+    /// The cards face up on the table.
+    pub table: Cards,
+}
+
+/// What happened.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Event {
+    /// The game starts: hands, table, and the piles as they lie.
+    Started {
+        /// The hands and the table.
+        deal: Deal,
+        /// Every seat's pile.
+        captured: PerSeat<Cards>,
+    },
+    /// A seat left a card on the table.
+    Trailed {
+        /// Who.
+        seat: PlayerId,
+        /// The card.
+        card: StdCard,
+    },
+    /// A seat captured table cards with a card of its hand.
+    Captured {
+        /// Who.
+        seat: PlayerId,
+        /// The card played.
+        card: StdCard,
+        /// The table cards taken.
+        taken: Cards,
+    },
+    /// The game is over.
+    Ended {
+        /// The settlement.
+        settlement: PerSeat<i64>,
+    },
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Event::Started { deal, .. } => {
+                write!(f, "the game starts with {} on the table", deal.table)
+            }
+            Event::Trailed { seat, card } => write!(f, "seat {seat} trailed {card}"),
+            Event::Captured { seat, card, taken } => {
+                write!(f, "seat {seat} captured {taken} with {card}")
+            }
+            Event::Ended { settlement } => write!(f, "the game is over: {settlement}"),
+        }
+    }
+}
+
+impl GameEvent for Event {
+    type Deal = Deal;
+
+    fn deal(&self) -> Option<&Deal> {
+        match self {
+            Event::Started { deal, .. } => Some(deal),
+            _ => None,
+        }
+    }
+
+    fn score(&self) -> Option<&[i64]> {
+        match self {
+            Event::Ended { settlement } => Some(settlement),
+            _ => None,
+        }
+    }
+}
+
 /// A game of Fishing: the rules and a validated position.
 ///
 /// The fields are crate-private so that this crate's tests can break a state on purpose.
@@ -458,6 +535,7 @@ impl Game for Fishing {
     type Outcome = Outcome;
     type Card = StdCard;
     type Error = RuleError;
+    type Event = Event;
     type SetupError = SetupError;
 
     const NAME: &'static str = "fishing";
@@ -518,7 +596,11 @@ impl Game for Fishing {
         }
     }
 
-    fn play(&mut self, action: Action) -> Result<(), RuleError> {
+    fn play_reporting(
+        &mut self,
+        action: Action,
+        events: &mut impl Events<Event>,
+    ) -> Result<(), RuleError> {
         let seat = Game::to_act(self).ok_or(RuleError::GameOver)?;
         let (Action::Capture { played: card, .. } | Action::Trail(card)) = action;
         let hand = self.setup.hands[seat.index()];
@@ -541,11 +623,104 @@ impl Game for Fishing {
             Action::Capture { played, taken } => {
                 self.setup.table -= taken;
                 self.setup.captured[seat.index()] |= taken.with(played);
+                events.emit(|| Event::Captured {
+                    seat,
+                    card: played,
+                    taken,
+                });
             }
             Action::Trail(card) => {
                 self.setup.table.insert(card);
+                events.emit(|| Event::Trailed { seat, card });
             }
         }
+        if Game::is_terminal(self) {
+            let settlement = self.settlement();
+            events.emit(|| Event::Ended { settlement });
+        }
+        Ok(())
+    }
+
+    fn start_events(&self, events: &mut impl Events<Event>) {
+        let hands = self.setup.hands.iter();
+        events.emit(|| Event::Started {
+            deal: Deal {
+                hands: hands
+                    .map(|h| cards_core::Cards::Shown(h.iter().collect()))
+                    .collect(),
+                table: self.setup.table,
+            },
+            captured: self.setup.captured,
+        });
+    }
+
+    /// A seat sees its own hand; an onlooker none.
+    fn redact(_: &Rules, event: &Event, seat: PlayerId) -> Event {
+        match event {
+            Event::Started { deal, captured } => Event::Started {
+                deal: Deal {
+                    hands: (deal.hands.iter().enumerate())
+                        .map(|(s, hand)| hand.shown_if(s == seat.index()))
+                        .collect(),
+                    table: deal.table,
+                },
+                captured: *captured,
+            },
+            other => other.clone(),
+        }
+    }
+
+    fn blank_view(rules: &Rules, players: usize, seat: PlayerId) -> View {
+        View {
+            rules: *rules,
+            seat,
+            hand: Cards::EMPTY,
+            table: Cards::EMPTY,
+            captured: PerSeat::new(players).unwrap_or_default(),
+        }
+    }
+
+    fn observe(view: &mut View, event: &Event) -> Result<(), ObserveError> {
+        let mut next = *view;
+        let players = next.captured.len();
+        let at = |seat: PlayerId| {
+            (seat.index() < players)
+                .then_some(seat.index())
+                .ok_or_else(|| ObserveError::new(format!("no seat {seat} at this table")))
+        };
+        match event {
+            Event::Started { deal, captured } => {
+                if deal.hands.len() != players || captured.len() != players {
+                    return Err(ObserveError::new("a start for another number of seats"));
+                }
+                next.hand = match deal.hands.get(view.seat.index()) {
+                    Some(cards_core::Cards::Shown(cards)) => cards.iter().copied().collect(),
+                    Some(cards_core::Cards::Hidden(_)) => {
+                        return Err(ObserveError::new("the start hides this seat's own hand"));
+                    }
+                    None => Cards::EMPTY,
+                };
+                next.table = deal.table;
+                next.captured = *captured;
+            }
+            Event::Trailed { seat, card } => {
+                at(*seat)?;
+                if *seat == view.seat {
+                    next.hand.remove(*card);
+                }
+                next.table.insert(*card);
+            }
+            Event::Captured { seat, card, taken } => {
+                let i = at(*seat)?;
+                if *seat == view.seat {
+                    next.hand.remove(*card);
+                }
+                next.table -= *taken;
+                next.captured[i] |= taken.with(*card);
+            }
+            Event::Ended { .. } => {}
+        }
+        *view = next;
         Ok(())
     }
 

@@ -17,8 +17,8 @@ use core::ops::RangeInclusive;
 use core::str::FromStr;
 
 use cards_core::{
-    Card, CardSet, Census, DirectIndex, Draw, Game, JassCard, PerSeat, PlayerCountError, PlayerId,
-    Rng, Seed, shuffled_deck,
+    Card, CardSet, Cards, Census, DirectIndex, Draw, Events, Game, GameEvent, JassCard,
+    ObserveError, PerSeat, PlayerCountError, PlayerId, Rng, Seed, shuffled_deck,
 };
 use serde::{Deserialize, Serialize};
 
@@ -243,6 +243,81 @@ impl fmt::Display for Outcome {
     }
 }
 
+/// The hands at the start, in deck order: a seat sees its own.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Deal {
+    /// Each seat's hand.
+    pub hands: Vec<Cards<JassCard>>,
+}
+
+/// What happened.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Event {
+    /// The game starts: the hands, and the table as it lies.
+    Started {
+        /// The hands.
+        deal: Deal,
+        /// The table.
+        table: Table,
+    },
+    /// A seat laid a card.
+    Laid {
+        /// Who.
+        seat: PlayerId,
+        /// The card.
+        card: JassCard,
+    },
+    /// A round ended: its winner takes the cards laid.
+    RoundWon {
+        /// The winner, who leads next.
+        seat: PlayerId,
+    },
+    /// The game is over.
+    Ended {
+        /// The settlement.
+        settlement: PerSeat<i64>,
+    },
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Event::Started { deal, .. } => {
+                let hands: Vec<String> = deal
+                    .hands
+                    .iter()
+                    .enumerate()
+                    .map(|(seat, hand)| format!("seat {seat} holds {hand}"))
+                    .collect();
+                write!(f, "the game starts: {}", hands.join("; "))
+            }
+            Event::Laid { seat, card } => write!(f, "seat {seat} laid {card}"),
+            Event::RoundWon { seat } => write!(f, "seat {seat} won the round"),
+            Event::Ended { settlement } => write!(f, "the game is over: {settlement}"),
+        }
+    }
+}
+
+impl GameEvent for Event {
+    type Deal = Deal;
+
+    fn deal(&self) -> Option<&Deal> {
+        match self {
+            Event::Started { deal, .. } => Some(deal),
+            _ => None,
+        }
+    }
+
+    fn score(&self) -> Option<&[i64]> {
+        match self {
+            Event::Ended { settlement } => Some(settlement),
+            _ => None,
+        }
+    }
+}
+
 /// A game of High card: the rules and a validated position.
 ///
 /// The fields are crate-private so that this crate's tests can break a state on purpose.
@@ -335,6 +410,7 @@ impl Game for HighCard {
     type Outcome = Outcome;
     type Card = JassCard;
     type Error = RuleError;
+    type Event = Event;
     type SetupError = SetupError;
 
     const NAME: &'static str = "highcard";
@@ -396,7 +472,11 @@ impl Game for HighCard {
         }
     }
 
-    fn play(&mut self, action: Action) -> Result<(), RuleError> {
+    fn play_reporting(
+        &mut self,
+        action: Action,
+        events: &mut impl Events<Event>,
+    ) -> Result<(), RuleError> {
         let Action::Play(card) = action;
         let seat = self.to_act().ok_or(RuleError::GameOver)?;
         let hand = &mut self.setup.hands[seat.index()];
@@ -406,6 +486,7 @@ impl Game for HighCard {
         }
         // Every rule is checked: from here on nothing can fail.
         hand.remove(card);
+        events.emit(|| Event::Laid { seat, card });
         let table = &mut self.setup.table;
         table.cards[seat.index()] = Some(card);
         if table.cards.iter().all(Option::is_some) {
@@ -414,7 +495,101 @@ impl Game for HighCard {
             table.cards.fill(None);
             table.won[winner.index()] += 1;
             table.leader = winner;
+            events.emit(|| Event::RoundWon { seat: winner });
+            if self.is_terminal() {
+                let settlement = self.settlement();
+                events.emit(|| Event::Ended { settlement });
+            }
         }
+        Ok(())
+    }
+
+    fn start_events(&self, events: &mut impl Events<Event>) {
+        let hands = self
+            .setup
+            .hands
+            .iter()
+            .map(|h| Cards::Shown(h.iter().collect()));
+        events.emit(|| Event::Started {
+            deal: Deal {
+                hands: hands.collect(),
+            },
+            table: self.setup.table,
+        });
+    }
+
+    /// A seat sees its own hand; an onlooker none.
+    fn redact(_: &Rules, event: &Event, seat: PlayerId) -> Event {
+        match event {
+            Event::Started { deal, table } => Event::Started {
+                deal: Deal {
+                    hands: (deal.hands.iter().enumerate())
+                        .map(|(s, hand)| hand.shown_if(s == seat.index()))
+                        .collect(),
+                },
+                table: *table,
+            },
+            other => other.clone(),
+        }
+    }
+
+    fn blank_view(rules: &Rules, players: usize, seat: PlayerId) -> View {
+        View {
+            rules: *rules,
+            seat,
+            hand: CardSet::EMPTY,
+            table: Table {
+                cards: PerSeat::new(players).unwrap_or_default(),
+                played: CardSet::EMPTY,
+                won: PerSeat::new(players).unwrap_or_default(),
+                leader: PlayerId(0),
+            },
+        }
+    }
+
+    fn observe(view: &mut View, event: &Event) -> Result<(), ObserveError> {
+        let mut next = *view;
+        let players = next.table.cards.len();
+        let at = |seat: PlayerId| {
+            (seat.index() < players)
+                .then_some(seat.index())
+                .ok_or_else(|| ObserveError::new(format!("no seat {seat} at this table")))
+        };
+        match event {
+            Event::Started { deal, table } => {
+                if deal.hands.len() != players || table.cards.len() != players {
+                    return Err(ObserveError::new("a start for another number of seats"));
+                }
+                next.hand = match deal.hands.get(view.seat.index()) {
+                    Some(Cards::Shown(cards)) => cards.iter().copied().collect(),
+                    Some(Cards::Hidden(_)) => {
+                        return Err(ObserveError::new("the start hides this seat's own hand"));
+                    }
+                    None => CardSet::EMPTY,
+                };
+                next.table = *table;
+            }
+            Event::Laid { seat, card } => {
+                let i = at(*seat)?;
+                if next.table.cards[i].is_some() {
+                    return Err(ObserveError::new(format!("seat {seat} has laid already")));
+                }
+                if *seat == view.seat {
+                    next.hand.remove(*card);
+                }
+                next.table.cards[i] = Some(*card);
+            }
+            Event::RoundWon { seat } => {
+                let i = at(*seat)?;
+                let table = &mut next.table;
+                table.played.extend(table.cards.iter().flatten().copied());
+                table.cards.fill(None);
+                table.won[i] = table.won[i].saturating_add(1);
+                table.leader = *seat;
+            }
+            Event::Ended { .. } => {}
+        }
+        *view = next;
         Ok(())
     }
 
