@@ -12,6 +12,12 @@
 //! same deals: its deal event rebuilds the game (`Setup::dealt`), every decision is legal
 //! there and listed in its `legal`, and its score event is the final multiplied points.
 //!
+//! `returns` are each game's `Game::returns()`, the specs' returns, written as JSON numbers
+//! (whole numbers as integers). Until the events issue they were the integer settlement; the
+//! Schieber (one deal: ±d/2), Differenzler (mean − own) and Eléwénjewé (n − 1 and −1, ties
+//! (n − k)/k) files were re-pinned for that change alone: the same actions, the returns
+//! converted exactly, checked line by line against the old settlements.
+//!
 //! `golden/elewenjewe_playout.jsonl` holds the same for `elewenjewe.playout` (whole games at 2
 //! to 5 players; see `elewenjewe_playouts_are_the_recorded_ones`).
 //!
@@ -33,7 +39,17 @@ struct Golden {
     players: u64,
     seed: u64,
     actions: u64,
-    returns: Vec<i64>,
+    /// `Game::returns()` as the oracle writes them: whole numbers as integers.
+    returns: Value,
+}
+
+/// The numbers of a JSON list.
+fn numbers(list: &Value) -> Vec<f64> {
+    list.as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_f64().unwrap())
+        .collect()
 }
 
 fn golden() -> Vec<Golden> {
@@ -86,7 +102,7 @@ fn playout_actions_and_returns_are_those_of_main() {
     {
         assert_eq!(answer["ok"], true, "{g:?}: {answer}");
         assert_eq!(answer["actions"], g.actions, "{g:?}");
-        assert_eq!(answer["returns"], json!(g.returns), "{g:?}");
+        assert_eq!(answer["returns"], g.returns, "{g:?}");
         assert_eq!(answer["final"].as_str().map(str::len), Some(64), "{g:?}");
     }
 }
@@ -99,7 +115,7 @@ fn traces_play_the_golden_games() {
         .zip(oracle(&requests("zaagox.trace", &golden)))
     {
         assert_eq!(answer["ok"], true, "{g:?}: {answer}");
-        assert_eq!(answer["returns"], json!(g.returns), "{g:?}");
+        assert_eq!(answer["returns"], g.returns, "{g:?}");
         let events = answer["events"].as_array().unwrap();
         let deals = events.iter().filter(|e| e.get("deal").is_some()).count();
         let decisions: Vec<&Value> = events
@@ -119,7 +135,7 @@ fn traces_play_the_golden_games() {
         }
         assert_eq!(scores.len(), 1, "{g:?}");
         assert_eq!(events.last(), Some(scores[0]), "{g:?}");
-        assert_eq!(scores[0]["score"], json!(g.returns), "{g:?}");
+        assert_eq!(scores[0]["score"], g.returns, "{g:?}");
     }
 }
 
@@ -133,7 +149,7 @@ fn jass_playouts_are_the_recorded_ones() {
     for (g, answer) in golden.iter().zip(answers) {
         assert_eq!(answer["ok"], true, "{g:?}: {answer}");
         assert_eq!(answer["actions"], g.actions, "{g:?}");
-        assert_eq!(answer["returns"], json!(g.returns), "{g:?}");
+        assert_eq!(answer["returns"], g.returns, "{g:?}");
         let (state, _) = jass_replay(&answer_trace(g.seed));
         let digest = sha256_hex(&serde_json::to_vec(&state).unwrap());
         assert_eq!(answer["final"], digest, "{g:?}");
@@ -184,8 +200,8 @@ fn check_whole_games(variant: &str, golden: &[Golden], score: impl Fn(&[Value]))
     for ((g, answer), trace) in golden.iter().zip(answers).zip(traces) {
         assert_eq!(answer["ok"], true, "{g:?}: {answer}");
         assert_eq!(answer["actions"], g.actions, "{g:?}");
-        assert_eq!(answer["returns"], json!(g.returns), "{g:?}");
-        assert_eq!(trace["returns"], json!(g.returns), "{g:?}");
+        assert_eq!(answer["returns"], g.returns, "{g:?}");
+        assert_eq!(trace["returns"], g.returns, "{g:?}");
         let events = trace["events"].as_array().unwrap();
         let decisions: Vec<&Value> = events
             .iter()
@@ -262,7 +278,7 @@ fn jass_traces_play_the_golden_deals() {
     assert_eq!(answers, oracle(&requests));
     for (g, answer) in golden.iter().zip(answers) {
         assert_eq!(answer["ok"], true, "{g:?}: {answer}");
-        assert_eq!(answer["returns"], json!(g.returns), "{g:?}");
+        assert_eq!(answer["returns"], g.returns, "{g:?}");
         let events = answer["events"].as_array().unwrap();
         let deals = events.iter().filter(|e| e.get("deal").is_some()).count();
         let decisions: Vec<&Value> = events
@@ -287,9 +303,18 @@ fn jass_traces_play_the_golden_deals() {
         let (state, score) = jass_replay(&answer);
         let outcome = state.outcome().unwrap();
         assert_eq!(score, json!({"score": outcome.scored}), "{g:?}");
-        assert_eq!(answer["returns"], json!(state.settlement()), "{g:?}");
-        let d = i64::from(outcome.scored[0]) - i64::from(outcome.scored[1]);
-        assert_eq!(answer["returns"], json!([d, -d, d, -d]), "{g:?}");
+        // The spec's returns of one deal: ±d/2, d team 0's points minus team 1's.
+        let d = f64::from(outcome.scored[0]) - f64::from(outcome.scored[1]);
+        assert_eq!(
+            numbers(&answer["returns"]),
+            [d / 2.0, -d / 2.0, d / 2.0, -d / 2.0],
+            "{g:?}"
+        );
+        assert_eq!(
+            numbers(&answer["returns"]),
+            state.returns().to_vec(),
+            "{g:?}"
+        );
     }
 }
 
@@ -309,9 +334,9 @@ fn elewenjewe_playouts_are_the_recorded_ones() {
     for ((g, answer), trace) in golden.iter().zip(answers).zip(traces) {
         assert_eq!(answer["ok"], true, "{g:?}: {answer}");
         assert_eq!(answer["actions"], g.actions, "{g:?}");
-        assert_eq!(answer["returns"], json!(g.returns), "{g:?}");
+        assert_eq!(answer["returns"], g.returns, "{g:?}");
         assert_eq!(trace["ok"], true, "{g:?}: {trace}");
-        assert_eq!(trace["returns"], json!(g.returns), "{g:?}");
+        assert_eq!(trace["returns"], g.returns, "{g:?}");
         let events = trace["events"].as_array().unwrap();
         let decisions: Vec<&Value> = events
             .iter()
@@ -321,20 +346,23 @@ fn elewenjewe_playouts_are_the_recorded_ones() {
         for d in &decisions {
             assert!(d["legal"].as_array().unwrap().contains(&d["action"]), "{d}");
         }
-        assert_eq!(g.returns.iter().sum::<i64>(), 0, "{g:?}");
-        // The score events add up to the totals: the winners (a return above a loser's -60)
+        assert!(
+            numbers(&g.returns).iter().sum::<f64>().abs() < 1e-9,
+            "{g:?}"
+        );
+        // The score events add up to the totals: the winners (a return above a loser's -1)
         // are the seats with the highest total.
-        let mut totals = vec![0i64; g.returns.len()];
+        let mut totals = vec![0i64; numbers(&g.returns).len()];
         for score in events.iter().filter_map(|e| e.get("score")) {
             for (t, v) in totals.iter_mut().zip(score.as_array().unwrap()) {
                 *t += v.as_i64().unwrap();
             }
         }
         let best = totals.iter().copied().max().unwrap();
-        for (seat, (&total, &ret)) in totals.iter().zip(&g.returns).enumerate() {
+        for (seat, (&total, ret)) in totals.iter().zip(numbers(&g.returns)).enumerate() {
             assert_eq!(
                 total == best,
-                ret > -60,
+                ret > -1.0,
                 "{g:?}: seat {seat}, totals {totals:?}"
             );
         }

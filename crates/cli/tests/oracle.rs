@@ -460,3 +460,14 @@ fn letom_playouts_and_traces_agree() {
         assert!(answer[0].contains(piece), "{request} -> {}", answer[0]);
     }
 }
+
+/// `returns` are the spec's returns: one Schieber deal pays ±d/2, so an odd difference gives
+/// halves (seed 4: d = 35), and the integer settlement is twice them.
+#[test]
+fn schieber_deal_returns_are_half_the_difference() {
+    let answer = oracle(br#"{"op":"jass.playout","players":4,"seed":4}"#).remove(0);
+    assert!(
+        answer.contains(r#""returns":[17.5,-17.5,17.5,-17.5]"#),
+        "{answer}"
+    );
+}

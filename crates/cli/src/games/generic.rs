@@ -209,13 +209,42 @@ pub fn hex(bytes: &[u8]) -> String {
         })
 }
 
+/// A game's [`Game::returns`] as the oracle writes them: JSON numbers, a whole number without
+/// a fraction (`48`, `-16`), anything else as the shortest decimal that reads back exactly
+/// (`94.5`, `-12.333333333333334`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Returns(pub Vec<f64>);
+
+impl Returns {
+    /// The returns of `state`.
+    pub fn of<G: Game>(state: &G) -> Self {
+        Returns(state.returns().to_vec())
+    }
+}
+
+impl Serialize for Returns {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let mut seq = serializer.serialize_seq(Some(self.0.len()))?;
+        for &value in &self.0 {
+            // Exactly representable whole numbers keep the integer form they always had.
+            if value.fract() == 0.0 && value.abs() < 9.0e15 {
+                seq.serialize_element(&(value as i64))?;
+            } else {
+                seq.serialize_element(&value)?;
+            }
+        }
+        seq.end()
+    }
+}
+
 /// The answer to every `<game>.playout`, fields in protocol order.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct PlayoutAnswer {
     /// Number of actions played.
     pub actions: usize,
-    /// The game's integer settlement, one entry per seat.
-    pub returns: Vec<i64>,
+    /// The game's returns ([`Game::returns`]), one entry per seat.
+    pub returns: Returns,
     /// SHA-256 (lower-case hex) of the final state's JSON.
     #[serde(rename = "final")]
     pub final_digest: String,
@@ -236,19 +265,19 @@ pub fn playout_op<A: Adapter>(op: OpName, rest: &Fields, label: &str) -> Result<
         op,
         &PlayoutAnswer {
             actions,
-            returns: state.settlement().to_vec(),
+            returns: Returns::of(&state),
             final_digest,
         },
     )
 }
 
 /// The answer to every `<game>.trace`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Trace<D> {
     /// Deal, decision and score events in order.
     pub events: Vec<Event<D>>,
-    /// The game's integer settlement, one entry per seat (the playout's `returns`).
-    pub returns: Vec<i64>,
+    /// The game's returns, one entry per seat (the playout's `returns`).
+    pub returns: Returns,
 }
 
 /// Why a trace could not be made.
@@ -316,7 +345,7 @@ pub fn trace_under<A: Adapter>(
     }
     let trace = Trace {
         events,
-        returns: state.settlement().to_vec(),
+        returns: Returns::of(&state),
     };
     Ok((state, trace))
 }
@@ -579,6 +608,15 @@ pub fn replay<A: Adapter>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn returns_are_json_numbers_whole_ones_as_integers() {
+        let returns = Returns(vec![48.0, -16.0, 94.5, -126.5, 0.0, -0.0, 1.0 / 3.0]);
+        assert_eq!(
+            serde_json::to_string(&returns).unwrap(),
+            "[48,-16,94.5,-126.5,0,0,0.3333333333333333]"
+        );
+    }
 
     #[test]
     fn hex_is_lower_case_and_padded() {

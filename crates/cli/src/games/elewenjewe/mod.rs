@@ -607,7 +607,7 @@ mod tests {
                     }
                 }
                 assert_eq!(sums, state.totals().to_vec());
-                assert_eq!(t.returns, state.settlement().to_vec());
+                assert_eq!(t.returns, crate::games::generic::Returns::of(&state));
                 let played =
                     simulate_one::<ElewenjeweAdapter>(&Rules::default(), players, seed).unwrap();
                 let mut tally = ElewenjeweTally::new(players);

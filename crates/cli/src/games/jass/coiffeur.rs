@@ -549,7 +549,7 @@ mod tests {
                 let sum: i64 = scores.iter().map(|s| s[side]).sum();
                 assert_eq!(sum, i64::from(outcome.totals[side]));
             }
-            assert_eq!(t.returns, state.settlement().to_vec());
+            assert_eq!(t.returns, generic::Returns::of(&state));
         }
     }
 }

@@ -169,10 +169,18 @@ mod tests {
             let outcome = state.outcome().unwrap();
             let scored: Vec<i64> = outcome.scored.iter().map(|&p| i64::from(p)).collect();
             assert_eq!(t.events.last(), Some(&Event::Score { score: scored }));
-            assert_eq!(t.returns, state.settlement().to_vec());
-            // The settlement: seats 0 and 2 get the point difference.
-            let difference = i64::from(outcome.scored[0]) - i64::from(outcome.scored[1]);
-            assert_eq!(difference, t.returns[0]);
+            assert_eq!(t.returns, generic::Returns::of(&state));
+            // The spec's returns: seats 0 and 2 get half the point difference, 1 and 3 lose it.
+            let difference = f64::from(outcome.scored[0]) - f64::from(outcome.scored[1]);
+            assert_eq!(
+                t.returns.0,
+                [
+                    difference / 2.0,
+                    -difference / 2.0,
+                    difference / 2.0,
+                    -difference / 2.0
+                ]
+            );
         }
     }
 }

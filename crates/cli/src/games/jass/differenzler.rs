@@ -500,7 +500,7 @@ mod tests {
                 for s in &scores {
                     assert_eq!(s.iter().sum::<i64>(), 157);
                 }
-                assert_eq!(t.returns, state.settlement().to_vec());
+                assert_eq!(t.returns, generic::Returns::of(&state));
                 let played =
                     simulate_one::<DifferenzlerAdapter>(&jass::Rules::default(), players, seed)
                         .unwrap();

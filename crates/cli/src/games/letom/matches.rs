@@ -463,7 +463,7 @@ mod tests {
                     .filter(|e| matches!(e, Event::Decision { .. }))
                     .count();
                 assert_eq!(decisions, actions);
-                assert_eq!(t.returns, state.settlement().to_vec());
+                assert_eq!(t.returns, crate::games::generic::Returns::of(&state));
                 let one = trace::<LetomAdapter>(players, seed).unwrap();
                 assert_eq!(t.events[..one.events.len()], one.events[..], "seed {seed}");
             }

@@ -584,7 +584,7 @@ mod tests {
                 assert_eq!(decisions, actions);
                 let end = replay(&Rules::default(), &t.events);
                 assert_eq!(end, state, "{players} players, seed {seed}");
-                assert_eq!(t.returns, state.settlement().to_vec());
+                assert_eq!(t.returns, generic::Returns::of(&state));
                 if actions == 0 {
                     at_once += 1;
                     assert_eq!(t.events.len(), 2, "{:?}", t.events);
