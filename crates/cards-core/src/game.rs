@@ -103,11 +103,12 @@ pub trait Game:
     Clone + PartialEq + fmt::Debug + serde::Serialize + serde::de::DeserializeOwned + Send + Sync
 {
     /// The rules configuration: every option the spec names (`Default` is the documented
-    /// default).
+    /// default; [`Presets`](crate::Presets) names other complete rule sets).
     type Rules: Clone
         + PartialEq
         + fmt::Debug
         + Default
+        + crate::Presets
         + serde::Serialize
         + serde::de::DeserializeOwned
         + Send

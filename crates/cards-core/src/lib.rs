@@ -46,6 +46,7 @@ mod event;
 mod game;
 mod index;
 mod jass;
+mod presets;
 mod random_player;
 mod record;
 mod rng;
@@ -67,6 +68,7 @@ pub use event::{Cards, Events, GameEvent, NoEvents, ObserveError};
 pub use game::{Census, Game};
 pub use index::{ActionMask, DirectIndex, IndexError, Indexed};
 pub use jass::{JassCard, JassRank, JassSuit};
+pub use presets::Presets;
 /// The rand generator trait that [`Game::sample_world`] and [`Draw`] accept
 /// (rand_core 0.10's `Rng`, formerly `RngCore`).
 pub use rand_core::Rng;

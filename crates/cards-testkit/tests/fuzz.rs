@@ -30,6 +30,8 @@ struct Shed<const BUG: u8> {
     setup: ShedSetup,
 }
 
+impl cards_core::Presets for ShedRules {}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ShedRules {

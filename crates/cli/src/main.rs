@@ -16,6 +16,7 @@ mod games;
 mod oracle;
 mod protocol;
 mod replay;
+mod rules;
 mod simulate;
 
 use std::io::{self, IsTerminal as _, Write as _};
@@ -117,12 +118,19 @@ struct SimulateArgs {
     /// the default, or match).
     #[arg(long, value_name = "NAME")]
     variant: Option<String>,
-    /// The game's rules as a JSON object, as in records (fields left out keep their
-    /// defaults), e.g. '{"target":1000}'. Applied before any --rule.
+    /// Start from one of the game's named rule presets instead of its default rules (each
+    /// game's presets are listed below).
+    #[arg(long, value_name = "NAME")]
+    preset: Option<String>,
+    /// A JSON object merged into the game's rules, as records write them (fields left out keep
+    /// their values), e.g. '{"weis":{"scale":"small"}}'. Applied after --preset, before any
+    /// --rule.
     #[arg(long, value_name = "JSON")]
     rules: Option<String>,
-    /// Set one rule option (repeatable), applied in order; each game's options are listed
-    /// below.
+    /// Set one field of the game's rules (repeatable, applied in order): NAME is the field in
+    /// the rules' JSON, a dotted path into nested fields, `-` for `_` (weis.scale, four-low);
+    /// VALUE is JSON or else text (small, true, 1000, null). The game's crate reads the rules
+    /// and refuses what it does not take; each game's fields are listed below.
     #[arg(short = 'r', long = "rule", value_name = "NAME=VALUE", value_parser = parse_rule)]
     rule: Vec<(String, String)>,
 }
@@ -133,7 +141,7 @@ fn parse_rule(text: &str) -> Result<(String, String), String> {
         Some((name, value)) if !name.trim().is_empty() => {
             Ok((name.trim().to_owned(), value.trim().to_owned()))
         }
-        _ => Err(format!("a rule option is NAME=VALUE, not {text:?}")),
+        _ => Err(format!("a rule is NAME=VALUE, not {text:?}")),
     }
 }
 
@@ -335,7 +343,8 @@ fn simulate(args: &SimulateArgs) -> ExitCode {
         record: args.record.clone(),
         record_all: args.record_all,
         variant: args.variant.clone(),
-        rules: simulate::RuleChoices {
+        rules: rules::RuleChoices {
+            preset: args.preset.clone(),
             json: args.rules.clone(),
             set: args.rule.clone(),
         },

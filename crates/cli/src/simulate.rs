@@ -40,6 +40,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
 
+pub use crate::rules::RuleChoices;
+
 /// Games per chunk: results of one chunk are held in memory before they are folded.
 pub const CHUNK: u64 = 1 << 14;
 
@@ -74,54 +76,6 @@ pub struct Config {
     pub variant: Option<String>,
     /// The rules to play under (`--rules`, `--rule`).
     pub rules: RuleChoices,
-}
-
-/// The rules a simulation plays under, as the command line gave them: the game's default
-/// rules, replaced by `--rules JSON` when given, then each `--rule NAME=VALUE` in order.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct RuleChoices {
-    /// `--rules`: the game's rules as a JSON object (fields left out keep their defaults).
-    pub json: Option<String>,
-    /// `--rule NAME=VALUE`, in order.
-    pub set: Vec<(String, String)>,
-}
-
-impl RuleChoices {
-    /// Whether no rule was chosen (the game's default rules).
-    #[must_use]
-    pub fn is_default(&self) -> bool {
-        self.json.is_none() && self.set.is_empty()
-    }
-
-    /// The arguments that make these choices, each after a space, shell-quoted:
-    /// ` --rules '{"target":1000}' --rule weis=small`.
-    #[must_use]
-    pub fn args(&self) -> String {
-        let quote = |text: &str| format!("'{}'", text.replace('\'', "'\\''"));
-        let mut args = String::new();
-        if let Some(json) = &self.json {
-            args.push_str(&format!(" --rules {}", quote(json)));
-        }
-        for (name, value) in &self.set {
-            let option = format!("{name}={value}");
-            let plain = option
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || "=,-_.:".contains(c));
-            args.push_str(" --rule ");
-            args.push_str(&if plain { option } else { quote(&option) });
-        }
-        args
-    }
-
-    /// What the text report says about the rules: `default rules`, or the choices as typed.
-    #[must_use]
-    pub fn describe(&self) -> String {
-        if self.is_default() {
-            "default rules".to_owned()
-        } else {
-            format!("rules:{}", self.args())
-        }
-    }
 }
 
 /// Why a simulation could not run.

@@ -788,10 +788,10 @@ fn simulate_jass_with_options() {
         "100",
         "-s",
         "7",
-        "--rule",
-        "variants=all",
+        "--rules",
+        r#"{"variants":{"slalom":true,"guschti":true,"mary":true,"trio":true}}"#,
         "-r",
-        "weis=small",
+        "weis.scale=small",
         "-r",
         "target=1000",
         "--json",
@@ -828,34 +828,50 @@ fn simulate_jass_with_options() {
         "-g",
         "20",
         "-r",
-        "weis=small",
+        "weis.scale=small",
     ]));
-    assert!(text.contains("; rules: --rule weis=small\n"), "{text}");
     assert!(
-        text.contains("--games 1 --seed ") && text.contains(" --rule weis=small --record DIR"),
+        text.contains("; rules: --rule weis.scale=small\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("--games 1 --seed ")
+            && text.contains(" --rule weis.scale=small --record DIR"),
         "{text}"
     );
     assert!(!text.contains("follow its first deal"), "{text}");
     let help = stdout(&cardrules(&["simulate", "--help"]));
-    assert!(help.contains("Rule options (--rule NAME=VALUE):"), "{help}");
-    assert!(
-        help.contains("    weis=big|small  the Weis scale"),
-        "{help}"
-    );
+    // The help lists the crate's rule fields with their defaults and values.
+    assert!(help.contains("Rules (--rule NAME=VALUE"), "{help}");
+    for line in [
+        "  jass (presets: flat):",
+        "    weis.scale=big|small  (default \"big\")",
+        "    target=a number|null  (default 2500)",
+        "    coiffeur.individual=true|false  (default left out)",
+        "    differenzler.deals=a number  (default left out)",
+        "  elewenjewe (presets: professional, casual, yoruba):",
+        "  letom (presets: go-stop):",
+    ] {
+        assert!(help.contains(line), "{line:?} missing from {help}");
+    }
     for (args, needle) in [
         (
-            &["-r", "weis=huge"][..],
-            "bad rules: --rule weis=huge: the Weis scale is big or small",
+            &["-r", "weis.scale=huge"][..],
+            "bad rules: --rule weis.scale=huge: unknown variant `huge`, expected `big` or `small`",
         ),
-        (&["-r", "colour=red"], "no rule option \"colour\""),
+        (
+            &["-r", "colour=red"],
+            "unknown field `colour`, expected one of `play`, `weis`",
+        ),
         (
             &["--rules", "{\"colour\":1}"],
-            "--rules is not jass's rules as JSON",
+            "--rules is not jass's rules: unknown field `colour`",
         ),
         (
-            &["--variant", "coiffeur", "-r", "variants=all"],
-            "coiffeur has no rule option \"variants\"",
+            &["--preset", "round"],
+            "jass has no preset \"round\"; its presets are flat",
         ),
+        (&["-r", "target=0"], "target"),
     ] {
         let mut all = vec!["simulate", "jass", "-p", "4", "-g", "1"];
         all.extend_from_slice(args);
@@ -881,7 +897,7 @@ fn simulate_jass_with_options() {
     let err = usage_error(&["simulate", "zaagox", "-p", "3", "-g", "1", "--variant", "x"]);
     assert!(err.contains("zaagox has no variants"), "{err}");
     let err = usage_error(&["simulate", "jass", "-p", "4", "-g", "1", "-r", "weis"]);
-    assert!(err.contains("a rule option is NAME=VALUE"), "{err}");
+    assert!(err.contains("a rule is NAME=VALUE"), "{err}");
 }
 
 /// `simulate jass --variant differenzler`: whole games at 3 and 4 seats, the same at any
@@ -906,7 +922,7 @@ fn simulate_differenzler_and_replay_its_records() {
                 "-t",
                 threads,
                 "-r",
-                "deals=4",
+                "differenzler.deals=4",
                 "--record",
                 dir_text,
                 "--json",
@@ -985,10 +1001,10 @@ fn simulate_differenzler_and_replay_its_records() {
         "-g",
         "1",
         "-r",
-        "deals=0",
+        "differenzler.deals=0",
     ]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("deals=0"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("deals"));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -998,9 +1014,9 @@ fn simulate_differenzler_and_replay_its_records() {
 fn simulate_coiffeur_and_replay_its_records() {
     let dir = temp_dir("coiffeur-records");
     let dir_text = dir.to_str().unwrap();
-    for (individual, deals) in [("off", 16u64), ("on", 32)] {
+    for (individual, deals) in [("false", 16u64), ("true", 32)] {
         let run = |threads: &str| -> Value {
-            let rule = format!("individual={individual}");
+            let rule = format!("coiffeur.individual={individual}");
             let out = cardrules(&[
                 "simulate",
                 "jass",
@@ -1068,7 +1084,6 @@ fn simulate_elewenjewe_presets_and_replay() {
     let dir = temp_dir("elewenjewe-records");
     let dir_text = dir.to_str().unwrap();
     for preset in ["professional", "casual", "yoruba"] {
-        let rule = format!("preset={preset}");
         let run = |threads: &str| -> Value {
             let out = cardrules(&[
                 "simulate",
@@ -1081,10 +1096,10 @@ fn simulate_elewenjewe_presets_and_replay() {
                 "2",
                 "-t",
                 threads,
+                "--preset",
+                preset,
                 "-r",
-                &rule,
-                "-r",
-                "esun=on",
+                "esun=true",
                 "--record",
                 dir_text,
                 "--json",
@@ -1288,19 +1303,19 @@ fn simulate_letom_with_options() {
         "-s",
         "5",
         "--rule",
-        "gwang-selling=on",
+        "gwang-selling=true",
         "-r",
         "gwang-price=2",
         "-r",
-        "reshuffle-sold=on",
+        "reshuffle-sold=true",
         "-r",
         "stake=2",
         "-r",
-        "exhaustion=highest-score",
+        "exhaustion=highest_score",
         "-r",
         "bomb=double",
         "-r",
-        "dokbak=last-ren-caller",
+        "dokbak=last_ren_caller",
         "--json",
     ]);
     let v: Value = serde_json::from_str(&stdout(&out)).unwrap();
@@ -1351,18 +1366,18 @@ fn simulate_letom_with_options() {
         "-g",
         "50",
         "-r",
-        "gwang-selling=on",
+        "gwang-selling=true",
         "-r",
         "stake=2",
     ]));
     for needle in [
-        "; rules: --rule gwang-selling=on --rule stake=2\n",
+        "; rules: --rule gwang-selling=true --rule stake=2\n",
         "\nGwang-selling: ",
         "\n  forced: the last seat asked  ",
         "\nPer sale (means): ",
         "\nTable stake (50 deals): the pot ",
         "\n  went to a first-turn event  ",
-        " --rule gwang-selling=on --rule stake=2 --record DIR",
+        " --rule gwang-selling=true --rule stake=2 --record DIR",
     ] {
         assert!(text.contains(needle), "{needle:?} missing from\n{text}");
     }
@@ -1377,55 +1392,51 @@ fn simulate_letom_with_options() {
         "-g",
         "20",
         "-r",
-        "gwang-selling=on",
+        "gwang-selling=true",
         "--json",
     ])))
     .unwrap();
     assert_eq!(v["gwang_selling"], Value::Null);
     let help = stdout(&cardrules(&["simulate", "--help"]));
-    assert!(
-        help.contains("\n  letom --variant deal:\n")
-            && help.contains("\n  letom --variant match:\n")
-            && help.contains("    exhaustion=nagari|highest-score  ")
-            && help.contains("    first-dealer=seed|SEAT  ")
-            && help.contains("    deals=N  deals in a match, 1 to 10000 (default: 10)\n"),
-        "{help}"
-    );
+    for line in [
+        "\n  letom (presets: go-stop):\n",
+        "    exhaustion=nagari|highest_score  (default \"nagari\")\n",
+        "    first-dealer=a number|null  (default left out)\n",
+        "    deals=a number  (default 10)\n",
+    ] {
+        assert!(help.contains(line), "{line:?} missing from {help}");
+    }
     for (args, needle) in [
         (
-            &["-r", "go=on"][..],
-            "bad rules: --rule go=on: letom has no rule option \"go\"; its options are preset, \
-             sweep, exhaustion, carry-cap",
+            &["-r", "go=true"][..],
+            "bad rules: --rule go=true: unknown field `go`, expected one of `ren`, `bomb`",
         ),
         (
             &["-r", "exhaustion=stop"],
-            "bad rules: --rule exhaustion=stop: exhaustion is nagari or highest-score, not \
-             \"stop\"",
+            "bad rules: --rule exhaustion=stop: unknown variant `stop`, expected `nagari` or \
+             `highest_score`",
         ),
-        (
-            &["-r", "sweep=maybe"],
-            "the value is on or off, not \"maybe\"",
-        ),
+        (&["-r", "sweep=maybe"], "expected a boolean"),
         (
             &["-r", "carry-cap=9"],
-            "the carry cap is a whole number from 1 to 8",
+            "rule carry_cap is not playable: 9 is not 1 to 8",
         ),
         (
             &["-r", "stake=5000"],
-            "the stake is a whole number from 0 to 1000",
+            "rule stake is not playable: 5000 is above 1000",
         ),
         (&["-r", "first-dealer=3"], "seat 3 is not at a table of 3"),
         (
             &["--rules", "{\"bombs\":\"double\"}"],
-            "--rules is not letom's rules as JSON: unknown field `bombs`",
+            "--rules is not letom's rules: unknown field `bombs`",
         ),
         (
             &["--variant", "match", "-r", "deals=0"],
-            "bad rules: --rule deals=0: the number of deals is a whole number from 1 to 10000",
+            "rule deals is not playable: 0 is not 1 to 10000",
         ),
         (
-            &["--variant", "match", "-r", "go=on"],
-            "letom --variant match has no rule option \"go\"",
+            &["--preset", "go"],
+            "letom has no preset \"go\"; its presets are go-stop",
         ),
         (
             &["--variant", "series"],

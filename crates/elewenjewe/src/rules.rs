@@ -180,3 +180,15 @@ impl Default for Rules {
         }
     }
 }
+
+/// `professional` (the default rules, by the name the source gives them), `casual` and
+/// `yoruba` ([`Rules::professional`], [`Rules::casual`], [`Rules::yoruba`]).
+impl cards_core::Presets for Rules {
+    fn presets() -> Vec<(&'static str, Self)> {
+        vec![
+            ("professional", Rules::professional()),
+            ("casual", Rules::casual()),
+            ("yoruba", Rules::yoruba()),
+        ]
+    }
+}

@@ -323,3 +323,10 @@ impl Default for Rules {
         }
     }
 }
+
+/// `flat` ([`Rules::flat`]).
+impl cards_core::Presets for Rules {
+    fn presets() -> Vec<(&'static str, Self)> {
+        vec![("flat", Rules::flat())]
+    }
+}

@@ -229,3 +229,10 @@ impl Default for Rules {
         }
     }
 }
+
+/// `go-stop` ([`Rules::go_stop`]).
+impl cards_core::Presets for Rules {
+    fn presets() -> Vec<(&'static str, Self)> {
+        vec![("go-stop", Rules::go_stop())]
+    }
+}

@@ -117,3 +117,6 @@ impl Default for Rules {
         }
     }
 }
+
+/// Zaägox names no preset: its options are set one by one.
+impl cards_core::Presets for Rules {}

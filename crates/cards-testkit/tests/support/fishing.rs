@@ -56,6 +56,9 @@ pub struct Rules {
     pub table_size: usize,
 }
 
+/// No presets.
+impl cards_core::Presets for Rules {}
+
 impl Default for Rules {
     fn default() -> Self {
         Rules {

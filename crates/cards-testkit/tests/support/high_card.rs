@@ -33,6 +33,9 @@ pub struct Rules {
     pub hand_size: usize,
 }
 
+/// No presets.
+impl cards_core::Presets for Rules {}
+
 impl Default for Rules {
     fn default() -> Self {
         Rules { hand_size: 4 }

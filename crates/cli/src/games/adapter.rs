@@ -55,40 +55,6 @@ pub struct Variant {
     pub label: &'static str,
 }
 
-/// A rule option that `simulate --rule NAME=VALUE` sets (beyond `--rules JSON`, which sets any
-/// field of the game's rules).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RuleOption {
-    /// The option's name (`weis`).
-    pub name: &'static str,
-    /// Its values, for help texts (`big|small`).
-    pub values: &'static str,
-    /// What it changes, with its default.
-    pub help: &'static str,
-}
-
-/// `on`/`off` (also `true`/`false`, `yes`/`no`), the value of a switch among the options.
-///
-/// # Errors
-/// A message naming the value when it is none of these.
-pub fn on_off(value: &str) -> Result<bool, String> {
-    match value.to_ascii_lowercase().as_str() {
-        "on" | "true" | "yes" => Ok(true),
-        "off" | "false" | "no" => Ok(false),
-        _ => Err(format!("the value is on or off, not {value:?}")),
-    }
-}
-
-/// The message for an option `name` that `game` does not have, listing its `options`.
-#[must_use]
-pub fn unknown_option(game: &str, name: &str, options: &[RuleOption]) -> String {
-    let names: Vec<&str> = options.iter().map(|o| o.name).collect();
-    format!(
-        "{game} has no rule option {name:?}; its options are {}",
-        names.join(", ")
-    )
-}
-
 /// What a game supplies to the oracle and `replay`: its player range comes from
 /// [`Game::player_range`] under default rules; the rest is here. [`Simulation`] adds what
 /// `simulate` needs.
@@ -160,22 +126,6 @@ pub trait Simulation: Adapter {
     /// default rules, for the summary's hint: `it` (the whole game, the default) or
     /// `its first deal` (Jass, whose trace is one deal).
     const TRACED: &'static str = "it";
-
-    /// The options `simulate --rule NAME=VALUE` takes ([`Self::set_option`] applies them).
-    const OPTIONS: &'static [RuleOption] = &[];
-
-    /// Sets the option `name` (one of [`Self::OPTIONS`]) to `value` in `rules`.
-    ///
-    /// # Errors
-    /// A message naming what was wrong: an unknown option or a bad value.
-    fn set_option(
-        rules: &mut <Self::Game as Game>::Rules,
-        name: &str,
-        value: &str,
-    ) -> Result<(), String> {
-        let _ = (rules, value);
-        Err(unknown_option(Self::NAME, name, Self::OPTIONS))
-    }
 
     /// Called before each action of a `simulate` game with the state it is applied to, for
     /// what the final state no longer shows (Jass: every deal of a whole game).

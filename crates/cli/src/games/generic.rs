@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use cards_core::{
-    Game, GameRecord, PlayerId, RandomPlayer, Seed, Start, play_randomly, random_playout,
+    Game, GameRecord, PlayerId, Presets, RandomPlayer, Seed, Start, play_randomly, random_playout,
 };
 use serde::Serialize;
 use serde_json::Number;
@@ -363,8 +363,8 @@ pub fn trace_op<A: Adapter>(op: OpName, rest: &Fields, label: &str) -> Result<Bo
     }
 }
 
-/// The rules `choices` name for the game of `A`: its default rules, replaced by the `--rules`
-/// JSON, then each `--rule` applied in order.
+/// The rules `choices` name for the game of `A` ([`RuleChoices::rules`]: its default rules or
+/// a preset, the `--rules` JSON merged in, then each `--rule` in order).
 ///
 /// # Errors
 /// [`SimulateError::Rules`] naming what was wrong: JSON that is not the game's rules, an
@@ -372,17 +372,9 @@ pub fn trace_op<A: Adapter>(op: OpName, rest: &Fields, label: &str) -> Result<Bo
 pub fn rules_from<A: Simulation>(
     choices: &RuleChoices,
 ) -> Result<<A::Game as Game>::Rules, SimulateError> {
-    let mut rules = match &choices.json {
-        Some(json) => serde_json::from_str(json).map_err(|e| {
-            SimulateError::Rules(format!("--rules is not {}'s rules as JSON: {e}", A::NAME))
-        })?,
-        None => Default::default(),
-    };
-    for (name, value) in &choices.set {
-        A::set_option(&mut rules, name, value)
-            .map_err(|e| SimulateError::Rules(format!("--rule {name}={value}: {e}")))?;
-    }
-    Ok(rules)
+    choices
+        .rules(A::NAME, &<<A::Game as Game>::Rules as Presets>::presets())
+        .map_err(SimulateError::Rules)
 }
 
 /// One `simulate` game: the playout of `seed` under `rules`, summarized for the engine and

@@ -19,9 +19,9 @@ pub mod zaagox;
 use std::ops::RangeInclusive;
 use std::path::Path;
 
-use cards_core::Game;
+use cards_core::{Game, Presets};
 
-pub use adapter::{Adapter, Op, RuleOption, Simulation, Variant};
+pub use adapter::{Adapter, Op, Simulation, Variant};
 
 use crate::protocol::{Body, Fields, MAX_ECHO, OpName, OracleError, and_list, cut};
 use crate::replay::{self, ReplayFileError};
@@ -120,7 +120,8 @@ pub trait Entry: Sync {
     }
     /// The options `simulate --rule` takes, by variant: `(None, options)` for a game without
     /// variants, else one entry per variant that has its own.
-    fn options(&self) -> Vec<(Option<&'static str>, &'static [RuleOption])>;
+    /// What `simulate --help` says of the game's rules: its fields and presets.
+    fn rules_help(&self) -> RulesHelp;
     /// `cardrules simulate`: the report as text, or one line of JSON with `json`.
     ///
     /// # Errors
@@ -202,8 +203,8 @@ impl<A: Simulation> Entry for A {
         }
     }
 
-    fn options(&self) -> Vec<(Option<&'static str>, &'static [RuleOption])> {
-        vec![(None, A::OPTIONS)]
+    fn rules_help(&self) -> RulesHelp {
+        RulesHelp::of::<<A::Game as Game>::Rules>()
     }
 
     fn simulate(&self, config: &Config, json: bool) -> Result<String, SimulateError> {
@@ -326,29 +327,47 @@ pub fn games_help() -> String {
     text
 }
 
-/// The rule options of `simulate --rule`, game by game, for its long help.
+/// What the help says of one game's rules, read off its crate ([`crate::rules::fields`],
+/// [`Presets`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RulesHelp {
+    /// Every field `--rule` sets, with its default and values.
+    pub fields: Vec<crate::rules::Field>,
+    /// The names `--preset` takes.
+    pub presets: Vec<&'static str>,
+}
+
+impl RulesHelp {
+    /// The help of the rules type `R`.
+    #[must_use]
+    pub fn of<R: serde::Serialize + serde::de::DeserializeOwned + Default + Presets>() -> Self {
+        RulesHelp {
+            fields: crate::rules::fields::<R>(),
+            presets: R::presets().into_iter().map(|(name, _)| name).collect(),
+        }
+    }
+}
+
+/// The rules of every game as `simulate --rule NAME=VALUE` and `--preset` set them, for its
+/// long help: read off each crate's rules, so it never disagrees with them.
 #[must_use]
 pub fn options_help() -> String {
-    let mut text = String::from("Rule options (--rule NAME=VALUE):");
+    let mut text = String::from(
+        "Rules (--rule NAME=VALUE sets a field: NAME, default, values; --preset NAME starts from a preset):",
+    );
     for game in GAMES {
-        for (variant, options) in game.options() {
-            let name = match variant {
-                Some(variant) => format!("{} --variant {variant}", game.name()),
-                None => game.name().to_owned(),
-            };
-            if options.is_empty() {
-                text.push_str(&format!(
-                    "\n  {name}: none (use --rules JSON to change its rules)"
-                ));
-                continue;
-            }
-            text.push_str(&format!("\n  {name}:"));
-            for option in options {
-                text.push_str(&format!(
-                    "\n    {}={}  {}",
-                    option.name, option.values, option.help
-                ));
-            }
+        let help = game.rules_help();
+        let presets = if help.presets.is_empty() {
+            String::new()
+        } else {
+            format!(" (presets: {})", help.presets.join(", "))
+        };
+        text.push_str(&format!("\n  {}{presets}:", game.name()));
+        for field in &help.fields {
+            text.push_str(&format!(
+                "\n    {}={}  (default {})",
+                field.name, field.values, field.default
+            ));
         }
     }
     text

@@ -8,10 +8,10 @@ pub mod ops;
 use std::fmt;
 
 use cards_core::{Game, Seed, StdCard};
-use elewenjewe::{Action, Elewenjewe, Event as GameEvent, Leftovers, Outcome, Rules, Scoring};
+use elewenjewe::{Action, Elewenjewe, Event as GameEvent, Outcome, Scoring};
 use serde::Serialize;
 
-use super::adapter::{Adapter, Event, Op, RuleOption, Simulation, on_off, unknown_option};
+use super::adapter::{Adapter, Event, Op, Simulation};
 use crate::replay::Note;
 use crate::simulate::{Distribution, LengthReport, Percent, Tally, Term, rate};
 
@@ -168,64 +168,6 @@ impl Simulation for ElewenjeweAdapter {
 
     const SCORE: &'static str = "winner's total";
 
-    const OPTIONS: &'static [RuleOption] = OPTIONS;
-
-    fn set_option(rules: &mut Rules, name: &str, value: &str) -> Result<(), String> {
-        match name {
-            "preset" => {
-                *rules = match value {
-                    "professional" => Rules::professional(),
-                    "casual" => Rules::casual(),
-                    "yoruba" => Rules::yoruba(),
-                    _ => {
-                        return Err(format!(
-                            "the presets are professional, casual and yoruba, not {value:?}"
-                        ));
-                    }
-                }
-            }
-            "jokers" => rules.jokers = on_off(value)?,
-            "yoruba" => rules.yoruba = on_off(value)?,
-            "esun" => rules.esun = on_off(value)?,
-            "isiwo" => rules.isiwo = on_off(value)?,
-            "last-player-takes" => rules.last_player_takes = on_off(value)?,
-            "leftovers" => {
-                rules.leftovers = match value {
-                    "unused" => Leftovers::Unused,
-                    "to-table" => Leftovers::ToTable,
-                    "one-card-hand" => Leftovers::OneCardHand,
-                    _ => {
-                        return Err(format!(
-                            "leftovers are unused, to-table or one-card-hand, not {value:?}"
-                        ));
-                    }
-                }
-            }
-            "scoring" => {
-                rules.scoring = match value {
-                    "layout-and-most" => Scoring::LayoutAndMost,
-                    "most-cards" => Scoring::MostCards,
-                    _ => {
-                        return Err(format!(
-                            "the scorings are layout-and-most and most-cards, not {value:?}"
-                        ));
-                    }
-                }
-            }
-            "target" => {
-                rules.target = value
-                    .parse::<u32>()
-                    .ok()
-                    .filter(|&t| t > 0)
-                    .ok_or_else(|| format!("the target is a whole number from 1, not {value:?}"))?;
-            }
-            _ => {
-                return Err(unknown_option("elewenjewe", name, OPTIONS));
-            }
-        }
-        Ok(())
-    }
-
     fn watch(watch: &mut Watch, _now: &Elewenjewe, action: Action) {
         match action {
             Action::Trail(_) => watch.trails += 1,
@@ -267,55 +209,6 @@ impl Simulation for ElewenjeweAdapter {
         }
     }
 }
-
-/// The options of `simulate elewenjewe --rule NAME=VALUE` (a preset first, then options).
-pub const OPTIONS: &[RuleOption] = &[
-    RuleOption {
-        name: "preset",
-        values: "professional|casual|yoruba",
-        help: "replace the rules by a preset (default: professional)",
-    },
-    RuleOption {
-        name: "jokers",
-        values: "on|off",
-        help: "the two jokers are in the pack (default: off)",
-    },
-    RuleOption {
-        name: "yoruba",
-        values: "on|off",
-        help: "the Yorùbá rule (default: off)",
-    },
-    RuleOption {
-        name: "esun",
-        values: "on|off",
-        help: "protected piles (Esun) may be built (default: off)",
-    },
-    RuleOption {
-        name: "isiwo",
-        values: "on|off",
-        help: "captured piles may be looked at (default: off)",
-    },
-    RuleOption {
-        name: "last-player-takes",
-        values: "on|off",
-        help: "the round's last player takes the table (default: off)",
-    },
-    RuleOption {
-        name: "leftovers",
-        values: "unused|to-table|one-card-hand",
-        help: "what happens to the cards short of a batch (default: to-table)",
-    },
-    RuleOption {
-        name: "scoring",
-        values: "layout-and-most|most-cards",
-        help: "the scoring policy (default: layout-and-most)",
-    },
-    RuleOption {
-        name: "target",
-        values: "N",
-        help: "the total that ends the game",
-    },
-];
 
 /// The terms of the summary.
 const TERMS: &[Term] = &[
@@ -583,6 +476,7 @@ impl fmt::Display for ElewenjeweReport {
 mod tests {
     use super::*;
     use crate::games::generic::{playout, simulate_one, trace};
+    use elewenjewe::Rules;
 
     /// The trace: decisions plus the game's own deal and score events; the score events add up
     /// to the final totals; the tally counts every round.

@@ -10,7 +10,7 @@ use jass::{Action, Coiffeur, CoiffeurOutcome, ScoreSheet, Slot, TableDeal};
 use serde::Serialize;
 
 use super::{ABOUT, Deal, NAME, ops};
-use crate::games::adapter::{Adapter, Event, Op, RuleOption, Simulation, on_off, unknown_option};
+use crate::games::adapter::{Adapter, Event, Op, Simulation};
 use crate::games::generic;
 use crate::replay::Note;
 use crate::simulate::{Distribution, LengthReport, Percent, Tally, Term, rate};
@@ -109,33 +109,6 @@ impl Adapter for CoiffeurAdapter {
     }
 }
 
-/// The options of `simulate jass --variant coiffeur --rule NAME=VALUE`.
-pub const OPTIONS: &[RuleOption] = &[
-    RuleOption {
-        name: "individual",
-        values: "on|off",
-        help: "each seat plays for itself, 32 deals (default: off: two teams, 16 deals)",
-    },
-    RuleOption {
-        name: "extras",
-        values: "none|all|LIST",
-        help: "extra contracts each side also plays once, LIST a comma-separated list of \
-               slalom, guschti, mary, trio (default: none)",
-    },
-    RuleOption {
-        name: "undertrump",
-        values: "on|off",
-        help: "a player void in the led suit may play any card, an undertrump included \
-               (default: off)",
-    },
-    RuleOption {
-        name: "buur-exception",
-        values: "on|off",
-        help: "a player whose only trump is the Jack need not follow trump with it (default: \
-               on)",
-    },
-];
-
 /// How one slot was chosen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Choice {
@@ -169,21 +142,6 @@ impl Simulation for CoiffeurAdapter {
     const TERMS: &'static [Term] = TERMS;
 
     const SCORE: &'static str = "winning margin";
-
-    const OPTIONS: &'static [RuleOption] = OPTIONS;
-
-    fn set_option(rules: &mut jass::Rules, name: &str, value: &str) -> Result<(), String> {
-        match name {
-            "individual" => rules.coiffeur.individual = on_off(value)?,
-            "extras" => rules.coiffeur.extras = super::game::variants(value)?,
-            "undertrump" => rules.play.undertrump_when_void = on_off(value)?,
-            "buur-exception" => rules.play.buur_exception = on_off(value)?,
-            _ => {
-                return Err(unknown_option("coiffeur", name, OPTIONS));
-            }
-        }
-        Ok(())
-    }
 
     fn watch(watch: &mut Watch, now: &Coiffeur, action: Action) {
         match action {

@@ -10,7 +10,7 @@ use jass::{Action, Differenzler, DifferenzlerOutcome, TableDeal};
 use serde::Serialize;
 
 use super::{ABOUT, Deal, NAME, ops};
-use crate::games::adapter::{Adapter, Event, Op, RuleOption, Simulation, on_off, unknown_option};
+use crate::games::adapter::{Adapter, Event, Op, Simulation};
 use crate::games::generic;
 use crate::replay::Note;
 use crate::simulate::{
@@ -149,31 +149,6 @@ impl Simulation for DifferenzlerAdapter {
 
     const SCORE: &'static str = "winner's penalty";
 
-    const OPTIONS: &'static [RuleOption] = OPTIONS;
-
-    fn set_option(rules: &mut jass::Rules, name: &str, value: &str) -> Result<(), String> {
-        match name {
-            "deals" => {
-                rules.differenzler.deals = value
-                    .parse::<u32>()
-                    .ok()
-                    .filter(|&d| d > 0)
-                    .ok_or_else(|| {
-                        format!("the number of deals is a whole number from 1, not {value:?}")
-                    })?;
-            }
-            "hidden-predictions" => {
-                rules.differenzler.hidden_predictions = on_off(value)?;
-            }
-            "undertrump" => rules.play.undertrump_when_void = on_off(value)?,
-            "buur-exception" => rules.play.buur_exception = on_off(value)?,
-            _ => {
-                return Err(unknown_option("differenzler", name, OPTIONS));
-            }
-        }
-        Ok(())
-    }
-
     fn watch(watch: &mut Vec<DealSummary>, now: &Differenzler, action: Action) {
         if let Action::Play(card) = action
             && let Some(points) = final_points(now, card)
@@ -201,32 +176,6 @@ impl Simulation for DifferenzlerAdapter {
         }
     }
 }
-
-/// The options of `simulate jass --variant differenzler --rule NAME=VALUE`.
-pub const OPTIONS: &[RuleOption] = &[
-    RuleOption {
-        name: "deals",
-        values: "N",
-        help: "deals in a game (default: 16)",
-    },
-    RuleOption {
-        name: "hidden-predictions",
-        values: "on|off",
-        help: "predictions stay hidden until the game ends (default: off)",
-    },
-    RuleOption {
-        name: "undertrump",
-        values: "on|off",
-        help: "a player void in the led suit may play any card, an undertrump included (the \
-               Swisslos rule; default: off)",
-    },
-    RuleOption {
-        name: "buur-exception",
-        values: "on|off",
-        help: "a player whose only trump is the Jack need not follow trump with it (default: \
-               on)",
-    },
-];
 
 /// The terms of the Differenzler summary.
 const TERMS: &[Term] = &[

@@ -3,12 +3,12 @@
 //! every deal ([`DealSummary`]), and the trace events of a whole game (a deal event at every
 //! deal, a score event at the end of every deal).
 
-use cards_core::{Game, JassCard, Seed};
-use jass::{Action, Multipliers, Rules, Scale, Schieber, SchieberDeal, Variants};
+use cards_core::{Game, Seed};
+use jass::{Action, Schieber, SchieberDeal};
 
 use super::tally::{DealSummary, GameSummary, JassTally};
 use super::{ABOUT, Deal, NAME, deal, ops};
-use crate::games::adapter::{Adapter, Event, Op, RuleOption, Simulation, on_off, unknown_option};
+use crate::games::adapter::{Adapter, Event, Op, Simulation};
 use crate::replay::Note;
 use crate::simulate::Term;
 
@@ -18,84 +18,6 @@ const PLAYS: usize = 36;
 /// Whole Schieber games.
 #[derive(Debug, Clone, Copy)]
 pub struct GameAdapter;
-
-/// The options of `simulate jass --rule NAME=VALUE`.
-pub const OPTIONS: &[RuleOption] = &[
-    RuleOption {
-        name: "variants",
-        values: "none|all|LIST",
-        help: "the contract variants that may be named, LIST a comma-separated list of \
-               slalom, guschti, mary, trio (default: none)",
-    },
-    RuleOption {
-        name: "weis",
-        values: "big|small",
-        help: "the Weis scale (default: big)",
-    },
-    RuleOption {
-        name: "four-low",
-        values: "on|off",
-        help: "four 8s, 7s or 6s are Weis of 100 (default: off)",
-    },
-    RuleOption {
-        name: "cross-weis",
-        values: "on|off",
-        help: "a card may serve a four-of-a-kind and a sequence (default: off)",
-    },
-    RuleOption {
-        name: "seed-weis-scoring",
-        values: "on|off",
-        help: "the Weis team scores only each partner's best Weis (default: off: every Weis)",
-    },
-    RuleOption {
-        name: "buur-exception",
-        values: "on|off",
-        help: "a player whose only trump is the Jack need not follow trump with it (default: \
-               on)",
-    },
-    RuleOption {
-        name: "multipliers",
-        values: "seed|swisslos|flat|app|swiss-cards|black-red",
-        help: "the multiplier table (default: seed: diamonds and hearts x1, spades and clubs \
-               x2, obenabe x3, undenufe x4)",
-    },
-    RuleOption {
-        name: "target",
-        values: "N|none",
-        help: "the points that end a game (default: 2500; none: every game is one deal)",
-    },
-    RuleOption {
-        name: "forehand-card",
-        values: "CARD",
-        help: "in a game's first deal the holder of this card is forehand (default: 7D)",
-    },
-];
-
-/// `none`, `all` or a comma-separated list of variants.
-pub(super) fn variants(value: &str) -> Result<Variants, String> {
-    match value.to_ascii_lowercase().as_str() {
-        "none" => return Ok(Variants::default()),
-        "all" => return Ok(Variants::ALL),
-        _ => {}
-    }
-    let mut chosen = Variants::default();
-    for name in value.split(',').map(str::trim) {
-        let flag = match name.to_ascii_lowercase().as_str() {
-            "slalom" => &mut chosen.slalom,
-            "guschti" => &mut chosen.guschti,
-            "mary" => &mut chosen.mary,
-            "trio" => &mut chosen.trio,
-            _ => {
-                return Err(format!(
-                    "the variants are none, all or a list of slalom, guschti, mary and trio; \
-                     {name:?} is not one"
-                ));
-            }
-        };
-        *flag = true;
-    }
-    Ok(chosen)
-}
 
 impl Adapter for GameAdapter {
     type Game = Schieber;
@@ -175,59 +97,6 @@ impl Simulation for GameAdapter {
 
     const TRACED: &'static str = "its first deal";
 
-    const OPTIONS: &'static [RuleOption] = OPTIONS;
-
-    fn set_option(rules: &mut Rules, name: &str, value: &str) -> Result<(), String> {
-        match name {
-            "variants" => rules.variants = variants(value)?,
-            "weis" => {
-                rules.weis.scale = match value.to_ascii_lowercase().as_str() {
-                    "big" => Scale::Big,
-                    "small" => Scale::Small,
-                    _ => return Err(format!("the Weis scale is big or small, not {value:?}")),
-                }
-            }
-            "four-low" => rules.weis.four_low = on_off(value)?,
-            "cross-weis" => rules.weis.cross_weis = on_off(value)?,
-            "seed-weis-scoring" => rules.seed_weis_scoring = on_off(value)?,
-            "buur-exception" => rules.play.buur_exception = on_off(value)?,
-            "multipliers" => {
-                rules.multipliers = match value.to_ascii_lowercase().as_str() {
-                    "seed" => Multipliers::SEED,
-                    "swisslos" => Multipliers::SWISSLOS,
-                    "flat" => Multipliers::FLAT,
-                    "app" => Multipliers::APP,
-                    "swiss-cards" => Multipliers::SWISS_CARDS,
-                    "black-red" => Multipliers::BLACK_ONE_RED_TWO,
-                    _ => {
-                        return Err(format!(
-                            "the multiplier tables are seed, swisslos, flat, app, swiss-cards \
-                             and black-red, not {value:?}"
-                        ));
-                    }
-                }
-            }
-            "target" => {
-                rules.target = if value.eq_ignore_ascii_case("none") {
-                    None
-                } else {
-                    Some(value.parse::<u32>().ok().filter(|&t| t > 0).ok_or_else(|| {
-                        format!("the target is a whole number from 1 to {}, or none, not {value:?}", u32::MAX)
-                    })?)
-                }
-            }
-            "forehand-card" => {
-                rules.forehand_card = value
-                    .parse::<JassCard>()
-                    .map_err(|e| format!("the forehand card is a card like 7D: {e}"))?;
-            }
-            _ => {
-                return Err(unknown_option("jass", name, OPTIONS));
-            }
-        }
-        Ok(())
-    }
-
     /// Before the last card of a deal: the deal as it ends (a deal stopped at the target is
     /// not complete and is not watched).
     fn watch(watch: &mut Vec<DealSummary>, now: &Schieber, action: Action) {
@@ -261,7 +130,6 @@ impl Simulation for GameAdapter {
 mod tests {
     use super::*;
     use crate::games::generic::{playout, trace};
-    use crate::simulate::{RuleChoices, SimulateError};
 
     /// A whole game's trace: a deal event at every deal (each one the seeded deal of the
     /// game), a score event at the end of every deal; the scores add up to the final totals;
@@ -315,74 +183,5 @@ mod tests {
                 assert_eq!(deal.hands.iter().map(Vec::len).sum::<usize>(), 36);
             }
         }
-    }
-
-    #[test]
-    fn options_set_the_rules() {
-        let rules = |set: &[(&str, &str)]| {
-            crate::games::generic::rules_from::<GameAdapter>(&RuleChoices {
-                json: None,
-                set: set
-                    .iter()
-                    .map(|(n, v)| ((*n).to_owned(), (*v).to_owned()))
-                    .collect(),
-            })
-        };
-        let r = rules(&[
-            ("variants", "slalom,trio"),
-            ("weis", "small"),
-            ("four-low", "on"),
-            ("cross-weis", "yes"),
-            ("target", "1000"),
-            ("multipliers", "flat"),
-            ("forehand-card", "7c"),
-        ])
-        .unwrap();
-        assert!(r.variants.slalom && r.variants.trio && !r.variants.mary);
-        assert_eq!(r.weis.scale, Scale::Small);
-        assert!(r.weis.four_low && r.weis.cross_weis);
-        assert_eq!(r.target, Some(1000));
-        assert_eq!(r.multipliers, Multipliers::FLAT);
-        assert_eq!(r.forehand_card.to_string(), "7C");
-        assert_eq!(
-            rules(&[("variants", "all")]).unwrap().variants,
-            Variants::ALL
-        );
-        assert_eq!(rules(&[("target", "none")]).unwrap().target, None);
-        for (name, value, needle) in [
-            ("variants", "slalom,bridge", "\"bridge\" is not one"),
-            ("weis", "huge", "big or small"),
-            ("four-low", "maybe", "on or off"),
-            ("target", "0", "whole number"),
-            ("target", "-5", "whole number"),
-            ("multipliers", "double", "seed, swisslos"),
-            ("forehand-card", "ZZ", "a card like 7D"),
-            ("colour", "red", "no rule option \"colour\""),
-        ] {
-            match rules(&[(name, value)]) {
-                Err(SimulateError::Rules(message)) => {
-                    assert!(message.contains(needle), "{message}");
-                    assert!(
-                        message.contains(&format!("--rule {name}={value}")),
-                        "{message}"
-                    );
-                }
-                other => panic!("{name}={value}: {other:?}"),
-            }
-        }
-        // --rules JSON first, then --rule on top.
-        let both = crate::games::generic::rules_from::<GameAdapter>(&RuleChoices {
-            json: Some(r#"{"variants":{"mary":true},"target":900}"#.to_owned()),
-            set: vec![("weis".to_owned(), "small".to_owned())],
-        })
-        .unwrap();
-        assert!(both.variants.mary);
-        assert_eq!(both.target, Some(900));
-        assert_eq!(both.weis.scale, Scale::Small);
-        let bad = crate::games::generic::rules_from::<GameAdapter>(&RuleChoices {
-            json: Some(r#"{"colour":1}"#.to_owned()),
-            set: vec![],
-        });
-        assert!(matches!(bad, Err(SimulateError::Rules(m)) if m.contains("unknown field")));
     }
 }

@@ -26,8 +26,8 @@ use cards_core::{Game, JassCard, PlayerId, Seed};
 use jass::{Rules, Setup};
 use serde::Serialize;
 
-use super::adapter::{RuleOption, Variant};
-use super::{Entry, generic};
+use super::adapter::Variant;
+use super::{Entry, RulesHelp, generic};
 use crate::protocol::{Body, Fields, OpName, OracleError};
 use crate::replay::ReplayFileError;
 use crate::simulate::{Config, SimulateError};
@@ -132,12 +132,8 @@ impl Entry for JassEntry {
         VARIANTS
     }
 
-    fn options(&self) -> Vec<(Option<&'static str>, &'static [RuleOption])> {
-        vec![
-            (Some("schieber"), game::OPTIONS),
-            (Some("coiffeur"), coiffeur::OPTIONS),
-            (Some("differenzler"), differenzler::OPTIONS),
-        ]
+    fn rules_help(&self) -> RulesHelp {
+        RulesHelp::of::<Rules>()
     }
 
     fn simulate(&self, config: &Config, json: bool) -> Result<String, SimulateError> {

@@ -12,61 +12,19 @@
 //! state before it to see them ([`ended_deals`]).
 
 use cards_core::{Game, Seed};
-use letom::{Action, Letom, LetomMatch, Rules};
+use letom::{Action, Letom, LetomMatch};
 use serde_json::Value;
 
 use super::match_tally::{MatchDeals, MatchSummary, MatchTally, TERMS};
 use super::tally::Watch;
 use super::{ABOUT, Deal, LetomAdapter, ops, score_event};
-use crate::games::adapter::{Adapter, Event, Op, RuleOption, Simulation, unknown_option};
+use crate::games::adapter::{Adapter, Event, Op, Simulation};
 use crate::replay::Note;
 use crate::simulate::Term;
 
 /// Whole Letom matches.
 #[derive(Debug, Clone, Copy)]
 pub struct MatchAdapter;
-
-/// How messages name the variant whose options these are.
-const OWNER: &str = "letom --variant match";
-
-/// The options of `simulate letom --variant match --rule NAME=VALUE`: the deal's (the nagari
-/// carry's cap now matters), then the number of deals.
-pub const OPTIONS: &[RuleOption] = &[
-    RuleOption {
-        name: "preset",
-        values: "default|go-stop",
-        help: "replace the rules by a preset, the number of deals included (default: the seed's \
-               rules; go-stop: bombs x2)",
-    },
-    super::OPTIONS[1],
-    super::OPTIONS[2],
-    RuleOption {
-        name: "carry-cap",
-        values: "1-8",
-        help: "the nagari carry doubles the next deal's score per nagari in a row, up to this \
-               (default: 8; 1: no carry)",
-    },
-    super::OPTIONS[4],
-    super::OPTIONS[5],
-    super::OPTIONS[6],
-    super::OPTIONS[7],
-    super::OPTIONS[8],
-    super::OPTIONS[9],
-    super::OPTIONS[10],
-    super::OPTIONS[11],
-    super::OPTIONS[12],
-    RuleOption {
-        name: "first-dealer",
-        values: "seed|SEAT",
-        help: "the first deal's dealer (default: seed, drawn from the seed); then the last \
-               winner deals, after a nagari the same dealer again",
-    },
-    RuleOption {
-        name: "deals",
-        values: "N",
-        help: "deals in a match, 1 to 10000 (default: 10)",
-    },
-];
 
 /// The deals that ended with the action in `last` (the match before it, and the action; each
 /// with its number and whether actions were applied to it: the deal played on), or, without
@@ -311,30 +269,6 @@ impl Simulation for MatchAdapter {
 
     const TRACED: &'static str = "its first deal";
 
-    const OPTIONS: &'static [RuleOption] = OPTIONS;
-
-    fn set_option(rules: &mut Rules, name: &str, value: &str) -> Result<(), String> {
-        match name {
-            "deals" => {
-                rules.deals = value
-                    .parse::<u32>()
-                    .ok()
-                    .filter(|d| (1..=Rules::MAX_DEALS).contains(d))
-                    .ok_or_else(|| {
-                        format!(
-                            "the number of deals is a whole number from 1 to {}, not {value:?}",
-                            Rules::MAX_DEALS
-                        )
-                    })?;
-                Ok(())
-            }
-            _ if OPTIONS.iter().any(|o| o.name == name) => {
-                LetomAdapter::set_option(rules, name, value)
-            }
-            _ => Err(unknown_option(OWNER, name, OPTIONS)),
-        }
-    }
-
     /// Counts the deals that ended since the last action, then remembers this one.
     fn watch(watch: &mut MatchWatch, now: &LetomMatch, action: Action) {
         watch.catch_up(now);
@@ -370,7 +304,7 @@ mod tests {
     use super::*;
     use crate::games::generic::{playout, playout_with, simulate_one, trace};
     use crate::simulate::Tally as _;
-    use letom::{BombMultiplier, Exhaustion, NagariCause, Outcome};
+    use letom::{BombMultiplier, Exhaustion, NagariCause, Outcome, Rules};
 
     /// The rules the tests play matches under: the defaults with more deals, a stake with
     /// gwang-selling and the reshuffle, a low carry cap with the highest score ending deals,
@@ -650,41 +584,6 @@ mod tests {
             merged.merge(part);
         }
         assert_eq!(merged, all);
-    }
-
-    #[test]
-    fn options_set_the_rules_and_refuse_bad_values() {
-        let names =
-            |options: &[RuleOption]| -> Vec<&str> { options.iter().map(|o| o.name).collect() };
-        let mut deal = names(super::super::OPTIONS);
-        deal.push("deals");
-        assert_eq!(names(OPTIONS), deal);
-        let mut rules = Rules::default();
-        for (name, value) in [("deals", "3"), ("carry-cap", "4"), ("stake", "2")] {
-            MatchAdapter::set_option(&mut rules, name, value).unwrap();
-        }
-        assert_eq!((rules.deals, rules.carry_cap, rules.stake), (3, 4, 2));
-        MatchAdapter::set_option(&mut rules, "deals", "10000").unwrap();
-        assert_eq!(rules.deals, Rules::MAX_DEALS);
-        for option in OPTIONS {
-            let e = MatchAdapter::set_option(&mut rules, option.name, "?").unwrap_err();
-            assert!(!e.contains("no rule option"), "{}: {e}", option.name);
-        }
-        for (name, value, needle) in [
-            ("deals", "0", "from 1 to 10000, not \"0\""),
-            ("deals", "10001", "from 1 to 10000"),
-            ("carry-cap", "9", "from 1 to 8"),
-            (
-                "go",
-                "on",
-                "letom --variant match has no rule option \"go\"; its options are preset, sweep",
-            ),
-        ] {
-            let e = MatchAdapter::set_option(&mut rules, name, value).unwrap_err();
-            assert!(e.contains(needle), "{name}={value}: {e}");
-        }
-        let e = MatchAdapter::set_option(&mut rules, "go", "on").unwrap_err();
-        assert!(e.ends_with(", first-dealer, deals"), "{e}");
     }
 
     /// The match tally over a run: wins and ties cover the matches, the totals are zero-sum,

@@ -22,11 +22,11 @@ pub mod tally;
 use std::ops::RangeInclusive;
 
 use cards_core::{DidoCard, Game, PlayerId, Seed};
-use letom::{Action, BombMultiplier, Dokbak, Exhaustion, Letom, Outcome, RenScoring, Rules};
+use letom::{Action, Letom, Outcome, Rules};
 use serde::Serialize;
 use serde_json::Value;
 
-use super::adapter::{Adapter, Event, Op, RuleOption, Simulation, Variant, on_off, unknown_option};
+use super::adapter::{Adapter, Event, Op, Simulation, Variant};
 use super::{Entry, generic};
 use crate::protocol::{Body, Fields, OpName, OracleError};
 use crate::replay::{Note, ReplayFileError};
@@ -110,8 +110,8 @@ impl Entry for LetomEntry {
         VARIANTS
     }
 
-    fn options(&self) -> Vec<(Option<&'static str>, &'static [RuleOption])> {
-        vec![(Some("deal"), OPTIONS), (Some("match"), matches::OPTIONS)]
+    fn rules_help(&self) -> super::RulesHelp {
+        super::RulesHelp::of::<Rules>()
     }
 
     /// `deal` (the default) as before the match variant existed: without `--variant` the report
@@ -304,112 +304,6 @@ impl Simulation for LetomAdapter {
 
     const SCORE: &'static str = "winner's gain";
 
-    const OPTIONS: &'static [RuleOption] = OPTIONS;
-
-    fn set_option(rules: &mut Rules, name: &str, value: &str) -> Result<(), String> {
-        let word = value.to_ascii_lowercase().replace('_', "-");
-        let number = |max: u32, what: &str| {
-            value
-                .parse::<u32>()
-                .ok()
-                .filter(|&n| n <= max)
-                .ok_or_else(|| format!("{what} is a whole number from 0 to {max}, not {value:?}"))
-        };
-        match name {
-            "preset" => {
-                *rules = match word.as_str() {
-                    "default" => Rules::default(),
-                    "go-stop" => Rules::go_stop(),
-                    _ => {
-                        return Err(format!(
-                            "the presets are default and go-stop, not {value:?}"
-                        ));
-                    }
-                }
-            }
-            "sweep" => rules.sweep = on_off(value)?,
-            "exhaustion" => {
-                rules.exhaustion = match word.as_str() {
-                    "nagari" => Exhaustion::Nagari,
-                    "highest-score" => Exhaustion::HighestScore,
-                    _ => {
-                        return Err(format!(
-                            "exhaustion is nagari or highest-score, not {value:?}"
-                        ));
-                    }
-                }
-            }
-            "carry-cap" => {
-                rules.carry_cap = value
-                    .parse::<u32>()
-                    .ok()
-                    .filter(|c| (1..=Rules::MAX_CARRY).contains(c))
-                    .ok_or_else(|| {
-                        format!(
-                            "the carry cap is a whole number from 1 to {}, not {value:?}",
-                            Rules::MAX_CARRY
-                        )
-                    })?;
-            }
-            "dokbak" => {
-                rules.dokbak = match word.as_str() {
-                    "last-loser" => Dokbak::LastLoser,
-                    "last-ren-caller" => Dokbak::LastRenCaller,
-                    _ => {
-                        return Err(format!(
-                            "dokbak is last-loser or last-ren-caller, not {value:?}"
-                        ));
-                    }
-                }
-            }
-            "gwang-selling" => rules.gwang_selling = on_off(value)?,
-            "gwang-price" => rules.gwang_price = number(Rules::MAX_STAKE, "the price per Guã")?,
-            "reshuffle-sold" => rules.reshuffle_sold = on_off(value)?,
-            "stake" => rules.stake = number(Rules::MAX_STAKE, "the stake")?,
-            "bomb" => {
-                rules.bomb = match word.as_str() {
-                    "triple" => BombMultiplier::Triple,
-                    "double" => BombMultiplier::Double,
-                    _ => return Err(format!("bomb is triple or double, not {value:?}")),
-                }
-            }
-            "ren" => {
-                rules.ren = match word.as_str() {
-                    "doubling" => RenScoring::Doubling,
-                    "additive" => RenScoring::Additive,
-                    _ => return Err(format!("ren is doubling or additive, not {value:?}")),
-                }
-            }
-            "pi-bak-max" => {
-                rules.pi_bak_max = number(u32::from(u8::MAX), "the pi-bak threshold")?;
-            }
-            "meong-bak-min" => {
-                rules.meong_bak_min = number(u32::from(u8::MAX), "the meong-bak threshold")?;
-            }
-            "first-dealer" => {
-                rules.first_dealer = match word.as_str() {
-                    "seed" => None,
-                    _ => Some(
-                        value
-                            .parse::<u8>()
-                            .ok()
-                            .filter(|&s| usize::from(s) < Rules::MAX_PLAYERS)
-                            .map(PlayerId)
-                            .ok_or_else(|| {
-                                format!(
-                                    "the first dealer is a seat from 0 to {} or seed, not \
-                                     {value:?}",
-                                    Rules::MAX_PLAYERS - 1
-                                )
-                            })?,
-                    ),
-                }
-            }
-            _ => return Err(unknown_option(Letom::NAME, name, OPTIONS)),
-        }
-        Ok(())
-    }
-
     fn watch(watch: &mut Watch, _now: &Letom, action: Action) {
         watch.add(action);
     }
@@ -424,88 +318,12 @@ impl Simulation for LetomAdapter {
     }
 }
 
-/// The options of `simulate letom --rule NAME=VALUE` (a preset first, then the fields of
-/// `letom::Rules` that one deal plays by).
-pub const OPTIONS: &[RuleOption] = &[
-    RuleOption {
-        name: "preset",
-        values: "default|go-stop",
-        help: "replace the rules by a preset (default: the seed's rules; go-stop: bombs x2)",
-    },
-    RuleOption {
-        name: "sweep",
-        values: "on|off",
-        help: "a turn that empties the floor takes a pi from everyone (default: on)",
-    },
-    RuleOption {
-        name: "exhaustion",
-        values: "nagari|highest-score",
-        help: "when the stock runs out unstopped: nobody wins, or the most base points win \
-               (default: nagari)",
-    },
-    RuleOption {
-        name: "carry-cap",
-        values: "1-8",
-        help: "the nagari carry's cap (default: 8; no effect here: a deal carries nothing in)",
-    },
-    RuleOption {
-        name: "dokbak",
-        values: "last-loser|last-ren-caller",
-        help: "who pays alone: the loser who called Ren last, or only a loser whose call was the \
-               last of all (default: last-loser)",
-    },
-    RuleOption {
-        name: "gwang-selling",
-        values: "on|off",
-        help: "with 3 or 4 players one seat sells its Guã and sits the deal out (default: off)",
-    },
-    RuleOption {
-        name: "gwang-price",
-        values: "N",
-        help: "what each player pays the seller per Guã (default: 1)",
-    },
-    RuleOption {
-        name: "reshuffle-sold",
-        values: "on|off",
-        help: "the seller's cards join the stock, reshuffled (default: off: under the stock)",
-    },
-    RuleOption {
-        name: "stake",
-        values: "N",
-        help: "the table stake each player puts in the pot (default: 0, off)",
-    },
-    RuleOption {
-        name: "bomb",
-        values: "triple|double",
-        help: "each bomb multiplies the winner's score by 3 or 2 (default: triple)",
-    },
-    RuleOption {
-        name: "ren",
-        values: "doubling|additive",
-        help: "Ren adds 1 each and doubles from the third, or only adds (default: doubling)",
-    },
-    RuleOption {
-        name: "pi-bak-max",
-        values: "N",
-        help: "pi-bak for a loser with a pi value of 1 to N (default: 4; 0: off)",
-    },
-    RuleOption {
-        name: "meong-bak-min",
-        values: "N",
-        help: "meong-bak when the winner scores Ÿnkt with N or more (default: 6; 9: off)",
-    },
-    RuleOption {
-        name: "first-dealer",
-        values: "seed|SEAT",
-        help: "the dealer, who plays first (default: seed, drawn from each deal's seed)",
-    },
-];
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::games::generic::{playout, playout_with, simulate_one, trace};
     use crate::simulate::Tally as _;
+    use letom::Exhaustion;
 
     /// Rebuilds a trace's game from its events alone: the deal event through
     /// [`Letom::from_deal`], then each decision (legal at its moment, listed in its `legal`, by
@@ -638,74 +456,6 @@ mod tests {
         let e = LetomAdapter::start_events(&start, 3, Seed::from(2), &mut events).unwrap_err();
         assert!(e.contains("deal"), "{e}");
         assert!(events.is_empty());
-    }
-
-    #[test]
-    fn options_set_their_fields_and_refuse_bad_values() {
-        let mut rules = Rules::default();
-        for (name, value) in [
-            ("sweep", "off"),
-            ("exhaustion", "highest-score"),
-            ("carry-cap", "2"),
-            ("dokbak", "last-ren-caller"),
-            ("gwang-selling", "on"),
-            ("gwang-price", "3"),
-            ("reshuffle-sold", "yes"),
-            ("stake", "2"),
-            ("bomb", "double"),
-            ("ren", "additive"),
-            ("pi-bak-max", "0"),
-            ("meong-bak-min", "9"),
-            ("first-dealer", "2"),
-        ] {
-            LetomAdapter::set_option(&mut rules, name, value).unwrap();
-        }
-        assert_eq!(
-            rules,
-            Rules {
-                sweep: false,
-                exhaustion: Exhaustion::HighestScore,
-                carry_cap: 2,
-                dokbak: Dokbak::LastRenCaller,
-                gwang_selling: true,
-                gwang_price: 3,
-                reshuffle_sold: true,
-                stake: 2,
-                bomb: BombMultiplier::Double,
-                ren: RenScoring::Additive,
-                pi_bak_max: 0,
-                meong_bak_min: 9,
-                first_dealer: Some(PlayerId(2)),
-                deals: Rules::DEFAULT_DEALS,
-            }
-        );
-        LetomAdapter::set_option(&mut rules, "first-dealer", "seed").unwrap();
-        assert_eq!(rules.first_dealer, None);
-        LetomAdapter::set_option(&mut rules, "preset", "go-stop").unwrap();
-        assert_eq!(rules, Rules::go_stop());
-        // Every listed option is accepted by name.
-        for option in OPTIONS {
-            let e = LetomAdapter::set_option(&mut rules, option.name, "?").unwrap_err();
-            assert!(!e.contains("no rule option"), "{}: {e}", option.name);
-        }
-        for (name, value, needle) in [
-            ("carry-cap", "0", "from 1 to 8"),
-            ("carry-cap", "9", "from 1 to 8"),
-            ("exhaustion", "stop", "nagari or highest-score"),
-            ("stake", "1001", "from 0 to 1000"),
-            ("gwang-price", "-1", "from 0 to 1000"),
-            ("first-dealer", "4", "a seat from 0 to 3 or seed"),
-            ("bomb", "x3", "triple or double"),
-            ("sweep", "maybe", "on or off"),
-            (
-                "go",
-                "on",
-                "letom has no rule option \"go\"; its options are preset, sweep",
-            ),
-        ] {
-            let e = LetomAdapter::set_option(&mut rules, name, value).unwrap_err();
-            assert!(e.contains(needle), "{name}={value}: {e}");
-        }
     }
 
     /// The summary of a deal agrees with the state: the winner's gain is its settlement, the

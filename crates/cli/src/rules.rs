@@ -1,0 +1,499 @@
+//! The rules a command plays under, as the command line chose them: one mechanism for every
+//! game, with no rule stated here.
+//!
+//! A game's rules are its crate's `Rules` value in its JSON form (the form records carry).
+//! `--preset NAME` starts from one of the crate's named presets instead of the default;
+//! `--rules JSON` merges a JSON object into them (fields left out keep their values); each
+//! `--rule NAME=VALUE` then sets one field: `NAME` is the field's name in that JSON, a dotted
+//! path into nested objects (`weis.scale`), with `-` read as `_` (`four-low`); `VALUE` is a
+//! JSON value (`1000`, `true`, `null`, `["trio"]`) or else a string (`small`). The crate's
+//! deserializer then reads the result and refuses, in its own words, a field it does not have
+//! or a value it does not take; the game's setup validates the rest.
+//!
+//! The options help lists each game's rule fields with their defaults and the values they
+//! take, read off the crate's rules the same way: the default JSON gives the fields (in its
+//! order: by name) and defaults, and the deserializer's answer to a value no field takes names the allowed ones.
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value};
+
+/// The rules a run plays under, as the command line gave them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RuleChoices {
+    /// `--preset`: one of the game's named presets instead of its default rules.
+    pub preset: Option<String>,
+    /// `--rules`: a JSON object merged into the rules.
+    pub json: Option<String>,
+    /// `--rule NAME=VALUE`, in order.
+    pub set: Vec<(String, String)>,
+}
+
+impl RuleChoices {
+    /// Whether no rule was chosen (the game's default rules).
+    #[must_use]
+    pub fn is_default(&self) -> bool {
+        self.preset.is_none() && self.json.is_none() && self.set.is_empty()
+    }
+
+    /// The arguments that make these choices, each after a space, shell-quoted:
+    /// ` --rules '{"target":1000}' --rule weis.scale=small`.
+    #[must_use]
+    pub fn args(&self) -> String {
+        let quote = |text: &str| format!("'{}'", text.replace('\'', "'\\''"));
+        let plain = |text: &str| {
+            text.chars()
+                .all(|c| c.is_ascii_alphanumeric() || "=,-_.:".contains(c))
+        };
+        let mut args = String::new();
+        if let Some(preset) = &self.preset {
+            args.push_str(" --preset ");
+            args.push_str(&if plain(preset) {
+                preset.clone()
+            } else {
+                quote(preset)
+            });
+        }
+        if let Some(json) = &self.json {
+            args.push_str(&format!(" --rules {}", quote(json)));
+        }
+        for (name, value) in &self.set {
+            let option = format!("{name}={value}");
+            args.push_str(" --rule ");
+            args.push_str(&if plain(&option) {
+                option
+            } else {
+                quote(&option)
+            });
+        }
+        args
+    }
+
+    /// What the text report says about the rules: `default rules`, or the choices as typed.
+    #[must_use]
+    pub fn describe(&self) -> String {
+        if self.is_default() {
+            "default rules".to_owned()
+        } else {
+            format!("rules:{}", self.args())
+        }
+    }
+
+    /// The rules these choices make for a game (`game` names it in messages) whose presets are
+    /// `presets`.
+    ///
+    /// # Errors
+    /// A message saying which choice was wrong and why: an unknown preset (naming those that
+    /// exist), `--rules` that is not a JSON object, a `--rule` without a field name, or rules
+    /// the crate does not read (its deserializer's words).
+    pub fn rules<R: Serialize + DeserializeOwned + Default>(
+        &self,
+        game: &str,
+        presets: &[(&'static str, R)],
+    ) -> Result<R, String> {
+        let start = match &self.preset {
+            None => R::default(),
+            Some(name) => {
+                let found = presets.iter().find(|(preset, _)| preset == name);
+                let Some((_, rules)) = found else {
+                    let names: Vec<&str> = presets.iter().map(|(preset, _)| *preset).collect();
+                    return Err(if names.is_empty() {
+                        format!("{game} has no presets, so --preset {name} does not apply")
+                    } else {
+                        format!(
+                            "{game} has no preset {name:?}; its presets are {}",
+                            names.join(", ")
+                        )
+                    });
+                };
+                reread(rules)?
+            }
+        };
+        let mut json = to_json(&start)?;
+        if let Some(text) = &self.json {
+            let given: Value =
+                serde_json::from_str(text).map_err(|e| format!("--rules is not JSON: {e}"))?;
+            let Value::Object(given) = given else {
+                return Err(format!(
+                    "--rules is a JSON object of {game}'s rules, not {text}"
+                ));
+            };
+            merge(&mut json, given);
+            read::<R>(&json).map_err(|e| format!("--rules is not {game}'s rules: {e}"))?;
+        }
+        for (name, value) in &self.set {
+            set(&mut json, name, value)?;
+            read::<R>(&json).map_err(|e| format!("--rule {name}={value}: {e}"))?;
+        }
+        read::<R>(&json).map_err(|e| format!("the rules are not {game}'s rules: {e}"))
+    }
+}
+
+/// A copy of `rules` through JSON (a preset given by value).
+fn reread<R: Serialize + DeserializeOwned>(rules: &R) -> Result<R, String> {
+    read(&to_json(rules)?)
+}
+
+fn to_json<R: Serialize>(rules: &R) -> Result<Value, String> {
+    serde_json::to_value(rules).map_err(|e| format!("the rules cannot be written as JSON: {e}"))
+}
+
+fn read<R: DeserializeOwned>(json: &Value) -> Result<R, String> {
+    R::deserialize(json).map_err(|e| e.to_string())
+}
+
+/// Merges `given` into `json`: objects field by field, anything else replaced.
+fn merge(json: &mut Value, given: Map<String, Value>) {
+    let Value::Object(target) = json else {
+        *json = Value::Object(given);
+        return;
+    };
+    for (key, value) in given {
+        match (target.get_mut(&key), value) {
+            (Some(slot @ Value::Object(_)), Value::Object(inner)) => merge(slot, inner),
+            (_, value) => {
+                target.insert(key, value);
+            }
+        }
+    }
+}
+
+/// `--rule NAME=VALUE` applied to the rules' JSON.
+fn set(json: &mut Value, name: &str, value: &str) -> Result<(), String> {
+    let path: Vec<String> = name.split('.').map(|part| part.replace('-', "_")).collect();
+    if path.iter().any(String::is_empty) {
+        return Err(format!(
+            "--rule {name}={value}: a rule is NAME=VALUE, NAME a field of the rules (weis.scale)"
+        ));
+    }
+    let value = serde_json::from_str(value).unwrap_or_else(|_| Value::String(value.to_owned()));
+    let mut slot = json;
+    for part in &path {
+        if !slot.is_object() {
+            *slot = Value::Object(Map::new());
+        }
+        let Value::Object(map) = slot else {
+            unreachable!("made an object just above")
+        };
+        slot = map.entry(part.clone()).or_insert(Value::Null);
+    }
+    *slot = value;
+    Ok(())
+}
+
+/// One rule field for the help: its path, its default, the values it takes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Field {
+    /// The `--rule` name: the dotted path, `_` written as `-` (`weis.four-low`).
+    pub name: String,
+    /// Its default, as JSON (`false`, `2500`, `"big"`).
+    pub default: String,
+    /// The values it takes (`big|small`, `true|false`, `a number`), as far as they can be read
+    /// off the crate.
+    pub values: String,
+}
+
+/// Every leaf field of `R`'s rules, by name, with what it takes: the fields of the default
+/// JSON with their defaults, and the fields the default JSON leaves out (a field written only
+/// when set), found in the deserializer's list of the fields it knows.
+#[must_use]
+pub fn fields<R: Serialize + DeserializeOwned + Default>() -> Vec<Field> {
+    let Ok(json) = serde_json::to_value(R::default()) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    leaves::<R>(&json, &json, &mut Vec::new(), &mut out);
+    out.sort_by(|a, b| a.name.cmp(&b.name));
+    out
+}
+
+/// A text no field takes, to ask the deserializer what it expects.
+const PROBE: &str = "\u{1}";
+
+fn leaves<R: DeserializeOwned>(
+    root: &Value,
+    here: &Value,
+    path: &mut Vec<String>,
+    out: &mut Vec<Field>,
+) {
+    let Value::Object(map) = here else {
+        out.push(Field {
+            name: path.join(".").replace('_', "-"),
+            default: here.to_string(),
+            values: values::<R>(root, path, here),
+        });
+        return;
+    };
+    for (key, value) in map {
+        path.push(key.clone());
+        leaves::<R>(root, value, path, out);
+        path.pop();
+    }
+    // The fields this object leaves out: named by the deserializer's refusal of a field it
+    // does not know.
+    path.push(PROBE.to_owned());
+    let known = refusal::<R>(root, path, &Value::Null)
+        .map(|message| expected_names(&message))
+        .unwrap_or_default();
+    path.pop();
+    for key in known.into_iter().filter(|key| !map.contains_key(key)) {
+        path.push(key);
+        let mut with = root.clone();
+        let _ = set(&mut with, &path.join("."), "{}");
+        if read::<R>(&with).is_ok() {
+            // A nested object of rules: its fields, from an empty object.
+            leaves::<R>(&with, &Value::Object(Map::new()), path, out);
+        } else {
+            out.push(Field {
+                name: path.join(".").replace('_', "-"),
+                default: "left out".to_owned(),
+                values: values::<R>(root, path, &Value::Null),
+            });
+        }
+        path.pop();
+    }
+}
+
+/// The deserializer's refusal of the rules `root` with the field at `path` set to `value`.
+fn refusal<R: DeserializeOwned>(root: &Value, path: &[String], value: &Value) -> Option<String> {
+    let mut json = root.clone();
+    set(&mut json, &path.join("."), &value.to_string()).ok()?;
+    read::<R>(&json).err()
+}
+
+/// What the field at `path` takes, asked of the deserializer: whether it reads `null`, and
+/// for text the names its refusal of a text no field takes lists. A field the default leaves
+/// out (`default` null) is asked what it reads: `true`, a number, a text.
+fn values<R: DeserializeOwned>(root: &Value, path: &[String], default: &Value) -> String {
+    let accepts = |value: Value| refusal::<R>(root, path, &value).is_none();
+    let names = || {
+        refusal::<R>(root, path, &Value::String(PROBE.to_owned()))
+            .map(|message| expected_names(&message))
+            .unwrap_or_default()
+    };
+    let text = |names: Vec<String>| {
+        if names.is_empty() {
+            "text".to_owned()
+        } else {
+            names.join("|")
+        }
+    };
+    let nullable = accepts(Value::Null);
+    let or_null = |text: String| {
+        if nullable {
+            format!("{text}|null")
+        } else {
+            text
+        }
+    };
+    match default {
+        Value::Bool(_) => or_null("true|false".to_owned()),
+        Value::Number(_) => or_null("a number".to_owned()),
+        Value::String(_) => or_null(text(names())),
+        Value::Array(_) => or_null("a JSON list".to_owned()),
+        Value::Object(_) => or_null("a JSON object".to_owned()),
+        Value::Null if accepts(Value::Bool(true)) => or_null("true|false".to_owned()),
+        Value::Null if accepts(Value::from(0)) => or_null("a number".to_owned()),
+        Value::Null => or_null(text(names())),
+    }
+}
+
+/// The names in a serde error's "expected one of `a`, `b`" (or "expected `a` or `b`").
+fn expected_names(message: &str) -> Vec<String> {
+    let Some((_, tail)) = message.split_once("expected") else {
+        return Vec::new();
+    };
+    tail.split('`')
+        .skip(1)
+        .step_by(2)
+        .map(str::to_owned)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+    #[serde(default, deny_unknown_fields)]
+    struct Rules {
+        target: Option<u32>,
+        weis: Weis,
+        sweep: bool,
+        /// Written only when set.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        dealer: Option<u8>,
+        /// Written only when not the default.
+        #[serde(skip_serializing_if = "is_default")]
+        extra: Weis,
+    }
+
+    fn is_default(weis: &Weis) -> bool {
+        *weis == Weis::default()
+    }
+
+    #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+    #[serde(default, deny_unknown_fields)]
+    struct Weis {
+        scale: Scale,
+        four_low: bool,
+    }
+
+    #[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    enum Scale {
+        Big,
+        Small,
+    }
+
+    impl Default for Rules {
+        fn default() -> Self {
+            Rules {
+                target: Some(2500),
+                weis: Weis::default(),
+                sweep: true,
+                dealer: None,
+                extra: Weis::default(),
+            }
+        }
+    }
+
+    impl Default for Weis {
+        fn default() -> Self {
+            Weis {
+                scale: Scale::Big,
+                four_low: false,
+            }
+        }
+    }
+
+    fn choose(set: &[(&str, &str)]) -> RuleChoices {
+        RuleChoices {
+            set: set
+                .iter()
+                .map(|(n, v)| ((*n).to_owned(), (*v).to_owned()))
+                .collect(),
+            ..RuleChoices::default()
+        }
+    }
+
+    #[test]
+    fn a_rule_sets_one_field_by_its_path() {
+        let rules: Rules = choose(&[("weis.scale", "small"), ("weis.four-low", "true")])
+            .rules("demo", &[])
+            .unwrap();
+        assert_eq!(rules.weis.scale, Scale::Small);
+        assert!(rules.weis.four_low);
+        let rules: Rules = choose(&[("target", "null"), ("sweep", "false")])
+            .rules("demo", &[])
+            .unwrap();
+        assert_eq!((rules.target, rules.sweep), (None, false));
+        let rules: Rules = choose(&[("target", "1000")]).rules("demo", &[]).unwrap();
+        assert_eq!(rules.target, Some(1000));
+    }
+
+    #[test]
+    fn the_crate_refuses_in_its_own_words() {
+        let error = choose(&[("weis.scale", "huge")])
+            .rules::<Rules>("demo", &[])
+            .unwrap_err();
+        assert!(
+            error.contains("--rule weis.scale=huge") && error.contains("`big`"),
+            "{error}"
+        );
+        let error = choose(&[("wies", "1")])
+            .rules::<Rules>("demo", &[])
+            .unwrap_err();
+        assert!(
+            error.contains("unknown field `wies`") && error.contains("`weis`"),
+            "{error}"
+        );
+        let error = choose(&[("target", "many")])
+            .rules::<Rules>("demo", &[])
+            .unwrap_err();
+        assert!(error.contains("--rule target=many"), "{error}");
+        let error = choose(&[("", "1")])
+            .rules::<Rules>("demo", &[])
+            .unwrap_err();
+        assert!(error.contains("NAME=VALUE"), "{error}");
+    }
+
+    #[test]
+    fn rules_json_merges_and_presets_start() {
+        let mut choices = choose(&[("sweep", "false")]);
+        choices.json = Some(r#"{"weis":{"scale":"small"}}"#.to_owned());
+        let rules: Rules = choices.rules("demo", &[]).unwrap();
+        assert_eq!(
+            (rules.weis.scale, rules.weis.four_low, rules.sweep),
+            (Scale::Small, false, false)
+        );
+        choices.json = Some("[1]".to_owned());
+        assert!(
+            choices
+                .rules::<Rules>("demo", &[])
+                .unwrap_err()
+                .contains("JSON object")
+        );
+
+        let small = Rules {
+            weis: Weis {
+                scale: Scale::Small,
+                four_low: true,
+            },
+            ..Rules::default()
+        };
+        let presets = [("small", small.clone())];
+        let chosen = RuleChoices {
+            preset: Some("small".into()),
+            ..RuleChoices::default()
+        };
+        assert_eq!(chosen.rules("demo", &presets).unwrap(), small);
+        let wrong = RuleChoices {
+            preset: Some("tiny".into()),
+            ..RuleChoices::default()
+        };
+        let error = wrong.rules::<Rules>("demo", &presets).unwrap_err();
+        assert!(
+            error.contains("no preset \"tiny\"; its presets are small"),
+            "{error}"
+        );
+        assert!(
+            wrong
+                .rules::<Rules>("demo", &[])
+                .unwrap_err()
+                .contains("has no presets")
+        );
+    }
+
+    #[test]
+    fn fields_are_read_off_the_rules() {
+        let fields = fields::<Rules>();
+        let shown: Vec<(&str, &str, &str)> = fields
+            .iter()
+            .map(|f| (f.name.as_str(), f.default.as_str(), f.values.as_str()))
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                ("dealer", "left out", "a number|null"),
+                ("extra.four-low", "left out", "true|false"),
+                ("extra.scale", "left out", "big|small"),
+                ("sweep", "true", "true|false"),
+                ("target", "2500", "a number|null"),
+                ("weis.four-low", "false", "true|false"),
+                ("weis.scale", "\"big\"", "big|small"),
+            ]
+        );
+    }
+
+    #[test]
+    fn args_repeat_the_choices() {
+        let mut choices = choose(&[("weis.scale", "small"), ("name", "a b")]);
+        choices.preset = Some("casual".into());
+        assert_eq!(
+            choices.args(),
+            " --preset casual --rule weis.scale=small --rule 'name=a b'"
+        );
+        assert_eq!(RuleChoices::default().describe(), "default rules");
+    }
+}
