@@ -12,7 +12,7 @@
 //!
 //! Not a stable API: hidden from the docs, free to change in any release.
 
-use cards_core::{Card, CardSet, DidoCard, Game, PlayerId};
+use cards_core::{Card, CardSet, DidoCard, Game, NoEvents, PlayerId};
 use cards_testkit::fuzz::{self, FuzzGame, Input, Table, text};
 
 use crate::{
@@ -230,11 +230,14 @@ impl FuzzGame for Zaagox {
 
     fn check_finished(&self) {
         let mut probe = self.clone();
-        assert!(probe.close_da().is_err(), "close_da on a finished game");
+        assert!(
+            probe.close_da(&mut NoEvents).is_err(),
+            "close_da on a finished game"
+        );
         for seat in PlayerId::all(Rules::MAX_PLAYERS) {
             for card in self.hand(seat) {
                 assert!(
-                    probe.claim_da(seat, card).is_err(),
+                    probe.claim_da(seat, card, &mut NoEvents).is_err(),
                     "claim_da on a finished game"
                 );
             }
@@ -470,7 +473,7 @@ fn try_claim(game: &Zaagox, who: u8, card_byte: u8) -> Option<Zaagox> {
         );
     }
     let mut next = game.clone();
-    match next.claim_da(seat, card) {
+    match next.claim_da(seat, card, &mut NoEvents) {
         Ok(()) => {
             assert!(
                 allowed,
@@ -514,7 +517,7 @@ fn try_claim(game: &Zaagox, who: u8, card_byte: u8) -> Option<Zaagox> {
 /// after the discarder plays next.
 fn try_close(game: &Zaagox) -> Option<Zaagox> {
     let mut next = game.clone();
-    let closed = next.close_da();
+    let closed = next.close_da(&mut NoEvents);
     match (game.phase(), closed) {
         (Phase::Da { discarder, .. }, Ok(())) => {
             match next.phase() {

@@ -3,9 +3,14 @@
 
 use core::ops::RangeInclusive;
 
-use cards_core::{Census, DidoCard, DirectIndex, Game, PerSeat, PlayerId, Rng, Seed};
+use cards_core::{
+    Cards, Census, DidoCard, DirectIndex, Events, Game, ObserveError, PerSeat, PlayerId, Rng, Seed,
+};
 
-use crate::{Action, Outcome, RuleError, Rules, Setup, SetupError, View, Zaagox};
+use crate::{
+    Action, Deal, Event, Hand, Outcome, Phase, Position, PositionPair, RuleError, Rules, Setup,
+    SetupError, View, Zaagox,
+};
 
 impl Game for Zaagox {
     type Rules = Rules;
@@ -16,6 +21,7 @@ impl Game for Zaagox {
     type Card = DidoCard;
     type Error = RuleError;
     type SetupError = SetupError;
+    type Event = Event;
 
     const NAME: &'static str = "zaagox";
 
@@ -55,8 +61,92 @@ impl Game for Zaagox {
         self.each_legal(f);
     }
 
-    fn play(&mut self, action: Action) -> Result<(), RuleError> {
-        self.step(action)
+    fn play_reporting(
+        &mut self,
+        action: Action,
+        events: &mut impl Events<Event>,
+    ) -> Result<(), RuleError> {
+        self.step(action, events)
+    }
+
+    /// A seeded game fresh from [`Game::new`]: [`Event::Dealt`] (each hand in dealing order,
+    /// the pile before the first draw), then the first seat's [`Event::Drew`]. Any other
+    /// position (set up, read back from JSON, or played on): [`Event::Position`], and
+    /// [`Event::Ended`] when it is over.
+    fn start_events(&self, events: &mut impl Events<Event>) {
+        if let Some((deal, seat, card)) = self.as_dealt() {
+            events.emit(|| Event::Dealt(deal));
+            events.emit(|| Event::Drew {
+                seat,
+                card: Some(card),
+            });
+            return;
+        }
+        events.emit(|| {
+            let setup = self.setup();
+            let shown = |cards: &[DidoCard]| Cards::Shown(cards.to_vec());
+            Event::Position(Box::new(Position {
+                hands: setup
+                    .hands
+                    .iter()
+                    .map(|h| Cards::Shown(h.iter().collect()))
+                    .collect(),
+                pile: shown(&setup.pile),
+                pairs: setup
+                    .pairs
+                    .iter()
+                    .map(|p| PositionPair {
+                        owner: p.owner,
+                        cards: p.cards,
+                        ageing: shown(&p.ageing),
+                    })
+                    .collect(),
+                stored: setup.stored,
+                discard: setup.discard,
+                phase: setup.phase,
+                turns: setup.turns,
+                ava: setup.ava,
+            }))
+        });
+        if let Some(outcome) = self.outcome {
+            events.emit(|| Event::Ended {
+                outcome,
+                settlement: self.settlement(),
+            });
+        }
+    }
+
+    /// See [`Event::redacted`].
+    fn redact(_rules: &Rules, event: &Event, seat: PlayerId) -> Event {
+        event.redacted(seat)
+    }
+
+    /// Nothing dealt: empty hands and pile, no turn played, [`Phase::Over`] with no outcome.
+    /// Seat lists have `players` entries (at most [`Rules::MAX_PLAYERS`]).
+    fn blank_view(rules: &Rules, players: usize, seat: PlayerId) -> View {
+        let players = players.min(Rules::MAX_PLAYERS);
+        View {
+            seat,
+            rules: *rules,
+            players,
+            hand: Hand::EMPTY,
+            hand_sizes: vec![0; players],
+            pairs: Vec::new(),
+            stored: vec![Hand::EMPTY; players],
+            discard: None,
+            pile_len: 0,
+            phase: Phase::Over,
+            turns: 0,
+            ava: vec![None; players],
+            outcome: None,
+        }
+    }
+
+    fn observe(view: &mut View, event: &Event) -> Result<(), ObserveError> {
+        let mut next = view.clone();
+        next.follow(event)?;
+        *view = next;
+        Ok(())
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -101,5 +191,47 @@ impl DirectIndex for Zaagox {
 
     fn action_from_index(index: usize) -> Option<Action> {
         Action::from_index(index)
+    }
+}
+
+impl Zaagox {
+    /// When this is a seeded game as dealt (nothing played yet, the first seat having drawn):
+    /// the deal in dealing order, the first seat and the card it drew.
+    fn as_dealt(&self) -> Option<(Deal, PlayerId, DidoCard)> {
+        let order = self.dealt.0?;
+        let Phase::Act { seat: first } = self.phase else {
+            return None;
+        };
+        let untouched = self.turns == 1
+            && self.pairs().is_empty()
+            && self.discard.is_none()
+            && self.outcome.is_none()
+            && self.stored.iter().all(|s| s.is_empty())
+            && self.ava_order.iter().all(|&o| o == 0);
+        if !untouched {
+            return None;
+        }
+        let mut drawn = None;
+        for (seat, dealt) in order.iter().enumerate().take(self.num_players()) {
+            let dealt: Hand = dealt.iter().copied().collect();
+            let extra = self.hands[seat] - dealt;
+            let is_first = seat == first.index();
+            // Every seat holds its dealt cards; the first seat also the card it drew.
+            if !(dealt - self.hands[seat]).is_empty() || extra.len() != usize::from(is_first) {
+                return None;
+            }
+            if is_first {
+                drawn = extra.iter().next();
+            }
+        }
+        let drawn = drawn?;
+        let deal = Deal {
+            hands: order[..self.num_players()]
+                .iter()
+                .map(|h| Cards::Shown(h.to_vec()))
+                .collect(),
+            pile: Cards::Shown(core::iter::once(drawn).chain(self.pile()).collect()),
+        };
+        Some((deal, first, drawn))
     }
 }

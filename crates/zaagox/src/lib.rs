@@ -36,6 +36,7 @@
 
 mod action;
 mod error;
+mod event;
 #[cfg(feature = "fuzzing")]
 #[doc(hidden)]
 pub mod fuzzing;
@@ -54,8 +55,9 @@ pub mod rules_page {}
 
 pub use action::{Action, ParseActionError};
 /// The frame's vocabulary, re-exported so `use zaagox::{Game, Zaagox}` is all a user needs.
-pub use cards_core::{Game, PlayerId, Seed};
+pub use cards_core::{Cards, Events, Game, NoEvents, PlayerId, Seed};
 pub use error::{OutcomeError, PhaseError, RuleError, SetupError, ViewError};
+pub use event::{Deal, Event, Position, PositionPair};
 pub use rules::{AvaRule, FirstPlayer, NegativeScores, Rules};
 #[doc(hidden)]
 pub use score::reference;

@@ -2,11 +2,13 @@
 
 use core::fmt;
 
-use cards_core::{Card, CardSet, Census, DidoCard, GameRng, PerSeat, PlayerId, Seed};
+use cards_core::{
+    Card, CardSet, Cards, Census, DidoCard, Events, GameRng, NoEvents, PerSeat, PlayerId, Seed,
+};
 
 use crate::setup::PairSetup;
 use crate::{
-    Action, AvaRule, FirstPlayer, NegativeScores, RuleError, Rules, Score, Scorer, Setup,
+    Action, AvaRule, Event, FirstPlayer, NegativeScores, RuleError, Rules, Score, Scorer, Setup,
     SetupError,
 };
 
@@ -341,6 +343,28 @@ pub struct Zaagox {
     /// 0 = no Ava declared; otherwise the declaration's position (1 = first declared).
     pub(crate) ava_order: [u8; SEATS],
     pub(crate) outcome: Option<Outcome>,
+    /// How the cards were dealt, for the deal event (see [`DealOrder`]).
+    pub(crate) dealt: DealOrder,
+}
+
+/// The order in which a seeded game dealt each hand, kept so that
+/// [`Game::start_events`](cards_core::Game::start_events) can tell the deal as dealt (the
+/// trace's deal form lists each hand in dealing order; a hand is a set and forgets it).
+///
+/// It is not part of the position: any two compare equal and it hashes to nothing, so a
+/// seeded game equals the same deal set up by hand, and the JSON and [`Setup`] forms leave it
+/// out (a game read back tells its start as a position instead).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct DealOrder(pub(crate) Option<[[DidoCard; Rules::HAND_SIZE]; SEATS]>);
+
+impl PartialEq for DealOrder {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+impl Eq for DealOrder {}
+impl core::hash::Hash for DealOrder {
+    fn hash<H: core::hash::Hasher>(&self, _: &mut H) {}
 }
 
 /// The rules and the position ([`Setup`]), without the state's unused slots.
@@ -413,9 +437,11 @@ impl Zaagox {
         let mut deck = DidoCard::ALL;
         rng.shuffle(&mut deck);
         let mut hands = [Hand::EMPTY; SEATS];
-        for (seat, hand) in hands.iter_mut().take(players).enumerate() {
+        let mut order = [[DidoCard::ALL[0]; Rules::HAND_SIZE]; SEATS];
+        for (seat, (hand, order)) in hands.iter_mut().zip(&mut order).take(players).enumerate() {
             let dealt = Rules::HAND_SIZE * seat..Rules::HAND_SIZE * (seat + 1);
-            *hand = deck[dealt].iter().copied().collect();
+            *hand = deck[dealt.clone()].iter().copied().collect();
+            order.copy_from_slice(&deck[dealt]);
         }
         let first = match rules.first_player {
             FirstPlayer::FromSeed => PlayerId(rng.below(players as u64) as u8),
@@ -434,8 +460,10 @@ impl Zaagox {
             turns: 0,
             ava_order: [0; SEATS],
             outcome: None,
+            dealt: DealOrder(Some(order)),
         };
-        state.start_turn(first);
+        // The deal's events are told by `start_events`, from the state.
+        state.start_turn(first, &mut NoEvents);
         Ok(state)
     }
 
@@ -568,16 +596,21 @@ impl Zaagox {
         each_legal(self.phase, actor, pairs, self.discard, f);
     }
 
-    /// Plays `action` in place; on error the state is unchanged (every rule is checked before
-    /// anything moves).
-    pub(crate) fn step(&mut self, action: Action) -> Result<(), RuleError> {
+    /// Plays `action` in place, reporting what it caused into `events`; on error the state is
+    /// unchanged and nothing is reported (every rule is checked before anything moves).
+    pub(crate) fn step(
+        &mut self,
+        action: Action,
+        events: &mut impl Events<Event>,
+    ) -> Result<(), RuleError> {
         let wrong = |expected| Err(RuleError::WrongPhase { action, expected });
         match (self.phase, action) {
             (Phase::Over, _) => Err(RuleError::GameOver),
             (Phase::Act { seat }, Action::Discard(card)) => {
                 self.take_from_hand(seat, card)?;
                 self.discard = Some(card);
-                self.open_da(seat);
+                events.emit(|| Event::Discarded { seat, card });
+                self.open_da(seat, events);
                 Ok(())
             }
             (Phase::Act { seat }, Action::Pair(a, b)) => {
@@ -591,7 +624,11 @@ impl Zaagox {
                     }
                 }
                 self.hands[seat.index()] = hand.without(a).without(b);
-                self.add_pair(Pair::new(seat, a, b), seat);
+                events.emit(|| Event::Paired {
+                    seat,
+                    cards: [a, b],
+                });
+                self.add_pair(Pair::new(seat, a, b), seat, events);
                 Ok(())
             }
             (Phase::Act { seat }, Action::Age { card, onto }) => {
@@ -602,28 +639,43 @@ impl Zaagox {
                 let pair = &mut self.pairs[p];
                 pair.ageing[pair.ageing_len as usize] = card;
                 pair.ageing_len += 1;
+                let pair = *pair;
+                events.emit(|| Event::Aged {
+                    seat,
+                    card: Some(card),
+                    pair: pair.cards,
+                });
                 if pair.is_complete() {
                     self.phase = Phase::Store {
                         seat,
                         pair: pair.cards[0],
                         next: seat.next(self.players()),
                     };
+                    events.emit(|| Event::PairCompleted {
+                        seat,
+                        pair: pair.cards,
+                    });
                 } else {
-                    self.start_turn(seat.next(self.players()));
+                    self.start_turn(seat.next(self.players()), events);
                 }
                 Ok(())
             }
             (Phase::Act { .. }, _) => wrong("it is the acting seat's turn to discard, pair or age"),
-            (Phase::Da { asking, .. }, Action::Da(card)) => self.claim(asking, card),
+            (Phase::Da { asking, .. }, Action::Da(card)) => self.claim(asking, card, events),
             (Phase::Da { discarder, asking }, Action::Pass) => {
+                events.emit(|| Event::Passed { seat: asking });
                 match self.next_eligible(discarder, asking) {
                     Some(next) => {
                         self.phase = Phase::Da {
                             discarder,
                             asking: next,
-                        }
+                        };
+                        events.emit(|| Event::DaAsked {
+                            seat: next,
+                            discarder,
+                        });
                     }
-                    None => self.start_turn(discarder.next(self.players())),
+                    None => self.start_turn(discarder.next(self.players()), events),
                 }
                 Ok(())
             }
@@ -642,36 +694,52 @@ impl Zaagox {
                 self.remove_pair(p);
                 self.stored[seat.index()].insert(card);
                 // The other pair card, then the ageing cards as laid, go to the bottom of the pile.
-                self.pile.push_bottom(if card == lo { hi } else { lo });
+                let other = if card == lo { hi } else { lo };
+                self.pile.push_bottom(other);
                 for &c in done.ageing() {
                     self.pile.push_bottom(c);
                 }
-                self.after_store(seat, next);
+                events.emit(|| Event::Stored {
+                    seat,
+                    card,
+                    other,
+                    ageing: Cards::Shown(done.ageing().to_vec()),
+                });
+                self.after_store(seat, next, events);
                 Ok(())
             }
             (Phase::Store { .. }, _) => {
                 wrong("a completed pair waits: its owner must store one of its cards")
             }
             (Phase::Decide { seat, .. }, Action::End) => {
-                self.win(seat);
+                self.win(seat, events);
                 Ok(())
             }
             (Phase::Decide { seat, next }, Action::Ava) => {
                 // Positions run 1, 2, … (validated on deserialize), so this cannot overflow.
                 self.ava_order[seat.index()] =
                     self.ava_order.iter().filter(|&&o| o != 0).count() as u8 + 1;
+                events.emit(|| Event::AvaDeclared { seat });
                 match self.pile.pop_top() {
-                    None => self.finish(Outcome::Exhausted {
-                        cause: Exhaustion::PileEmpty,
-                    }),
+                    None => self.finish(
+                        Outcome::Exhausted {
+                            cause: Exhaustion::PileEmpty,
+                        },
+                        events,
+                    ),
                     Some(card) => match self.rules.ava {
                         AvaRule::Immediate => {
                             self.stored[seat.index()].insert(card);
-                            self.win(seat);
+                            events.emit(|| Event::AvaStored { seat, card });
+                            self.win(seat, events);
                         }
                         AvaRule::Continue => {
                             self.hands[seat.index()].insert(card);
-                            self.start_turn(next);
+                            events.emit(|| Event::AvaDrew {
+                                seat,
+                                card: Some(card),
+                            });
+                            self.start_turn(next, events);
                         }
                     },
                 }
@@ -685,13 +753,22 @@ impl Zaagox {
 
     /// A real-time Da call, in place: `seat` claims the discard with `card`, whoever is being
     /// asked in the seat-order polling (a seat that passed may still claim while the window is
-    /// open). The caller decides who called first.
+    /// open). The caller decides who called first. What the claim caused is reported into
+    /// `events`, as [`Game::play_reporting`] reports an action's (pass
+    /// [`NoEvents`](cards_core::NoEvents) to keep nothing).
     ///
     /// # Errors
     /// [`RuleError::WrongPhase`] outside the Da window, [`RuleError::NotEligible`] for the
     /// discarder or a seat not at the table, [`RuleError::CardNotInHand`],
-    /// [`RuleError::NoMatch`]; the state is then unchanged.
-    pub fn claim_da(&mut self, seat: PlayerId, card: DidoCard) -> Result<(), RuleError> {
+    /// [`RuleError::NoMatch`]; the state is then unchanged and nothing is reported.
+    ///
+    /// [`Game::play_reporting`]: cards_core::Game::play_reporting
+    pub fn claim_da(
+        &mut self,
+        seat: PlayerId,
+        card: DidoCard,
+        events: &mut impl Events<Event>,
+    ) -> Result<(), RuleError> {
         let Phase::Da { discarder, .. } = self.phase else {
             return Err(RuleError::WrongPhase {
                 action: Action::Da(card),
@@ -701,22 +778,25 @@ impl Zaagox {
         if seat == discarder || seat.index() >= self.players() {
             return Err(RuleError::NotEligible { seat });
         }
-        self.claim(seat, card)
+        self.claim(seat, card, events)
     }
 
     /// Closes the Da window with no claim, in place (every eligible player declined): the
-    /// discard stays out and the seat after the discarder takes the next turn.
+    /// discard stays out and the seat after the discarder takes the next turn. What that
+    /// caused is reported into `events` ([`Event::DaClosed`] first).
     ///
     /// # Errors
-    /// [`RuleError::WrongPhase`] outside the Da window; the state is then unchanged.
-    pub fn close_da(&mut self) -> Result<(), RuleError> {
+    /// [`RuleError::WrongPhase`] outside the Da window; the state is then unchanged and nothing
+    /// is reported.
+    pub fn close_da(&mut self, events: &mut impl Events<Event>) -> Result<(), RuleError> {
         let Phase::Da { discarder, .. } = self.phase else {
             return Err(RuleError::WrongPhase {
                 action: Action::Pass,
                 expected: "no Da window is open",
             });
         };
-        self.start_turn(discarder.next(self.players()));
+        events.emit(|| Event::DaClosed);
+        self.start_turn(discarder.next(self.players()), events);
         Ok(())
     }
 
@@ -736,7 +816,12 @@ impl Zaagox {
             .position(|p| p.owner == seat && p.cards[0] == lo)
     }
 
-    fn claim(&mut self, seat: PlayerId, card: DidoCard) -> Result<(), RuleError> {
+    fn claim(
+        &mut self,
+        seat: PlayerId,
+        card: DidoCard,
+        events: &mut impl Events<Event>,
+    ) -> Result<(), RuleError> {
         let Some(discard) = self.discard else {
             return Err(RuleError::NotEligible { seat });
         };
@@ -745,12 +830,17 @@ impl Zaagox {
         }
         self.take_from_hand(seat, card)?;
         self.discard = None;
-        self.add_pair(Pair::new(seat, discard, card), seat);
+        events.emit(|| Event::DaClaimed {
+            seat,
+            card,
+            discard,
+        });
+        self.add_pair(Pair::new(seat, discard, card), seat, events);
         Ok(())
     }
 
     /// Adds a new pair of `seat`'s; a blank pair completes at once, otherwise the next seat plays.
-    fn add_pair(&mut self, pair: Pair, seat: PlayerId) {
+    fn add_pair(&mut self, pair: Pair, seat: PlayerId, events: &mut impl Events<Event>) {
         self.pairs[self.pairs_len as usize] = pair;
         self.pairs_len += 1;
         let next = seat.next(self.players());
@@ -760,8 +850,12 @@ impl Zaagox {
                 pair: pair.cards[0],
                 next,
             };
+            events.emit(|| Event::PairCompleted {
+                seat,
+                pair: pair.cards,
+            });
         } else {
-            self.start_turn(next);
+            self.start_turn(next, events);
         }
     }
 
@@ -773,10 +867,16 @@ impl Zaagox {
         self.pairs_len -= 1;
     }
 
-    fn open_da(&mut self, discarder: PlayerId) {
+    fn open_da(&mut self, discarder: PlayerId, events: &mut impl Events<Event>) {
         match self.next_eligible(discarder, discarder) {
-            Some(asking) => self.phase = Phase::Da { discarder, asking },
-            None => self.start_turn(discarder.next(self.players())),
+            Some(asking) => {
+                self.phase = Phase::Da { discarder, asking };
+                events.emit(|| Event::DaAsked {
+                    seat: asking,
+                    discarder,
+                });
+            }
+            None => self.start_turn(discarder.next(self.players()), events),
         }
     }
 
@@ -794,36 +894,48 @@ impl Zaagox {
         None
     }
 
-    fn start_turn(&mut self, seat: PlayerId) {
+    fn start_turn(&mut self, seat: PlayerId, events: &mut impl Events<Event>) {
         if self.turns >= self.rules.turn_limit {
-            self.finish(Outcome::Exhausted {
-                cause: Exhaustion::TurnLimit,
-            });
+            self.finish(
+                Outcome::Exhausted {
+                    cause: Exhaustion::TurnLimit,
+                },
+                events,
+            );
             return;
         }
-        if let Some(discard) = self.discard.take() {
-            self.pile.push_bottom(discard);
+        if let Some(card) = self.discard.take() {
+            self.pile.push_bottom(card);
+            events.emit(|| Event::DiscardBuried { card });
         }
         match self.pile.pop_top() {
-            None => self.finish(Outcome::Exhausted {
-                cause: Exhaustion::PileEmpty,
-            }),
+            None => self.finish(
+                Outcome::Exhausted {
+                    cause: Exhaustion::PileEmpty,
+                },
+                events,
+            ),
             Some(card) => {
                 self.hands[seat.index()].insert(card);
                 self.turns += 1;
                 self.phase = Phase::Act { seat };
+                events.emit(|| Event::Drew {
+                    seat,
+                    card: Some(card),
+                });
             }
         }
     }
 
-    fn after_store(&mut self, seat: PlayerId, next: PlayerId) {
+    fn after_store(&mut self, seat: PlayerId, next: PlayerId, events: &mut impl Events<Event>) {
         let stored = self.stored[seat.index()].len();
         if self.ava_declared(seat) && stored >= 5 {
-            self.win(seat);
+            self.win(seat, events);
         } else if stored == 4 && !self.ava_declared(seat) {
             self.phase = Phase::Decide { seat, next };
+            events.emit(|| Event::FourStored { seat });
         } else {
-            self.start_turn(next);
+            self.start_turn(next, events);
         }
     }
 
@@ -841,19 +953,22 @@ impl Zaagox {
         })
     }
 
-    fn win(&mut self, winner: PlayerId) {
+    fn win(&mut self, winner: PlayerId, events: &mut impl Events<Event>) {
         // A winner holds 4 or 5 distinct stored cards by construction, so scoring cannot fail.
         let outcome = self
             .winning_outcome(winner)
             .expect("a winner holds 4 or 5 stored cards");
-        self.finish(outcome);
+        self.finish(outcome, events);
     }
 
-    fn finish(&mut self, outcome: Outcome) {
+    fn finish(&mut self, outcome: Outcome, events: &mut impl Events<Event>) {
         self.phase = Phase::Over;
         self.outcome = Some(outcome);
+        events.emit(|| Event::Ended {
+            outcome,
+            settlement: self.settle(),
+        });
     }
-
     /// Where every card is (each card must appear exactly once).
     pub(crate) fn take_census(&self) -> Census<DidoCard> {
         let mut census = Census::default();
@@ -916,6 +1031,7 @@ impl Zaagox {
             turns: setup.turns,
             ava_order: [0; SEATS],
             outcome: setup.outcome,
+            dealt: DealOrder(None),
         };
         for seat in 0..players {
             state.hands[seat] = setup.hands.get(seat).copied().unwrap_or_default();
