@@ -4,12 +4,15 @@
 use core::ops::RangeInclusive;
 
 use cards_core::{
-    Cards, Census, DidoCard, DirectIndex, Events, Game, ObserveError, PerSeat, PlayerId, Rng, Seed,
+    Cards, Census, DidoCard, DirectIndex, Events, Game, GameRng, NoEvents, ObserveError, PerSeat,
+    PlayerId, Rng, Seed,
 };
 
+use crate::state::{DealOrder, MAX_PAIRS, Pair, Pile, SEATS, each_legal};
 use crate::{
-    Action, Deal, Event, Hand, Outcome, Phase, Position, PositionPair, RuleError, Rules, Setup,
-    SetupError, View, Zaagox,
+    Action, AvaRule, Deal, Event, Exhaustion, FirstPlayer, Hand, NegativeScores, Outcome,
+    PairSetup, PairView, Phase, Position, PositionPair, RuleError, Rules, Setup, SetupError, View,
+    Zaagox,
 };
 
 impl Game for Zaagox {
@@ -29,9 +32,43 @@ impl Game for Zaagox {
         Rules::PLAYERS
     }
 
-    /// The seeded deal: see `docs/zaagox.md`, "Setup".
+    /// A new game: the seeded shuffle (deal 0), four cards to each seat in turn (consecutive
+    /// blocks from the top of the shuffled deck), the rest as the centre pile, then the first
+    /// seat (drawn from the same stream after the shuffle, unless the rules fix it) draws.
     fn new(rules: &Rules, players: usize, seed: Seed) -> Result<Self, SetupError> {
-        Zaagox::start(rules, players, seed)
+        rules.validate(players)?;
+        let mut rng = GameRng::for_deal(seed, 0);
+        let mut deck = DidoCard::ALL;
+        rng.shuffle(&mut deck);
+        let mut hands = [Hand::EMPTY; SEATS];
+        let mut order = [[DidoCard::ALL[0]; Rules::HAND_SIZE]; SEATS];
+        for (seat, (hand, order)) in hands.iter_mut().zip(&mut order).take(players).enumerate() {
+            let dealt = Rules::HAND_SIZE * seat..Rules::HAND_SIZE * (seat + 1);
+            *hand = deck[dealt.clone()].iter().copied().collect();
+            order.copy_from_slice(&deck[dealt]);
+        }
+        let first = match rules.first_player {
+            FirstPlayer::FromSeed => PlayerId(rng.below(players as u64) as u8),
+            FirstPlayer::Seat(seat) => seat,
+        };
+        let mut state = Zaagox {
+            rules: *rules,
+            players: players as u8,
+            pile: Pile::new(&deck[Rules::HAND_SIZE * players..]),
+            hands,
+            pairs: [Pair::EMPTY; MAX_PAIRS],
+            pairs_len: 0,
+            stored: [Hand::EMPTY; SEATS],
+            discard: None,
+            phase: Phase::Over,
+            turns: 0,
+            ava_order: [0; SEATS],
+            outcome: None,
+            dealt: DealOrder(Some(order)),
+        };
+        // The deal's events are told by `start_events`, from the state.
+        state.start_turn(first, &mut NoEvents);
+        Ok(state)
     }
 
     fn from_setup(rules: &Rules, setup: Setup) -> Result<Self, SetupError> {
@@ -39,7 +76,29 @@ impl Game for Zaagox {
     }
 
     fn setup(&self) -> Setup {
-        self.to_setup()
+        Setup {
+            players: self.players(),
+            pile: self.pile.iter().collect(),
+            hands: self.hands[..self.players()].to_vec(),
+            pairs: self
+                .pairs()
+                .iter()
+                .map(|p| PairSetup {
+                    owner: p.owner,
+                    cards: p.cards,
+                    ageing: p.ageing().to_vec(),
+                })
+                .collect(),
+            stored: self.stored[..self.players()].to_vec(),
+            discard: self.discard,
+            phase: self.phase,
+            turns: self.turns,
+            ava: self.ava_order[..self.players()]
+                .iter()
+                .map(|&o| (o != 0).then_some(o))
+                .collect(),
+            outcome: self.outcome,
+        }
     }
 
     fn rules(&self) -> &Rules {
@@ -51,22 +110,181 @@ impl Game for Zaagox {
     }
 
     fn to_act(&self) -> Option<PlayerId> {
-        self.current()
+        match self.phase {
+            Phase::Act { seat } | Phase::Store { seat, .. } | Phase::Decide { seat, .. } => {
+                Some(seat)
+            }
+            Phase::Da { asking, .. } => Some(asking),
+            Phase::Over => None,
+        }
     }
 
     /// Discards (card index order), pairs (by number, then lower and higher card), ages (pairs
     /// oldest first, then hand cards); in the Da window `pass` then claims; stores lower card
     /// first; `end` then `ava`.
     fn for_each_legal(&self, f: impl FnMut(Action)) {
-        self.each_legal(f);
+        let actor = self
+            .to_act()
+            .map_or(Hand::EMPTY, |seat| self.hands[seat.index()]);
+        let pairs = self.pairs().iter().map(|p| (p.owner, p.cards));
+        each_legal(self.phase, actor, pairs, self.discard, f);
     }
 
+    /// Plays `action` in place, reporting what it caused into `events`; on error the state is
+    /// unchanged and nothing is reported (every rule is checked before anything moves).
+    // Inlined into the trait's `play` (with `NoEvents`), so playouts pay no extra call.
+    #[inline]
     fn play_reporting(
         &mut self,
         action: Action,
         events: &mut impl Events<Event>,
     ) -> Result<(), RuleError> {
-        self.step(action, events)
+        let wrong = |expected| Err(RuleError::WrongPhase { action, expected });
+        match (self.phase, action) {
+            (Phase::Over, _) => Err(RuleError::GameOver),
+            (Phase::Act { seat }, Action::Discard(card)) => {
+                self.take_from_hand(seat, card)?;
+                self.discard = Some(card);
+                events.emit(|| Event::Discarded { seat, card });
+                self.open_da(seat, events);
+                Ok(())
+            }
+            (Phase::Act { seat }, Action::Pair(a, b)) => {
+                if a >= b || a.number() != b.number() {
+                    return Err(RuleError::NotAPair { a, b });
+                }
+                let hand = self.hands[seat.index()];
+                for card in [a, b] {
+                    if !hand.contains(card) {
+                        return Err(RuleError::CardNotInHand { seat, card });
+                    }
+                }
+                self.hands[seat.index()] = hand.without(a).without(b);
+                events.emit(|| Event::Paired {
+                    seat,
+                    cards: [a, b],
+                });
+                self.add_pair(Pair::new(seat, a, b), seat, events);
+                Ok(())
+            }
+            (Phase::Act { seat }, Action::Age { card, onto }) => {
+                let p = self
+                    .find_pair(seat, onto)
+                    .ok_or(RuleError::NoSuchPair { seat, onto })?;
+                self.take_from_hand(seat, card)?;
+                let pair = &mut self.pairs[p];
+                pair.ageing[pair.ageing_len as usize] = card;
+                pair.ageing_len += 1;
+                let pair = *pair;
+                events.emit(|| Event::Aged {
+                    seat,
+                    card: Some(card),
+                    pair: pair.cards,
+                });
+                if pair.is_complete() {
+                    self.phase = Phase::Store {
+                        seat,
+                        pair: pair.cards[0],
+                        next: seat.next(self.players()),
+                    };
+                    events.emit(|| Event::PairCompleted {
+                        seat,
+                        pair: pair.cards,
+                    });
+                } else {
+                    self.start_turn(seat.next(self.players()), events);
+                }
+                Ok(())
+            }
+            (Phase::Act { .. }, _) => wrong("it is the acting seat's turn to discard, pair or age"),
+            (Phase::Da { asking, .. }, Action::Da(card)) => self.claim(asking, card, events),
+            (Phase::Da { discarder, asking }, Action::Pass) => {
+                events.emit(|| Event::Passed { seat: asking });
+                match self.next_eligible(discarder, asking) {
+                    Some(next) => {
+                        self.phase = Phase::Da {
+                            discarder,
+                            asking: next,
+                        };
+                        events.emit(|| Event::DaAsked {
+                            seat: next,
+                            discarder,
+                        });
+                    }
+                    None => self.start_turn(discarder.next(self.players()), events),
+                }
+                Ok(())
+            }
+            (Phase::Da { .. }, _) => {
+                wrong("the Da window is open: the asked seat may call da or pass")
+            }
+            (Phase::Store { seat, pair, next }, Action::Store(card)) => {
+                let p = self
+                    .find_pair(seat, pair)
+                    .ok_or(RuleError::NoSuchPair { seat, onto: pair })?;
+                let done = self.pairs[p];
+                let [lo, hi] = done.cards;
+                if card != lo && card != hi {
+                    return Err(RuleError::NotInPair { card, lo, hi });
+                }
+                self.remove_pair(p);
+                self.stored[seat.index()].insert(card);
+                // The other pair card, then the ageing cards as laid, go to the bottom of the pile.
+                let other = if card == lo { hi } else { lo };
+                self.pile.push_bottom(other);
+                for &c in done.ageing() {
+                    self.pile.push_bottom(c);
+                }
+                events.emit(|| Event::Stored {
+                    seat,
+                    card,
+                    other,
+                    ageing: Cards::Shown(done.ageing().to_vec()),
+                });
+                self.after_store(seat, next, events);
+                Ok(())
+            }
+            (Phase::Store { .. }, _) => {
+                wrong("a completed pair waits: its owner must store one of its cards")
+            }
+            (Phase::Decide { seat, .. }, Action::End) => {
+                self.win(seat, events);
+                Ok(())
+            }
+            (Phase::Decide { seat, next }, Action::Ava) => {
+                // Positions run 1, 2, … (validated on deserialize), so this cannot overflow.
+                self.ava_order[seat.index()] =
+                    self.ava_order.iter().filter(|&&o| o != 0).count() as u8 + 1;
+                events.emit(|| Event::AvaDeclared { seat });
+                match self.pile.pop_top() {
+                    None => self.finish(
+                        Outcome::Exhausted {
+                            cause: Exhaustion::PileEmpty,
+                        },
+                        events,
+                    ),
+                    Some(card) => match self.rules.ava {
+                        AvaRule::Immediate => {
+                            self.stored[seat.index()].insert(card);
+                            events.emit(|| Event::AvaStored { seat, card });
+                            self.win(seat, events);
+                        }
+                        AvaRule::Continue => {
+                            self.hands[seat.index()].insert(card);
+                            events.emit(|| Event::AvaDrew {
+                                seat,
+                                card: Some(card),
+                            });
+                            self.start_turn(next, events);
+                        }
+                    },
+                }
+                Ok(())
+            }
+            (Phase::Decide { .. }, _) => {
+                wrong("a seat with four stored cards must choose end or ava")
+            }
+        }
     }
 
     /// A seeded game fresh from [`Game::new`]: [`Event::Dealt`] (each hand in dealing order,
@@ -153,12 +371,67 @@ impl Game for Zaagox {
         self.outcome
     }
 
+    /// The integer settlement (see [`Game::settlement`](cards_core::Game::settlement)): each
+    /// loser pays the winner's score; a failed Ava declarer pays for every loser alone; a
+    /// negative score is paid by the winner unless the rules settle it as 0.
     fn settlement(&self) -> PerSeat<i64> {
-        self.settle()
+        // At most MAX_PLAYERS seats, below MAX_SEATS.
+        let mut returns = PerSeat::new(self.players()).unwrap_or_default();
+        let Some(Outcome::Won {
+            winner,
+            score,
+            ava_failed,
+        }) = self.outcome
+        else {
+            return returns;
+        };
+        let points = match self.rules.negative_scores {
+            NegativeScores::AsZero => score.points.max(0),
+            NegativeScores::Pay => score.points,
+        };
+        let losers = self.players() as i64 - 1;
+        returns[winner.index()] = points * losers;
+        match ava_failed {
+            Some(payer) => returns[payer.index()] = -points * losers,
+            None => {
+                for (seat, r) in returns.iter_mut().enumerate() {
+                    if seat != winner.index() {
+                        *r = -points;
+                    }
+                }
+            }
+        }
+        returns
     }
 
-    fn view(&self, player: PlayerId) -> View {
-        self.view_of(player)
+    /// What `seat` may see. A seat not at the table sees what any seat sees of others, and an
+    /// empty hand.
+    fn view(&self, seat: PlayerId) -> View {
+        let raw = self.setup();
+        View {
+            seat,
+            rules: self.rules,
+            players: raw.players,
+            hand: self.hand(seat),
+            hand_sizes: raw.hands.iter().map(|h| h.len()).collect(),
+            pairs: raw
+                .pairs
+                .into_iter()
+                .map(|p| PairView {
+                    owner: p.owner,
+                    cards: p.cards,
+                    ageing_count: p.ageing.len() as u8,
+                    ageing: (p.owner == seat).then_some(p.ageing),
+                })
+                .collect(),
+            stored: raw.stored,
+            discard: self.discard,
+            pile_len: self.pile_len(),
+            phase: self.phase,
+            turns: self.turns,
+            ava: raw.ava,
+            outcome: self.outcome,
+        }
     }
 
     fn view_legal_actions(view: &View, out: &mut Vec<Action>) {
@@ -177,8 +450,19 @@ impl Game for Zaagox {
             .saturating_add(2)
     }
 
+    /// Where every card is (each card must appear exactly once).
     fn census(&self) -> Census<DidoCard> {
-        self.take_census()
+        let mut census = Census::default();
+        census.add_all(self.pile.iter());
+        for seat in 0..self.players() {
+            census.add(self.hands[seat]);
+            census.add(self.stored[seat]);
+        }
+        for pair in self.pairs() {
+            census.add_all(pair.cards.iter().chain(pair.ageing()).copied());
+        }
+        census.add_all(self.discard);
+        census
     }
 }
 

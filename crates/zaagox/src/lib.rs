@@ -41,6 +41,7 @@ mod event;
 #[doc(hidden)]
 pub mod fuzzing;
 mod game;
+mod play;
 mod rules;
 mod score;
 mod setup;

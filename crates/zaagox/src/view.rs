@@ -55,38 +55,6 @@ pub struct View {
     pub outcome: Option<Outcome>,
 }
 
-impl Zaagox {
-    /// What `seat` may see. A seat not at the table sees what any seat sees of others, and an
-    /// empty hand.
-    pub(crate) fn view_of(&self, seat: PlayerId) -> View {
-        let raw = self.to_setup();
-        View {
-            seat,
-            rules: self.rules,
-            players: raw.players,
-            hand: self.hand(seat),
-            hand_sizes: raw.hands.iter().map(|h| h.len()).collect(),
-            pairs: raw
-                .pairs
-                .into_iter()
-                .map(|p| PairView {
-                    owner: p.owner,
-                    cards: p.cards,
-                    ageing_count: p.ageing.len() as u8,
-                    ageing: (p.owner == seat).then_some(p.ageing),
-                })
-                .collect(),
-            stored: raw.stored,
-            discard: self.discard,
-            pile_len: self.pile_len(),
-            phase: self.phase,
-            turns: self.turns,
-            ava: raw.ava,
-            outcome: self.outcome,
-        }
-    }
-}
-
 impl core::fmt::Display for View {
     /// The table as this seat sees it: its own hand and ageing cards, every other hand and
     /// ageing pile as a count.
