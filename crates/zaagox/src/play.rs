@@ -6,7 +6,9 @@
 use cards_core::{DidoCard, Events, Game, PlayerId};
 
 use crate::state::{Pair, same_number};
-use crate::{Action, Event, Exhaustion, Outcome, Phase, RuleError, Scorer, SetupError, Zaagox};
+use crate::{
+    Action, Event, Exhaustion, Outcome, Phase, RuleError, Scorer, SetupError, ShapeMap, Zaagox,
+};
 
 impl Zaagox {
     /// A real-time Da call, in place: `seat` claims the discard with `card`, whoever is being
@@ -211,7 +213,14 @@ impl Zaagox {
 
     /// The outcome if `winner` wins now.
     pub(crate) fn winning_outcome(&self, winner: PlayerId) -> Result<Outcome, SetupError> {
-        let score = Scorer::new(&self.rules.shapes).score_set(self.stored[winner.index()])?;
+        let stored = self.stored[winner.index()];
+        // Building a scorer's tables costs more than the rest of a random game's end: under the
+        // default shapes (almost always) the shared one does.
+        let score = if self.rules.shapes == ShapeMap::DEFAULT {
+            crate::score_set(stored)?
+        } else {
+            Scorer::new(&self.rules.shapes).score_set(stored)?
+        };
         let ava_failed = (0..self.players())
             .filter(|&s| s != winner.index() && self.ava_order[s] != 0)
             .max_by_key(|&s| self.ava_order[s])
