@@ -368,11 +368,11 @@ impl View {
                     return Err(ObserveError::new("a deal comes before anything else"));
                 }
                 self.take_hands(&deal.hands)?;
+                // Checked: a deserialized event may hold any counts.
                 let total = self
                     .hand_sizes
                     .iter()
-                    .sum::<usize>()
-                    .checked_add(deal.pile.len());
+                    .try_fold(deal.pile.len(), |sum, &n| sum.checked_add(n));
                 if total != Some(DidoCard::COUNT) {
                     return Err(ObserveError::new("the deal does not hold the whole deck"));
                 }

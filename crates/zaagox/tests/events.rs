@@ -373,7 +373,7 @@ fn an_end_and_its_sentence() {
 #[test]
 fn real_time_da_calls_report_their_events() {
     let rules = Rules::default();
-    // Seed search: a game reaching a Da window with seat-order polling.
+    // Play on until a Da window opens.
     let mut game = Zaagox::new(&rules, 3, Seed::from(3)).unwrap();
     let mut player = cards_core::RandomPlayer::new(Seed::from(3));
     let mut buf = Vec::new();
@@ -385,7 +385,8 @@ fn real_time_da_calls_report_their_events() {
         unreachable!()
     };
     let discard = game.discard().unwrap();
-    let claimant = game.da_eligible().next().unwrap();
+    // The last eligible seat: when several are, not the one being asked.
+    let claimant = game.da_eligible().last().unwrap();
     let card = game
         .hand(claimant)
         .iter()
@@ -396,12 +397,14 @@ fn real_time_da_calls_report_their_events() {
     assert!(refused.claim_da(discarder, card, &mut events).is_err());
     assert!(events.is_empty() && refused == game);
 
+    let before = game.clone();
     let mut closed = game.clone();
-    closed.close_da(&mut events).unwrap();
-    assert_eq!(events[0], Event::DaClosed);
+    let mut closed_events = Vec::new();
+    closed.close_da(&mut closed_events).unwrap();
+    assert_eq!(closed_events[0], Event::DaClosed);
     assert!(
-        matches!(events.last(), Some(Event::Drew { .. })),
-        "{events:?}"
+        matches!(closed_events.last(), Some(Event::Drew { .. })),
+        "{closed_events:?}"
     );
     let mut silent = game.clone();
     silent.close_da(&mut NoEvents).unwrap();
@@ -421,6 +424,16 @@ fn real_time_da_calls_report_their_events() {
         events[0].to_string(),
         format!("seat {claimant} called Da with {card} and paired it with the discard {discard}")
     );
+    // Every view follows a real-time call, whoever was being asked.
+    for (after, events) in [(&game, &events), (&closed, &closed_events)] {
+        for seat in (0..=3).filter_map(PlayerId::from_index) {
+            let mut view = before.view(seat);
+            for event in events.iter() {
+                Zaagox::observe(&mut view, &Zaagox::redact(&rules, event, seat)).unwrap();
+            }
+            assert_eq!(view, after.view(seat));
+        }
+    }
 }
 
 #[test]
@@ -477,4 +490,50 @@ fn observe_refuses_an_event_that_does_not_fit() {
     let before = other.clone();
     assert!(Zaagox::observe(&mut other, &start[0]).is_err());
     assert_eq!(other, before);
+}
+
+/// `observe` never panics and leaves the view as it was when it refuses: every event of one
+/// game followed, out of place, by the views of another game, and a deal of absurd counts.
+#[test]
+fn observe_survives_events_out_of_place() {
+    let rules = Rules::default();
+    let mut played = Vec::new();
+    let mut game = Zaagox::new(&rules, 3, Seed::from(11)).unwrap();
+    game.start_events(&mut played);
+    let mut player = cards_core::RandomPlayer::new(Seed::from(11));
+    let mut buf = Vec::new();
+    while let Some(action) = player.choose(&game, &mut buf) {
+        game.play_reporting(action, &mut played).unwrap();
+    }
+    let (mut refused, mut followed) = (0, 0);
+    for players in Rules::PLAYERS {
+        let other = Zaagox::new(&rules, players, Seed::from(12)).unwrap();
+        for seat in (0..=players).filter_map(PlayerId::from_index) {
+            let mut view = other.view(seat);
+            for event in &played {
+                let before = view.clone();
+                match Zaagox::observe(&mut view, &Zaagox::redact(&rules, event, seat)) {
+                    Ok(()) => followed += 1,
+                    Err(_) => {
+                        assert_eq!(view, before, "a refused {event} changed the view");
+                        refused += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        refused > 100 && followed > 0,
+        "{refused} refused, {followed} followed"
+    );
+    let absurd: Event = serde_json::from_value(json!({
+        "event": "dealt", "hands": [u64::MAX, u64::MAX], "pile": u64::MAX
+    }))
+    .unwrap();
+    let mut blank = Zaagox::blank_view(&rules, 2, PlayerId(2));
+    assert!(Zaagox::observe(&mut blank, &absurd).is_err());
+    assert_eq!(blank, Zaagox::blank_view(&rules, 2, PlayerId(2)));
+    let mut huge = Zaagox::blank_view(&rules, usize::MAX, PlayerId(0));
+    assert_eq!(huge.players, Rules::MAX_PLAYERS);
+    assert!(Zaagox::observe(&mut huge, &absurd).is_err());
 }
