@@ -266,6 +266,11 @@ fn slot<T>(list: &mut [T], seat: PlayerId) -> Result<&mut T, ObserveError> {
         .ok_or_else(|| ObserveError::new(format!("seat {seat} is not at this table")))
 }
 
+/// Two cards as a pair names them, lower index first.
+fn lower_first(a: DidoCard, b: DidoCard) -> [DidoCard; 2] {
+    if a < b { [a, b] } else { [b, a] }
+}
+
 /// The viewer's own card, which its redacted event must show.
 fn shown(card: Option<DidoCard>) -> Result<DidoCard, ObserveError> {
     card.ok_or_else(|| ObserveError::new("the event hides this seat's own card"))
@@ -468,12 +473,7 @@ impl View {
                     return Err(ObserveError::new(format!("{discard} is not the discard")));
                 }
                 self.discard = None;
-                let cards = if card < discard {
-                    [card, discard]
-                } else {
-                    [discard, card]
-                };
-                self.lay_pair(at(seat)?, cards, &[card])?;
+                self.lay_pair(at(seat)?, lower_first(card, discard), &[card])?;
             }
             &Event::Paired { seat, cards } => self.lay_pair(at(seat)?, cards, &cards)?,
             &Event::Aged { seat, card, pair } => {
@@ -507,12 +507,7 @@ impl View {
                 ageing,
             } => {
                 let (seat, card, other) = (at(*seat)?, *card, *other);
-                let cards = if card < other {
-                    [card, other]
-                } else {
-                    [other, card]
-                };
-                let p = self.pair_index(seat, cards)?;
+                let p = self.pair_index(seat, lower_first(card, other))?;
                 let pair = self.pairs.remove(p);
                 if ageing.len() != usize::from(pair.ageing_count)
                     || (seat == me && ageing.shown() != pair.ageing.as_deref())
