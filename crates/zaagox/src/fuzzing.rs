@@ -12,11 +12,11 @@
 //!
 //! Not a stable API: hidden from the docs, free to change in any release.
 
-use cards_core::{Card, CardSet, DidoCard, Game, PlayerId};
+use cards_core::{Card, CardSet, DidoCard, Game, NoEvents, PlayerId};
 use cards_testkit::fuzz::{self, FuzzGame, Input, Table, text};
 
 use crate::{
-    Action, AvaRule, Exhaustion, FirstPlayer, NegativeScores, Outcome, Phase, Rules, Score,
+    Action, AvaRule, Event, Exhaustion, FirstPlayer, NegativeScores, Outcome, Phase, Rules, Score,
     ScoreError, Scorer, SetupError, Shape, ShapeMap, View, Zaagox, reference,
 };
 
@@ -230,11 +230,14 @@ impl FuzzGame for Zaagox {
 
     fn check_finished(&self) {
         let mut probe = self.clone();
-        assert!(probe.close_da().is_err(), "close_da on a finished game");
+        assert!(
+            probe.close_da(&mut NoEvents).is_err(),
+            "close_da on a finished game"
+        );
         for seat in PlayerId::all(Rules::MAX_PLAYERS) {
             for card in self.hand(seat) {
                 assert!(
-                    probe.claim_da(seat, card).is_err(),
+                    probe.claim_da(seat, card, &mut NoEvents).is_err(),
                     "claim_da on a finished game"
                 );
             }
@@ -470,13 +473,24 @@ fn try_claim(game: &Zaagox, who: u8, card_byte: u8) -> Option<Zaagox> {
         );
     }
     let mut next = game.clone();
-    match next.claim_da(seat, card) {
+    let mut events = Vec::new();
+    match next.claim_da(seat, card, &mut events) {
         Ok(()) => {
             assert!(
                 allowed,
                 "seat {seat} claimed with {card} against the rules\n{game:?}"
             );
             let discard = game.discard().expect("a claim needs a discard");
+            assert_eq!(
+                events.first(),
+                Some(&Event::DaClaimed {
+                    seat,
+                    card,
+                    discard
+                }),
+                "a claim reports itself first"
+            );
+            views_follow(game, &events, &next);
             assert_eq!(next.discard(), None, "a claimed discard leaves the table");
             assert!(
                 !next.hand(seat).contains(card),
@@ -505,6 +519,7 @@ fn try_claim(game: &Zaagox, who: u8, card_byte: u8) -> Option<Zaagox> {
             );
             assert!(!e.to_string().is_empty());
             assert_eq!(next, *game, "a refused claim changed the state");
+            assert!(events.is_empty(), "a refused claim reported {events:?}");
             None
         }
     }
@@ -514,9 +529,12 @@ fn try_claim(game: &Zaagox, who: u8, card_byte: u8) -> Option<Zaagox> {
 /// after the discarder plays next.
 fn try_close(game: &Zaagox) -> Option<Zaagox> {
     let mut next = game.clone();
-    let closed = next.close_da();
+    let mut events = Vec::new();
+    let closed = next.close_da(&mut events);
     match (game.phase(), closed) {
         (Phase::Da { discarder, .. }, Ok(())) => {
+            assert_eq!(events.first(), Some(&Event::DaClosed));
+            views_follow(game, &events, &next);
             match next.phase() {
                 Phase::Act { seat } => {
                     assert_eq!(seat, discarder.next(game.num_players()));
@@ -537,6 +555,7 @@ fn try_close(game: &Zaagox) -> Option<Zaagox> {
         (_, Err(e)) => {
             assert!(!e.to_string().is_empty());
             assert_eq!(next, *game, "a refused close changed the state");
+            assert!(events.is_empty(), "a refused close reported {events:?}");
             None
         }
     }
@@ -698,4 +717,22 @@ fn check_win(
         }
     }
     assert_eq!(settlement, expected, "the settlement is not the spec's");
+}
+
+/// Every seat's view (and an onlooker's) of `before`, following the real-time call's `events`
+/// redacted for it, is its view of `after`.
+fn views_follow(before: &Zaagox, events: &[Event], after: &Zaagox) {
+    let rules = before.rules();
+    for seat in (0..=before.num_players()).filter_map(PlayerId::from_index) {
+        let mut view = before.view(seat);
+        for event in events {
+            Zaagox::observe(&mut view, &Zaagox::redact(rules, event, seat))
+                .unwrap_or_else(|e| panic!("seat {seat} cannot follow {event}: {e}"));
+        }
+        assert_eq!(
+            view,
+            after.view(seat),
+            "seat {seat}'s view after {events:?}"
+        );
+    }
 }

@@ -3,8 +3,9 @@
 //! Zaägox (자야고시), the Didopoikas collecting game for 2–4 players, as a pure state machine:
 //! seeded deals or explicit positions ([`Setup`]), legal moves into a caller's buffer,
 //! transitions that happen completely or refuse with a typed [`RuleError`] and never panic,
-//! per-player [`View`]s with world sampling for AI, serde for everything, and the scoring
-//! function [`score()`] as a fast standalone hot path.
+//! per-player [`View`]s with world sampling for AI, what happened as [`Event`]s told per seat
+//! (`Game::play_reporting`, `Game::redact`, `Game::observe`), serde for everything, and the
+//! scoring function [`score()`] as a fast standalone hot path.
 //!
 //! The rules, and every decision the source leaves open, are on the page [`rules_page`] (the
 //! repository's `docs/zaagox.md`); options live in [`Rules`]. The generic face is the
@@ -36,10 +37,12 @@
 
 mod action;
 mod error;
+mod event;
 #[cfg(feature = "fuzzing")]
 #[doc(hidden)]
 pub mod fuzzing;
 mod game;
+mod play;
 mod rules;
 mod score;
 mod setup;
@@ -54,8 +57,9 @@ pub mod rules_page {}
 
 pub use action::{Action, ParseActionError};
 /// The frame's vocabulary, re-exported so `use zaagox::{Game, Zaagox}` is all a user needs.
-pub use cards_core::{Game, PlayerId, Seed};
+pub use cards_core::{Cards, Events, Game, NoEvents, PlayerId, Seed};
 pub use error::{OutcomeError, PhaseError, RuleError, SetupError, ViewError};
+pub use event::{Deal, Event, Position, PositionPair};
 pub use rules::{AvaRule, FirstPlayer, NegativeScores, Rules};
 #[doc(hidden)]
 pub use score::reference;

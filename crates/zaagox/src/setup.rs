@@ -6,7 +6,9 @@
 
 use cards_core::{Census, DidoCard, PlayerId};
 
-use crate::state::{Hand, ageing_needed};
+use crate::state::{
+    DECK, DealOrder, Hand, MAX_AGEING, MAX_PAIRS, Pair, Pile, SEATS, ageing_needed,
+};
 use crate::{
     AvaRule, Exhaustion, Outcome, OutcomeError, Phase, PhaseError, Rules, SetupError, Zaagox,
 };
@@ -296,7 +298,7 @@ pub(crate) fn validate(rules: &Rules, raw: &Setup) -> Result<Zaagox, SetupError>
         _ => {}
     }
 
-    let state = Zaagox::from_setup_unchecked(rules, raw);
+    let state = build(rules, raw);
     if let Some(Outcome::Won { winner, .. }) = raw.outcome {
         let expected = state.winning_outcome(winner)?;
         if Some(expected) != raw.outcome {
@@ -304,4 +306,42 @@ pub(crate) fn validate(rules: &Rules, raw: &Setup) -> Result<Zaagox, SetupError>
         }
     }
     Ok(state)
+}
+
+/// Builds a state from a setup that `setup::validate` has checked up to the outcome
+/// (player count, list lengths, each card once, at most four ageing cards per pair), so
+/// every size fits.
+fn build(rules: &Rules, setup: &Setup) -> Zaagox {
+    let players = setup.players.min(SEATS);
+    let mut state = Zaagox {
+        rules: *rules,
+        players: players as u8,
+        pile: Pile::new(&setup.pile[..setup.pile.len().min(DECK)]),
+        hands: [Hand::EMPTY; SEATS],
+        pairs: [Pair::EMPTY; MAX_PAIRS],
+        pairs_len: setup.pairs.len().min(MAX_PAIRS) as u8,
+        stored: [Hand::EMPTY; SEATS],
+        discard: setup.discard,
+        phase: setup.phase,
+        turns: setup.turns,
+        ava_order: [0; SEATS],
+        outcome: setup.outcome,
+        dealt: DealOrder(None),
+    };
+    for seat in 0..players {
+        state.hands[seat] = setup.hands.get(seat).copied().unwrap_or_default();
+        state.stored[seat] = setup.stored.get(seat).copied().unwrap_or_default();
+        state.ava_order[seat] = setup.ava.get(seat).copied().flatten().unwrap_or(0);
+    }
+    for (slot, p) in state.pairs.iter_mut().zip(&setup.pairs) {
+        let ageing = &p.ageing[..p.ageing.len().min(MAX_AGEING)];
+        *slot = Pair {
+            owner: p.owner,
+            cards: p.cards,
+            ageing: [DidoCard::ALL[0]; MAX_AGEING],
+            ageing_len: ageing.len() as u8,
+        };
+        slot.ageing[..ageing.len()].copy_from_slice(ageing);
+    }
+    state
 }

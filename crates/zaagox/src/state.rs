@@ -2,20 +2,16 @@
 
 use core::fmt;
 
-use cards_core::{Card, CardSet, Census, DidoCard, GameRng, PerSeat, PlayerId, Seed};
+use cards_core::{Card, CardSet, DidoCard, Game, PlayerId};
 
-use crate::setup::PairSetup;
-use crate::{
-    Action, AvaRule, FirstPlayer, NegativeScores, RuleError, Rules, Score, Scorer, Setup,
-    SetupError,
-};
+use crate::{Action, Rules, Score};
 
 /// Seats in the state's per-seat arrays.
-const SEATS: usize = Rules::MAX_PLAYERS;
+pub(crate) const SEATS: usize = Rules::MAX_PLAYERS;
 /// Cards in the deck.
-const DECK: usize = DidoCard::COUNT;
+pub(crate) const DECK: usize = DidoCard::COUNT;
 /// The most pairs that can lie on the table at once (two cards each).
-const MAX_PAIRS: usize = DECK / 2;
+pub(crate) const MAX_PAIRS: usize = DECK / 2;
 
 /// A set of Didopoikas cards (a hand, a player's stored cards).
 pub type Hand = CardSet<DidoCard>;
@@ -38,10 +34,10 @@ pub const fn ageing_needed(number: u8) -> u8 {
 }
 
 /// The most ageing cards any pair needs (and so holds).
-const MAX_AGEING: usize = 4;
+pub(crate) const MAX_AGEING: usize = 4;
 
 /// The cards of `hand` with the same number as `card`.
-fn same_number(hand: Hand, card: DidoCard) -> Hand {
+pub(crate) fn same_number(hand: Hand, card: DidoCard) -> Hand {
     hand & Hand::from_bits_truncate(NUMBER_MASK[card.number() as usize])
 }
 
@@ -98,21 +94,21 @@ pub(crate) fn each_legal(
 /// A pair on the table, with the ageing cards laid on it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Pair {
-    owner: PlayerId,
-    cards: [DidoCard; 2],
-    ageing: [DidoCard; MAX_AGEING],
-    ageing_len: u8,
+    pub(crate) owner: PlayerId,
+    pub(crate) cards: [DidoCard; 2],
+    pub(crate) ageing: [DidoCard; MAX_AGEING],
+    pub(crate) ageing_len: u8,
 }
 
 impl Pair {
-    const EMPTY: Pair = Pair {
+    pub(crate) const EMPTY: Pair = Pair {
         owner: PlayerId(0),
         cards: [DidoCard::ALL[0]; 2],
         ageing: [DidoCard::ALL[0]; MAX_AGEING],
         ageing_len: 0,
     };
 
-    fn new(owner: PlayerId, a: DidoCard, b: DidoCard) -> Pair {
+    pub(crate) fn new(owner: PlayerId, a: DidoCard, b: DidoCard) -> Pair {
         let cards = if a < b { [a, b] } else { [b, a] };
         Pair {
             owner,
@@ -154,14 +150,14 @@ impl Pair {
 
 /// The centre pile: a ring buffer, drawn from the top, filled at the bottom.
 #[derive(Clone, Copy, Debug)]
-struct Pile {
+pub(crate) struct Pile {
     cards: [DidoCard; DECK],
     head: u8,
     len: u8,
 }
 
 impl Pile {
-    fn new(top_first: &[DidoCard]) -> Pile {
+    pub(crate) fn new(top_first: &[DidoCard]) -> Pile {
         let mut pile = Pile {
             cards: [DidoCard::ALL[0]; DECK],
             head: 0,
@@ -173,7 +169,7 @@ impl Pile {
         pile
     }
 
-    fn pop_top(&mut self) -> Option<DidoCard> {
+    pub(crate) fn pop_top(&mut self) -> Option<DidoCard> {
         if self.len == 0 {
             return None;
         }
@@ -183,13 +179,13 @@ impl Pile {
         Some(card)
     }
 
-    fn push_bottom(&mut self, card: DidoCard) {
+    pub(crate) fn push_bottom(&mut self, card: DidoCard) {
         // Never more than the deck's cards exist, so the buffer cannot overflow.
         self.cards[(self.head as usize + self.len as usize) % DECK] = card;
         self.len += 1;
     }
 
-    fn iter(&self) -> impl Iterator<Item = DidoCard> + '_ {
+    pub(crate) fn iter(&self) -> impl Iterator<Item = DidoCard> + '_ {
         (0..self.len as usize).map(move |i| self.cards[(self.head as usize + i) % DECK])
     }
 }
@@ -325,15 +321,15 @@ impl fmt::Display for Outcome {
 /// `Zaagox::from_setup`, list moves with `legal_actions`, move with `play` in place or `apply`
 /// copy-make); the inherent methods read what is Zaägox's own (hands, pairs, stored cards).
 /// Real-time tables use [`claim_da`](Zaagox::claim_da) and [`close_da`](Zaagox::close_da) for
-/// the Da window. Every deserialized state is validated as a [`Setup`].
+/// the Da window. Every deserialized state is validated as a [`Setup`](crate::Setup).
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Zaagox {
     pub(crate) rules: Rules,
     pub(crate) players: u8,
-    pile: Pile,
+    pub(crate) pile: Pile,
     pub(crate) hands: [Hand; SEATS],
-    pairs: [Pair; MAX_PAIRS],
-    pairs_len: u8,
+    pub(crate) pairs: [Pair; MAX_PAIRS],
+    pub(crate) pairs_len: u8,
     pub(crate) stored: [Hand; SEATS],
     pub(crate) discard: Option<DidoCard>,
     pub(crate) phase: Phase,
@@ -341,14 +337,37 @@ pub struct Zaagox {
     /// 0 = no Ava declared; otherwise the declaration's position (1 = first declared).
     pub(crate) ava_order: [u8; SEATS],
     pub(crate) outcome: Option<Outcome>,
+    /// How the cards were dealt, for the deal event (see [`DealOrder`]).
+    pub(crate) dealt: DealOrder,
 }
 
-/// The rules and the position ([`Setup`]), without the state's unused slots.
+/// The order in which a seeded game dealt each hand, kept so that
+/// [`Game::start_events`](cards_core::Game::start_events) can tell the deal as dealt (the
+/// trace's deal form lists each hand in dealing order; a hand is a set and forgets it).
+///
+/// It is not part of the position: any two compare equal and it hashes to nothing, so a
+/// seeded game equals the same deal set up by hand, and the JSON and
+/// [`Setup`](crate::Setup) forms leave it out (a game read back tells its start as a
+/// position instead).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct DealOrder(pub(crate) Option<[[DidoCard; Rules::HAND_SIZE]; SEATS]>);
+
+impl PartialEq for DealOrder {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+impl Eq for DealOrder {}
+impl core::hash::Hash for DealOrder {
+    fn hash<H: core::hash::Hasher>(&self, _: &mut H) {}
+}
+
+/// The rules and the position ([`Setup`](crate::Setup)), without the state's unused slots.
 impl fmt::Debug for Zaagox {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Zaagox")
             .field("rules", &self.rules)
-            .field("setup", &self.to_setup())
+            .field("setup", &Game::setup(self))
             .finish()
     }
 }
@@ -404,45 +423,10 @@ impl fmt::Display for Zaagox {
 }
 
 impl Zaagox {
-    /// A new game: the seeded shuffle (deal 0), four cards to each seat in turn (consecutive
-    /// blocks from the top of the shuffled deck), the rest as the centre pile, then the first
-    /// seat (drawn from the same stream after the shuffle, unless the rules fix it) draws.
-    pub(crate) fn start(rules: &Rules, players: usize, seed: Seed) -> Result<Zaagox, SetupError> {
-        rules.validate(players)?;
-        let mut rng = GameRng::for_deal(seed, 0);
-        let mut deck = DidoCard::ALL;
-        rng.shuffle(&mut deck);
-        let mut hands = [Hand::EMPTY; SEATS];
-        for (seat, hand) in hands.iter_mut().take(players).enumerate() {
-            let dealt = Rules::HAND_SIZE * seat..Rules::HAND_SIZE * (seat + 1);
-            *hand = deck[dealt].iter().copied().collect();
-        }
-        let first = match rules.first_player {
-            FirstPlayer::FromSeed => PlayerId(rng.below(players as u64) as u8),
-            FirstPlayer::Seat(seat) => seat,
-        };
-        let mut state = Zaagox {
-            rules: *rules,
-            players: players as u8,
-            pile: Pile::new(&deck[Rules::HAND_SIZE * players..]),
-            hands,
-            pairs: [Pair::EMPTY; MAX_PAIRS],
-            pairs_len: 0,
-            stored: [Hand::EMPTY; SEATS],
-            discard: None,
-            phase: Phase::Over,
-            turns: 0,
-            ava_order: [0; SEATS],
-            outcome: None,
-        };
-        state.start_turn(first);
-        Ok(state)
-    }
-
     // ---- read access -------------------------------------------------------------------------
 
     /// Number of seats (the same as [`Game::num_players`](cards_core::Game::num_players)).
-    fn players(&self) -> usize {
+    pub(crate) fn players(&self) -> usize {
         self.players as usize
     }
 
@@ -450,17 +434,6 @@ impl Zaagox {
     #[must_use]
     pub fn phase(&self) -> Phase {
         self.phase
-    }
-
-    /// The seat that must act next, or `None` when the game is over.
-    pub(crate) fn current(&self) -> Option<PlayerId> {
-        match self.phase {
-            Phase::Act { seat } | Phase::Store { seat, .. } | Phase::Decide { seat, .. } => {
-                Some(seat)
-            }
-            Phase::Da { asking, .. } => Some(asking),
-            Phase::Over => None,
-        }
     }
 
     /// A seat's hand (empty for a seat not at the table).
@@ -510,39 +483,6 @@ impl Zaagox {
         self.ava_order.get(seat.index()).is_some_and(|&o| o != 0)
     }
 
-    /// The integer settlement (see [`Game::settlement`](cards_core::Game::settlement)): each
-    /// loser pays the winner's score; a failed Ava declarer pays for every loser alone; a
-    /// negative score is paid by the winner unless the rules settle it as 0.
-    pub(crate) fn settle(&self) -> PerSeat<i64> {
-        // At most MAX_PLAYERS seats, below MAX_SEATS.
-        let mut returns = PerSeat::new(self.players()).unwrap_or_default();
-        let Some(Outcome::Won {
-            winner,
-            score,
-            ava_failed,
-        }) = self.outcome
-        else {
-            return returns;
-        };
-        let points = match self.rules.negative_scores {
-            NegativeScores::AsZero => score.points.max(0),
-            NegativeScores::Pay => score.points,
-        };
-        let losers = self.players() as i64 - 1;
-        returns[winner.index()] = points * losers;
-        match ava_failed {
-            Some(payer) => returns[payer.index()] = -points * losers,
-            None => {
-                for (seat, r) in returns.iter_mut().enumerate() {
-                    if seat != winner.index() {
-                        *r = -points;
-                    }
-                }
-            }
-        }
-        returns
-    }
-
     /// The seats that may call Da on the discard now (real-time tables), in seat order after the
     /// discarder. Empty outside the Da window.
     pub fn da_eligible(&self) -> impl Iterator<Item = PlayerId> + '_ {
@@ -555,383 +495,5 @@ impl Zaagox {
             let d = discard?;
             (!same_number(self.hands[seat.index()], d).is_empty()).then_some(seat)
         })
-    }
-
-    // ---- moves -------------------------------------------------------------------------------
-
-    /// Calls `f` with every legal action (see [`each_legal`]).
-    pub(crate) fn each_legal(&self, f: impl FnMut(Action)) {
-        let actor = self
-            .current()
-            .map_or(Hand::EMPTY, |seat| self.hands[seat.index()]);
-        let pairs = self.pairs().iter().map(|p| (p.owner, p.cards));
-        each_legal(self.phase, actor, pairs, self.discard, f);
-    }
-
-    /// Plays `action` in place; on error the state is unchanged (every rule is checked before
-    /// anything moves).
-    pub(crate) fn step(&mut self, action: Action) -> Result<(), RuleError> {
-        let wrong = |expected| Err(RuleError::WrongPhase { action, expected });
-        match (self.phase, action) {
-            (Phase::Over, _) => Err(RuleError::GameOver),
-            (Phase::Act { seat }, Action::Discard(card)) => {
-                self.take_from_hand(seat, card)?;
-                self.discard = Some(card);
-                self.open_da(seat);
-                Ok(())
-            }
-            (Phase::Act { seat }, Action::Pair(a, b)) => {
-                if a >= b || a.number() != b.number() {
-                    return Err(RuleError::NotAPair { a, b });
-                }
-                let hand = self.hands[seat.index()];
-                for card in [a, b] {
-                    if !hand.contains(card) {
-                        return Err(RuleError::CardNotInHand { seat, card });
-                    }
-                }
-                self.hands[seat.index()] = hand.without(a).without(b);
-                self.add_pair(Pair::new(seat, a, b), seat);
-                Ok(())
-            }
-            (Phase::Act { seat }, Action::Age { card, onto }) => {
-                let p = self
-                    .find_pair(seat, onto)
-                    .ok_or(RuleError::NoSuchPair { seat, onto })?;
-                self.take_from_hand(seat, card)?;
-                let pair = &mut self.pairs[p];
-                pair.ageing[pair.ageing_len as usize] = card;
-                pair.ageing_len += 1;
-                if pair.is_complete() {
-                    self.phase = Phase::Store {
-                        seat,
-                        pair: pair.cards[0],
-                        next: seat.next(self.players()),
-                    };
-                } else {
-                    self.start_turn(seat.next(self.players()));
-                }
-                Ok(())
-            }
-            (Phase::Act { .. }, _) => wrong("it is the acting seat's turn to discard, pair or age"),
-            (Phase::Da { asking, .. }, Action::Da(card)) => self.claim(asking, card),
-            (Phase::Da { discarder, asking }, Action::Pass) => {
-                match self.next_eligible(discarder, asking) {
-                    Some(next) => {
-                        self.phase = Phase::Da {
-                            discarder,
-                            asking: next,
-                        }
-                    }
-                    None => self.start_turn(discarder.next(self.players())),
-                }
-                Ok(())
-            }
-            (Phase::Da { .. }, _) => {
-                wrong("the Da window is open: the asked seat may call da or pass")
-            }
-            (Phase::Store { seat, pair, next }, Action::Store(card)) => {
-                let p = self
-                    .find_pair(seat, pair)
-                    .ok_or(RuleError::NoSuchPair { seat, onto: pair })?;
-                let done = self.pairs[p];
-                let [lo, hi] = done.cards;
-                if card != lo && card != hi {
-                    return Err(RuleError::NotInPair { card, lo, hi });
-                }
-                self.remove_pair(p);
-                self.stored[seat.index()].insert(card);
-                // The other pair card, then the ageing cards as laid, go to the bottom of the pile.
-                self.pile.push_bottom(if card == lo { hi } else { lo });
-                for &c in done.ageing() {
-                    self.pile.push_bottom(c);
-                }
-                self.after_store(seat, next);
-                Ok(())
-            }
-            (Phase::Store { .. }, _) => {
-                wrong("a completed pair waits: its owner must store one of its cards")
-            }
-            (Phase::Decide { seat, .. }, Action::End) => {
-                self.win(seat);
-                Ok(())
-            }
-            (Phase::Decide { seat, next }, Action::Ava) => {
-                // Positions run 1, 2, … (validated on deserialize), so this cannot overflow.
-                self.ava_order[seat.index()] =
-                    self.ava_order.iter().filter(|&&o| o != 0).count() as u8 + 1;
-                match self.pile.pop_top() {
-                    None => self.finish(Outcome::Exhausted {
-                        cause: Exhaustion::PileEmpty,
-                    }),
-                    Some(card) => match self.rules.ava {
-                        AvaRule::Immediate => {
-                            self.stored[seat.index()].insert(card);
-                            self.win(seat);
-                        }
-                        AvaRule::Continue => {
-                            self.hands[seat.index()].insert(card);
-                            self.start_turn(next);
-                        }
-                    },
-                }
-                Ok(())
-            }
-            (Phase::Decide { .. }, _) => {
-                wrong("a seat with four stored cards must choose end or ava")
-            }
-        }
-    }
-
-    /// A real-time Da call, in place: `seat` claims the discard with `card`, whoever is being
-    /// asked in the seat-order polling (a seat that passed may still claim while the window is
-    /// open). The caller decides who called first.
-    ///
-    /// # Errors
-    /// [`RuleError::WrongPhase`] outside the Da window, [`RuleError::NotEligible`] for the
-    /// discarder or a seat not at the table, [`RuleError::CardNotInHand`],
-    /// [`RuleError::NoMatch`]; the state is then unchanged.
-    pub fn claim_da(&mut self, seat: PlayerId, card: DidoCard) -> Result<(), RuleError> {
-        let Phase::Da { discarder, .. } = self.phase else {
-            return Err(RuleError::WrongPhase {
-                action: Action::Da(card),
-                expected: "no discard is open to a Da call",
-            });
-        };
-        if seat == discarder || seat.index() >= self.players() {
-            return Err(RuleError::NotEligible { seat });
-        }
-        self.claim(seat, card)
-    }
-
-    /// Closes the Da window with no claim, in place (every eligible player declined): the
-    /// discard stays out and the seat after the discarder takes the next turn.
-    ///
-    /// # Errors
-    /// [`RuleError::WrongPhase`] outside the Da window; the state is then unchanged.
-    pub fn close_da(&mut self) -> Result<(), RuleError> {
-        let Phase::Da { discarder, .. } = self.phase else {
-            return Err(RuleError::WrongPhase {
-                action: Action::Pass,
-                expected: "no Da window is open",
-            });
-        };
-        self.start_turn(discarder.next(self.players()));
-        Ok(())
-    }
-
-    // ---- internals ---------------------------------------------------------------------------
-
-    fn take_from_hand(&mut self, seat: PlayerId, card: DidoCard) -> Result<(), RuleError> {
-        if self.hands[seat.index()].remove(card) {
-            Ok(())
-        } else {
-            Err(RuleError::CardNotInHand { seat, card })
-        }
-    }
-
-    fn find_pair(&self, seat: PlayerId, lo: DidoCard) -> Option<usize> {
-        self.pairs()
-            .iter()
-            .position(|p| p.owner == seat && p.cards[0] == lo)
-    }
-
-    fn claim(&mut self, seat: PlayerId, card: DidoCard) -> Result<(), RuleError> {
-        let Some(discard) = self.discard else {
-            return Err(RuleError::NotEligible { seat });
-        };
-        if card.number() != discard.number() {
-            return Err(RuleError::NoMatch { card, discard });
-        }
-        self.take_from_hand(seat, card)?;
-        self.discard = None;
-        self.add_pair(Pair::new(seat, discard, card), seat);
-        Ok(())
-    }
-
-    /// Adds a new pair of `seat`'s; a blank pair completes at once, otherwise the next seat plays.
-    fn add_pair(&mut self, pair: Pair, seat: PlayerId) {
-        self.pairs[self.pairs_len as usize] = pair;
-        self.pairs_len += 1;
-        let next = seat.next(self.players());
-        if pair.is_complete() {
-            self.phase = Phase::Store {
-                seat,
-                pair: pair.cards[0],
-                next,
-            };
-        } else {
-            self.start_turn(next);
-        }
-    }
-
-    fn remove_pair(&mut self, index: usize) {
-        let len = self.pairs_len as usize;
-        self.pairs.copy_within(index + 1..len, index);
-        // Keep unused slots blank so that equal games compare equal.
-        self.pairs[len - 1] = Pair::EMPTY;
-        self.pairs_len -= 1;
-    }
-
-    fn open_da(&mut self, discarder: PlayerId) {
-        match self.next_eligible(discarder, discarder) {
-            Some(asking) => self.phase = Phase::Da { discarder, asking },
-            None => self.start_turn(discarder.next(self.players())),
-        }
-    }
-
-    /// The first eligible seat strictly after `after`, before coming back round to `discarder`.
-    fn next_eligible(&self, discarder: PlayerId, after: PlayerId) -> Option<PlayerId> {
-        let discard = self.discard?;
-        let n = self.players();
-        let mut seat = after.next(n);
-        while seat != discarder {
-            if !same_number(self.hands[seat.index()], discard).is_empty() {
-                return Some(seat);
-            }
-            seat = seat.next(n);
-        }
-        None
-    }
-
-    fn start_turn(&mut self, seat: PlayerId) {
-        if self.turns >= self.rules.turn_limit {
-            self.finish(Outcome::Exhausted {
-                cause: Exhaustion::TurnLimit,
-            });
-            return;
-        }
-        if let Some(discard) = self.discard.take() {
-            self.pile.push_bottom(discard);
-        }
-        match self.pile.pop_top() {
-            None => self.finish(Outcome::Exhausted {
-                cause: Exhaustion::PileEmpty,
-            }),
-            Some(card) => {
-                self.hands[seat.index()].insert(card);
-                self.turns += 1;
-                self.phase = Phase::Act { seat };
-            }
-        }
-    }
-
-    fn after_store(&mut self, seat: PlayerId, next: PlayerId) {
-        let stored = self.stored[seat.index()].len();
-        if self.ava_declared(seat) && stored >= 5 {
-            self.win(seat);
-        } else if stored == 4 && !self.ava_declared(seat) {
-            self.phase = Phase::Decide { seat, next };
-        } else {
-            self.start_turn(next);
-        }
-    }
-
-    /// The outcome if `winner` wins now.
-    pub(crate) fn winning_outcome(&self, winner: PlayerId) -> Result<Outcome, SetupError> {
-        let score = Scorer::new(&self.rules.shapes).score_set(self.stored[winner.index()])?;
-        let ava_failed = (0..self.players())
-            .filter(|&s| s != winner.index() && self.ava_order[s] != 0)
-            .max_by_key(|&s| self.ava_order[s])
-            .map(|s| PlayerId(s as u8));
-        Ok(Outcome::Won {
-            winner,
-            score,
-            ava_failed,
-        })
-    }
-
-    fn win(&mut self, winner: PlayerId) {
-        // A winner holds 4 or 5 distinct stored cards by construction, so scoring cannot fail.
-        let outcome = self
-            .winning_outcome(winner)
-            .expect("a winner holds 4 or 5 stored cards");
-        self.finish(outcome);
-    }
-
-    fn finish(&mut self, outcome: Outcome) {
-        self.phase = Phase::Over;
-        self.outcome = Some(outcome);
-    }
-
-    /// Where every card is (each card must appear exactly once).
-    pub(crate) fn take_census(&self) -> Census<DidoCard> {
-        let mut census = Census::default();
-        census.add_all(self.pile.iter());
-        for seat in 0..self.players() {
-            census.add(self.hands[seat]);
-            census.add(self.stored[seat]);
-        }
-        for pair in self.pairs() {
-            census.add_all(pair.cards.iter().chain(pair.ageing()).copied());
-        }
-        census.add_all(self.discard);
-        census
-    }
-
-    // ---- the position as a Setup, shared by serde and view sampling ----------------------
-
-    /// This position as a [`Setup`].
-    pub(crate) fn to_setup(&self) -> Setup {
-        Setup {
-            players: self.players(),
-            pile: self.pile.iter().collect(),
-            hands: self.hands[..self.players()].to_vec(),
-            pairs: self
-                .pairs()
-                .iter()
-                .map(|p| PairSetup {
-                    owner: p.owner,
-                    cards: p.cards,
-                    ageing: p.ageing().to_vec(),
-                })
-                .collect(),
-            stored: self.stored[..self.players()].to_vec(),
-            discard: self.discard,
-            phase: self.phase,
-            turns: self.turns,
-            ava: self.ava_order[..self.players()]
-                .iter()
-                .map(|&o| (o != 0).then_some(o))
-                .collect(),
-            outcome: self.outcome,
-        }
-    }
-
-    /// Builds a state from a setup that `setup::validate` has checked up to the outcome
-    /// (player count, list lengths, each card once, at most four ageing cards per pair), so
-    /// every size fits.
-    pub(crate) fn from_setup_unchecked(rules: &Rules, setup: &Setup) -> Zaagox {
-        let players = setup.players.min(SEATS);
-        let mut state = Zaagox {
-            rules: *rules,
-            players: players as u8,
-            pile: Pile::new(&setup.pile[..setup.pile.len().min(DECK)]),
-            hands: [Hand::EMPTY; SEATS],
-            pairs: [Pair::EMPTY; MAX_PAIRS],
-            pairs_len: setup.pairs.len().min(MAX_PAIRS) as u8,
-            stored: [Hand::EMPTY; SEATS],
-            discard: setup.discard,
-            phase: setup.phase,
-            turns: setup.turns,
-            ava_order: [0; SEATS],
-            outcome: setup.outcome,
-        };
-        for seat in 0..players {
-            state.hands[seat] = setup.hands.get(seat).copied().unwrap_or_default();
-            state.stored[seat] = setup.stored.get(seat).copied().unwrap_or_default();
-            state.ava_order[seat] = setup.ava.get(seat).copied().flatten().unwrap_or(0);
-        }
-        for (slot, p) in state.pairs.iter_mut().zip(&setup.pairs) {
-            let ageing = &p.ageing[..p.ageing.len().min(MAX_AGEING)];
-            *slot = Pair {
-                owner: p.owner,
-                cards: p.cards,
-                ageing: [DidoCard::ALL[0]; MAX_AGEING],
-                ageing_len: ageing.len() as u8,
-            };
-            slot.ageing[..ageing.len()].copy_from_slice(ageing);
-        }
-        state
     }
 }

@@ -1,10 +1,10 @@
 //! [`View`]: what one player may see, and sampling a full state consistent with it.
 
-use cards_core::{DidoCard, Draw as _, PlayerId, Rng};
+use cards_core::{Cards, DidoCard, Draw as _, ObserveError, PlayerId, Rng};
 
 use crate::setup::{PairSetup, validate};
 use crate::state::Hand;
-use crate::{Outcome, Phase, Rules, Setup, SetupError, ViewError, Zaagox};
+use crate::{Event, Outcome, Phase, Rules, Setup, SetupError, ViewError, Zaagox};
 
 /// A pair as a player sees it: everyone sees the pair cards and how many ageing cards lie on
 /// it; only its owner sees which.
@@ -53,38 +53,6 @@ pub struct View {
     pub ava: Vec<Option<u8>>,
     /// How the game ended, once it has.
     pub outcome: Option<Outcome>,
-}
-
-impl Zaagox {
-    /// What `seat` may see. A seat not at the table sees what any seat sees of others, and an
-    /// empty hand.
-    pub(crate) fn view_of(&self, seat: PlayerId) -> View {
-        let raw = self.to_setup();
-        View {
-            seat,
-            rules: self.rules,
-            players: raw.players,
-            hand: self.hand(seat),
-            hand_sizes: raw.hands.iter().map(|h| h.len()).collect(),
-            pairs: raw
-                .pairs
-                .into_iter()
-                .map(|p| PairView {
-                    owner: p.owner,
-                    cards: p.cards,
-                    ageing_count: p.ageing.len() as u8,
-                    ageing: (p.owner == seat).then_some(p.ageing),
-                })
-                .collect(),
-            stored: raw.stored,
-            discard: self.discard,
-            pile_len: self.pile_len(),
-            phase: self.phase,
-            turns: self.turns,
-            ava: raw.ava,
-            outcome: self.outcome,
-        }
-    }
 }
 
 impl core::fmt::Display for View {
@@ -273,5 +241,325 @@ impl View {
             outcome: self.outcome,
         };
         validate(&self.rules, &setup)
+    }
+}
+
+/// `n` more, or an error when it does not fit.
+fn add(value: &mut usize, n: usize) -> Result<(), ObserveError> {
+    *value = value
+        .checked_add(n)
+        .ok_or_else(|| ObserveError::new("a count overflows"))?;
+    Ok(())
+}
+
+/// `n` fewer, or an error when there are not that many.
+fn take(value: &mut usize, n: usize, what: &str) -> Result<(), ObserveError> {
+    *value = value
+        .checked_sub(n)
+        .ok_or_else(|| ObserveError::new(format!("{what} has too few cards")))?;
+    Ok(())
+}
+
+/// The slot of `seat` in a per-seat list.
+fn slot<T>(list: &mut [T], seat: PlayerId) -> Result<&mut T, ObserveError> {
+    list.get_mut(seat.index())
+        .ok_or_else(|| ObserveError::new(format!("seat {seat} is not at this table")))
+}
+
+/// Two cards as a pair names them, lower index first.
+fn lower_first(a: DidoCard, b: DidoCard) -> [DidoCard; 2] {
+    if a < b { [a, b] } else { [b, a] }
+}
+
+/// The viewer's own card, which its redacted event must show.
+fn shown(card: Option<DidoCard>) -> Result<DidoCard, ObserveError> {
+    card.ok_or_else(|| ObserveError::new("the event hides this seat's own card"))
+}
+
+impl View {
+    /// Whether nothing has been dealt yet (a [`Game::blank_view`](cards_core::Game::blank_view)).
+    fn is_blank(&self) -> bool {
+        self.turns == 0
+            && self.pile_len == 0
+            && self.hand.is_empty()
+            && self.hand_sizes.iter().all(|&n| n == 0)
+            && self.pairs.is_empty()
+            && self.stored.iter().all(|s| s.is_empty())
+            && self.discard.is_none()
+            && self.ava.iter().all(Option::is_none)
+            && self.outcome.is_none()
+    }
+
+    /// Each seat's hand from an event's hands: every count, and the viewer's own cards.
+    fn take_hands(&mut self, hands: &[Cards<DidoCard>]) -> Result<(), ObserveError> {
+        if hands.len() != self.players || self.hand_sizes.len() != self.players {
+            return Err(ObserveError::new(
+                "the event is for another number of seats",
+            ));
+        }
+        self.hand = Hand::EMPTY;
+        for (s, cards) in hands.iter().enumerate() {
+            self.hand_sizes[s] = cards.len();
+            if s == self.seat.index() {
+                let own = cards
+                    .shown()
+                    .ok_or_else(|| ObserveError::new("the event hides this seat's own hand"))?;
+                self.hand = own.iter().copied().collect();
+                if self.hand.len() != own.len() {
+                    return Err(ObserveError::new("a hand holds a card twice"));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The index of `owner`'s pair `cards`.
+    fn pair_index(&self, owner: PlayerId, cards: [DidoCard; 2]) -> Result<usize, ObserveError> {
+        self.pairs
+            .iter()
+            .position(|p| p.owner == owner && p.cards == cards)
+            .ok_or_else(|| ObserveError::new(format!("seat {owner} has no such pair")))
+    }
+
+    /// A new pair of `owner`'s, from `hand_cards` of its hand (and the discard, for Da).
+    fn lay_pair(
+        &mut self,
+        owner: PlayerId,
+        cards: [DidoCard; 2],
+        hand_cards: &[DidoCard],
+    ) -> Result<(), ObserveError> {
+        let [lo, hi] = cards;
+        if lo >= hi || lo.number() != hi.number() {
+            return Err(ObserveError::new("not a pair"));
+        }
+        take(
+            slot(&mut self.hand_sizes, owner)?,
+            hand_cards.len(),
+            "the hand",
+        )?;
+        if owner == self.seat {
+            for &card in hand_cards {
+                if !self.hand.remove(card) {
+                    return Err(ObserveError::new(format!("{card} is not in this hand")));
+                }
+            }
+        }
+        self.pairs.push(PairView {
+            owner,
+            cards,
+            ageing_count: 0,
+            ageing: (owner == self.seat).then(Vec::new),
+        });
+        Ok(())
+    }
+
+    /// Follows one event (see [`Game::observe`](cards_core::Game::observe)); on error the
+    /// view may be half changed, so the caller works on a copy.
+    pub(crate) fn follow(&mut self, event: &Event) -> Result<(), ObserveError> {
+        let me = self.seat;
+        let players = self.players;
+        let at = |seat: PlayerId| {
+            if seat.index() < players {
+                Ok(seat)
+            } else {
+                Err(ObserveError::new(format!(
+                    "seat {seat} is not at this table"
+                )))
+            }
+        };
+        match event {
+            Event::Dealt(deal) => {
+                if !self.is_blank() {
+                    return Err(ObserveError::new("a deal comes before anything else"));
+                }
+                self.take_hands(&deal.hands)?;
+                // Checked: a deserialized event may hold any counts.
+                let total = self
+                    .hand_sizes
+                    .iter()
+                    .try_fold(deal.pile.len(), |sum, &n| sum.checked_add(n));
+                if total != Some(DidoCard::COUNT) {
+                    return Err(ObserveError::new("the deal does not hold the whole deck"));
+                }
+                self.pile_len = deal.pile.len();
+            }
+            Event::Position(p) => {
+                if !self.is_blank() {
+                    return Err(ObserveError::new("a position comes before anything else"));
+                }
+                if p.stored.len() != players || p.ava.len() != players {
+                    return Err(ObserveError::new(
+                        "the event is for another number of seats",
+                    ));
+                }
+                self.take_hands(&p.hands)?;
+                self.pairs = p
+                    .pairs
+                    .iter()
+                    .map(|pair| {
+                        at(pair.owner)?;
+                        let ageing = if pair.owner == me {
+                            let cards = pair.ageing.shown().ok_or_else(|| {
+                                ObserveError::new("the event hides this seat's ageing cards")
+                            })?;
+                            Some(cards.to_vec())
+                        } else {
+                            None
+                        };
+                        Ok(PairView {
+                            owner: pair.owner,
+                            cards: pair.cards,
+                            ageing_count: u8::try_from(pair.ageing.len())
+                                .map_err(|_| ObserveError::new("too many ageing cards"))?,
+                            ageing,
+                        })
+                    })
+                    .collect::<Result<_, ObserveError>>()?;
+                self.pile_len = p.pile.len();
+                self.stored.clone_from(&p.stored);
+                self.discard = p.discard;
+                self.phase = p.phase;
+                self.turns = p.turns;
+                self.ava.clone_from(&p.ava);
+            }
+            &Event::Drew { seat, card } => {
+                take(&mut self.pile_len, 1, "the pile")?;
+                add(slot(&mut self.hand_sizes, at(seat)?)?, 1)?;
+                if seat == me && !self.hand.insert(shown(card)?) {
+                    return Err(ObserveError::new("a drawn card is already in the hand"));
+                }
+                self.turns = self
+                    .turns
+                    .checked_add(1)
+                    .ok_or_else(|| ObserveError::new("too many turns"))?;
+                self.phase = Phase::Act { seat };
+            }
+            &Event::Discarded { seat, card } => {
+                take(slot(&mut self.hand_sizes, at(seat)?)?, 1, "the hand")?;
+                if seat == me && !self.hand.remove(card) {
+                    return Err(ObserveError::new(format!("{card} is not in this hand")));
+                }
+                if self.discard.replace(card).is_some() {
+                    return Err(ObserveError::new("a discard already lies out"));
+                }
+            }
+            &Event::DaAsked { seat, discarder } => {
+                if self.discard.is_none() {
+                    return Err(ObserveError::new("no discard lies out"));
+                }
+                self.phase = Phase::Da {
+                    discarder: at(discarder)?,
+                    asking: at(seat)?,
+                };
+            }
+            &Event::Passed { seat } => {
+                if !matches!(self.phase, Phase::Da { asking, .. } if asking == seat) {
+                    return Err(ObserveError::new(format!(
+                        "seat {seat} is not asked for Da"
+                    )));
+                }
+            }
+            Event::DaClosed => {
+                if !matches!(self.phase, Phase::Da { .. }) {
+                    return Err(ObserveError::new("no Da window is open"));
+                }
+            }
+            &Event::DaClaimed {
+                seat,
+                card,
+                discard,
+            } => {
+                if self.discard != Some(discard) {
+                    return Err(ObserveError::new(format!("{discard} is not the discard")));
+                }
+                self.discard = None;
+                self.lay_pair(at(seat)?, lower_first(card, discard), &[card])?;
+            }
+            &Event::Paired { seat, cards } => self.lay_pair(at(seat)?, cards, &cards)?,
+            &Event::Aged { seat, card, pair } => {
+                let p = self.pair_index(at(seat)?, pair)?;
+                take(slot(&mut self.hand_sizes, seat)?, 1, "the hand")?;
+                let view = &mut self.pairs[p];
+                view.ageing_count = view
+                    .ageing_count
+                    .checked_add(1)
+                    .ok_or_else(|| ObserveError::new("too many ageing cards"))?;
+                if seat == me {
+                    let card = shown(card)?;
+                    if !self.hand.remove(card) {
+                        return Err(ObserveError::new(format!("{card} is not in this hand")));
+                    }
+                    view.ageing.get_or_insert_with(Vec::new).push(card);
+                }
+            }
+            &Event::PairCompleted { seat, pair } => {
+                self.pair_index(at(seat)?, pair)?;
+                self.phase = Phase::Store {
+                    seat,
+                    pair: pair[0],
+                    next: seat.next(players),
+                };
+            }
+            Event::Stored {
+                seat,
+                card,
+                other,
+                ageing,
+            } => {
+                let (seat, card, other) = (at(*seat)?, *card, *other);
+                let p = self.pair_index(seat, lower_first(card, other))?;
+                let pair = self.pairs.remove(p);
+                if ageing.len() != usize::from(pair.ageing_count)
+                    || (seat == me && ageing.shown() != pair.ageing.as_deref())
+                {
+                    return Err(ObserveError::new("the ageing cards are not the pair's"));
+                }
+                if !slot(&mut self.stored, seat)?.insert(card) {
+                    return Err(ObserveError::new(format!("{card} is stored already")));
+                }
+                add(&mut self.pile_len, 1 + ageing.len())?;
+            }
+            &Event::FourStored { seat } => {
+                self.phase = Phase::Decide {
+                    seat: at(seat)?,
+                    next: seat.next(players),
+                };
+            }
+            &Event::AvaDeclared { seat } => {
+                let position = self.ava.iter().flatten().count() + 1;
+                let position = u8::try_from(position)
+                    .map_err(|_| ObserveError::new("too many Ava declarations"))?;
+                if slot(&mut self.ava, at(seat)?)?.replace(position).is_some() {
+                    return Err(ObserveError::new(format!(
+                        "seat {seat} declared Ava already"
+                    )));
+                }
+            }
+            &Event::AvaDrew { seat, card } => {
+                take(&mut self.pile_len, 1, "the pile")?;
+                add(slot(&mut self.hand_sizes, at(seat)?)?, 1)?;
+                if seat == me && !self.hand.insert(shown(card)?) {
+                    return Err(ObserveError::new("a drawn card is already in the hand"));
+                }
+            }
+            &Event::AvaStored { seat, card } => {
+                take(&mut self.pile_len, 1, "the pile")?;
+                if !slot(&mut self.stored, at(seat)?)?.insert(card) {
+                    return Err(ObserveError::new(format!("{card} is stored already")));
+                }
+            }
+            &Event::DiscardBuried { card } => {
+                if self.discard != Some(card) {
+                    return Err(ObserveError::new(format!("{card} is not the discard")));
+                }
+                self.discard = None;
+                add(&mut self.pile_len, 1)?;
+            }
+            Event::Ended { outcome, .. } => {
+                self.phase = Phase::Over;
+                self.outcome = Some(*outcome);
+            }
+        }
+        Ok(())
     }
 }

@@ -1,7 +1,7 @@
 //! The spec's rules, one scenario each, on states built from JSON (which also exercises the
 //! validation every deserialized state goes through).
 
-use cards_core::{Card, DidoCard, Game, PlayerId, Seed};
+use cards_core::{Card, DidoCard, Game, NoEvents, PlayerId, Seed};
 use serde_json::{Value, json};
 use zaagox::{
     Action, AvaRule, Exhaustion, NegativeScores, Outcome, Phase, RuleError, Rules, Zaagox,
@@ -239,28 +239,30 @@ fn real_time_da_lets_any_eligible_seat_claim_first() {
     let game = t.build().apply(Action::Discard(c("A2"))).unwrap();
     // Seat 3 calls first although seat 2 is being polled.
     let mut claimed = game.clone();
-    claimed.claim_da(PlayerId(3), c("P2")).unwrap();
+    claimed
+        .claim_da(PlayerId(3), c("P2"), &mut NoEvents)
+        .unwrap();
     assert_eq!(claimed.pairs()[0].owner(), PlayerId(3));
     assert_eq!(claimed.to_act(), Some(PlayerId(0)));
     let mut refused = game.clone();
     assert_eq!(
-        refused.claim_da(PlayerId(0), c("A3")),
+        refused.claim_da(PlayerId(0), c("A3"), &mut NoEvents),
         Err(RuleError::NotEligible { seat: PlayerId(0) })
     );
     assert_eq!(
-        refused.claim_da(PlayerId(9), c("A3")),
+        refused.claim_da(PlayerId(9), c("A3"), &mut NoEvents),
         Err(RuleError::NotEligible { seat: PlayerId(9) })
     );
     assert!(matches!(
-        refused.claim_da(PlayerId(1), c("S6")),
+        refused.claim_da(PlayerId(1), c("S6"), &mut NoEvents),
         Err(RuleError::NoMatch { .. })
     ));
     assert_eq!(refused, game, "refused claims leave the state as it was");
     let mut closed = game.clone();
-    closed.close_da().unwrap();
+    closed.close_da(&mut NoEvents).unwrap();
     assert_eq!(closed.to_act(), Some(PlayerId(1)));
     let before = closed.clone();
-    assert!(closed.close_da().is_err());
+    assert!(closed.close_da(&mut NoEvents).is_err());
     assert_eq!(closed, before);
 }
 
