@@ -70,8 +70,11 @@
 mod action;
 mod capture;
 mod cards;
+mod deal;
 mod error;
 mod esun;
+mod event;
+mod follow;
 #[cfg(feature = "fuzzing")]
 #[doc(hidden)]
 pub mod fuzzing;
@@ -100,12 +103,13 @@ pub use cards::{MAX_VALUE, card_value};
 pub use cards_core::{Game, PlayerId, Seed};
 pub use error::{CaptureError, RuleError, SetupError};
 pub use esun::{build_patterns, builds, can_build, count_build_patterns, count_builds, is_build};
+pub use event::{Deal, Event, Position};
 pub use game::{Outcome, SETTLEMENT_SCALE};
 pub use pattern::{CardSets, Pattern};
 pub use rules::{Leftovers, Rules, Scoring};
 pub use score::{LAYOUT, RoundRecord, ScoringPolicy};
 pub use setup::Setup;
-pub use state::{Cards, Elewenjewe, Event, Pile};
+pub use state::{Cards, Elewenjewe, Pile};
 pub use steps::{Pending, Step, Stepped};
 pub use view::View;
 

@@ -206,7 +206,7 @@ pub(crate) fn validate(rules: &Rules, raw: &Setup) -> Result<Elewenjewe, SetupEr
             why: "piles dissolve at the round's end: none stands once the game is over",
         });
     }
-    piles.sort_by_key(|p| p.cards.bits().trailing_zeros());
+    piles.sort_by_key(Pile::lowest);
     // Records and progress.
     let mut totals = [0i64; MAX];
     for record in &raw.records {
@@ -278,27 +278,6 @@ pub(crate) fn validate(rules: &Rules, raw: &Setup) -> Result<Elewenjewe, SetupEr
         records: raw.records.clone(),
         totals,
     })
-}
-
-impl Elewenjewe {
-    pub(crate) fn to_setup(&self) -> Setup {
-        let n = self.n();
-        Setup {
-            seed: self.seed,
-            round: self.round,
-            records: self.records.clone(),
-            dealer: self.dealer,
-            hands: self.hands[..n].to_vec(),
-            table: self.table,
-            piles: self.piles.clone(),
-            captured: self.captured[..n].to_vec(),
-            stock: self.stock.clone(),
-            set_aside: self.set_aside,
-            joker_plays: self.joker_plays[..n].to_vec(),
-            penalties: self.penalties[..n].to_vec(),
-            last: self.last,
-        }
-    }
 }
 
 // The JSON form `{"rules": …, "setup": …}`, through `setup` and `from_setup`.

@@ -1,6 +1,6 @@
 //! [`View`]: what one seat may see, and [`View::sample_world`].
 
-use cards_core::{Draw as _, PlayerId, Rng, StdCard};
+use cards_core::{Draw as _, Game as _, PlayerId, Rng, StdCard};
 
 use crate::action::Action;
 use crate::error::SetupError;
@@ -55,32 +55,6 @@ pub struct View {
     pub records: Vec<RoundRecord>,
     /// Each seat's total after the finished rounds.
     pub totals: Vec<i64>,
-}
-
-impl Elewenjewe {
-    pub(crate) fn view_of(&self, seat: PlayerId) -> View {
-        let n = self.n();
-        View {
-            rules: self.rules,
-            seat,
-            round: self.round,
-            dealer: self.dealer,
-            to_act: self.current(),
-            hand: self.hand(seat),
-            hand_sizes: self.hands[..n].iter().map(|h| h.len()).collect(),
-            table: self.table,
-            piles: self.piles.clone(),
-            captured_sizes: self.captured[..n].iter().map(|c| c.len()).collect(),
-            captured: self.rules.isiwo.then(|| self.captured[..n].to_vec()),
-            stock: self.stock.len(),
-            set_aside: self.set_aside.len(),
-            joker_plays: self.joker_plays[..n].to_vec(),
-            penalties: self.penalties[..n].to_vec(),
-            last: self.last,
-            records: self.records.clone(),
-            totals: self.totals[..n].to_vec(),
-        }
-    }
 }
 
 impl View {
@@ -185,7 +159,7 @@ impl View {
             last: self.last,
         };
         let world = validate(&self.rules, &setup)?;
-        if world.view_of(self.seat) != *self {
+        if world.view(self.seat) != *self {
             return Err(bad(
                 "the view's derived facts (seat to act, totals) do not fit its cards",
             ));
