@@ -5,7 +5,7 @@ use core::fmt;
 
 use cards_core::{GameEvent, PlayerId, StdCard};
 
-use crate::game::Outcome;
+use crate::outcome::Outcome;
 use crate::score::RoundRecord;
 use crate::setup::Setup;
 use crate::state::{Cards, Pile};
