@@ -5,8 +5,10 @@
 //! the table. [`Elewenjewe`] is the whole game as a [`Game`]: rounds with the four layout
 //! diamonds, batches of four, captures, trails, jokers, the Yorùbá rule, Esun protected piles
 //! ([`Pile`]), Isiwo, scoring by a replaceable policy ([`ScoringPolicy`], [`RoundRecord`]),
-//! views ([`View`]) and explicit positions ([`Setup`]). [`Stepped`] is its action index, a
-//! capture split into steps (play the card, pick table cards, finish).
+//! views ([`View`]) and explicit positions ([`Setup`]); what happens is reported as
+//! [`Event`]s ([`Game::play_reporting`]), each told as a seat may know it
+//! ([`Game::redact`]) and enough to keep that seat's view ([`Game::observe`]). [`Stepped`] is
+//! its action index, a capture split into steps (play the card, pick table cards, finish).
 //!
 //! ```
 //! use elewenjewe::{Elewenjewe, Game, Rules, Seed};
