@@ -118,7 +118,7 @@ pub enum RuleError {
 }
 
 /// Why a game could not be set up: from a seed, from an explicit [`Setup`](crate::Setup) (also
-/// every deserialized state), or from a view ([`View::sample_world`](crate::View::sample_world)).
+/// every deserialized state), or from a view ([`Game::sample_world`](cards_core::Game::sample_world)).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SetupError {

@@ -5,8 +5,10 @@
 //! the table. [`Elewenjewe`] is the whole game as a [`Game`]: rounds with the four layout
 //! diamonds, batches of four, captures, trails, jokers, the Yorùbá rule, Esun protected piles
 //! ([`Pile`]), Isiwo, scoring by a replaceable policy ([`ScoringPolicy`], [`RoundRecord`]),
-//! views ([`View`]) and explicit positions ([`Setup`]). [`Stepped`] is its action index, a
-//! capture split into steps (play the card, pick table cards, finish).
+//! views ([`View`]) and explicit positions ([`Setup`]); what happens is reported as
+//! [`Event`]s ([`Game::play_reporting`]), each told as a seat may know it
+//! ([`Game::redact`]) and enough to keep that seat's view ([`Game::observe`]). [`Stepped`] is
+//! its action index, a capture split into steps (play the card, pick table cards, finish).
 //!
 //! ```
 //! use elewenjewe::{Elewenjewe, Game, Rules, Seed};
@@ -70,13 +72,17 @@
 mod action;
 mod capture;
 mod cards;
+mod deal;
 mod error;
 mod esun;
+mod event;
+mod follow;
 #[cfg(feature = "fuzzing")]
 #[doc(hidden)]
 pub mod fuzzing;
 mod game;
 mod groups;
+mod outcome;
 mod pattern;
 mod rules;
 mod score;
@@ -100,12 +106,13 @@ pub use cards::{MAX_VALUE, card_value};
 pub use cards_core::{Game, PlayerId, Seed};
 pub use error::{CaptureError, RuleError, SetupError};
 pub use esun::{build_patterns, builds, can_build, count_build_patterns, count_builds, is_build};
-pub use game::{Outcome, SETTLEMENT_SCALE};
+pub use event::{Deal, Event, Position};
+pub use outcome::{Outcome, SETTLEMENT_SCALE};
 pub use pattern::{CardSets, Pattern};
 pub use rules::{Leftovers, Rules, Scoring};
 pub use score::{LAYOUT, RoundRecord, ScoringPolicy};
 pub use setup::Setup;
-pub use state::{Cards, Elewenjewe, Event, Pile};
+pub use state::{Cards, Elewenjewe, Pile};
 pub use steps::{Pending, Step, Stepped};
 pub use view::View;
 

@@ -1,15 +1,16 @@
-//! [`Elewenjewe`], the game state: rounds, batches, turns, captures, trails, Esun piles and the
-//! round's end, as crate-private transitions that `game.rs` calls.
+//! [`Elewenjewe`], the game state and its accessors; [`Pile`]; the rule checks of an action
+//! (captures, builds) and the legal actions, which `game.rs` (the transition) and `view.rs`
+//! (a seat's legal actions) share.
 
 use core::fmt;
 
-use cards_core::{CardSet, Census, GameRng, PerSeat, PlayerId, Seed, StdCard};
+use cards_core::{CardSet, Game as _, PlayerId, Seed, StdCard};
 
 use crate::action::Action;
 use crate::cards::{JOKER_BITS, card_value};
 use crate::error::RuleError;
-use crate::rules::{Leftovers, Rules};
-use crate::score::{LAYOUT, RoundRecord, ScoringPolicy as _, winners};
+use crate::rules::Rules;
+use crate::score::RoundRecord;
 use crate::{captures, is_build, is_capture};
 
 /// A set of cards of the pack.
@@ -37,28 +38,11 @@ pub struct Pile {
     pub cards: Cards,
 }
 
-/// What happened at a deal, for traces ([`Elewenjewe::play_logged`],
-/// [`Elewenjewe::start_events`]): the oracle's deal and score events.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Event {
-    /// A round starts: its dealer and the four layout diamonds laid face up.
-    Round {
-        /// The dealer.
-        dealer: PlayerId,
-        /// The layout diamonds.
-        table: Cards,
-    },
-    /// A batch (or the one-card hand) is dealt: each seat's new cards in the order received
-    /// (seat 0 first), and the cards newly laid on the table (leftovers).
-    Batch {
-        /// The cards each seat received, by seat.
-        hands: Vec<Vec<StdCard>>,
-        /// Leftovers laid face up now (not the cards of dissolving piles).
-        table: Vec<StdCard>,
-    },
-    /// A round ended: the change to each seat's total (points minus Esun penalties).
-    Score(Vec<i64>),
+impl Pile {
+    /// The index of its lowest card: piles are kept ordered by it.
+    pub(crate) fn lowest(&self) -> u32 {
+        self.cards.bits().trailing_zeros()
+    }
 }
 
 /// A game of Eléwénjewé (see the crate docs): the rules, the seed of every round's deal, and
@@ -100,7 +84,7 @@ impl fmt::Debug for Elewenjewe {
         f.debug_struct("Elewenjewe")
             .field("round", &self.round)
             .field("dealer", &self.dealer)
-            .field("to_act", &self.current())
+            .field("to_act", &self.to_act())
             .field("hands", &&self.hands[..n])
             .field("table", &self.table)
             .field("piles", &self.piles)
@@ -116,6 +100,23 @@ pub(crate) fn seat_after(seat: PlayerId, k: usize, n: usize) -> PlayerId {
     PlayerId(((seat.index() + k) % n) as u8)
 }
 
+/// The seat to act: the first seat from the one after the dealer that holds the most cards;
+/// `None` when every hand is empty. `size(s)` is seat `s`'s number of cards in hand.
+#[inline]
+pub(crate) fn first_to_act(
+    dealer: PlayerId,
+    n: usize,
+    size: impl Fn(usize) -> usize,
+) -> Option<PlayerId> {
+    let most = (0..n).map(&size).max().unwrap_or(0);
+    if most == 0 {
+        return None;
+    }
+    (1..=n)
+        .map(|k| seat_after(dealer, k, n))
+        .find(|s| size(s.index()) == most)
+}
+
 /// Every card of the pack under `rules`.
 pub(crate) fn pack(rules: &Rules) -> Cards {
     if rules.jokers {
@@ -125,187 +126,15 @@ pub(crate) fn pack(rules: &Rules) -> Cards {
     }
 }
 
-type Log<'a> = Option<&'a mut Vec<Event>>;
-
-fn log(log: &mut Log<'_>, event: Event) {
-    if let Some(l) = log.as_deref_mut() {
-        l.push(event);
-    }
-}
-
 impl Elewenjewe {
     pub(crate) fn n(&self) -> usize {
         usize::from(self.players)
-    }
-
-    /// A new game, round 0 dealt (the rules already validated for `players`).
-    pub(crate) fn start(rules: &Rules, players: usize, seed: Seed, events: Log<'_>) -> Elewenjewe {
-        let mut game = Elewenjewe {
-            rules: *rules,
-            seed,
-            players: players as u8,
-            round: 0,
-            dealer: PlayerId(0),
-            hands: [Cards::EMPTY; MAX],
-            table: Cards::EMPTY,
-            piles: Vec::new(),
-            captured: [Cards::EMPTY; MAX],
-            stock: Vec::new(),
-            set_aside: Cards::EMPTY,
-            joker_plays: [0; MAX],
-            penalties: [0; MAX],
-            last: None,
-            records: Vec::new(),
-            totals: [0; MAX],
-        };
-        let mut events = events;
-        game.start_round(&mut events);
-        game
     }
 
     /// Whether the game is over: every hand is empty (a live position always has a card to
     /// play, since empty hands are refilled at once).
     pub(crate) fn over(&self) -> bool {
         self.hands[..self.n()].iter().all(|h| h.is_empty())
-    }
-
-    /// The seat to act: the first seat from the one after the dealer that holds the most
-    /// cards.
-    pub(crate) fn current(&self) -> Option<PlayerId> {
-        let n = self.n();
-        let most = self.hands[..n].iter().map(|h| h.len()).max().unwrap_or(0);
-        if most == 0 {
-            return None;
-        }
-        (1..=n)
-            .map(|k| seat_after(self.dealer, k, n))
-            .find(|s| self.hands[s.index()].len() == most)
-    }
-
-    /// Round `self.round`: the layout, the shuffle, the dealer (round 0), the first batch.
-    fn start_round(&mut self, events: &mut Log<'_>) {
-        let n = self.n();
-        let mut rng = GameRng::for_deal(self.seed, self.round);
-        let mut deck: Vec<StdCard> = (pack(&self.rules) - LAYOUT).iter().collect();
-        rng.shuffle(&mut deck);
-        if self.round == 0 {
-            self.dealer = match self.rules.first_dealer {
-                Some(seat) => seat,
-                None => PlayerId(rng.below(n as u64) as u8),
-            };
-        }
-        self.table = LAYOUT;
-        self.piles.clear();
-        self.captured = [Cards::EMPTY; MAX];
-        self.set_aside = Cards::EMPTY;
-        self.joker_plays = [0; MAX];
-        self.penalties = [0; MAX];
-        self.last = None;
-        self.stock = deck;
-        log(
-            events,
-            Event::Round {
-                dealer: self.dealer,
-                table: LAYOUT,
-            },
-        );
-        self.deal(BATCH, events);
-    }
-
-    /// Deals `each` cards to every seat from the seat after the dealer (one packet each),
-    /// then handles the leftovers as the rules say.
-    fn deal(&mut self, each: usize, events: &mut Log<'_>) {
-        let n = self.n();
-        let mut received = vec![Vec::new(); n];
-        let mut stock = core::mem::take(&mut self.stock).into_iter();
-        for k in 1..=n {
-            let seat = seat_after(self.dealer, k, n).index();
-            for card in stock.by_ref().take(each) {
-                self.hands[seat].insert(card);
-                received[seat].push(card);
-            }
-        }
-        self.stock = stock.collect();
-        let mut laid = Vec::new();
-        let last_full = each == BATCH && self.stock.len() < BATCH * n;
-        let one_card_rest = each == 1;
-        if last_full || one_card_rest {
-            let to_table = match self.rules.leftovers {
-                Leftovers::ToTable => true,
-                Leftovers::Unused => {
-                    self.set_aside |= self.stock.drain(..).collect::<Cards>();
-                    false
-                }
-                Leftovers::OneCardHand => one_card_rest || self.stock.len() < n,
-            };
-            if to_table {
-                laid = core::mem::take(&mut self.stock);
-                self.table |= laid.iter().copied().collect::<Cards>();
-            }
-        }
-        log(
-            events,
-            Event::Batch {
-                hands: received,
-                table: laid,
-            },
-        );
-    }
-
-    /// Every hand is empty: dissolve the piles (penalties), then the next batch, the one-card
-    /// hand, or the round's end.
-    fn refill(&mut self, events: &mut Log<'_>) {
-        let n = self.n();
-        for pile in core::mem::take(&mut self.piles) {
-            self.penalties[pile.owner.index()] =
-                self.penalties[pile.owner.index()].saturating_add(1);
-            self.table |= pile.cards;
-        }
-        if self.stock.len() >= BATCH * n {
-            self.deal(BATCH, events);
-        } else if !self.stock.is_empty() && self.stock.len() >= n {
-            // Only `OneCardHand` keeps leftovers in the stock after the last full batch.
-            self.deal(1, events);
-        } else {
-            self.end_round(events);
-        }
-    }
-
-    /// The round's end: the last player's take, the record, the totals; the next round or
-    /// the game's end.
-    fn end_round(&mut self, events: &mut Log<'_>) {
-        let n = self.n();
-        if self.rules.last_player_takes
-            && let Some(last) = self.last
-        {
-            self.captured[last.index()] |= self.table;
-            self.table = Cards::EMPTY;
-        }
-        let of =
-            |f: &dyn Fn(usize) -> u8| PerSeat::from_fn(n, |s| f(s.index())).unwrap_or_default();
-        let mut record = RoundRecord {
-            dealer: self.dealer,
-            cards: of(&|s| self.captured[s].len() as u8),
-            layout: PerSeat::from_fn(n, |s| self.captured[s.index()] & LAYOUT).unwrap_or_default(),
-            jokers: of(&|s| (self.captured[s] & JOKERS).len() as u8),
-            joker_plays: of(&|s| self.joker_plays[s]),
-            penalties: of(&|s| self.penalties[s]),
-            last: self.last,
-            points: PerSeat::new(n).unwrap_or_default(),
-        };
-        record.points = self.rules.scoring.round_points(&record);
-        let net = record.net(&self.rules);
-        for (t, d) in self.totals.iter_mut().zip(net.iter()) {
-            *t = t.saturating_add(*d);
-        }
-        self.records.push(record);
-        log(events, Event::Score(net.to_vec()));
-        let rounds = self.records.len() as u32;
-        if winners(&self.rules, rounds, &self.totals[..n]).is_none() {
-            self.round += 1;
-            self.dealer = seat_after(self.dealer, 1, n);
-            self.start_round(events);
-        }
     }
 
     /// Everything on the table: loose cards and piles.
@@ -323,22 +152,9 @@ impl Elewenjewe {
         each_build(&self.rules, self.table, self.hand(seat), played, f);
     }
 
-    /// Every legal action ([`each_legal`]).
-    pub(crate) fn each_legal(&self, f: impl FnMut(Action)) {
-        if let Some(seat) = self.current() {
-            each_legal(
-                &self.rules,
-                self.hands[seat.index()],
-                self.table,
-                &self.piles,
-                f,
-            );
-        }
-    }
-
     /// Checks `action` against every rule without changing anything.
     pub(crate) fn check(&self, action: Action) -> Result<PlayerId, RuleError> {
-        let seat = self.current().ok_or(RuleError::GameOver)?;
+        let seat = self.to_act().ok_or(RuleError::GameOver)?;
         let hand = self.hands[seat.index()];
         let played = action.played();
         if !hand.contains(played) {
@@ -451,62 +267,6 @@ impl Elewenjewe {
         Ok(())
     }
 
-    /// Plays a checked action and deals on as needed.
-    pub(crate) fn apply_checked(&mut self, seat: PlayerId, action: Action, events: Log<'_>) {
-        let mut events = events;
-        let s = seat.index();
-        let played = action.played();
-        self.hands[s].remove(played);
-        self.last = Some(seat);
-        match action {
-            Action::Trail(card) => {
-                self.table.insert(card);
-            }
-            Action::Capture { taken, .. } => {
-                self.table -= taken;
-                self.piles.retain(|p| p.cards.is_disjoint(taken));
-                self.captured[s] |= taken.with(played);
-                if played.is_joker() {
-                    self.joker_plays[s] = self.joker_plays[s].saturating_add(1);
-                }
-            }
-            Action::Build { value, taken, .. } => {
-                self.table -= taken;
-                let pile = Pile {
-                    owner: seat,
-                    value,
-                    cards: taken.with(played),
-                };
-                let at = self.piles.partition_point(|p| {
-                    p.cards.bits().trailing_zeros() < pile.cards.bits().trailing_zeros()
-                });
-                self.piles.insert(at, pile);
-            }
-        }
-        if self.over() {
-            self.refill(&mut events);
-        }
-    }
-
-    /// Plays `action` all or nothing.
-    pub(crate) fn step(&mut self, action: Action, events: Log<'_>) -> Result<(), RuleError> {
-        let seat = self.check(action)?;
-        self.apply_checked(seat, action, events);
-        Ok(())
-    }
-
-    pub(crate) fn take_census(&self) -> Census<StdCard> {
-        let mut census = Census::default();
-        let n = self.n();
-        self.hands[..n].iter().for_each(|&h| census.add(h));
-        self.captured[..n].iter().for_each(|&c| census.add(c));
-        self.piles.iter().for_each(|p| census.add(p.cards));
-        census.add(self.table);
-        census.add(self.set_aside);
-        census.add_all(self.stock.iter().copied());
-        census
-    }
-
     // ---- Public accessors: what is the game's own. ----
 
     /// The current round's number, from 0 (the last round once the game is over).
@@ -557,7 +317,7 @@ impl Elewenjewe {
         &self.stock
     }
 
-    /// Leftovers set aside this round ([`Leftovers::Unused`]).
+    /// Leftovers set aside this round ([`Leftovers::Unused`](crate::Leftovers::Unused)).
     #[must_use]
     pub fn set_aside(&self) -> Cards {
         self.set_aside
@@ -579,32 +339,6 @@ impl Elewenjewe {
     #[must_use]
     pub fn last_player(&self) -> Option<PlayerId> {
         self.last
-    }
-
-    /// The events of a new game's start (round 0's layout and first batch): what
-    /// [`Game::new`](cards_core::Game::new) dealt, for traces. Empty unless this game is at
-    /// its very start.
-    #[must_use]
-    pub fn start_events(rules: &Rules, players: usize, seed: Seed) -> Vec<Event> {
-        let mut events = Vec::new();
-        if rules.validate(players).is_ok() {
-            let _ = Elewenjewe::start(rules, players, seed, Some(&mut events));
-        }
-        events
-    }
-
-    /// Plays `action` like [`Game::play`](cards_core::Game::play) and appends to `events`
-    /// every deal and score that follows from it (a new batch, the one-card hand, a round's
-    /// end, the next round): the oracle trace's events.
-    ///
-    /// # Errors
-    /// As [`Game::play`](cards_core::Game::play); then nothing is appended.
-    pub fn play_logged(
-        &mut self,
-        action: Action,
-        events: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        self.step(action, Some(events))
     }
 }
 

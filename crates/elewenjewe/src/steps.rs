@@ -120,7 +120,7 @@ impl Stepped {
     /// Calls `f` with every completion of `p`'s decision: the pickable part (no lying jokers)
     /// of each legal capture or build of its card.
     fn each_option(&self, p: Pending, mut f: impl FnMut(Cards)) {
-        let Some(seat) = self.game.current() else {
+        let Some(seat) = self.game.to_act() else {
             return;
         };
         match p.build {
@@ -209,7 +209,7 @@ impl Stepped {
     /// The values `card` can be built for now by the seat to act, as bits (bit `v`).
     fn build_values(&self, card: StdCard) -> u16 {
         let rules = self.game.rules;
-        let Some(seat) = self.game.current() else {
+        let Some(seat) = self.game.to_act() else {
             return 0;
         };
         if !rules.esun || card_value(card).is_none() {
@@ -230,7 +230,7 @@ impl Stepped {
     /// Whether `step` is legal now (exactly the steps of [`Indexed::legal_mask`]).
     #[must_use]
     pub fn is_legal(&self, step: Step) -> bool {
-        let Some(seat) = self.game.current() else {
+        let Some(seat) = self.game.to_act() else {
             return false;
         };
         let hand = self.game.hand(seat);
@@ -280,7 +280,7 @@ impl Indexed for Stepped {
 
     fn legal_mask(&self, mask: &mut ActionMask) {
         mask.reset(Self::NUM_ACTIONS);
-        let Some(seat) = self.game.current() else {
+        let Some(seat) = self.game.to_act() else {
             return;
         };
         match self.pending {

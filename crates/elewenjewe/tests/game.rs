@@ -1,8 +1,8 @@
 //! Whole games: termination, card conservation, scoring and settlement, serde, traces.
 
-use cards_core::{Game, PlayerId, RandomPlayer, Seed};
+use cards_core::{Game, GameEvent as _, PlayerId, RandomPlayer, Seed};
 use elewenjewe::{
-    Action, Elewenjewe, Event, Leftovers, RoundRecord, Rules, SETTLEMENT_SCALE, Scoring,
+    Action, Deal, Elewenjewe, Event, Leftovers, RoundRecord, Rules, SETTLEMENT_SCALE, Scoring,
     ScoringPolicy, View,
 };
 
@@ -133,31 +133,32 @@ fn the_state_the_view_and_actions_survive_json() {
 fn traces_log_every_deal_and_score() {
     let rules = Rules::default();
     let seed = Seed::from(42);
-    let mut events = Elewenjewe::start_events(&rules, 3, seed);
-    assert!(matches!(events[0], Event::Round { .. }));
-    assert!(matches!(&events[1], Event::Batch { hands, .. } if hands.iter().all(|h| h.len() == 4)));
     let mut game = Elewenjewe::new(&rules, 3, seed).unwrap();
+    let mut events = Vec::new();
+    game.start_events(&mut events);
+    assert!(matches!(events[0], Event::Dealt(Deal::Round { .. })));
+    assert!(
+        matches!(&events[1], Event::Dealt(Deal::Batch { hands, .. }) if hands.iter().all(|h| h.len() == 4))
+    );
     let mut player = RandomPlayer::new(seed);
     let mut buf = Vec::new();
     while let Some(action) = player.choose(&game, &mut buf) {
-        game.play_logged(action, &mut events).unwrap();
+        game.play_reporting(action, &mut events).unwrap();
     }
-    let scores = events
-        .iter()
-        .filter(|e| matches!(e, Event::Score(_)))
-        .count();
+    let scores = events.iter().filter(|e| e.score().is_some()).count();
     let rounds = events
         .iter()
-        .filter(|e| matches!(e, Event::Round { .. }))
+        .filter(|e| matches!(e, Event::Dealt(Deal::Round { .. })))
         .count();
     assert_eq!(scores, game.records().len());
     assert_eq!(rounds, scores);
     // 3 players: 48 cards, four batches of 12 a round.
     let batches = events
         .iter()
-        .filter(|e| matches!(e, Event::Batch { .. }))
+        .filter(|e| matches!(e, Event::Dealt(Deal::Batch { .. })))
         .count();
     assert_eq!(batches, 4 * rounds);
+    assert!(matches!(events.last(), Some(Event::Ended { .. })));
 }
 
 #[test]
