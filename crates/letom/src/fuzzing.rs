@@ -816,6 +816,9 @@ fn expected_after(before: &Letom, action: Action) -> Letom {
                             flipped: flip,
                             rewards: turn.rewards,
                             last,
+                            // A bomb's reward is the only one a turn earns before its flip
+                            // besides a stuck stack taken by the hand card.
+                            bombed: matches!(action, Action::Bomb(_)),
                         };
                         return g;
                     }

@@ -3,10 +3,14 @@
 
 use core::ops::RangeInclusive;
 
-use cards_core::{Census, DidoCard, DirectIndex, Game, PerSeat, PlayerId, Rng, Seed};
+use cards_core::{
+    Cards, Census, DidoCard, DirectIndex, Events, Game, NoEvents, ObserveError, PerSeat, PlayerId,
+    Rng, Seed,
+};
 
+use crate::event::{Event, Position};
 use crate::state::CarryIn;
-use crate::{Action, Deal, Letom, Outcome, RuleError, Rules, Setup, SetupError, View};
+use crate::{Action, Deal, Letom, Outcome, Phase, RuleError, Rules, Setup, SetupError, View};
 
 impl Game for Letom {
     type Rules = Rules;
@@ -16,6 +20,7 @@ impl Game for Letom {
     type Outcome = Outcome;
     type Card = DidoCard;
     type Error = RuleError;
+    type Event = Event;
     type SetupError = SetupError;
 
     const NAME: &'static str = "letom";
@@ -28,7 +33,15 @@ impl Game for Letom {
     /// fix it; with the reshuffle option, the reshuffle seed is drawn from the same stream after.
     fn new(rules: &Rules, players: usize, seed: Seed) -> Result<Self, SetupError> {
         rules.validate(players)?;
-        Ok(Letom::seeded(rules, players, seed, 0, None, CarryIn::NONE))
+        Ok(Letom::seeded(
+            rules,
+            players,
+            seed,
+            0,
+            None,
+            CarryIn::NONE,
+            &mut NoEvents,
+        ))
     }
 
     fn from_setup(rules: &Rules, setup: Setup) -> Result<Self, SetupError> {
@@ -57,8 +70,70 @@ impl Game for Letom {
         self.each_legal(f);
     }
 
-    fn play(&mut self, action: Action) -> Result<(), RuleError> {
-        self.step(action)
+    fn play_reporting(
+        &mut self,
+        action: Action,
+        events: &mut impl Events<Event>,
+    ) -> Result<(), RuleError> {
+        self.step(action, events)
+    }
+
+    /// A deal fresh from its start (a seeded deal, [`Letom::from_deal`]) tells how it was
+    /// dealt and what happened at the deal; any other position is told at once
+    /// ([`Event::Position`]).
+    fn start_events(&self, events: &mut impl Events<Event>) {
+        let n = self.num_seats();
+        if let Some(deal) = self.as_dealt.deal(&self.rules, n, self.dealer) {
+            // What the deal carried in: its pot before the stakes paid at the deal.
+            let mut carry_in = self.carry_in;
+            if !matches!(self.phase, Phase::Sale { .. }) {
+                for pot in &mut carry_in.pot[..n] {
+                    *pot = pot.saturating_sub(self.rules.stake);
+                }
+            }
+            let mut told = Vec::new();
+            let again = Letom::start(&self.rules, &deal, carry_in, self.reshuffle, &mut told);
+            if again == *self {
+                for event in told {
+                    events.emit(|| event);
+                }
+                return;
+            }
+        }
+        events.emit(|| {
+            let mut public = self.setup();
+            let hands = public
+                .hands
+                .iter()
+                .map(|h| Cards::Shown(h.clone()))
+                .collect();
+            let stock = Cards::Shown(core::mem::take(&mut public.stock));
+            let reshuffle = public.reshuffle.take();
+            for h in &mut public.hands {
+                h.clear();
+            }
+            Event::Position(Box::new(Position {
+                hands,
+                stock,
+                reshuffle,
+                public,
+            }))
+        });
+    }
+
+    fn redact(_rules: &Rules, event: &Event, seat: PlayerId) -> Event {
+        crate::event::redact(event, seat)
+    }
+
+    fn blank_view(rules: &Rules, players: usize, seat: PlayerId) -> View {
+        crate::observe::blank(rules, players, seat)
+    }
+
+    fn observe(view: &mut View, event: &Event) -> Result<(), ObserveError> {
+        let mut next = view.clone();
+        crate::observe::follow(&mut next, event)?;
+        *view = next;
+        Ok(())
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -95,7 +170,7 @@ impl Game for Letom {
 }
 
 impl Letom {
-    /// Deal `k` from `seed` with what it carries in.
+    /// Deal `k` from `seed` with what it carries in, reporting it.
     pub(crate) fn seeded(
         rules: &Rules,
         players: usize,
@@ -103,11 +178,12 @@ impl Letom {
         k: u32,
         dealer: Option<PlayerId>,
         carry_in: CarryIn,
+        events: &mut impl Events<Event>,
     ) -> Letom {
         let (deal, mut rng) = Deal::drawn(rules, players, seed, k, dealer);
         // From the deal's own stream, after its draws: the cards never depend on the option.
         let reshuffle = (rules.sells(players) && rules.reshuffle_sold).then(|| rng.seed());
-        Letom::start(rules, &deal, carry_in, reshuffle)
+        Letom::start(rules, &deal, carry_in, reshuffle, events)
     }
 }
 

@@ -58,10 +58,13 @@
 
 mod action;
 mod error;
+mod event;
 #[cfg(feature = "fuzzing")]
 #[doc(hidden)]
 pub mod fuzzing;
 mod game;
+mod observe;
+mod play;
 mod rules;
 mod score;
 mod series;
@@ -79,6 +82,7 @@ pub use action::{Action, ParseActionError};
 /// The frame's vocabulary, re-exported so `use letom::{Game, Letom}` is all a user needs.
 pub use cards_core::{Game, PlayerId, Seed};
 pub use error::{CountField, RuleError, SettleError, SetupError};
+pub use event::{DealEnd, Dealing, Event, Position, Reward};
 pub use rules::{BombMultiplier, Dokbak, Exhaustion, RenScoring, Rules};
 #[doc(hidden)]
 pub use score::reference;
@@ -89,5 +93,5 @@ pub use score::{
 pub use series::{LetomMatch, MAX_CARRIED, MAX_TOTAL, MatchOutcome, MatchSetup, MatchView};
 pub use settle::{Baks, SettleInput, Settlement, settle};
 pub use setup::Setup;
-pub use state::{Deal, Events, Hand, Letom, NagariCause, Outcome, Phase, table};
+pub use state::{Deal, EventCounts, Hand, Letom, NagariCause, Outcome, Phase, table};
 pub use view::View;

@@ -8,7 +8,7 @@ use cards_core::{Card, DidoCard, PlayerId, Seed};
 
 use crate::action::NUMBERS;
 use crate::state::{CarryIn, DECK, MAX_HAND, SEATS, of_number, table};
-use crate::{Deal, Events, Hand, Letom, Outcome, Phase, Rules, SetupError};
+use crate::{Deal, EventCounts, Hand, Letom, Outcome, Phase, Rules, SetupError};
 
 /// An explicit Letom position: where every card is, whose turn it is and what the deal
 /// remembers.
@@ -76,7 +76,7 @@ pub struct Setup {
     pub first_done: Vec<PlayerId>,
     /// How often the special events happened.
     #[serde(default, skip_serializing_if = "is_default")]
-    pub events: Events,
+    pub events: EventCounts,
     /// With gwang-selling and the reshuffle option, in the sale phase: the seed the stock is
     /// reshuffled with after the sale.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -89,8 +89,8 @@ pub struct Setup {
 fn no_cards(h: &Hand) -> bool {
     h.is_empty()
 }
-fn is_default(e: &Events) -> bool {
-    *e == Events::default()
+fn is_default(e: &EventCounts) -> bool {
+    *e == EventCounts::default()
 }
 fn one() -> u8 {
     1
@@ -446,11 +446,17 @@ pub(crate) fn validate(rules: &Rules, setup: &Setup) -> Result<Letom, SetupError
                     });
                 }
                 Phase::Take {
-                    flipped, rewards, ..
-                } if of_number(setup.floor, flipped.number()).len() != 2 || rewards > 8 => {
+                    flipped,
+                    rewards,
+                    bombed,
+                    ..
+                } if of_number(setup.floor, flipped.number()).len() != 2
+                    || rewards > 8
+                    || (bombed && rewards == 0) =>
+                {
                     return Err(SetupError::Phase {
                         phase: setup.phase.to_string(),
-                        why: "a choice for the flip needs exactly two floor cards of its number",
+                        why: "a choice for the flip needs exactly two floor cards of its number (and a bomb's reward among its rewards when it says one)",
                     });
                 }
                 Phase::Take { last, .. }

@@ -2,10 +2,10 @@
 
 use core::fmt;
 
-use cards_core::{Card, CardSet, Census, DidoCard, GameRng, PerSeat, PlayerId, Seed};
+use cards_core::{Card, CardSet, Census, DidoCard, GameRng, NoEvents, PerSeat, PlayerId, Seed};
 
 use crate::action::NUMBERS;
-use crate::{Action, Dokbak, Exhaustion, RuleError, Rules, SettleInput, Settlement};
+use crate::{Action, Dokbak, Rules, SettleInput, Settlement};
 
 /// Seats in the state's per-seat arrays.
 pub(crate) const SEATS: usize = Rules::MAX_PLAYERS;
@@ -30,11 +30,6 @@ pub(crate) fn of_number(set: Hand, n: u8) -> Hand {
 
 /// The four Guã (number 0).
 pub(crate) const GUANG: u64 = number_bits(0);
-/// The single pi, in the order they are given away: A1–A8 then S1–S7 (deck index order).
-const SINGLE_PI: u64 = (0b1_1111_1111 & !1) | ((0b0111_1111 << 1) << 9);
-/// Sãpie, the double pi (S8).
-const DOUBLE_PI: u64 = 1 << 17;
-
 /// Floor cards and cards per hand at a table of `players` (2 → 8 and 7, 3 → 6 and 5, 4 → 4
 /// and 4; other counts are clamped).
 #[must_use]
@@ -70,6 +65,10 @@ pub enum Phase {
         rewards: u8,
         /// Whether this is the seat's last turn (no rewards, no stuck stack).
         last: bool,
+        /// Whether one of the rewards is this turn's bomb (the first; it tells what the pi
+        /// given at the turn's end pay for).
+        #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+        bombed: bool,
     },
     /// `seat`'s captured cards are worth a Ren or Tom: go on or stop?
     Decide {
@@ -197,7 +196,7 @@ impl fmt::Display for Outcome {
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
 )]
 #[serde(default, deny_unknown_fields)]
-pub struct Events {
+pub struct EventCounts {
     /// Stuck stacks made in play (not the ones dealt to the floor).
     pub stacks_made: u8,
     /// Stuck stacks captured (ppuk / 싸기), rewarded or on a last turn.
@@ -214,7 +213,7 @@ pub struct Events {
 
 /// Counts one more event: the counters stop at 255 rather than overflow (a position read from
 /// JSON may start with any count).
-fn bump(counter: &mut u8) {
+pub(crate) fn bump(counter: &mut u8) {
     *counter = counter.saturating_add(1);
 }
 
@@ -370,9 +369,67 @@ pub struct Letom {
     pub(crate) stake_taker: Option<PlayerId>,
     /// Seats that have finished their first turn (bits).
     pub(crate) first_done: u8,
-    pub(crate) events: Events,
+    pub(crate) events: EventCounts,
     /// With the reshuffle option: the seed the stock is reshuffled with after the sale.
     pub(crate) reshuffle: Option<Seed>,
+    /// The cards in the order dealt, for the start's events (not part of the position).
+    pub(crate) as_dealt: AsDealt,
+}
+
+/// The order a deal's cards were dealt in (the floor, each hand from the dealer's, the stock):
+/// what [`Game::start_events`](cards_core::Game::start_events) tells of a deal fresh from
+/// [`Letom::start`]. It is history, not position: equal for every state, hashed as nothing,
+/// and not in the [`Setup`](crate::Setup) (a position set up has none).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct AsDealt(Option<[u8; DECK]>);
+
+impl AsDealt {
+    pub(crate) const UNKNOWN: AsDealt = AsDealt(None);
+
+    /// The order of a checked deal.
+    pub(crate) fn of(deal: &Deal) -> AsDealt {
+        let n = deal.hands.len();
+        let mut order = [0u8; DECK];
+        let hands = (0..n).flat_map(|i| &deal.hands[(deal.dealer.index() + i) % n]);
+        let cards = deal.floor.iter().chain(hands).chain(&deal.stock);
+        for (slot, card) in order.iter_mut().zip(cards) {
+            *slot = card.index();
+        }
+        AsDealt(Some(order))
+    }
+
+    /// The deal back, laid out for `rules` and `players` with `dealer` dealing.
+    pub(crate) fn deal(self, rules: &Rules, players: usize, dealer: PlayerId) -> Option<Deal> {
+        let order = self.0?;
+        let deck: Vec<DidoCard> = order
+            .iter()
+            .filter_map(|&i| DidoCard::from_index(i))
+            .collect();
+        let (floor, hand) = table(players - usize::from(rules.sells(players)));
+        let mut hands = vec![Vec::new(); players];
+        for i in 0..players {
+            let start = floor + i * hand;
+            hands[(dealer.index() + i) % players] = deck.get(start..start + hand)?.to_vec();
+        }
+        Some(Deal {
+            dealer,
+            hands,
+            floor: deck.get(..floor)?.to_vec(),
+            stock: deck.get(floor + players * hand..)?.to_vec(),
+        })
+    }
+}
+
+impl PartialEq for AsDealt {
+    fn eq(&self, _other: &AsDealt) -> bool {
+        true
+    }
+}
+
+impl Eq for AsDealt {}
+
+impl core::hash::Hash for AsDealt {
+    fn hash<H: core::hash::Hasher>(&self, _state: &mut H) {}
 }
 
 impl Letom {
@@ -387,66 +444,13 @@ impl Letom {
     /// hand, floor or stock sizes other than the table's.
     pub fn from_deal(rules: &Rules, deal: &Deal) -> Result<Letom, crate::SetupError> {
         crate::setup::check_deal(rules, deal)?;
-        Ok(Letom::start(rules, deal, CarryIn::NONE, None))
-    }
-
-    /// Starts a checked deal.
-    pub(crate) fn start(
-        rules: &Rules,
-        deal: &Deal,
-        carry_in: CarryIn,
-        reshuffle: Option<Seed>,
-    ) -> Letom {
-        let players = deal.hands.len();
-        let mut game = Letom::empty(rules, players, deal.dealer, carry_in);
-        game.floor = deal.floor.iter().copied().collect();
-        for (seat, hand) in deal.hands.iter().enumerate() {
-            game.hands[seat] = hand.iter().copied().collect();
-        }
-        game.set_stock(&deal.stock);
-        let sells = rules.sells(players);
-        // The floor first: four of a number there is a nagari even beside a chongtong.
-        if let Some(_n) = (0..NUMBERS as u8).find(|&n| of_number(game.floor, n).len() == 4) {
-            game.pay_stakes();
-            game.end(Outcome::Nagari {
-                cause: NagariCause::FloorFour,
-            });
-            return game;
-        }
-        let mut holders = (0..players).filter_map(|s| {
-            (0..NUMBERS as u8)
-                .find(|&n| of_number(game.hands[s], n).len() == 4)
-                .map(|n| (PlayerId(s as u8), n))
-        });
-        match (holders.next(), holders.next()) {
-            (Some((winner, number)), None) => {
-                game.pay_stakes();
-                game.end(Outcome::Chongtong { winner, number });
-                return game;
-            }
-            (Some(_), Some(_)) => {
-                game.pay_stakes();
-                game.end(Outcome::Nagari {
-                    cause: NagariCause::DoubleChongtong,
-                });
-                return game;
-            }
-            _ => {}
-        }
-        if sells {
-            for (seat, hand) in deal.hands.iter().enumerate() {
-                for (i, card) in hand.iter().enumerate().take(MAX_HAND) {
-                    game.dealt[seat][i] = card.index();
-                }
-            }
-            game.reshuffle = reshuffle.filter(|_| rules.reshuffle_sold);
-            game.phase = Phase::Sale {
-                seat: deal.dealer.next(players),
-            };
-        } else {
-            game.pay_stakes();
-        }
-        game
+        Ok(Letom::start(
+            rules,
+            deal,
+            CarryIn::NONE,
+            None,
+            &mut NoEvents,
+        ))
     }
 
     /// A table of `players` with no card placed, the dealer to play.
@@ -479,20 +483,9 @@ impl Letom {
             carry_in,
             stake_taker: None,
             first_done: 0,
-            events: Events::default(),
+            events: EventCounts::default(),
             reshuffle: None,
-        }
-    }
-
-    /// Every playing seat puts its stake in the pot.
-    fn pay_stakes(&mut self) {
-        if self.rules.stake == 0 {
-            return;
-        }
-        for s in 0..usize::from(self.players) {
-            if Some(PlayerId(s as u8)) != self.seller {
-                self.carry_in.pot[s] += self.rules.stake;
-            }
+            as_dealt: AsDealt::UNKNOWN,
         }
     }
 
@@ -610,7 +603,7 @@ impl Letom {
 
     /// How often the deal's special events happened.
     #[must_use]
-    pub fn events(&self) -> Events {
+    pub fn counts(&self) -> EventCounts {
         self.events
     }
 
@@ -742,429 +735,6 @@ impl Letom {
         );
     }
 
-    // ----- transitions ---------------------------------------------------------------------
-
-    /// Plays `action` for the seat to act, or refuses it with the state unchanged.
-    pub(crate) fn step(&mut self, action: Action) -> Result<(), RuleError> {
-        let wrong = |expected| Err(RuleError::WrongMoment { action, expected });
-        match (self.phase, action) {
-            (Phase::Over, _) => Err(RuleError::GameOver),
-            (Phase::Sale { seat }, Action::Sell) => {
-                self.sell(seat);
-                Ok(())
-            }
-            (Phase::Sale { seat }, Action::Keep) => {
-                if self.must_sell(seat) {
-                    return Err(RuleError::MustSell { seat });
-                }
-                self.phase = Phase::Sale {
-                    seat: seat.next(self.num_seats()),
-                };
-                Ok(())
-            }
-            (Phase::Sale { .. }, _) => wrong("sell or keep"),
-            (Phase::Decide { seat }, Action::Ren) => {
-                self.call_ren(seat);
-                Ok(())
-            }
-            (Phase::Decide { seat }, Action::Tom) => {
-                self.end(Outcome::Tom { winner: seat });
-                Ok(())
-            }
-            (Phase::Decide { .. }, _) => wrong("ren or tom"),
-            (
-                Phase::Take {
-                    seat,
-                    flipped,
-                    rewards,
-                    last,
-                },
-                Action::Take(d),
-            ) => {
-                let matching = of_number(self.floor, flipped.number());
-                if !matching.contains(d) {
-                    return Err(RuleError::BadPairing {
-                        card: flipped,
-                        onto: d,
-                        why: "it is not a floor card of the flipped card's number",
-                    });
-                }
-                self.floor.remove(d);
-                self.capture(seat, Hand::single(flipped).with(d));
-                self.finish_turn(seat, rewards, last);
-                Ok(())
-            }
-            (Phase::Take { .. }, _) => wrong("take one of the two floor cards that match the flip"),
-            (Phase::Turn { seat }, action) => self.turn_action(seat, action),
-        }
-    }
-
-    fn turn_action(&mut self, seat: PlayerId, action: Action) -> Result<(), RuleError> {
-        let s = seat.index();
-        let hand = self.hands[s];
-        let last = hand.len() + usize::from(self.owed[s]) == 1;
-        match action {
-            Action::Shake(n) => {
-                let why = shake_problem(hand, self.shaken[s], n);
-                if let Some(why) = why {
-                    return Err(RuleError::CannotShake {
-                        seat,
-                        number: n,
-                        why,
-                    });
-                }
-                self.shaken[s] |= of_number(hand, n);
-                Ok(())
-            }
-            Action::Bomb(n) => {
-                let why = shake_problem(hand, self.shaken[s], n).or_else(|| {
-                    (of_number(self.floor, n).len() != 1)
-                        .then_some("the fourth card of the number is not on the floor")
-                });
-                if let Some(why) = why {
-                    return Err(RuleError::CannotBomb {
-                        seat,
-                        number: n,
-                        why,
-                    });
-                }
-                self.play_turn(seat, Played::Bomb(n), last);
-                Ok(())
-            }
-            Action::Play(card) | Action::PlayOnto(card, _) => {
-                if !hand.contains(card) {
-                    return Err(RuleError::NotInHand { seat, card, hand });
-                }
-                let matching = of_number(self.floor, card.number());
-                let onto = match action {
-                    Action::PlayOnto(_, d) => Some(d),
-                    _ => None,
-                };
-                match (matching.len(), onto) {
-                    (2, None) => {
-                        return Err(RuleError::MustChoose {
-                            card,
-                            floor: matching,
-                        });
-                    }
-                    (2, Some(d)) if !matching.contains(d) => {
-                        return Err(RuleError::BadPairing {
-                            card,
-                            onto: d,
-                            why: "it is not one of the two floor cards of the card's number",
-                        });
-                    }
-                    (_, Some(d)) if matching.len() != 2 => {
-                        return Err(RuleError::BadPairing {
-                            card,
-                            onto: d,
-                            why: "a card names a floor card only when two floor cards match it (play C)",
-                        });
-                    }
-                    _ => {}
-                }
-                self.play_turn(seat, Played::Card { card, onto }, last);
-                Ok(())
-            }
-            Action::Flip => {
-                if self.owed[s] == 0 {
-                    return Err(RuleError::NoFlipOwed { seat });
-                }
-                self.play_turn(seat, Played::Flip, last);
-                Ok(())
-            }
-            _ => Err(RuleError::WrongMoment {
-                action,
-                expected: if hand.is_empty() {
-                    "flip (a flip-only turn)"
-                } else {
-                    "shake, bomb, play a hand card or flip"
-                },
-            }),
-        }
-    }
-
-    /// The hand step and the flip of one turn, then its end (or the choice for the flip).
-    fn play_turn(&mut self, seat: PlayerId, played: Played, last: bool) {
-        let s = seat.index();
-        let mut rewards = 0u8;
-        // The hand step: what the hand card is waiting to take.
-        let laid = match played {
-            Played::Card { card, onto } => {
-                self.hands[s].remove(card);
-                let matching = of_number(self.floor, card.number());
-                match matching.len() {
-                    0 => {
-                        self.floor.insert(card);
-                        Laid::Alone(card)
-                    }
-                    1 | 2 => Laid::Pair {
-                        card,
-                        onto: onto.or(matching.first()).unwrap_or(card),
-                        matched: matching.len() as u8,
-                    },
-                    _ => Laid::Stack(card),
-                }
-            }
-            Played::Bomb(n) => {
-                let three = of_number(self.hands[s], n);
-                let fourth = of_number(self.floor, n);
-                self.hands[s] -= three;
-                self.floor -= fourth;
-                self.capture(seat, three | fourth);
-                self.bombs[s] += 1;
-                self.owed[s] += 2;
-                rewards += 1;
-                self.stake_event(seat);
-                Laid::Nothing
-            }
-            Played::Flip => {
-                self.owed[s] -= 1;
-                Laid::Nothing
-            }
-        };
-        let Some(flipped) = self.pop_stock() else {
-            // Unreachable in a valid position (the stock holds a card per turn to play).
-            self.exhausted();
-            return;
-        };
-        let n = flipped.number();
-        match laid {
-            Laid::Alone(card) if card.number() == n => {
-                // Jjok: the flip pairs the hand card that matched nothing.
-                self.floor.remove(card);
-                self.capture(seat, Hand::single(card).with(flipped));
-                if !last {
-                    rewards += 1;
-                    bump(&mut self.events.jjok);
-                    self.stake_event(seat);
-                }
-                return self.finish_turn(seat, rewards, last);
-            }
-            Laid::Pair { card, matched, .. } if card.number() == n => {
-                let floor_cards = of_number(self.floor, n);
-                if matched == 2 {
-                    // Ttadak: all four of the number.
-                    self.floor -= floor_cards;
-                    self.capture(seat, floor_cards.with(card).with(flipped));
-                    if !last {
-                        rewards += 1;
-                        bump(&mut self.events.ttadak);
-                        self.stake_event(seat);
-                    }
-                } else if last {
-                    // No stuck stack on a last turn: the three are simply taken.
-                    self.floor -= floor_cards;
-                    self.capture(seat, floor_cards.with(card).with(flipped));
-                } else {
-                    // A stuck stack: the three stay together on the floor.
-                    self.floor.insert(card);
-                    self.floor.insert(flipped);
-                    bump(&mut self.events.stacks_made);
-                    self.stake_event(seat);
-                }
-                return self.finish_turn(seat, rewards, last);
-            }
-            Laid::Pair { card, onto, .. } => {
-                self.floor.remove(onto);
-                self.capture(seat, Hand::single(card).with(onto));
-            }
-            Laid::Stack(card) => {
-                let three = of_number(self.floor, card.number());
-                self.floor -= three;
-                self.capture(seat, three.with(card));
-                bump(&mut self.events.stacks_taken);
-                if !last {
-                    rewards += 1;
-                }
-            }
-            Laid::Alone(_) | Laid::Nothing => {}
-        }
-        // The flip, matched on its own.
-        let matching = of_number(self.floor, n);
-        match matching.len() {
-            0 => {
-                self.floor.insert(flipped);
-            }
-            1 => {
-                self.floor -= matching;
-                self.capture(seat, matching.with(flipped));
-            }
-            2 => {
-                self.phase = Phase::Take {
-                    seat,
-                    flipped,
-                    rewards,
-                    last,
-                };
-                return;
-            }
-            _ => {
-                self.floor -= matching;
-                self.capture(seat, matching.with(flipped));
-                bump(&mut self.events.stacks_taken);
-                if !last {
-                    rewards += 1;
-                }
-            }
-        }
-        self.finish_turn(seat, rewards, last);
-    }
-
-    /// The end of a turn: the sweep, the pi rewards, then Ren/Tom or the next turn.
-    fn finish_turn(&mut self, seat: PlayerId, mut rewards: u8, last: bool) {
-        let s = seat.index();
-        if self.rules.sweep && self.floor.is_empty() && !last {
-            rewards += 1;
-            bump(&mut self.events.sweeps);
-        }
-        for _ in 0..rewards {
-            for giver in 0..self.num_seats() {
-                if giver != s && Some(PlayerId(giver as u8)) != self.seller {
-                    self.give_pi(giver, s);
-                }
-            }
-        }
-        self.first_done |= 1 << s;
-        let base = crate::score(self.captured[s]).points;
-        if base >= Rules::REN_MIN && (self.ren[s] == 0 || base > u32::from(self.ren_base[s])) {
-            if last {
-                // The automatic stop on a last turn.
-                self.end(Outcome::Tom { winner: seat });
-            } else {
-                self.phase = Phase::Decide { seat };
-            }
-            return;
-        }
-        self.next_turn(seat);
-    }
-
-    /// `giver` hands its lowest-value pi to `taker` (A1…A8, S1…S7, then S8), if it has one.
-    fn give_pi(&mut self, giver: usize, taker: usize) {
-        let pile = self.captured[giver].bits();
-        let single = pile & SINGLE_PI;
-        let pick = if single != 0 {
-            single & single.wrapping_neg()
-        } else {
-            pile & DOUBLE_PI
-        };
-        if pick != 0 {
-            let card = Hand::from_bits_truncate(pick);
-            self.captured[giver] -= card;
-            self.captured[taker] |= card;
-            self.events.pi_given = self.events.pi_given.saturating_add(1);
-        }
-    }
-
-    fn call_ren(&mut self, seat: PlayerId) {
-        let s = seat.index();
-        self.ren[s] += 1;
-        self.ren_base[s] = crate::score(self.captured[s]).points as u8;
-        self.ren_order[s] = self.ren.iter().sum();
-        self.next_turn(seat);
-    }
-
-    fn next_turn(&mut self, seat: PlayerId) {
-        if self.stock_len == 0 {
-            return self.exhausted();
-        }
-        let n = self.num_seats();
-        let mut next = seat.next(n);
-        if Some(next) == self.seller {
-            next = next.next(n);
-        }
-        self.phase = Phase::Turn { seat: next };
-    }
-
-    /// The stock ran out and nobody stopped.
-    fn exhausted(&mut self) {
-        let outcome = match self.rules.exhaustion {
-            Exhaustion::Nagari => Outcome::Nagari {
-                cause: NagariCause::Exhausted,
-            },
-            Exhaustion::HighestScore => {
-                let points = |s: usize| crate::score(self.captured[s]).points;
-                let best = self.playing().map(points).max().unwrap_or(0);
-                let mut top = self.playing().filter(|&s| points(s) == best);
-                match (top.next(), top.next()) {
-                    (Some(s), None) => Outcome::HighestScore {
-                        winner: PlayerId(s as u8),
-                    },
-                    _ => Outcome::Nagari {
-                        cause: NagariCause::Tie,
-                    },
-                }
-            }
-        };
-        self.end(outcome);
-    }
-
-    fn end(&mut self, outcome: Outcome) {
-        self.outcome = Some(outcome);
-        self.phase = Phase::Over;
-    }
-
-    fn sell(&mut self, seat: PlayerId) {
-        let s = seat.index();
-        self.seller = Some(seat);
-        self.shown = Hand::from_bits_truncate(self.hands[s].bits() & GUANG);
-        // Under the stock in dealt order: the last card dealt lies at the very bottom.
-        let size = self.hands[s].len();
-        let mut cards: Vec<u8> = self.dealt[s][..size].to_vec();
-        if let Some(seed) = self.reshuffle {
-            let mut all = self.stock_top_first();
-            all.extend(cards.iter().filter_map(|&i| DidoCard::from_index(i)));
-            cards_core::Draw::shuffle(&mut GameRng::new(seed, cards_core::DEAL_STREAM), &mut all);
-            self.set_stock(&all);
-        } else {
-            let len = usize::from(self.stock_len);
-            self.stock.copy_within(0..len, size);
-            cards.reverse();
-            self.stock[..size].copy_from_slice(&cards);
-            self.stock_len += size as u8;
-        }
-        self.hands[s] = Hand::EMPTY;
-        self.dealt = [[0; MAX_HAND]; SEATS];
-        self.reshuffle = None;
-        self.pay_stakes();
-        self.phase = Phase::Turn { seat: self.dealer };
-    }
-
-    pub(crate) fn stock_top_first(&self) -> Vec<DidoCard> {
-        self.stock()
-    }
-
-    pub(crate) fn set_stock(&mut self, top_first: &[DidoCard]) {
-        self.stock = [0; DECK];
-        for (i, card) in top_first.iter().rev().enumerate() {
-            self.stock[i] = card.index();
-        }
-        self.stock_len = top_first.len() as u8;
-    }
-
-    fn pop_stock(&mut self) -> Option<DidoCard> {
-        let len = usize::from(self.stock_len.checked_sub(1)?);
-        let card = DidoCard::from_index(self.stock[len])?;
-        self.stock[len] = 0;
-        self.stock_len -= 1;
-        Some(card)
-    }
-
-    fn capture(&mut self, seat: PlayerId, cards: Hand) {
-        self.captured[seat.index()] |= cards;
-    }
-
-    /// A stake event (making a stuck stack, a bomb, ttadak, jjok): the pot goes to the first
-    /// seat whose own first turn has one.
-    fn stake_event(&mut self, seat: PlayerId) {
-        if self.rules.stake > 0
-            && self.stake_taker.is_none()
-            && self.first_done & (1 << seat.index()) == 0
-        {
-            self.stake_taker = Some(seat);
-        }
-    }
-
     // ----- settlement and census -----------------------------------------------------------
 
     /// The deal's zero-sum returns: the settlement of a win, the Guã sale; the stake is
@@ -1237,36 +807,8 @@ fn insert_at<T: Copy + Default>(values: &PerSeat<T>, at: usize) -> PerSeat<T> {
     PerSeat::from_slice(&out).unwrap_or_default()
 }
 
-/// What the hand step played.
-#[derive(Clone, Copy)]
-enum Played {
-    Card {
-        card: DidoCard,
-        onto: Option<DidoCard>,
-    },
-    Bomb(u8),
-    Flip,
-}
-
-/// What the hand card waits to take when the flip comes.
-#[derive(Clone, Copy)]
-enum Laid {
-    /// Nothing (a bomb took its four, or a flip-only turn).
-    Nothing,
-    /// The card matched nothing and lies on the floor.
-    Alone(DidoCard),
-    /// The card pairs with `onto`; `matched` floor cards of its number lay there (1 or 2).
-    Pair {
-        card: DidoCard,
-        onto: DidoCard,
-        matched: u8,
-    },
-    /// The card takes a stuck stack.
-    Stack(DidoCard),
-}
-
 /// Why a seat holding `hand`, having revealed `shaken`, cannot shake (or bomb) `n`.
-fn shake_problem(hand: Hand, shaken: Hand, n: u8) -> Option<&'static str> {
+pub(crate) fn shake_problem(hand: Hand, shaken: Hand, n: u8) -> Option<&'static str> {
     if usize::from(n) >= NUMBERS {
         Some("numbers are 0 to 8")
     } else if of_number(hand, n).len() != 3 {
@@ -1389,6 +931,7 @@ impl fmt::Display for Letom {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::play::{DOUBLE_PI, SINGLE_PI};
 
     #[test]
     fn pi_masks() {

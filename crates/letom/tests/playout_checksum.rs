@@ -46,7 +46,7 @@ fn checksum(rules: &Rules, players: usize, seeds: u64) -> (u64, usize) {
         for &v in paid.iter().chain(taken.iter()) {
             h.word(v);
         }
-        let e = deal.events();
+        let e = deal.counts();
         h.bytes(&[
             e.stacks_made,
             e.stacks_taken,
