@@ -92,7 +92,14 @@ impl Game for Letom {
                 }
             }
             let mut told = Vec::new();
-            let again = Letom::start(&self.rules, &deal, carry_in, self.reshuffle, &mut told);
+            let again = Letom::start(
+                &self.rules,
+                &deal,
+                self.as_dealt,
+                carry_in,
+                self.reshuffle,
+                &mut told,
+            );
             if again == *self {
                 for event in told {
                     events.emit(|| event);
@@ -180,10 +187,10 @@ impl Letom {
         carry_in: CarryIn,
         events: &mut impl Events<Event>,
     ) -> Letom {
-        let (deal, mut rng) = Deal::drawn(rules, players, seed, k, dealer);
+        let (deal, as_dealt, mut rng) = Deal::drawn(rules, players, seed, k, dealer);
         // From the deal's own stream, after its draws: the cards never depend on the option.
         let reshuffle = (rules.sells(players) && rules.reshuffle_sold).then(|| rng.seed());
-        Letom::start(rules, &deal, carry_in, reshuffle, events)
+        Letom::start(rules, &deal, as_dealt, carry_in, reshuffle, events)
     }
 }
 

@@ -6,7 +6,7 @@ use cards_core::{Card, Cards, DidoCard, Events, GameRng, PlayerId, Seed};
 
 use crate::action::NUMBERS;
 use crate::event::{DealEnd, Dealing, Event, Reward};
-use crate::state::{CarryIn, MAX_HAND, SEATS, bump, of_number, shake_problem};
+use crate::state::{AsDealt, CarryIn, MAX_HAND, SEATS, bump, of_number, shake_problem};
 use crate::{Action, Deal, Exhaustion, Hand, Letom, NagariCause, Outcome, Phase, RuleError, Rules};
 
 /// The single pi, in the order they are given away: A1–A8 then S1–S7 (deck index order).
@@ -42,64 +42,82 @@ enum Laid {
     Stack(DidoCard),
 }
 
-/// The pi rewards a turn earned so far, and why (paid at the turn's end).
+/// The pi rewards a turn earned so far, and why (paid at the turn's end), in one word so that
+/// keeping the reasons costs a play that reports nothing next to nothing: the count in the low
+/// byte, then reward `i`'s [`Reward`] in bits `8 + 3i..11 + 3i` (the first eight; a turn earns
+/// at most three, a set-up position may owe up to 8 before its flip's choice).
 #[derive(Clone, Copy)]
-struct Rewards {
-    n: u8,
-    /// Why, reward by reward (a turn earns at most three; a set-up position may owe up to 8
-    /// before its flip's choice).
-    why: [Reward; 10],
-}
+struct Rewards(u32);
 
 impl Rewards {
-    const NONE: Rewards = Rewards {
-        n: 0,
-        why: [Reward::Stack; 10],
-    };
+    const NONE: Rewards = Rewards(0);
+    const KINDS: [Reward; 5] = [
+        Reward::Stack,
+        Reward::Bomb,
+        Reward::Jjok,
+        Reward::Ttadak,
+        Reward::Sweep,
+    ];
 
-    /// The rewards a choice for the flip carries: this turn's bomb first, if any.
+    /// The rewards a choice for the flip carries: this turn's bomb first, if any, the rest
+    /// stuck stacks taken by the hand card.
     fn pending(n: u8, bombed: bool) -> Rewards {
-        let mut r = Rewards::NONE;
-        r.n = n;
-        if bombed {
-            r.why[0] = Reward::Bomb;
-        }
-        r
+        Rewards(u32::from(n) | u32::from(bombed && n > 0) << 8)
+    }
+
+    fn count(self) -> u8 {
+        self.0 as u8
     }
 
     fn add(&mut self, why: Reward) {
-        if let Some(slot) = self.why.get_mut(usize::from(self.n)) {
-            *slot = why;
-        }
-        self.n = self.n.saturating_add(1);
+        let n = self.count();
+        let code = match why {
+            Reward::Stack => 0,
+            Reward::Bomb => 1,
+            Reward::Jjok => 2,
+            Reward::Ttadak => 3,
+            Reward::Sweep => 4,
+        };
+        let why = if n < 8 {
+            code << (8 + 3 * u32::from(n))
+        } else {
+            0
+        };
+        self.0 = (self.0 & !0xff) | why | u32::from(n.saturating_add(1));
     }
 
-    fn why(&self, i: u8) -> Reward {
-        self.why
-            .get(usize::from(i))
+    fn why(self, i: u8) -> Reward {
+        let code = if i < 8 {
+            (self.0 >> (8 + 3 * u32::from(i))) & 7
+        } else {
+            0
+        };
+        Rewards::KINDS
+            .get(code as usize)
             .copied()
             .unwrap_or(Reward::Stack)
     }
 
-    fn bombed(&self) -> bool {
-        self.n > 0 && self.why[0] == Reward::Bomb
+    fn bombed(self) -> bool {
+        self.count() > 0 && (self.0 >> 8) & 7 == 1
     }
 }
 
 impl Letom {
-    /// Starts a checked deal, reporting it: the cards dealt, what it carries in, the stakes,
+    /// Starts a checked deal dealt in the order `as_dealt`, reporting it: the cards dealt, what it carries in, the stakes,
     /// then what happens at the deal (four of a number on the floor, chongtong) or the first
     /// question (the sale, or the dealer's turn).
     pub(crate) fn start(
         rules: &Rules,
         deal: &Deal,
+        as_dealt: AsDealt,
         carry_in: CarryIn,
         reshuffle: Option<Seed>,
         ev: &mut impl Events<Event>,
     ) -> Letom {
         let players = deal.hands.len();
         let mut game = Letom::empty(rules, players, deal.dealer, carry_in);
-        game.as_dealt = crate::state::AsDealt::of(deal);
+        game.as_dealt = as_dealt;
         ev.emit(|| Event::Dealt(Dealing::of(deal)));
         if carry_in != CarryIn::NONE {
             ev.emit(|| Event::Carried {
@@ -126,22 +144,24 @@ impl Letom {
             );
             return game;
         }
-        // Each seat's chongtong number (four of it in hand), if any.
-        let mut held = [None; SEATS];
-        for (s, slot) in held.iter_mut().enumerate().take(players) {
-            *slot = (0..NUMBERS as u8).find(|&n| of_number(game.hands[s], n).len() == 4);
-        }
-        let mut holders = (0..players).filter_map(|s| held[s].map(|n| (PlayerId(s as u8), n)));
+        // A copy of the hands, read while the stakes are paid.
+        let hands = game.hands;
+        let holder = |s: usize| {
+            (0..NUMBERS as u8)
+                .find(|&n| of_number(hands[s], n).len() == 4)
+                .map(|n| (PlayerId(s as u8), n))
+        };
+        let mut holders = (0..players).filter_map(holder);
         let first = holders.next();
         let second = holders.next();
         if first.is_some() {
             game.pay_stakes(ev);
-            for (s, number) in held.iter().enumerate() {
-                if let Some(number) = *number {
+            if ev.wanted() {
+                for (seat, number) in (0..players).filter_map(holder) {
                     ev.emit(|| Event::Chongtong {
-                        seat: PlayerId(s as u8),
+                        seat,
                         number,
-                        cards: of_number(game.hands[s], number),
+                        cards: of_number(hands[seat.index()], number),
                     });
                 }
             }
@@ -494,14 +514,14 @@ impl Letom {
                 self.phase = Phase::Take {
                     seat,
                     flipped,
-                    rewards: rewards.n,
+                    rewards: rewards.count(),
                     last,
                     bombed,
                 };
                 ev.emit(|| Event::TakeOffered {
                     seat,
                     card: flipped,
-                    rewards: rewards.n,
+                    rewards: rewards.count(),
                     last,
                     bombed,
                 });
@@ -550,7 +570,7 @@ impl Letom {
             bump(&mut self.events.sweeps);
             ev.emit(|| Event::Swept { seat });
         }
-        for i in 0..rewards.n {
+        for i in 0..rewards.count() {
             for giver in 0..self.num_seats() {
                 if giver != s && Some(PlayerId(giver as u8)) != self.seller {
                     self.give_pi(giver, s, rewards.why(i), ev);
@@ -725,6 +745,7 @@ impl Letom {
         ev.emit(|| Event::TurnBegins { seat: self.dealer });
     }
 
+    #[inline]
     pub(crate) fn set_stock(&mut self, top_first: &[DidoCard]) {
         self.stock = [0; crate::state::DECK];
         for (i, card) in top_first.iter().rev().enumerate() {

@@ -297,15 +297,16 @@ impl Deal {
         Deal::drawn(rules, players, seed, k, dealer).0
     }
 
-    /// The seeded deal and its generator after the draws (the deck, then the dealer when
-    /// drawn): what else the deal needs at random (the reshuffle seed) comes from it.
+    /// The seeded deal, its order as dealt (the shuffled deck itself) and its generator after
+    /// the draws (the deck, then the dealer when drawn): what else the deal needs at random
+    /// (the reshuffle seed) comes from it.
     pub(crate) fn drawn(
         rules: &Rules,
         players: usize,
         seed: Seed,
         k: u32,
         dealer: Option<PlayerId>,
-    ) -> (Deal, GameRng) {
+    ) -> (Deal, AsDealt, GameRng) {
         let players = players.clamp(2, SEATS);
         let mut rng = GameRng::for_deal(seed, k);
         let mut deck = DidoCard::ALL;
@@ -327,7 +328,7 @@ impl Deal {
             floor: deck[..floor].to_vec(),
             stock: deck[floor + players * hand..].to_vec(),
         };
-        (deal, rng)
+        (deal, AsDealt(Some(deck.map(|c| c.index()))), rng)
     }
 }
 
@@ -390,11 +391,20 @@ impl AsDealt {
     pub(crate) fn of(deal: &Deal) -> AsDealt {
         let n = deal.hands.len();
         let mut order = [0u8; DECK];
-        let hands = (0..n).flat_map(|i| &deal.hands[(deal.dealer.index() + i) % n]);
-        let cards = deal.floor.iter().chain(hands).chain(&deal.stock);
-        for (slot, card) in order.iter_mut().zip(cards) {
-            *slot = card.index();
+        let mut at = 0;
+        let mut put = |cards: &[DidoCard]| {
+            for card in cards {
+                if let Some(slot) = order.get_mut(at) {
+                    *slot = card.index();
+                }
+                at += 1;
+            }
+        };
+        put(&deal.floor);
+        for i in 0..n {
+            put(&deal.hands[(deal.dealer.index() + i) % n]);
         }
+        put(&deal.stock);
         AsDealt(Some(order))
     }
 
@@ -447,6 +457,7 @@ impl Letom {
         Ok(Letom::start(
             rules,
             deal,
+            AsDealt::of(deal),
             CarryIn::NONE,
             None,
             &mut NoEvents,
@@ -721,6 +732,7 @@ impl Letom {
     /// Calls `f` with every legal action, in a fixed order: shakes (by number), bombs (by
     /// number), plays (by hand card; onto each matching floor card when two match), `flip`;
     /// `take` by floor card; `ren` then `tom`; `sell` then `keep`.
+    #[inline]
     pub(crate) fn each_legal(&self, f: impl FnMut(Action)) {
         let Some(seat) = self.current() else { return };
         let s = seat.index();
@@ -807,6 +819,50 @@ fn insert_at<T: Copy + Default>(values: &PerSeat<T>, at: usize) -> PerSeat<T> {
     PerSeat::from_slice(&out).unwrap_or_default()
 }
 
+/// Sets of numbers as 9-bit masks (bit `n` for number `n`), read off a card set's four colour
+/// rows at once: the legal shakes and bombs without a loop over the numbers.
+mod numbers {
+    use super::Hand;
+
+    const ROW: u64 = 0x1ff;
+
+    fn rows(set: Hand) -> [u64; 4] {
+        let b = set.bits();
+        [b & ROW, (b >> 9) & ROW, (b >> 18) & ROW, (b >> 27) & ROW]
+    }
+
+    /// The numbers `set` holds at least once.
+    pub(super) fn any(set: Hand) -> u64 {
+        let [a, b, c, d] = rows(set);
+        a | b | c | d
+    }
+
+    /// The numbers `set` holds exactly once.
+    pub(super) fn ones(set: Hand) -> u64 {
+        let [a, b, c, d] = rows(set);
+        let two_or_more = (a & (b | c | d)) | (b & (c | d)) | (c & d);
+        (a | b | c | d) & !two_or_more
+    }
+
+    /// The numbers `set` holds exactly three times.
+    pub(super) fn threes(set: Hand) -> u64 {
+        let [a, b, c, d] = rows(set);
+        let (ab, cd) = (a & b, c & d);
+        ((ab & (c | d)) | (cd & (a | b))) & !(ab & cd)
+    }
+
+    /// The numbers of a mask, in increasing order.
+    pub(super) fn each(mut mask: u64) -> impl Iterator<Item = u8> {
+        core::iter::from_fn(move || {
+            let n = mask.trailing_zeros();
+            (mask != 0).then(|| {
+                mask &= mask - 1;
+                n as u8
+            })
+        })
+    }
+}
+
 /// Why a seat holding `hand`, having revealed `shaken`, cannot shake (or bomb) `n`.
 pub(crate) fn shake_problem(hand: Hand, shaken: Hand, n: u8) -> Option<&'static str> {
     if usize::from(n) >= NUMBERS {
@@ -821,6 +877,7 @@ pub(crate) fn shake_problem(hand: Hand, shaken: Hand, n: u8) -> Option<&'static 
 }
 
 /// The legal actions from what the seat to act sees (shared by the game and its views).
+#[inline]
 pub(crate) fn each_legal(
     phase: Phase,
     hand: Hand,
@@ -838,17 +895,12 @@ pub(crate) fn each_legal(
             }
         }
         Phase::Turn { .. } => {
-            let mut triples = 0u16;
-            for n in 0..NUMBERS as u8 {
-                if of_number(hand, n).len() == 3 && of_number(shaken, n).is_empty() {
-                    triples |= 1 << n;
-                    f(Action::Shake(n));
-                }
+            let triples = numbers::threes(hand) & !numbers::any(shaken);
+            for n in numbers::each(triples) {
+                f(Action::Shake(n));
             }
-            for n in 0..NUMBERS as u8 {
-                if triples & (1 << n) != 0 && of_number(floor, n).len() == 1 {
-                    f(Action::Bomb(n));
-                }
+            for n in numbers::each(triples & numbers::ones(floor)) {
+                f(Action::Bomb(n));
             }
             for card in hand {
                 let matching = of_number(floor, card.number());
@@ -932,6 +984,29 @@ impl fmt::Display for Letom {
 mod tests {
     use super::*;
     use crate::play::{DOUBLE_PI, SINGLE_PI};
+
+    #[test]
+    fn number_masks_count_each_number() {
+        for bits in [
+            0u64,
+            0xf_ffff_ffff,
+            0x1_2345_6789,
+            0xe_dcba_9876,
+            0x8_0402_0100,
+        ] {
+            let set = Hand::from_bits_truncate(bits);
+            for n in 0..NUMBERS as u8 {
+                let k = of_number(set, n).len();
+                assert_eq!(numbers::any(set) >> n & 1 == 1, k > 0, "{set} {n}");
+                assert_eq!(numbers::ones(set) >> n & 1 == 1, k == 1, "{set} {n}");
+                assert_eq!(numbers::threes(set) >> n & 1 == 1, k == 3, "{set} {n}");
+            }
+        }
+        assert_eq!(
+            numbers::each(0b1_0010_0110).collect::<Vec<_>>(),
+            [1, 2, 5, 8]
+        );
+    }
 
     #[test]
     fn pi_masks() {

@@ -381,3 +381,62 @@ fn observe_refuses_an_event_that_does_not_fit() {
     assert!(LetomMatch::observe(&mut view, &wrong).is_err());
     assert_eq!(view, before);
 }
+
+/// Follows `events` from the blank view of every seat and an onlooker, and compares with the
+/// game's views; no redacted event names a secret card.
+fn rebuilt_from<G: Game<Event = Event>>(
+    game: &G,
+    events: &[Event],
+    secret: impl Fn(&G, PlayerId) -> CardSet<DidoCard>,
+) {
+    let n = game.num_players();
+    for seat in (0..=n).map(|s| PlayerId(s as u8)) {
+        let mut view = G::blank_view(game.rules(), n, seat);
+        for e in events {
+            let seen = G::redact(game.rules(), e, seat);
+            let named =
+                cards_testkit::events::cards_in::<DidoCard>(&serde_json::to_value(&seen).unwrap());
+            assert!(
+                (named & secret(game, seat)).is_empty(),
+                "{seen} for seat {seat}"
+            );
+            G::observe(&mut view, &seen).unwrap();
+        }
+        assert_eq!(view, game.view(seat), "seat {seat}");
+    }
+}
+
+/// A position set up (not fresh from a deal) is told at once, and its events rebuild every
+/// seat's view, at every step of seeded deals and matches.
+#[test]
+fn a_position_set_up_is_told_at_once() {
+    for rules in [selling(), flipped()] {
+        for players in Rules::PLAYERS {
+            let rules = Rules { deals: 3, ..rules };
+            for seed in 0..6u64 {
+                let mut deal = Letom::new(&rules, players, Seed::from(seed)).unwrap();
+                let mut game = LetomMatch::new(&rules, players, Seed::from(seed)).unwrap();
+                let mut player = cards_core::RandomPlayer::new(Seed::from(seed));
+                let mut buf = Vec::new();
+                loop {
+                    let set_up = Letom::from_setup(&rules, deal.setup()).unwrap();
+                    let mut events = Vec::new();
+                    set_up.start_events(&mut events);
+                    assert!(matches!(events[..], [Event::Position(_)]), "{events:?}");
+                    rebuilt_from(&set_up, &events, secret);
+                    let set_up = LetomMatch::from_setup(&rules, game.setup()).unwrap();
+                    events.clear();
+                    set_up.start_events(&mut events);
+                    rebuilt_from(&set_up, &events, match_secret);
+                    let Some(action) = player.choose(&deal, &mut buf) else {
+                        break;
+                    };
+                    deal.play(action).unwrap();
+                    if let Some(action) = player.choose(&game, &mut buf) {
+                        game.play(action).unwrap();
+                    }
+                }
+            }
+        }
+    }
+}
