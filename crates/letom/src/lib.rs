@@ -6,8 +6,10 @@
 //! - [`Letom`]: one deal as a [`Game`] — matching with choices, stuck stacks, jjok, ttadak,
 //!   sweep and pi transfers, shakes and bombs with their flip-only turns, chongtong and nagari,
 //!   Ren/Tom, gwang-selling and the table stake; [`Setup`] and [`Deal`] for explicit
-//!   positions, [`View`] with [`View::sample_world`];
-//! - [`LetomMatch`]: a match of several deals (dealer succession, the nagari carry, the pot);
+//!   positions, [`View`] (worlds sampled from it by [`Game::sample_world`]); [`Event`], what
+//!   happened, as each seat may know it;
+//! - [`LetomMatch`]: a match of several deals (dealer succession, the nagari carry, the pot),
+//!   telling the same events with the match's own (a deal begins, the booking, the end);
 //! - [`score()`]: the base points of a set of captured cards ([`Breakdown`]);
 //! - [`settle`]: the settlement of a deal won by Tom, every step kept for display
 //!   ([`Settlement`]).

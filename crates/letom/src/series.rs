@@ -139,7 +139,7 @@ pub struct MatchView {
 impl LetomMatch {
     /// The tallies as they stand, as a [`MatchOutcome`].
     fn outcome_now(&self) -> MatchOutcome {
-        let n = self.deal.num_seats();
+        let n = self.deal.num_players();
         MatchOutcome {
             totals: self.totals[..n].to_vec(),
             wins: self.wins[..n].to_vec(),
@@ -169,7 +169,7 @@ impl LetomMatch {
     /// end, stakes left in the pot returned).
     #[must_use]
     pub fn totals(&self) -> PerSeat<i64> {
-        PerSeat::from_slice(&self.totals[..self.deal.num_seats()]).unwrap_or_default()
+        PerSeat::from_slice(&self.totals[..self.deal.num_players()]).unwrap_or_default()
     }
 
     /// A match from `seed`, reporting its start: deal 0, and every deal after it that ends
@@ -206,9 +206,9 @@ impl LetomMatch {
     /// Books a finished deal and deals the next (or ends the match).
     fn close_deal(&mut self, events: &mut impl Events<Event>) {
         let deal = &self.deal;
-        let n = deal.num_seats();
+        let n = deal.num_players();
         let (paid, taken) = deal.stakes();
-        let booked = book(&self.totals[..n], &deal.settle(), &taken, &paid);
+        let booked = book(&self.totals[..n], &deal.settlement(), &taken, &paid);
         self.totals[..n].copy_from_slice(&booked);
         let outcome = deal.outcome.unwrap_or(Outcome::Nagari {
             cause: crate::NagariCause::Exhausted,
@@ -255,22 +255,33 @@ impl LetomMatch {
         events.emit(|| Event::DealBegins { number });
         self.deal = Letom::seeded(&rules, n, self.seed, number, Some(dealer), next, events);
     }
+}
 
-    fn to_setup(&self) -> MatchSetup {
-        let n = self.deal.num_seats();
-        MatchSetup {
-            seed: self.seed,
-            number: self.number,
-            deal: self.deal.to_setup(),
-            totals: self.totals[..n].to_vec(),
-            wins: self.wins[..n].to_vec(),
-            nagaris: self.nagaris,
-        }
+impl Game for LetomMatch {
+    type Rules = Rules;
+    type Action = Action;
+    type View = MatchView;
+    type Setup = MatchSetup;
+    type Outcome = MatchOutcome;
+    type Card = DidoCard;
+    type Error = RuleError;
+    type Event = Event;
+    type SetupError = SetupError;
+
+    const NAME: &'static str = "letom-match";
+
+    fn player_range(_rules: &Rules) -> RangeInclusive<usize> {
+        Rules::PLAYERS
     }
 
-    fn validate(rules: &Rules, setup: &MatchSetup) -> Result<LetomMatch, SetupError> {
-        let deal = crate::setup::validate(rules, &setup.deal)?;
-        let n = deal.num_seats();
+    fn new(rules: &Rules, players: usize, seed: Seed) -> Result<Self, SetupError> {
+        LetomMatch::dealt(rules, players, seed, &mut NoEvents)
+    }
+
+    fn from_setup(rules: &Rules, setup: MatchSetup) -> Result<Self, SetupError> {
+        let setup = &setup;
+        let deal = Letom::from_setup(rules, setup.deal.clone())?;
+        let n = deal.num_players();
         for (what, got) in [("totals", setup.totals.len()), ("wins", setup.wins.len())] {
             if got != n {
                 return Err(SetupError::SeatCount {
@@ -329,35 +340,17 @@ impl LetomMatch {
         game.wins[..n].copy_from_slice(&setup.wins);
         Ok(game)
     }
-}
-
-impl Game for LetomMatch {
-    type Rules = Rules;
-    type Action = Action;
-    type View = MatchView;
-    type Setup = MatchSetup;
-    type Outcome = MatchOutcome;
-    type Card = DidoCard;
-    type Error = RuleError;
-    type Event = Event;
-    type SetupError = SetupError;
-
-    const NAME: &'static str = "letom-match";
-
-    fn player_range(_rules: &Rules) -> RangeInclusive<usize> {
-        Rules::PLAYERS
-    }
-
-    fn new(rules: &Rules, players: usize, seed: Seed) -> Result<Self, SetupError> {
-        LetomMatch::dealt(rules, players, seed, &mut NoEvents)
-    }
-
-    fn from_setup(rules: &Rules, setup: MatchSetup) -> Result<Self, SetupError> {
-        LetomMatch::validate(rules, &setup)
-    }
 
     fn setup(&self) -> MatchSetup {
-        self.to_setup()
+        let n = self.deal.num_players();
+        MatchSetup {
+            seed: self.seed,
+            number: self.number,
+            deal: self.deal.setup(),
+            totals: self.totals[..n].to_vec(),
+            wins: self.wins[..n].to_vec(),
+            nagaris: self.nagaris,
+        }
     }
 
     fn rules(&self) -> &Rules {
@@ -365,16 +358,16 @@ impl Game for LetomMatch {
     }
 
     fn num_players(&self) -> usize {
-        self.deal.num_seats()
+        self.deal.num_players()
     }
 
     fn to_act(&self) -> Option<PlayerId> {
-        if self.over { None } else { self.deal.current() }
+        if self.over { None } else { self.deal.to_act() }
     }
 
     fn for_each_legal(&self, f: impl FnMut(Action)) {
         if !self.over {
-            self.deal.each_legal(f);
+            self.deal.for_each_legal(f);
         }
     }
 
@@ -388,7 +381,7 @@ impl Game for LetomMatch {
         if self.over {
             return Err(RuleError::GameOver);
         }
-        self.deal.step(action, events)?;
+        self.deal.play_reporting(action, events)?;
         self.advance(events);
         Ok(())
     }
@@ -396,7 +389,7 @@ impl Game for LetomMatch {
     /// A match fresh from [`Game::new`] tells its start as it happened; any other position
     /// is told at once: the tallies, the deal's number, then the deal's own start events.
     fn start_events(&self, events: &mut impl Events<Event>) {
-        let n = self.deal.num_seats();
+        let n = self.deal.num_players();
         let mut told = Vec::new();
         let fresh = LetomMatch::dealt(&self.deal.rules, n, self.seed, &mut told);
         if fresh.as_ref() == Ok(self) {
@@ -472,7 +465,7 @@ impl Game for LetomMatch {
     /// Each seat's total, once the match is over (zero-sum: stakes left in the pot are
     /// returned).
     fn settlement(&self) -> PerSeat<i64> {
-        let n = self.deal.num_seats();
+        let n = self.deal.num_players();
         if self.over {
             self.totals()
         } else {
@@ -481,9 +474,9 @@ impl Game for LetomMatch {
     }
 
     fn view(&self, player: PlayerId) -> MatchView {
-        let n = self.deal.num_seats();
+        let n = self.deal.num_players();
         MatchView {
-            deal: self.deal.view_of(player),
+            deal: self.deal.view(player),
             number: self.number,
             totals: self.totals[..n].to_vec(),
             wins: self.wins[..n].to_vec(),
@@ -492,21 +485,21 @@ impl Game for LetomMatch {
     }
 
     fn view_legal_actions(view: &MatchView, out: &mut Vec<Action>) {
-        view.deal.legal_actions(out);
+        Letom::view_legal_actions(&view.deal, out);
     }
 
     /// The current deal sampled from its view, and a fresh seed for the deals to come.
     fn sample_world<R: Rng + ?Sized>(view: &MatchView, rng: &mut R) -> Result<Self, SetupError> {
-        let deal = view.deal.sample_world(rng)?;
+        let deal = Letom::sample_world(&view.deal, rng)?;
         let setup = MatchSetup {
             seed: rng.seed(),
             number: view.number,
-            deal: deal.to_setup(),
+            deal: deal.setup(),
             totals: view.totals.clone(),
             wins: view.wins.clone(),
             nagaris: view.nagaris,
         };
-        LetomMatch::validate(&view.deal.rules, &setup)
+        LetomMatch::from_setup(&view.deal.rules, setup)
     }
 
     fn max_actions(rules: &Rules, players: usize) -> usize {
@@ -514,7 +507,7 @@ impl Game for LetomMatch {
     }
 
     fn census(&self) -> Census<DidoCard> {
-        self.deal.take_census()
+        self.deal.census()
     }
 }
 

@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use cards_core::{Card, CardSet, Census, DidoCard, GameRng, NoEvents, PerSeat, PlayerId, Seed};
+use cards_core::{Card, CardSet, DidoCard, Game, GameRng, PerSeat, PlayerId, Seed};
 
 use crate::action::NUMBERS;
 use crate::{Action, Dokbak, Rules, SettleInput, Settlement};
@@ -116,7 +116,7 @@ impl fmt::Display for Phase {
 pub enum NagariCause {
     /// The stock ran out and nobody stopped.
     Exhausted,
-    /// The stock ran out under [`Exhaustion::HighestScore`] with a tie at the top.
+    /// The stock ran out under [`Exhaustion::HighestScore`](crate::Exhaustion::HighestScore) with a tie at the top.
     Tie,
     /// Four cards of one number were dealt to the floor.
     FloorFour,
@@ -133,7 +133,7 @@ pub enum Outcome {
         /// The stopper.
         winner: PlayerId,
     },
-    /// The stock ran out and `winner` had the most base points ([`Exhaustion::HighestScore`]).
+    /// The stock ran out and `winner` had the most base points ([`Exhaustion::HighestScore`](crate::Exhaustion::HighestScore)).
     HighestScore {
         /// The player with the most base points.
         winner: PlayerId,
@@ -443,27 +443,6 @@ impl core::hash::Hash for AsDealt {
 }
 
 impl Letom {
-    /// A deal from the cards given (a hand-dealt deal, another implementation's): checks the
-    /// cards, then plays what happens at the deal (four of a number on the floor, chongtong)
-    /// and starts the sale or the dealer's turn, exactly as a seeded deal starts. A `Deal`
-    /// carries no seed, so under `reshuffle_sold` the seller's cards go under the stock
-    /// unshuffled; give a [`Setup`](crate::Setup) with its `reshuffle` seed to reshuffle.
-    ///
-    /// # Errors
-    /// [`SetupError`](crate::SetupError) for rules out of range, a card twice or missing,
-    /// hand, floor or stock sizes other than the table's.
-    pub fn from_deal(rules: &Rules, deal: &Deal) -> Result<Letom, crate::SetupError> {
-        crate::setup::check_deal(rules, deal)?;
-        Ok(Letom::start(
-            rules,
-            deal,
-            AsDealt::of(deal),
-            CarryIn::NONE,
-            None,
-            &mut NoEvents,
-        ))
-    }
-
     /// A table of `players` with no card placed, the dealer to play.
     pub(crate) fn empty(
         rules: &Rules,
@@ -603,7 +582,7 @@ impl Letom {
     /// Each seat's stakes in the pot (this deal's included).
     #[must_use]
     pub fn pot(&self) -> PerSeat<u32> {
-        PerSeat::from_fn(self.num_seats(), |p| self.carry_in.pot[p.index()]).unwrap_or_default()
+        PerSeat::from_fn(self.num_players(), |p| self.carry_in.pot[p.index()]).unwrap_or_default()
     }
 
     /// The seat that took the pot with a stuck stack, bomb, ttadak or jjok on its first turn.
@@ -684,7 +663,7 @@ impl Letom {
     /// first-turn taker leaves it for the next deal.
     #[must_use]
     pub fn stakes(&self) -> (PerSeat<i64>, PerSeat<i64>) {
-        let n = self.num_seats();
+        let n = self.num_players();
         let paid = PerSeat::from_fn(n, |p| {
             let playing = !matches!(self.phase, Phase::Sale { .. }) && Some(p) != self.seller;
             if playing {
@@ -708,107 +687,14 @@ impl Letom {
             .filter(|_| self.outcome.is_some() && self.rules.stake > 0)
     }
 
-    pub(crate) fn num_seats(&self) -> usize {
-        usize::from(self.players)
-    }
-
     /// The seats that play this deal (all but the seller), in seat order.
     pub(crate) fn playing(&self) -> impl Iterator<Item = usize> + Clone + '_ {
-        (0..self.num_seats()).filter(move |&s| Some(PlayerId(s as u8)) != self.seller)
-    }
-
-    /// The seat to act.
-    pub(crate) fn current(&self) -> Option<PlayerId> {
-        self.phase.seat()
+        (0..self.num_players()).filter(move |&s| Some(PlayerId(s as u8)) != self.seller)
     }
 
     /// The last seat asked in the sale (the seat before the dealer): it must sell.
     pub(crate) fn must_sell(&self, seat: PlayerId) -> bool {
-        seat.next(self.num_seats()) == self.dealer
-    }
-
-    // ----- legal actions -------------------------------------------------------------------
-
-    /// Calls `f` with every legal action, in a fixed order: shakes (by number), bombs (by
-    /// number), plays (by hand card; onto each matching floor card when two match), `flip`;
-    /// `take` by floor card; `ren` then `tom`; `sell` then `keep`.
-    #[inline]
-    pub(crate) fn each_legal(&self, f: impl FnMut(Action)) {
-        let Some(seat) = self.current() else { return };
-        let s = seat.index();
-        each_legal(
-            self.phase,
-            self.hands[s],
-            self.floor,
-            self.owed[s],
-            self.shaken[s],
-            self.must_sell(seat),
-            f,
-        );
-    }
-
-    // ----- settlement and census -----------------------------------------------------------
-
-    /// The deal's zero-sum returns: the settlement of a win, the Guã sale; the stake is
-    /// outside them ([`Letom::stakes`]).
-    pub(crate) fn settle(&self) -> PerSeat<i64> {
-        let n = self.num_seats();
-        let mut out = PerSeat::<i64>::new(n).unwrap_or_default();
-        if self.outcome.is_none() {
-            return out;
-        }
-        match self.outcome {
-            Some(Outcome::Tom { winner } | Outcome::HighestScore { winner }) => {
-                if let Some(details) = self.settlement_details() {
-                    for (s, r) in details.returns.iter().enumerate() {
-                        out[s] = *r;
-                    }
-                }
-                let _ = winner;
-            }
-            Some(Outcome::Chongtong { winner, .. }) => {
-                let (shakes, bombs) = self.multipliers(winner);
-                let amount = 3i64
-                    .checked_mul(2i64.checked_pow(shakes).unwrap_or(0))
-                    .and_then(|a| a.checked_mul(self.rules.bomb.factor().checked_pow(bombs)?))
-                    .and_then(|a| a.checked_mul(i64::from(self.carry_in.carry)))
-                    .and_then(|a| a.checked_mul(n as i64 - 1).map(|_| a))
-                    .unwrap_or(0);
-                for p in PlayerId::all(n) {
-                    if p != winner {
-                        out[p.index()] -= amount;
-                        out[winner.index()] += amount;
-                    }
-                }
-            }
-            Some(Outcome::Nagari { .. }) | None => {}
-        }
-        if let Some(seller) = self.seller {
-            let price = i64::from(self.rules.gwang_price) * self.shown.len() as i64;
-            for s in self.playing() {
-                out[s] -= price;
-                out[seller.index()] += price;
-            }
-        }
-        out
-    }
-
-    pub(crate) fn take_census(&self) -> Census<DidoCard> {
-        let mut census = Census::default();
-        for s in 0..SEATS {
-            census.add(self.hands[s]);
-            census.add(self.captured[s]);
-        }
-        census.add(self.floor);
-        census.add_all(
-            self.stock[..usize::from(self.stock_len)]
-                .iter()
-                .filter_map(|&i| DidoCard::from_index(i)),
-        );
-        if let Phase::Take { flipped, .. } = self.phase {
-            census.add_card(flipped);
-        }
-        census
+        seat.next(self.num_players()) == self.dealer
     }
 }
 
@@ -938,14 +824,14 @@ impl fmt::Debug for Letom {
             .field("seller", &self.seller)
             .field("phase", &self.phase)
             .field("outcome", &self.outcome)
-            .field("hands", &&self.hands[..self.num_seats()])
+            .field("hands", &&self.hands[..self.num_players()])
             .field("floor", &self.floor)
-            .field("captured", &&self.captured[..self.num_seats()])
+            .field("captured", &&self.captured[..self.num_players()])
             .field("stock", &self.stock())
-            .field("owed", &&self.owed[..self.num_seats()])
-            .field("shaken", &&self.shaken[..self.num_seats()])
-            .field("bombs", &&self.bombs[..self.num_seats()])
-            .field("ren", &&self.ren[..self.num_seats()])
+            .field("owed", &&self.owed[..self.num_players()])
+            .field("shaken", &&self.shaken[..self.num_players()])
+            .field("bombs", &&self.bombs[..self.num_players()])
+            .field("ren", &&self.ren[..self.num_players()])
             .finish_non_exhaustive()
     }
 }
@@ -958,7 +844,7 @@ impl fmt::Display for Letom {
             None => writeln!(f, "{}", self.phase)?,
         }
         writeln!(f, "floor: {}", self.floor)?;
-        for s in 0..self.num_seats() {
+        for s in 0..self.num_players() {
             let seat = PlayerId(s as u8);
             let role = if Some(seat) == self.seller {
                 " (sold)"
