@@ -121,6 +121,23 @@ pub struct DealEnd {
 /// ("seat 2 took G3 S3"); the JSON is tagged by `event` (`{"event":"played","seat":1,
 /// "card":"A1","onto":null}`). `docs/letom.md` ("Events") says when each is reported and what
 /// each seat sees of it.
+///
+/// ```
+/// use letom::{Event, Game, Letom, PlayerId, Rules, Seed};
+///
+/// let mut deal = Letom::new(&Rules::default(), 2, Seed::from(0))?;
+/// let mut events = Vec::new();
+/// deal.start_events(&mut events); // the deal, then "seat 0 to play"
+/// let mut view = Letom::blank_view(deal.rules(), 2, PlayerId(1));
+/// deal.play_reporting("play A6".parse()?, &mut events)?;
+/// assert_eq!(events[2].to_string(), "seat 0 played A6 onto P6");
+/// // What seat 1 may know: seat 0's hand and the stock are only their sizes.
+/// for event in &events {
+///     Letom::observe(&mut view, &Letom::redact(deal.rules(), event, PlayerId(1)))?;
+/// }
+/// assert_eq!(view, deal.view(PlayerId(1)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case")]
 #[non_exhaustive]

@@ -2,12 +2,12 @@
 //! (`cards_testkit::events::check`: every seat's view rebuilt from its redacted events, no
 //! card it may not know in any of them), and a few worked situations pinned exactly.
 
+mod common;
+
 use cards_core::{CardSet, DidoCard, Game, GameEvent, PlayerId, Seed};
 use cards_testkit::events::{Report, check};
-use letom::{
-    BombMultiplier, Dealing, Dokbak, Event, Exhaustion, Hand, Letom, LetomMatch, NagariCause,
-    Outcome, Phase, RenScoring, Rules,
-};
+use common::flipped;
+use letom::{Dealing, Event, Hand, Letom, LetomMatch, NagariCause, Outcome, Phase, Rules};
 
 /// What `seat` may not know of `deal` (`docs/letom.md`, "What each player may see"): the other
 /// seats' hands, less the cards they revealed (shaken and not yet played; a chongtong's four),
@@ -68,26 +68,6 @@ fn selling() -> Rules {
     Rules {
         gwang_selling: true,
         stake: 2,
-        ..Rules::default()
-    }
-}
-
-/// Every option away from its default, the reshuffle of the sold cards included.
-fn flipped() -> Rules {
-    Rules {
-        ren: RenScoring::Additive,
-        bomb: BombMultiplier::Double,
-        pi_bak_max: 2,
-        meong_bak_min: 5,
-        sweep: false,
-        exhaustion: Exhaustion::HighestScore,
-        carry_cap: 2,
-        dokbak: Dokbak::LastRenCaller,
-        gwang_selling: true,
-        gwang_price: 3,
-        reshuffle_sold: true,
-        stake: 5,
-        first_dealer: Some(PlayerId(1)),
         ..Rules::default()
     }
 }

@@ -1,7 +1,7 @@
 //! A match of several deals: dealer succession, the nagari carry and the carried shakes and
 //! bombs, the pot, zero-sum totals, each deal from its own seeded stream.
 
-use cards_core::{Game, GameRng, PlayerId, Seed};
+use cards_core::{Game, GameEvent, GameRng, PlayerId, Seed};
 use letom::{Deal, Event, Letom, LetomMatch, Outcome, Rules};
 
 /// Plays a match at random, checking each deal's start against the one before it.
@@ -183,6 +183,21 @@ fn every_deal_begins_and_ends_once_in_order_in_the_events() {
                 })
                 .collect();
             assert_eq!(begun, (0..rules.deals).collect::<Vec<_>>());
+            // The trace's milestones: each deal's cards, then its score, deal after deal.
+            let milestones: Vec<char> = events
+                .iter()
+                .filter_map(|e| match (e.deal(), e.score()) {
+                    (Some(_), _) => Some('d'),
+                    (_, Some(_)) => Some('s'),
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(
+                milestones,
+                "ds".repeat(rules.deals as usize)
+                    .chars()
+                    .collect::<Vec<_>>()
+            );
             let ended: Vec<_> = events
                 .iter()
                 .filter_map(|e| match e {
