@@ -113,10 +113,34 @@ fn to_floor(view: &mut View, card: DidoCard) -> Result<(), ObserveError> {
     }
 }
 
+/// Whether every per-seat list of `public` has one entry per seat of a table of `n` (a view
+/// read from anywhere may not: nothing is then indexed out of range).
+fn lists_fit(public: &Setup, n: usize) -> bool {
+    n <= Rules::MAX_PLAYERS
+        && [
+            public.hands.len(),
+            public.captured.len(),
+            public.owed.len(),
+            public.shaken.len(),
+            public.bombs.len(),
+            public.ren.len(),
+            public.ren_base.len(),
+            public.ren_order.len(),
+            public.carried_shakes.len(),
+            public.carried_bombs.len(),
+            public.pot.len(),
+        ]
+        .iter()
+        .all(|&len| len == n)
+}
+
 /// Follows `event` in `view`; on error `view` may be half changed (the caller works on a
 /// copy).
 pub(crate) fn follow(view: &mut View, event: &Event) -> Result<(), ObserveError> {
     let n = view.hand_sizes.len();
+    if !lists_fit(&view.public, n) {
+        return Err(bad("the view's per-seat lists do not fit its table"));
+    }
     match event {
         Event::Dealt(Dealing::Table {
             dealer,
@@ -149,7 +173,7 @@ pub(crate) fn follow(view: &mut View, event: &Event) -> Result<(), ObserveError>
         }
         Event::Position(position) => {
             let mut public = position.public.clone();
-            if position.hands.len() != n || public.hands.len() != n {
+            if position.hands.len() != n || !lists_fit(&public, n) {
                 return Err(bad("a position for another table"));
             }
             let hand = own_hand(view, &position.hands)?;
@@ -205,7 +229,10 @@ pub(crate) fn follow(view: &mut View, event: &Event) -> Result<(), ObserveError>
                 return Err(bad(format!("seat {seat} holds another number of cards")));
             }
             view.hand_sizes[s] = 0;
-            view.stock_len += cards.len();
+            view.stock_len = view
+                .stock_len
+                .checked_add(cards.len())
+                .ok_or_else(|| bad("a stock beyond counting"))?;
             if s == view.seat.index() {
                 view.hand.clear();
             }

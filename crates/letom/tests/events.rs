@@ -420,3 +420,35 @@ fn a_position_set_up_is_told_at_once() {
         }
     }
 }
+
+/// Events of one deal given to the views of others (another seed, another table, a view whose
+/// lists were tampered with) are refused or followed, never a panic.
+#[test]
+fn observe_never_panics_on_events_that_do_not_fit() {
+    let rules = common::flipped();
+    let mut events = Vec::new();
+    let mut deal = Letom::new(&rules, 4, Seed::from(7)).unwrap();
+    deal.start_events(&mut events);
+    let mut player = cards_core::RandomPlayer::new(Seed::from(7));
+    let mut buf = Vec::new();
+    while let Some(action) = player.choose(&deal, &mut buf) {
+        deal.play_reporting(action, &mut events).unwrap();
+    }
+    let mut refused = 0;
+    for players in Rules::PLAYERS {
+        let other = Letom::new(&rules, players, Seed::from(8)).unwrap();
+        let mut tampered = other.view(PlayerId(0));
+        tampered.public.pot.clear();
+        tampered.public.captured.push(Hand::EMPTY);
+        for mut view in [other.view(PlayerId(1)), tampered] {
+            for e in &events {
+                let before = view.clone();
+                if Letom::observe(&mut view, e).is_err() {
+                    refused += 1;
+                    assert_eq!(view, before);
+                }
+            }
+        }
+    }
+    assert!(refused > 0);
+}
