@@ -211,7 +211,7 @@ impl FuzzGame for Letom {
 
     fn plausible_action(&self, kind: u8, input: &mut Input<'_>) -> Option<Action> {
         let (pick, more) = (input.byte(), input.byte());
-        let n = self.num_seats();
+        let n = self.num_players();
         let seat = self.to_act().unwrap_or(PlayerId(0));
         let other = PlayerId(((seat.index() + 1 + usize::from(more) % 3) % n) as u8);
         let nth = |set: Hand, i: u8| set.iter().nth(usize::from(i) % set.len().max(1));
@@ -293,7 +293,7 @@ impl FuzzGame for Letom {
 
 /// The invariants of any position (each one `validate` enforces for positions from JSON).
 fn check_state(g: &Letom) {
-    let n = g.num_seats();
+    let n = g.num_players();
     let seats = || (0..n).map(|s| PlayerId(s as u8));
 
     // The 36 cards, once each.
@@ -446,7 +446,7 @@ fn check_state(g: &Letom) {
 
 /// A seat's view: its own hand, everything public, nothing hidden.
 fn check_view(g: &Letom, seat: PlayerId, view: &View) {
-    let n = g.num_seats();
+    let n = g.num_players();
     assert_eq!(view.seat, seat, "seat {seat} is shown the view of another");
     assert_eq!(view.rules, g.rules, "a view shows other rules");
     let hand: Hand = view.hand.iter().copied().collect();
@@ -484,7 +484,7 @@ fn check_view(g: &Letom, seat: PlayerId, view: &View) {
 /// outcome. Whether the outcome fits the cards is checked where the deal ended: at the deal
 /// ([`check_start`]) and after the last action ([`expected_after`]).
 fn check_finished(g: &Letom) {
-    let n = g.num_seats();
+    let n = g.num_players();
     let outcome = g.outcome().expect("a finished deal has an outcome");
     let settlement = g.settlement();
     assert_eq!(settlement.iter().sum::<i64>(), 0, "settlement not zero-sum");
@@ -630,7 +630,7 @@ fn expected_after(before: &Letom, action: Action) -> Letom {
         .to_act()
         .expect("an action was applied to a live deal");
     let s = seat.index();
-    let n = before.num_seats();
+    let n = before.num_players();
     match (before.phase(), action) {
         (Phase::Sale { .. }, Action::Keep) => {
             g.phase = Phase::Sale { seat: seat.next(n) };
@@ -816,6 +816,9 @@ fn expected_after(before: &Letom, action: Action) -> Letom {
                             flipped: flip,
                             rewards: turn.rewards,
                             last,
+                            // A bomb's reward is the only one a turn earns before its flip
+                            // besides a stuck stack taken by the hand card.
+                            bombed: matches!(action, Action::Bomb(_)),
                         };
                         return g;
                     }
@@ -870,7 +873,8 @@ fn end_turn(g: &mut Letom, seat: PlayerId, turn: &mut TurnSoFar) {
     }
     // Each reward: every other playing seat gives its lowest pi, if it has one.
     for _ in 0..turn.rewards {
-        for giver in (0..g.num_seats()).filter(|&p| p != s && Some(PlayerId(p as u8)) != g.seller) {
+        for giver in (0..g.num_players()).filter(|&p| p != s && Some(PlayerId(p as u8)) != g.seller)
+        {
             let pi = PI_ORDER
                 .iter()
                 .map(|c| c.parse::<DidoCard>().expect("a card"))
@@ -898,7 +902,7 @@ fn end_turn(g: &mut Letom, seat: PlayerId, turn: &mut TurnSoFar) {
 
 /// The next playing seat's turn, or the end when the stock ran out.
 fn next_turn(g: &mut Letom, seat: PlayerId) {
-    let n = g.num_seats();
+    let n = g.num_players();
     if g.stock_len() > 0 {
         let mut next = seat.next(n);
         if Some(next) == g.seller {

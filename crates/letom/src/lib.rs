@@ -6,8 +6,10 @@
 //! - [`Letom`]: one deal as a [`Game`] — matching with choices, stuck stacks, jjok, ttadak,
 //!   sweep and pi transfers, shakes and bombs with their flip-only turns, chongtong and nagari,
 //!   Ren/Tom, gwang-selling and the table stake; [`Setup`] and [`Deal`] for explicit
-//!   positions, [`View`] with [`View::sample_world`];
-//! - [`LetomMatch`]: a match of several deals (dealer succession, the nagari carry, the pot);
+//!   positions, [`View`] (worlds sampled from it by [`Game::sample_world`]); [`Event`], what
+//!   happened, as each seat may know it;
+//! - [`LetomMatch`]: a match of several deals (dealer succession, the nagari carry, the pot),
+//!   telling the same events with the match's own (a deal begins, the booking, the end);
 //! - [`score()`]: the base points of a set of captured cards ([`Breakdown`]);
 //! - [`settle`]: the settlement of a deal won by Tom, every step kept for display
 //!   ([`Settlement`]).
@@ -58,10 +60,13 @@
 
 mod action;
 mod error;
+mod event;
 #[cfg(feature = "fuzzing")]
 #[doc(hidden)]
 pub mod fuzzing;
 mod game;
+mod observe;
+mod play;
 mod rules;
 mod score;
 mod series;
@@ -79,6 +84,7 @@ pub use action::{Action, ParseActionError};
 /// The frame's vocabulary, re-exported so `use letom::{Game, Letom}` is all a user needs.
 pub use cards_core::{Game, PlayerId, Seed};
 pub use error::{CountField, RuleError, SettleError, SetupError};
+pub use event::{DealEnd, Dealing, Event, Position, Reward};
 pub use rules::{BombMultiplier, Dokbak, Exhaustion, RenScoring, Rules};
 #[doc(hidden)]
 pub use score::reference;
@@ -89,5 +95,5 @@ pub use score::{
 pub use series::{LetomMatch, MAX_CARRIED, MAX_TOTAL, MatchOutcome, MatchSetup, MatchView};
 pub use settle::{Baks, SettleInput, Settlement, settle};
 pub use setup::Setup;
-pub use state::{Deal, Events, Hand, Letom, NagariCause, Outcome, Phase, table};
+pub use state::{Deal, EventCounts, Hand, Letom, NagariCause, Outcome, Phase, table};
 pub use view::View;

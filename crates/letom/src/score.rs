@@ -32,7 +32,9 @@ pub const YNKT_MIN: u32 = 4;
 /// the settlement's baks are judged on, so a user interface can explain the score. Serializes
 /// with the fields in this order, the first nine being exactly the oracle's `letom.score`
 /// answer.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub struct Breakdown {
     /// The base points: the sum of the eight categories (0 to 37).
     pub points: u32,

@@ -5,8 +5,12 @@
 use core::fmt;
 use core::ops::RangeInclusive;
 
-use cards_core::{Census, DidoCard, DirectIndex, Draw, Game, PerSeat, PlayerId, Rng, Seed};
+use cards_core::{
+    Census, DidoCard, DirectIndex, Draw, Events, Game, NoEvents, ObserveError, PerSeat, PlayerId,
+    Rng, Seed,
+};
 
+use crate::event::Event;
 use crate::state::{CarryIn, SEATS};
 use crate::{Action, Letom, Outcome, RuleError, Rules, Setup, SetupError, View};
 
@@ -77,7 +81,7 @@ pub struct LetomMatch {
 }
 
 /// How a match ended: each seat's total.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct MatchOutcome {
     /// Each seat's total over the match (returns, stakes and pots; zero-sum).
     pub totals: Vec<i64>,
@@ -133,6 +137,16 @@ pub struct MatchView {
 }
 
 impl LetomMatch {
+    /// The tallies as they stand, as a [`MatchOutcome`].
+    fn outcome_now(&self) -> MatchOutcome {
+        let n = self.deal.num_players();
+        MatchOutcome {
+            totals: self.totals[..n].to_vec(),
+            wins: self.wins[..n].to_vec(),
+            nagaris: self.nagaris,
+        }
+    }
+
     /// The current deal (or the last one, when the match is over).
     #[must_use]
     pub fn deal(&self) -> &Letom {
@@ -155,69 +169,46 @@ impl LetomMatch {
     /// end, stakes left in the pot returned).
     #[must_use]
     pub fn totals(&self) -> PerSeat<i64> {
-        PerSeat::from_slice(&self.totals[..self.deal.num_seats()]).unwrap_or_default()
+        PerSeat::from_slice(&self.totals[..self.deal.num_players()]).unwrap_or_default()
     }
 
-    /// [`Game::new`], calling `ended(k, deal)` with each deal that ended at the deal (a
-    /// chongtong, four of a number on the floor) before the first decision: a watcher sees
-    /// every deal, though no action is ever applied to these.
-    ///
-    /// # Errors
-    /// As [`Game::new`].
-    pub fn new_reporting(
+    /// A match from `seed`, reporting its start: deal 0, and every deal after it that ends
+    /// at the deal (a chongtong, four of a number on the floor) with its booking.
+    fn dealt(
         rules: &Rules,
         players: usize,
         seed: Seed,
-        mut ended: impl FnMut(u32, &Letom),
+        events: &mut impl Events<Event>,
     ) -> Result<LetomMatch, SetupError> {
         rules.validate(players)?;
+        events.emit(|| Event::DealBegins { number: 0 });
         let mut game = LetomMatch {
             seed,
-            deal: Letom::seeded(rules, players, seed, 0, None, CarryIn::NONE),
+            deal: Letom::seeded(rules, players, seed, 0, None, CarryIn::NONE, events),
             number: 0,
             totals: [0; SEATS],
             wins: [0; SEATS],
             nagaris: 0,
             over: false,
         };
-        game.advance(&mut ended);
+        game.advance(events);
         Ok(game)
     }
 
-    /// [`Game::play`], calling `ended(k, deal)` with each deal that ends on the way, in order:
-    /// the deal played on, when the action ended it, then each following deal that ended at
-    /// the deal.
-    ///
-    /// # Errors
-    /// As [`Game::play`] (the match is then unchanged and nothing is reported).
-    pub fn play_reporting(
-        &mut self,
-        action: Action,
-        mut ended: impl FnMut(u32, &Letom),
-    ) -> Result<(), RuleError> {
-        if self.over {
-            return Err(RuleError::GameOver);
-        }
-        self.deal.step(action)?;
-        self.advance(&mut ended);
-        Ok(())
-    }
-
-    /// Closes finished deals (reporting each) and plays the deals that need no decision,
-    /// until a decision or the end of the match.
-    fn advance(&mut self, ended: &mut impl FnMut(u32, &Letom)) {
+    /// Closes finished deals and plays the deals that need no decision, until a decision or
+    /// the end of the match.
+    fn advance(&mut self, events: &mut impl Events<Event>) {
         while !self.over && self.deal.outcome.is_some() {
-            ended(self.number, &self.deal);
-            self.close_deal();
+            self.close_deal(events);
         }
     }
 
     /// Books a finished deal and deals the next (or ends the match).
-    fn close_deal(&mut self) {
+    fn close_deal(&mut self, events: &mut impl Events<Event>) {
         let deal = &self.deal;
-        let n = deal.num_seats();
+        let n = deal.num_players();
         let (paid, taken) = deal.stakes();
-        let booked = book(&self.totals[..n], &deal.settle(), &taken, &paid);
+        let booked = book(&self.totals[..n], &deal.settlement(), &taken, &paid);
         self.totals[..n].copy_from_slice(&booked);
         let outcome = deal.outcome.unwrap_or(Outcome::Nagari {
             cause: crate::NagariCause::Exhausted,
@@ -243,6 +234,11 @@ impl LetomMatch {
         if deal.pot_winner().is_none() {
             next.pot = deal.carry_in.pot;
         }
+        events.emit(|| Event::Booked {
+            totals: self.totals[..n].to_vec(),
+            wins: self.wins[..n].to_vec(),
+            nagaris: self.nagaris,
+        });
         if self.number + 1 >= deal.rules.deals {
             // The end: stakes still in the pot go back to whoever staked them.
             // Totals stay within 2^62 and a pot holds at most 4 × 1000 × 10,000: no overflow.
@@ -250,28 +246,42 @@ impl LetomMatch {
                 self.totals[s] = self.totals[s].saturating_add(i64::from(next.pot[s]));
             }
             self.over = true;
+            events.emit(|| Event::MatchEnded(self.outcome_now()));
             return;
         }
         let rules = deal.rules;
         self.number += 1;
-        self.deal = Letom::seeded(&rules, n, self.seed, self.number, Some(dealer), next);
+        let number = self.number;
+        events.emit(|| Event::DealBegins { number });
+        self.deal = Letom::seeded(&rules, n, self.seed, number, Some(dealer), next, events);
+    }
+}
+
+impl Game for LetomMatch {
+    type Rules = Rules;
+    type Action = Action;
+    type View = MatchView;
+    type Setup = MatchSetup;
+    type Outcome = MatchOutcome;
+    type Card = DidoCard;
+    type Error = RuleError;
+    type Event = Event;
+    type SetupError = SetupError;
+
+    const NAME: &'static str = "letom-match";
+
+    fn player_range(_rules: &Rules) -> RangeInclusive<usize> {
+        Rules::PLAYERS
     }
 
-    fn to_setup(&self) -> MatchSetup {
-        let n = self.deal.num_seats();
-        MatchSetup {
-            seed: self.seed,
-            number: self.number,
-            deal: self.deal.to_setup(),
-            totals: self.totals[..n].to_vec(),
-            wins: self.wins[..n].to_vec(),
-            nagaris: self.nagaris,
-        }
+    fn new(rules: &Rules, players: usize, seed: Seed) -> Result<Self, SetupError> {
+        LetomMatch::dealt(rules, players, seed, &mut NoEvents)
     }
 
-    fn validate(rules: &Rules, setup: &MatchSetup) -> Result<LetomMatch, SetupError> {
-        let deal = crate::setup::validate(rules, &setup.deal)?;
-        let n = deal.num_seats();
+    fn from_setup(rules: &Rules, setup: MatchSetup) -> Result<Self, SetupError> {
+        let setup = &setup;
+        let deal = Letom::from_setup(rules, setup.deal.clone())?;
+        let n = deal.num_players();
         for (what, got) in [("totals", setup.totals.len()), ("wins", setup.wins.len())] {
             if got != n {
                 return Err(SetupError::SeatCount {
@@ -330,34 +340,17 @@ impl LetomMatch {
         game.wins[..n].copy_from_slice(&setup.wins);
         Ok(game)
     }
-}
-
-impl Game for LetomMatch {
-    type Rules = Rules;
-    type Action = Action;
-    type View = MatchView;
-    type Setup = MatchSetup;
-    type Outcome = MatchOutcome;
-    type Card = DidoCard;
-    type Error = RuleError;
-    type SetupError = SetupError;
-
-    const NAME: &'static str = "letom-match";
-
-    fn player_range(_rules: &Rules) -> RangeInclusive<usize> {
-        Rules::PLAYERS
-    }
-
-    fn new(rules: &Rules, players: usize, seed: Seed) -> Result<Self, SetupError> {
-        LetomMatch::new_reporting(rules, players, seed, |_, _| {})
-    }
-
-    fn from_setup(rules: &Rules, setup: MatchSetup) -> Result<Self, SetupError> {
-        LetomMatch::validate(rules, &setup)
-    }
 
     fn setup(&self) -> MatchSetup {
-        self.to_setup()
+        let n = self.deal.num_players();
+        MatchSetup {
+            seed: self.seed,
+            number: self.number,
+            deal: self.deal.setup(),
+            totals: self.totals[..n].to_vec(),
+            wins: self.wins[..n].to_vec(),
+            nagaris: self.nagaris,
+        }
     }
 
     fn rules(&self) -> &Rules {
@@ -365,36 +358,114 @@ impl Game for LetomMatch {
     }
 
     fn num_players(&self) -> usize {
-        self.deal.num_seats()
+        self.deal.num_players()
     }
 
     fn to_act(&self) -> Option<PlayerId> {
-        if self.over { None } else { self.deal.current() }
+        if self.over { None } else { self.deal.to_act() }
     }
 
     fn for_each_legal(&self, f: impl FnMut(Action)) {
         if !self.over {
-            self.deal.each_legal(f);
+            self.deal.for_each_legal(f);
         }
     }
 
-    fn play(&mut self, action: Action) -> Result<(), RuleError> {
-        self.play_reporting(action, |_, _| {})
+    /// The action in the current deal; when it ends the deal, the deal's booking, then the
+    /// next deal (and every deal after it that ends at the deal), or the end of the match.
+    fn play_reporting(
+        &mut self,
+        action: Action,
+        events: &mut impl Events<Event>,
+    ) -> Result<(), RuleError> {
+        if self.over {
+            return Err(RuleError::GameOver);
+        }
+        self.deal.play_reporting(action, events)?;
+        self.advance(events);
+        Ok(())
     }
 
-    fn outcome(&self) -> Option<MatchOutcome> {
-        let n = self.deal.num_seats();
-        self.over.then(|| MatchOutcome {
+    /// A match fresh from [`Game::new`] tells its start as it happened; any other position
+    /// is told at once: the tallies, the deal's number, then the deal's own start events.
+    fn start_events(&self, events: &mut impl Events<Event>) {
+        let n = self.deal.num_players();
+        let mut told = Vec::new();
+        let fresh = LetomMatch::dealt(&self.deal.rules, n, self.seed, &mut told);
+        if fresh.as_ref() == Ok(self) {
+            for event in told {
+                events.emit(|| event);
+            }
+            return;
+        }
+        events.emit(|| Event::Booked {
             totals: self.totals[..n].to_vec(),
             wins: self.wins[..n].to_vec(),
             nagaris: self.nagaris,
-        })
+        });
+        events.emit(|| Event::DealBegins {
+            number: self.number,
+        });
+        self.deal.start_events(events);
+        if self.over {
+            events.emit(|| Event::MatchEnded(self.outcome_now()));
+        }
+    }
+
+    fn redact(_rules: &Rules, event: &Event, seat: PlayerId) -> Event {
+        crate::event::redact(event, seat)
+    }
+
+    fn blank_view(rules: &Rules, players: usize, seat: PlayerId) -> MatchView {
+        let n = players.min(Rules::MAX_PLAYERS);
+        MatchView {
+            deal: Letom::blank_view(rules, players, seat),
+            number: 0,
+            totals: vec![0; n],
+            wins: vec![0; n],
+            nagaris: 0,
+        }
+    }
+
+    /// The match's own events (a deal begins, the booking, the end) change its tallies;
+    /// every other event is the deal's.
+    fn observe(view: &mut MatchView, event: &Event) -> Result<(), ObserveError> {
+        let n = view.totals.len();
+        match event {
+            Event::DealBegins { number } => view.number = *number,
+            Event::Booked {
+                totals,
+                wins,
+                nagaris,
+            } => {
+                if totals.len() != n || wins.len() != n {
+                    return Err(ObserveError::new("tallies for another table"));
+                }
+                view.totals.clone_from(totals);
+                view.wins.clone_from(wins);
+                view.nagaris = *nagaris;
+            }
+            Event::MatchEnded(outcome) => {
+                if outcome.totals.len() != n || outcome.wins.len() != n {
+                    return Err(ObserveError::new("tallies for another table"));
+                }
+                view.totals.clone_from(&outcome.totals);
+                view.wins.clone_from(&outcome.wins);
+                view.nagaris = outcome.nagaris;
+            }
+            deal => Letom::observe(&mut view.deal, deal)?,
+        }
+        Ok(())
+    }
+
+    fn outcome(&self) -> Option<MatchOutcome> {
+        self.over.then(|| self.outcome_now())
     }
 
     /// Each seat's total, once the match is over (zero-sum: stakes left in the pot are
     /// returned).
     fn settlement(&self) -> PerSeat<i64> {
-        let n = self.deal.num_seats();
+        let n = self.deal.num_players();
         if self.over {
             self.totals()
         } else {
@@ -403,9 +474,9 @@ impl Game for LetomMatch {
     }
 
     fn view(&self, player: PlayerId) -> MatchView {
-        let n = self.deal.num_seats();
+        let n = self.deal.num_players();
         MatchView {
-            deal: self.deal.view_of(player),
+            deal: self.deal.view(player),
             number: self.number,
             totals: self.totals[..n].to_vec(),
             wins: self.wins[..n].to_vec(),
@@ -414,21 +485,21 @@ impl Game for LetomMatch {
     }
 
     fn view_legal_actions(view: &MatchView, out: &mut Vec<Action>) {
-        view.deal.legal_actions(out);
+        Letom::view_legal_actions(&view.deal, out);
     }
 
     /// The current deal sampled from its view, and a fresh seed for the deals to come.
     fn sample_world<R: Rng + ?Sized>(view: &MatchView, rng: &mut R) -> Result<Self, SetupError> {
-        let deal = view.deal.sample_world(rng)?;
+        let deal = Letom::sample_world(&view.deal, rng)?;
         let setup = MatchSetup {
             seed: rng.seed(),
             number: view.number,
-            deal: deal.to_setup(),
+            deal: deal.setup(),
             totals: view.totals.clone(),
             wins: view.wins.clone(),
             nagaris: view.nagaris,
         };
-        LetomMatch::validate(&view.deal.rules, &setup)
+        LetomMatch::from_setup(&view.deal.rules, setup)
     }
 
     fn max_actions(rules: &Rules, players: usize) -> usize {
@@ -436,7 +507,7 @@ impl Game for LetomMatch {
     }
 
     fn census(&self) -> Census<DidoCard> {
-        self.deal.take_census()
+        self.deal.census()
     }
 }
 

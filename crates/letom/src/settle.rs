@@ -37,7 +37,9 @@ pub struct SettleInput {
 }
 
 /// The baks (박) that double what one loser owes.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub struct Baks {
     /// Pi-bak: the winner scored Pie and this loser's pi value is 1 to
     /// [`Rules::pi_bak_max`].
@@ -93,7 +95,7 @@ impl fmt::Display for Baks {
 /// form lists the steps in that order.
 ///
 /// [`Display`]: fmt::Display
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Settlement {
     /// The winning seat.
     pub winner: usize,

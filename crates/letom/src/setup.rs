@@ -4,11 +4,11 @@
 //! turns left, a phase that does not fit). They do not ask whether a position is reachable
 //! from some deal: a test or study position need not be.
 
-use cards_core::{Card, DidoCard, PlayerId, Seed};
+use cards_core::{DidoCard, NoEvents, PlayerId, Seed};
 
 use crate::action::NUMBERS;
-use crate::state::{CarryIn, DECK, MAX_HAND, SEATS, of_number, table};
-use crate::{Deal, Events, Hand, Letom, Outcome, Phase, Rules, SetupError};
+use crate::state::{AsDealt, CarryIn, DECK, MAX_HAND, of_number, table};
+use crate::{Deal, EventCounts, Hand, Letom, Outcome, Phase, Rules, SetupError};
 
 /// An explicit Letom position: where every card is, whose turn it is and what the deal
 /// remembers.
@@ -76,7 +76,7 @@ pub struct Setup {
     pub first_done: Vec<PlayerId>,
     /// How often the special events happened.
     #[serde(default, skip_serializing_if = "is_default")]
-    pub events: Events,
+    pub events: EventCounts,
     /// With gwang-selling and the reshuffle option, in the sale phase: the seed the stock is
     /// reshuffled with after the sale.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -89,8 +89,8 @@ pub struct Setup {
 fn no_cards(h: &Hand) -> bool {
     h.is_empty()
 }
-fn is_default(e: &Events) -> bool {
-    *e == Events::default()
+fn is_default(e: &EventCounts) -> bool {
+    *e == EventCounts::default()
 }
 fn one() -> u8 {
     1
@@ -157,56 +157,8 @@ impl Placed {
     }
 }
 
-impl Letom {
-    /// The position as a [`Setup`].
-    pub(crate) fn to_setup(&self) -> Setup {
-        let n = self.num_seats();
-        let in_sale = matches!(self.phase, Phase::Sale { .. });
-        let hands = (0..n)
-            .map(|s| {
-                if in_sale {
-                    self.dealt[s][..self.hands[s].len()]
-                        .iter()
-                        .filter_map(|&i| DidoCard::from_index(i))
-                        .collect()
-                } else {
-                    self.hands[s].iter().collect()
-                }
-            })
-            .collect();
-        Setup {
-            dealer: self.dealer,
-            phase: self.phase,
-            hands,
-            floor: self.floor,
-            stock: self.stock(),
-            captured: self.captured[..n].to_vec(),
-            owed: self.owed[..n].to_vec(),
-            shaken: self.shaken[..n].to_vec(),
-            bombs: self.bombs[..n].to_vec(),
-            ren: self.ren[..n].to_vec(),
-            ren_base: self.ren_base[..n].to_vec(),
-            ren_order: self.ren_order[..n].to_vec(),
-            seller: self.seller,
-            shown: self.shown,
-            carry: self.carry_in.carry,
-            carried_shakes: self.carry_in.shakes[..n].to_vec(),
-            carried_bombs: self.carry_in.bombs[..n].to_vec(),
-            pot: self.carry_in.pot[..n].to_vec(),
-            stake_taker: self.stake_taker,
-            first_done: (0..n)
-                .filter(|&s| self.first_done & (1 << s) != 0)
-                .map(|s| PlayerId(s as u8))
-                .collect(),
-            events: self.events,
-            reshuffle: self.reshuffle,
-            outcome: self.outcome,
-        }
-    }
-}
-
-/// Checks `setup` against every rule and builds the position.
-pub(crate) fn validate(rules: &Rules, setup: &Setup) -> Result<Letom, SetupError> {
+/// Checks `setup` against every rule (what [`Game::from_setup`] refuses).
+pub(crate) fn check(rules: &Rules, setup: &Setup) -> Result<(), SetupError> {
     let n = setup.hands.len();
     rules.validate(n)?;
     let seats = |what: &'static str, got: usize| -> Result<(), SetupError> {
@@ -289,8 +241,6 @@ pub(crate) fn validate(rules: &Rules, setup: &Setup) -> Result<Letom, SetupError
         census.add_all([flipped])?;
     }
     census.complete()?;
-    // Every card once: the lists now fit the state's arrays.
-    let mut game = Letom::from_deal_unchecked(rules, setup);
     if setup.seller.is_none() && !setup.shown.is_empty()
         || setup.shown.bits() & !crate::state::GUANG != 0
     {
@@ -446,11 +396,17 @@ pub(crate) fn validate(rules: &Rules, setup: &Setup) -> Result<Letom, SetupError
                     });
                 }
                 Phase::Take {
-                    flipped, rewards, ..
-                } if of_number(setup.floor, flipped.number()).len() != 2 || rewards > 8 => {
+                    flipped,
+                    rewards,
+                    bombed,
+                    ..
+                } if of_number(setup.floor, flipped.number()).len() != 2
+                    || rewards > 8
+                    || (bombed && rewards == 0) =>
+                {
                     return Err(SetupError::Phase {
                         phase: setup.phase.to_string(),
-                        why: "a choice for the flip needs exactly two floor cards of its number",
+                        why: "a choice for the flip needs exactly two floor cards of its number (and a bomb's reward among its rewards when it says one)",
                     });
                 }
                 Phase::Take { last, .. }
@@ -499,14 +455,13 @@ pub(crate) fn validate(rules: &Rules, setup: &Setup) -> Result<Letom, SetupError
             });
         }
     }
-    game.reshuffle = setup.reshuffle.filter(|_| rules.reshuffle_sold);
-    if setup.reshuffle.is_some() && game.reshuffle.is_none() {
+    if setup.reshuffle.is_some() && !rules.reshuffle_sold {
         return Err(SetupError::Inconsistent {
             what: "reshuffle",
             why: "a reshuffle seed needs the reshuffle_sold option".into(),
         });
     }
-    Ok(game)
+    Ok(())
 }
 
 /// Each playing seat's turns left (hand cards plus owed flips) fit the turn order, so that
@@ -547,43 +502,25 @@ fn optional(what: &str) -> bool {
 }
 
 impl Letom {
-    /// Builds the state from a setup whose lists have been length-checked.
-    fn from_deal_unchecked(rules: &Rules, setup: &Setup) -> Letom {
-        let n = setup.hands.len();
-        let get = |v: &[u8], s: usize| v.get(s).copied().unwrap_or(0);
-        let mut carry_in = CarryIn::NONE;
-        carry_in.carry = setup.carry;
-        let mut game = Letom::empty(rules, n, setup.dealer, carry_in);
-        game.seller = setup.seller;
-        game.phase = setup.phase;
-        game.outcome = setup.outcome;
-        game.floor = setup.floor;
-        game.stake_taker = setup.stake_taker;
-        game.events = setup.events;
-        for s in 0..n.min(SEATS) {
-            game.hands[s] = setup.hands[s].iter().copied().collect();
-            if matches!(setup.phase, Phase::Sale { .. }) {
-                for (i, c) in setup.hands[s].iter().take(MAX_HAND).enumerate() {
-                    game.dealt[s][i] = c.index();
-                }
-            }
-            game.captured[s] = setup.captured.get(s).copied().unwrap_or_default();
-            game.owed[s] = get(&setup.owed, s);
-            game.shaken[s] = setup.shaken.get(s).copied().unwrap_or_default();
-            game.bombs[s] = get(&setup.bombs, s);
-            game.ren[s] = get(&setup.ren, s);
-            game.ren_base[s] = get(&setup.ren_base, s);
-            game.ren_order[s] = get(&setup.ren_order, s);
-            game.carry_in.shakes[s] = get(&setup.carried_shakes, s);
-            game.carry_in.bombs[s] = get(&setup.carried_bombs, s);
-            game.carry_in.pot[s] = setup.pot.get(s).copied().unwrap_or(0);
-        }
-        for &p in &setup.first_done {
-            game.first_done |= 1 << (p.index() % SEATS);
-        }
-        game.shown = setup.shown;
-        game.set_stock(&setup.stock);
-        game
+    /// A deal from the cards given (a hand-dealt deal, another implementation's): checks the
+    /// cards, then plays what happens at the deal (four of a number on the floor, chongtong)
+    /// and starts the sale or the dealer's turn, exactly as a seeded deal starts. A `Deal`
+    /// carries no seed, so under `reshuffle_sold` the seller's cards go under the stock
+    /// unshuffled; give a [`Setup`](crate::Setup) with its `reshuffle` seed to reshuffle.
+    ///
+    /// # Errors
+    /// [`SetupError`](crate::SetupError) for rules out of range, a card twice or missing,
+    /// hand, floor or stock sizes other than the table's.
+    pub fn from_deal(rules: &Rules, deal: &Deal) -> Result<Letom, crate::SetupError> {
+        check_deal(rules, deal)?;
+        Ok(Letom::start(
+            rules,
+            deal,
+            AsDealt::of(deal),
+            CarryIn::NONE,
+            None,
+            &mut NoEvents,
+        ))
     }
 }
 

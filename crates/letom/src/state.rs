@@ -2,10 +2,10 @@
 
 use core::fmt;
 
-use cards_core::{Card, CardSet, Census, DidoCard, GameRng, PerSeat, PlayerId, Seed};
+use cards_core::{Card, CardSet, DidoCard, Game, GameRng, PerSeat, PlayerId, Seed};
 
 use crate::action::NUMBERS;
-use crate::{Action, Dokbak, Exhaustion, RuleError, Rules, SettleInput, Settlement};
+use crate::{Action, Dokbak, Rules, SettleInput, Settlement};
 
 /// Seats in the state's per-seat arrays.
 pub(crate) const SEATS: usize = Rules::MAX_PLAYERS;
@@ -30,11 +30,6 @@ pub(crate) fn of_number(set: Hand, n: u8) -> Hand {
 
 /// The four Guã (number 0).
 pub(crate) const GUANG: u64 = number_bits(0);
-/// The single pi, in the order they are given away: A1–A8 then S1–S7 (deck index order).
-const SINGLE_PI: u64 = (0b1_1111_1111 & !1) | ((0b0111_1111 << 1) << 9);
-/// Sãpie, the double pi (S8).
-const DOUBLE_PI: u64 = 1 << 17;
-
 /// Floor cards and cards per hand at a table of `players` (2 → 8 and 7, 3 → 6 and 5, 4 → 4
 /// and 4; other counts are clamped).
 #[must_use]
@@ -70,6 +65,10 @@ pub enum Phase {
         rewards: u8,
         /// Whether this is the seat's last turn (no rewards, no stuck stack).
         last: bool,
+        /// Whether one of the rewards is this turn's bomb (the first; it tells what the pi
+        /// given at the turn's end pay for).
+        #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+        bombed: bool,
     },
     /// `seat`'s captured cards are worth a Ren or Tom: go on or stop?
     Decide {
@@ -117,7 +116,7 @@ impl fmt::Display for Phase {
 pub enum NagariCause {
     /// The stock ran out and nobody stopped.
     Exhausted,
-    /// The stock ran out under [`Exhaustion::HighestScore`] with a tie at the top.
+    /// The stock ran out under [`Exhaustion::HighestScore`](crate::Exhaustion::HighestScore) with a tie at the top.
     Tie,
     /// Four cards of one number were dealt to the floor.
     FloorFour,
@@ -134,7 +133,7 @@ pub enum Outcome {
         /// The stopper.
         winner: PlayerId,
     },
-    /// The stock ran out and `winner` had the most base points ([`Exhaustion::HighestScore`]).
+    /// The stock ran out and `winner` had the most base points ([`Exhaustion::HighestScore`](crate::Exhaustion::HighestScore)).
     HighestScore {
         /// The player with the most base points.
         winner: PlayerId,
@@ -197,7 +196,7 @@ impl fmt::Display for Outcome {
     Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
 )]
 #[serde(default, deny_unknown_fields)]
-pub struct Events {
+pub struct EventCounts {
     /// Stuck stacks made in play (not the ones dealt to the floor).
     pub stacks_made: u8,
     /// Stuck stacks captured (ppuk / 싸기), rewarded or on a last turn.
@@ -214,7 +213,7 @@ pub struct Events {
 
 /// Counts one more event: the counters stop at 255 rather than overflow (a position read from
 /// JSON may start with any count).
-fn bump(counter: &mut u8) {
+pub(crate) fn bump(counter: &mut u8) {
     *counter = counter.saturating_add(1);
 }
 
@@ -298,15 +297,16 @@ impl Deal {
         Deal::drawn(rules, players, seed, k, dealer).0
     }
 
-    /// The seeded deal and its generator after the draws (the deck, then the dealer when
-    /// drawn): what else the deal needs at random (the reshuffle seed) comes from it.
+    /// The seeded deal, its order as dealt (the shuffled deck itself) and its generator after
+    /// the draws (the deck, then the dealer when drawn): what else the deal needs at random
+    /// (the reshuffle seed) comes from it.
     pub(crate) fn drawn(
         rules: &Rules,
         players: usize,
         seed: Seed,
         k: u32,
         dealer: Option<PlayerId>,
-    ) -> (Deal, GameRng) {
+    ) -> (Deal, AsDealt, GameRng) {
         let players = players.clamp(2, SEATS);
         let mut rng = GameRng::for_deal(seed, k);
         let mut deck = DidoCard::ALL;
@@ -328,7 +328,7 @@ impl Deal {
             floor: deck[..floor].to_vec(),
             stock: deck[floor + players * hand..].to_vec(),
         };
-        (deal, rng)
+        (deal, AsDealt(Some(deck.map(|c| c.index()))), rng)
     }
 }
 
@@ -370,85 +370,79 @@ pub struct Letom {
     pub(crate) stake_taker: Option<PlayerId>,
     /// Seats that have finished their first turn (bits).
     pub(crate) first_done: u8,
-    pub(crate) events: Events,
+    pub(crate) events: EventCounts,
     /// With the reshuffle option: the seed the stock is reshuffled with after the sale.
     pub(crate) reshuffle: Option<Seed>,
+    /// The cards in the order dealt, for the start's events (not part of the position).
+    pub(crate) as_dealt: AsDealt,
+}
+
+/// The order a deal's cards were dealt in (the floor, each hand from the dealer's, the stock):
+/// what [`Game::start_events`](cards_core::Game::start_events) tells of a deal fresh from
+/// [`Letom::start`]. It is history, not position: equal for every state, hashed as nothing,
+/// and not in the [`Setup`](crate::Setup) (a position set up has none).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct AsDealt(Option<[u8; DECK]>);
+
+impl AsDealt {
+    pub(crate) const UNKNOWN: AsDealt = AsDealt(None);
+
+    /// The order of a checked deal.
+    pub(crate) fn of(deal: &Deal) -> AsDealt {
+        let n = deal.hands.len();
+        let mut order = [0u8; DECK];
+        let mut at = 0;
+        let mut put = |cards: &[DidoCard]| {
+            for card in cards {
+                if let Some(slot) = order.get_mut(at) {
+                    *slot = card.index();
+                }
+                at += 1;
+            }
+        };
+        put(&deal.floor);
+        for i in 0..n {
+            put(&deal.hands[(deal.dealer.index() + i) % n]);
+        }
+        put(&deal.stock);
+        AsDealt(Some(order))
+    }
+
+    /// The deal back, laid out for `rules` and `players` with `dealer` dealing.
+    pub(crate) fn deal(self, rules: &Rules, players: usize, dealer: PlayerId) -> Option<Deal> {
+        let order = self.0?;
+        let deck: Vec<DidoCard> = order
+            .iter()
+            .filter_map(|&i| DidoCard::from_index(i))
+            .collect();
+        let (floor, hand) = table(players - usize::from(rules.sells(players)));
+        let mut hands = vec![Vec::new(); players];
+        for i in 0..players {
+            let start = floor + i * hand;
+            hands[(dealer.index() + i) % players] = deck.get(start..start + hand)?.to_vec();
+        }
+        Some(Deal {
+            dealer,
+            hands,
+            floor: deck.get(..floor)?.to_vec(),
+            stock: deck.get(floor + players * hand..)?.to_vec(),
+        })
+    }
+}
+
+impl PartialEq for AsDealt {
+    fn eq(&self, _other: &AsDealt) -> bool {
+        true
+    }
+}
+
+impl Eq for AsDealt {}
+
+impl core::hash::Hash for AsDealt {
+    fn hash<H: core::hash::Hasher>(&self, _state: &mut H) {}
 }
 
 impl Letom {
-    /// A deal from the cards given (a hand-dealt deal, another implementation's): checks the
-    /// cards, then plays what happens at the deal (four of a number on the floor, chongtong)
-    /// and starts the sale or the dealer's turn, exactly as a seeded deal starts. A `Deal`
-    /// carries no seed, so under `reshuffle_sold` the seller's cards go under the stock
-    /// unshuffled; give a [`Setup`](crate::Setup) with its `reshuffle` seed to reshuffle.
-    ///
-    /// # Errors
-    /// [`SetupError`](crate::SetupError) for rules out of range, a card twice or missing,
-    /// hand, floor or stock sizes other than the table's.
-    pub fn from_deal(rules: &Rules, deal: &Deal) -> Result<Letom, crate::SetupError> {
-        crate::setup::check_deal(rules, deal)?;
-        Ok(Letom::start(rules, deal, CarryIn::NONE, None))
-    }
-
-    /// Starts a checked deal.
-    pub(crate) fn start(
-        rules: &Rules,
-        deal: &Deal,
-        carry_in: CarryIn,
-        reshuffle: Option<Seed>,
-    ) -> Letom {
-        let players = deal.hands.len();
-        let mut game = Letom::empty(rules, players, deal.dealer, carry_in);
-        game.floor = deal.floor.iter().copied().collect();
-        for (seat, hand) in deal.hands.iter().enumerate() {
-            game.hands[seat] = hand.iter().copied().collect();
-        }
-        game.set_stock(&deal.stock);
-        let sells = rules.sells(players);
-        // The floor first: four of a number there is a nagari even beside a chongtong.
-        if let Some(_n) = (0..NUMBERS as u8).find(|&n| of_number(game.floor, n).len() == 4) {
-            game.pay_stakes();
-            game.end(Outcome::Nagari {
-                cause: NagariCause::FloorFour,
-            });
-            return game;
-        }
-        let mut holders = (0..players).filter_map(|s| {
-            (0..NUMBERS as u8)
-                .find(|&n| of_number(game.hands[s], n).len() == 4)
-                .map(|n| (PlayerId(s as u8), n))
-        });
-        match (holders.next(), holders.next()) {
-            (Some((winner, number)), None) => {
-                game.pay_stakes();
-                game.end(Outcome::Chongtong { winner, number });
-                return game;
-            }
-            (Some(_), Some(_)) => {
-                game.pay_stakes();
-                game.end(Outcome::Nagari {
-                    cause: NagariCause::DoubleChongtong,
-                });
-                return game;
-            }
-            _ => {}
-        }
-        if sells {
-            for (seat, hand) in deal.hands.iter().enumerate() {
-                for (i, card) in hand.iter().enumerate().take(MAX_HAND) {
-                    game.dealt[seat][i] = card.index();
-                }
-            }
-            game.reshuffle = reshuffle.filter(|_| rules.reshuffle_sold);
-            game.phase = Phase::Sale {
-                seat: deal.dealer.next(players),
-            };
-        } else {
-            game.pay_stakes();
-        }
-        game
-    }
-
     /// A table of `players` with no card placed, the dealer to play.
     pub(crate) fn empty(
         rules: &Rules,
@@ -479,20 +473,9 @@ impl Letom {
             carry_in,
             stake_taker: None,
             first_done: 0,
-            events: Events::default(),
+            events: EventCounts::default(),
             reshuffle: None,
-        }
-    }
-
-    /// Every playing seat puts its stake in the pot.
-    fn pay_stakes(&mut self) {
-        if self.rules.stake == 0 {
-            return;
-        }
-        for s in 0..usize::from(self.players) {
-            if Some(PlayerId(s as u8)) != self.seller {
-                self.carry_in.pot[s] += self.rules.stake;
-            }
+            as_dealt: AsDealt::UNKNOWN,
         }
     }
 
@@ -599,7 +582,7 @@ impl Letom {
     /// Each seat's stakes in the pot (this deal's included).
     #[must_use]
     pub fn pot(&self) -> PerSeat<u32> {
-        PerSeat::from_fn(self.num_seats(), |p| self.carry_in.pot[p.index()]).unwrap_or_default()
+        PerSeat::from_fn(self.num_players(), |p| self.carry_in.pot[p.index()]).unwrap_or_default()
     }
 
     /// The seat that took the pot with a stuck stack, bomb, ttadak or jjok on its first turn.
@@ -610,7 +593,7 @@ impl Letom {
 
     /// How often the deal's special events happened.
     #[must_use]
-    pub fn events(&self) -> Events {
+    pub fn counts(&self) -> EventCounts {
         self.events
     }
 
@@ -680,7 +663,7 @@ impl Letom {
     /// first-turn taker leaves it for the next deal.
     #[must_use]
     pub fn stakes(&self) -> (PerSeat<i64>, PerSeat<i64>) {
-        let n = self.num_seats();
+        let n = self.num_players();
         let paid = PerSeat::from_fn(n, |p| {
             let playing = !matches!(self.phase, Phase::Sale { .. }) && Some(p) != self.seller;
             if playing {
@@ -704,529 +687,14 @@ impl Letom {
             .filter(|_| self.outcome.is_some() && self.rules.stake > 0)
     }
 
-    pub(crate) fn num_seats(&self) -> usize {
-        usize::from(self.players)
-    }
-
     /// The seats that play this deal (all but the seller), in seat order.
     pub(crate) fn playing(&self) -> impl Iterator<Item = usize> + Clone + '_ {
-        (0..self.num_seats()).filter(move |&s| Some(PlayerId(s as u8)) != self.seller)
-    }
-
-    /// The seat to act.
-    pub(crate) fn current(&self) -> Option<PlayerId> {
-        self.phase.seat()
+        (0..self.num_players()).filter(move |&s| Some(PlayerId(s as u8)) != self.seller)
     }
 
     /// The last seat asked in the sale (the seat before the dealer): it must sell.
     pub(crate) fn must_sell(&self, seat: PlayerId) -> bool {
-        seat.next(self.num_seats()) == self.dealer
-    }
-
-    // ----- legal actions -------------------------------------------------------------------
-
-    /// Calls `f` with every legal action, in a fixed order: shakes (by number), bombs (by
-    /// number), plays (by hand card; onto each matching floor card when two match), `flip`;
-    /// `take` by floor card; `ren` then `tom`; `sell` then `keep`.
-    pub(crate) fn each_legal(&self, f: impl FnMut(Action)) {
-        let Some(seat) = self.current() else { return };
-        let s = seat.index();
-        each_legal(
-            self.phase,
-            self.hands[s],
-            self.floor,
-            self.owed[s],
-            self.shaken[s],
-            self.must_sell(seat),
-            f,
-        );
-    }
-
-    // ----- transitions ---------------------------------------------------------------------
-
-    /// Plays `action` for the seat to act, or refuses it with the state unchanged.
-    pub(crate) fn step(&mut self, action: Action) -> Result<(), RuleError> {
-        let wrong = |expected| Err(RuleError::WrongMoment { action, expected });
-        match (self.phase, action) {
-            (Phase::Over, _) => Err(RuleError::GameOver),
-            (Phase::Sale { seat }, Action::Sell) => {
-                self.sell(seat);
-                Ok(())
-            }
-            (Phase::Sale { seat }, Action::Keep) => {
-                if self.must_sell(seat) {
-                    return Err(RuleError::MustSell { seat });
-                }
-                self.phase = Phase::Sale {
-                    seat: seat.next(self.num_seats()),
-                };
-                Ok(())
-            }
-            (Phase::Sale { .. }, _) => wrong("sell or keep"),
-            (Phase::Decide { seat }, Action::Ren) => {
-                self.call_ren(seat);
-                Ok(())
-            }
-            (Phase::Decide { seat }, Action::Tom) => {
-                self.end(Outcome::Tom { winner: seat });
-                Ok(())
-            }
-            (Phase::Decide { .. }, _) => wrong("ren or tom"),
-            (
-                Phase::Take {
-                    seat,
-                    flipped,
-                    rewards,
-                    last,
-                },
-                Action::Take(d),
-            ) => {
-                let matching = of_number(self.floor, flipped.number());
-                if !matching.contains(d) {
-                    return Err(RuleError::BadPairing {
-                        card: flipped,
-                        onto: d,
-                        why: "it is not a floor card of the flipped card's number",
-                    });
-                }
-                self.floor.remove(d);
-                self.capture(seat, Hand::single(flipped).with(d));
-                self.finish_turn(seat, rewards, last);
-                Ok(())
-            }
-            (Phase::Take { .. }, _) => wrong("take one of the two floor cards that match the flip"),
-            (Phase::Turn { seat }, action) => self.turn_action(seat, action),
-        }
-    }
-
-    fn turn_action(&mut self, seat: PlayerId, action: Action) -> Result<(), RuleError> {
-        let s = seat.index();
-        let hand = self.hands[s];
-        let last = hand.len() + usize::from(self.owed[s]) == 1;
-        match action {
-            Action::Shake(n) => {
-                let why = shake_problem(hand, self.shaken[s], n);
-                if let Some(why) = why {
-                    return Err(RuleError::CannotShake {
-                        seat,
-                        number: n,
-                        why,
-                    });
-                }
-                self.shaken[s] |= of_number(hand, n);
-                Ok(())
-            }
-            Action::Bomb(n) => {
-                let why = shake_problem(hand, self.shaken[s], n).or_else(|| {
-                    (of_number(self.floor, n).len() != 1)
-                        .then_some("the fourth card of the number is not on the floor")
-                });
-                if let Some(why) = why {
-                    return Err(RuleError::CannotBomb {
-                        seat,
-                        number: n,
-                        why,
-                    });
-                }
-                self.play_turn(seat, Played::Bomb(n), last);
-                Ok(())
-            }
-            Action::Play(card) | Action::PlayOnto(card, _) => {
-                if !hand.contains(card) {
-                    return Err(RuleError::NotInHand { seat, card, hand });
-                }
-                let matching = of_number(self.floor, card.number());
-                let onto = match action {
-                    Action::PlayOnto(_, d) => Some(d),
-                    _ => None,
-                };
-                match (matching.len(), onto) {
-                    (2, None) => {
-                        return Err(RuleError::MustChoose {
-                            card,
-                            floor: matching,
-                        });
-                    }
-                    (2, Some(d)) if !matching.contains(d) => {
-                        return Err(RuleError::BadPairing {
-                            card,
-                            onto: d,
-                            why: "it is not one of the two floor cards of the card's number",
-                        });
-                    }
-                    (_, Some(d)) if matching.len() != 2 => {
-                        return Err(RuleError::BadPairing {
-                            card,
-                            onto: d,
-                            why: "a card names a floor card only when two floor cards match it (play C)",
-                        });
-                    }
-                    _ => {}
-                }
-                self.play_turn(seat, Played::Card { card, onto }, last);
-                Ok(())
-            }
-            Action::Flip => {
-                if self.owed[s] == 0 {
-                    return Err(RuleError::NoFlipOwed { seat });
-                }
-                self.play_turn(seat, Played::Flip, last);
-                Ok(())
-            }
-            _ => Err(RuleError::WrongMoment {
-                action,
-                expected: if hand.is_empty() {
-                    "flip (a flip-only turn)"
-                } else {
-                    "shake, bomb, play a hand card or flip"
-                },
-            }),
-        }
-    }
-
-    /// The hand step and the flip of one turn, then its end (or the choice for the flip).
-    fn play_turn(&mut self, seat: PlayerId, played: Played, last: bool) {
-        let s = seat.index();
-        let mut rewards = 0u8;
-        // The hand step: what the hand card is waiting to take.
-        let laid = match played {
-            Played::Card { card, onto } => {
-                self.hands[s].remove(card);
-                let matching = of_number(self.floor, card.number());
-                match matching.len() {
-                    0 => {
-                        self.floor.insert(card);
-                        Laid::Alone(card)
-                    }
-                    1 | 2 => Laid::Pair {
-                        card,
-                        onto: onto.or(matching.first()).unwrap_or(card),
-                        matched: matching.len() as u8,
-                    },
-                    _ => Laid::Stack(card),
-                }
-            }
-            Played::Bomb(n) => {
-                let three = of_number(self.hands[s], n);
-                let fourth = of_number(self.floor, n);
-                self.hands[s] -= three;
-                self.floor -= fourth;
-                self.capture(seat, three | fourth);
-                self.bombs[s] += 1;
-                self.owed[s] += 2;
-                rewards += 1;
-                self.stake_event(seat);
-                Laid::Nothing
-            }
-            Played::Flip => {
-                self.owed[s] -= 1;
-                Laid::Nothing
-            }
-        };
-        let Some(flipped) = self.pop_stock() else {
-            // Unreachable in a valid position (the stock holds a card per turn to play).
-            self.exhausted();
-            return;
-        };
-        let n = flipped.number();
-        match laid {
-            Laid::Alone(card) if card.number() == n => {
-                // Jjok: the flip pairs the hand card that matched nothing.
-                self.floor.remove(card);
-                self.capture(seat, Hand::single(card).with(flipped));
-                if !last {
-                    rewards += 1;
-                    bump(&mut self.events.jjok);
-                    self.stake_event(seat);
-                }
-                return self.finish_turn(seat, rewards, last);
-            }
-            Laid::Pair { card, matched, .. } if card.number() == n => {
-                let floor_cards = of_number(self.floor, n);
-                if matched == 2 {
-                    // Ttadak: all four of the number.
-                    self.floor -= floor_cards;
-                    self.capture(seat, floor_cards.with(card).with(flipped));
-                    if !last {
-                        rewards += 1;
-                        bump(&mut self.events.ttadak);
-                        self.stake_event(seat);
-                    }
-                } else if last {
-                    // No stuck stack on a last turn: the three are simply taken.
-                    self.floor -= floor_cards;
-                    self.capture(seat, floor_cards.with(card).with(flipped));
-                } else {
-                    // A stuck stack: the three stay together on the floor.
-                    self.floor.insert(card);
-                    self.floor.insert(flipped);
-                    bump(&mut self.events.stacks_made);
-                    self.stake_event(seat);
-                }
-                return self.finish_turn(seat, rewards, last);
-            }
-            Laid::Pair { card, onto, .. } => {
-                self.floor.remove(onto);
-                self.capture(seat, Hand::single(card).with(onto));
-            }
-            Laid::Stack(card) => {
-                let three = of_number(self.floor, card.number());
-                self.floor -= three;
-                self.capture(seat, three.with(card));
-                bump(&mut self.events.stacks_taken);
-                if !last {
-                    rewards += 1;
-                }
-            }
-            Laid::Alone(_) | Laid::Nothing => {}
-        }
-        // The flip, matched on its own.
-        let matching = of_number(self.floor, n);
-        match matching.len() {
-            0 => {
-                self.floor.insert(flipped);
-            }
-            1 => {
-                self.floor -= matching;
-                self.capture(seat, matching.with(flipped));
-            }
-            2 => {
-                self.phase = Phase::Take {
-                    seat,
-                    flipped,
-                    rewards,
-                    last,
-                };
-                return;
-            }
-            _ => {
-                self.floor -= matching;
-                self.capture(seat, matching.with(flipped));
-                bump(&mut self.events.stacks_taken);
-                if !last {
-                    rewards += 1;
-                }
-            }
-        }
-        self.finish_turn(seat, rewards, last);
-    }
-
-    /// The end of a turn: the sweep, the pi rewards, then Ren/Tom or the next turn.
-    fn finish_turn(&mut self, seat: PlayerId, mut rewards: u8, last: bool) {
-        let s = seat.index();
-        if self.rules.sweep && self.floor.is_empty() && !last {
-            rewards += 1;
-            bump(&mut self.events.sweeps);
-        }
-        for _ in 0..rewards {
-            for giver in 0..self.num_seats() {
-                if giver != s && Some(PlayerId(giver as u8)) != self.seller {
-                    self.give_pi(giver, s);
-                }
-            }
-        }
-        self.first_done |= 1 << s;
-        let base = crate::score(self.captured[s]).points;
-        if base >= Rules::REN_MIN && (self.ren[s] == 0 || base > u32::from(self.ren_base[s])) {
-            if last {
-                // The automatic stop on a last turn.
-                self.end(Outcome::Tom { winner: seat });
-            } else {
-                self.phase = Phase::Decide { seat };
-            }
-            return;
-        }
-        self.next_turn(seat);
-    }
-
-    /// `giver` hands its lowest-value pi to `taker` (A1…A8, S1…S7, then S8), if it has one.
-    fn give_pi(&mut self, giver: usize, taker: usize) {
-        let pile = self.captured[giver].bits();
-        let single = pile & SINGLE_PI;
-        let pick = if single != 0 {
-            single & single.wrapping_neg()
-        } else {
-            pile & DOUBLE_PI
-        };
-        if pick != 0 {
-            let card = Hand::from_bits_truncate(pick);
-            self.captured[giver] -= card;
-            self.captured[taker] |= card;
-            self.events.pi_given = self.events.pi_given.saturating_add(1);
-        }
-    }
-
-    fn call_ren(&mut self, seat: PlayerId) {
-        let s = seat.index();
-        self.ren[s] += 1;
-        self.ren_base[s] = crate::score(self.captured[s]).points as u8;
-        self.ren_order[s] = self.ren.iter().sum();
-        self.next_turn(seat);
-    }
-
-    fn next_turn(&mut self, seat: PlayerId) {
-        if self.stock_len == 0 {
-            return self.exhausted();
-        }
-        let n = self.num_seats();
-        let mut next = seat.next(n);
-        if Some(next) == self.seller {
-            next = next.next(n);
-        }
-        self.phase = Phase::Turn { seat: next };
-    }
-
-    /// The stock ran out and nobody stopped.
-    fn exhausted(&mut self) {
-        let outcome = match self.rules.exhaustion {
-            Exhaustion::Nagari => Outcome::Nagari {
-                cause: NagariCause::Exhausted,
-            },
-            Exhaustion::HighestScore => {
-                let points = |s: usize| crate::score(self.captured[s]).points;
-                let best = self.playing().map(points).max().unwrap_or(0);
-                let mut top = self.playing().filter(|&s| points(s) == best);
-                match (top.next(), top.next()) {
-                    (Some(s), None) => Outcome::HighestScore {
-                        winner: PlayerId(s as u8),
-                    },
-                    _ => Outcome::Nagari {
-                        cause: NagariCause::Tie,
-                    },
-                }
-            }
-        };
-        self.end(outcome);
-    }
-
-    fn end(&mut self, outcome: Outcome) {
-        self.outcome = Some(outcome);
-        self.phase = Phase::Over;
-    }
-
-    fn sell(&mut self, seat: PlayerId) {
-        let s = seat.index();
-        self.seller = Some(seat);
-        self.shown = Hand::from_bits_truncate(self.hands[s].bits() & GUANG);
-        // Under the stock in dealt order: the last card dealt lies at the very bottom.
-        let size = self.hands[s].len();
-        let mut cards: Vec<u8> = self.dealt[s][..size].to_vec();
-        if let Some(seed) = self.reshuffle {
-            let mut all = self.stock_top_first();
-            all.extend(cards.iter().filter_map(|&i| DidoCard::from_index(i)));
-            cards_core::Draw::shuffle(&mut GameRng::new(seed, cards_core::DEAL_STREAM), &mut all);
-            self.set_stock(&all);
-        } else {
-            let len = usize::from(self.stock_len);
-            self.stock.copy_within(0..len, size);
-            cards.reverse();
-            self.stock[..size].copy_from_slice(&cards);
-            self.stock_len += size as u8;
-        }
-        self.hands[s] = Hand::EMPTY;
-        self.dealt = [[0; MAX_HAND]; SEATS];
-        self.reshuffle = None;
-        self.pay_stakes();
-        self.phase = Phase::Turn { seat: self.dealer };
-    }
-
-    pub(crate) fn stock_top_first(&self) -> Vec<DidoCard> {
-        self.stock()
-    }
-
-    pub(crate) fn set_stock(&mut self, top_first: &[DidoCard]) {
-        self.stock = [0; DECK];
-        for (i, card) in top_first.iter().rev().enumerate() {
-            self.stock[i] = card.index();
-        }
-        self.stock_len = top_first.len() as u8;
-    }
-
-    fn pop_stock(&mut self) -> Option<DidoCard> {
-        let len = usize::from(self.stock_len.checked_sub(1)?);
-        let card = DidoCard::from_index(self.stock[len])?;
-        self.stock[len] = 0;
-        self.stock_len -= 1;
-        Some(card)
-    }
-
-    fn capture(&mut self, seat: PlayerId, cards: Hand) {
-        self.captured[seat.index()] |= cards;
-    }
-
-    /// A stake event (making a stuck stack, a bomb, ttadak, jjok): the pot goes to the first
-    /// seat whose own first turn has one.
-    fn stake_event(&mut self, seat: PlayerId) {
-        if self.rules.stake > 0
-            && self.stake_taker.is_none()
-            && self.first_done & (1 << seat.index()) == 0
-        {
-            self.stake_taker = Some(seat);
-        }
-    }
-
-    // ----- settlement and census -----------------------------------------------------------
-
-    /// The deal's zero-sum returns: the settlement of a win, the Guã sale; the stake is
-    /// outside them ([`Letom::stakes`]).
-    pub(crate) fn settle(&self) -> PerSeat<i64> {
-        let n = self.num_seats();
-        let mut out = PerSeat::<i64>::new(n).unwrap_or_default();
-        if self.outcome.is_none() {
-            return out;
-        }
-        match self.outcome {
-            Some(Outcome::Tom { winner } | Outcome::HighestScore { winner }) => {
-                if let Some(details) = self.settlement_details() {
-                    for (s, r) in details.returns.iter().enumerate() {
-                        out[s] = *r;
-                    }
-                }
-                let _ = winner;
-            }
-            Some(Outcome::Chongtong { winner, .. }) => {
-                let (shakes, bombs) = self.multipliers(winner);
-                let amount = 3i64
-                    .checked_mul(2i64.checked_pow(shakes).unwrap_or(0))
-                    .and_then(|a| a.checked_mul(self.rules.bomb.factor().checked_pow(bombs)?))
-                    .and_then(|a| a.checked_mul(i64::from(self.carry_in.carry)))
-                    .and_then(|a| a.checked_mul(n as i64 - 1).map(|_| a))
-                    .unwrap_or(0);
-                for p in PlayerId::all(n) {
-                    if p != winner {
-                        out[p.index()] -= amount;
-                        out[winner.index()] += amount;
-                    }
-                }
-            }
-            Some(Outcome::Nagari { .. }) | None => {}
-        }
-        if let Some(seller) = self.seller {
-            let price = i64::from(self.rules.gwang_price) * self.shown.len() as i64;
-            for s in self.playing() {
-                out[s] -= price;
-                out[seller.index()] += price;
-            }
-        }
-        out
-    }
-
-    pub(crate) fn take_census(&self) -> Census<DidoCard> {
-        let mut census = Census::default();
-        for s in 0..SEATS {
-            census.add(self.hands[s]);
-            census.add(self.captured[s]);
-        }
-        census.add(self.floor);
-        census.add_all(
-            self.stock[..usize::from(self.stock_len)]
-                .iter()
-                .filter_map(|&i| DidoCard::from_index(i)),
-        );
-        if let Phase::Take { flipped, .. } = self.phase {
-            census.add_card(flipped);
-        }
-        census
+        seat.next(self.num_players()) == self.dealer
     }
 }
 
@@ -1237,36 +705,52 @@ fn insert_at<T: Copy + Default>(values: &PerSeat<T>, at: usize) -> PerSeat<T> {
     PerSeat::from_slice(&out).unwrap_or_default()
 }
 
-/// What the hand step played.
-#[derive(Clone, Copy)]
-enum Played {
-    Card {
-        card: DidoCard,
-        onto: Option<DidoCard>,
-    },
-    Bomb(u8),
-    Flip,
-}
+/// Sets of numbers as 9-bit masks (bit `n` for number `n`), read off a card set's four colour
+/// rows at once: the legal shakes and bombs without a loop over the numbers.
+mod numbers {
+    use super::Hand;
 
-/// What the hand card waits to take when the flip comes.
-#[derive(Clone, Copy)]
-enum Laid {
-    /// Nothing (a bomb took its four, or a flip-only turn).
-    Nothing,
-    /// The card matched nothing and lies on the floor.
-    Alone(DidoCard),
-    /// The card pairs with `onto`; `matched` floor cards of its number lay there (1 or 2).
-    Pair {
-        card: DidoCard,
-        onto: DidoCard,
-        matched: u8,
-    },
-    /// The card takes a stuck stack.
-    Stack(DidoCard),
+    const ROW: u64 = 0x1ff;
+
+    fn rows(set: Hand) -> [u64; 4] {
+        let b = set.bits();
+        [b & ROW, (b >> 9) & ROW, (b >> 18) & ROW, (b >> 27) & ROW]
+    }
+
+    /// The numbers `set` holds at least once.
+    pub(super) fn any(set: Hand) -> u64 {
+        let [a, b, c, d] = rows(set);
+        a | b | c | d
+    }
+
+    /// The numbers `set` holds exactly once.
+    pub(super) fn ones(set: Hand) -> u64 {
+        let [a, b, c, d] = rows(set);
+        let two_or_more = (a & (b | c | d)) | (b & (c | d)) | (c & d);
+        (a | b | c | d) & !two_or_more
+    }
+
+    /// The numbers `set` holds exactly three times.
+    pub(super) fn threes(set: Hand) -> u64 {
+        let [a, b, c, d] = rows(set);
+        let (ab, cd) = (a & b, c & d);
+        ((ab & (c | d)) | (cd & (a | b))) & !(ab & cd)
+    }
+
+    /// The numbers of a mask, in increasing order.
+    pub(super) fn each(mut mask: u64) -> impl Iterator<Item = u8> {
+        core::iter::from_fn(move || {
+            let n = mask.trailing_zeros();
+            (mask != 0).then(|| {
+                mask &= mask - 1;
+                n as u8
+            })
+        })
+    }
 }
 
 /// Why a seat holding `hand`, having revealed `shaken`, cannot shake (or bomb) `n`.
-fn shake_problem(hand: Hand, shaken: Hand, n: u8) -> Option<&'static str> {
+pub(crate) fn shake_problem(hand: Hand, shaken: Hand, n: u8) -> Option<&'static str> {
     if usize::from(n) >= NUMBERS {
         Some("numbers are 0 to 8")
     } else if of_number(hand, n).len() != 3 {
@@ -1279,6 +763,7 @@ fn shake_problem(hand: Hand, shaken: Hand, n: u8) -> Option<&'static str> {
 }
 
 /// The legal actions from what the seat to act sees (shared by the game and its views).
+#[inline]
 pub(crate) fn each_legal(
     phase: Phase,
     hand: Hand,
@@ -1296,17 +781,12 @@ pub(crate) fn each_legal(
             }
         }
         Phase::Turn { .. } => {
-            let mut triples = 0u16;
-            for n in 0..NUMBERS as u8 {
-                if of_number(hand, n).len() == 3 && of_number(shaken, n).is_empty() {
-                    triples |= 1 << n;
-                    f(Action::Shake(n));
-                }
+            let triples = numbers::threes(hand) & !numbers::any(shaken);
+            for n in numbers::each(triples) {
+                f(Action::Shake(n));
             }
-            for n in 0..NUMBERS as u8 {
-                if triples & (1 << n) != 0 && of_number(floor, n).len() == 1 {
-                    f(Action::Bomb(n));
-                }
+            for n in numbers::each(triples & numbers::ones(floor)) {
+                f(Action::Bomb(n));
             }
             for card in hand {
                 let matching = of_number(floor, card.number());
@@ -1344,14 +824,14 @@ impl fmt::Debug for Letom {
             .field("seller", &self.seller)
             .field("phase", &self.phase)
             .field("outcome", &self.outcome)
-            .field("hands", &&self.hands[..self.num_seats()])
+            .field("hands", &&self.hands[..self.num_players()])
             .field("floor", &self.floor)
-            .field("captured", &&self.captured[..self.num_seats()])
+            .field("captured", &&self.captured[..self.num_players()])
             .field("stock", &self.stock())
-            .field("owed", &&self.owed[..self.num_seats()])
-            .field("shaken", &&self.shaken[..self.num_seats()])
-            .field("bombs", &&self.bombs[..self.num_seats()])
-            .field("ren", &&self.ren[..self.num_seats()])
+            .field("owed", &&self.owed[..self.num_players()])
+            .field("shaken", &&self.shaken[..self.num_players()])
+            .field("bombs", &&self.bombs[..self.num_players()])
+            .field("ren", &&self.ren[..self.num_players()])
             .finish_non_exhaustive()
     }
 }
@@ -1364,7 +844,7 @@ impl fmt::Display for Letom {
             None => writeln!(f, "{}", self.phase)?,
         }
         writeln!(f, "floor: {}", self.floor)?;
-        for s in 0..self.num_seats() {
+        for s in 0..self.num_players() {
             let seat = PlayerId(s as u8);
             let role = if Some(seat) == self.seller {
                 " (sold)"
@@ -1389,6 +869,30 @@ impl fmt::Display for Letom {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::play::{DOUBLE_PI, SINGLE_PI};
+
+    #[test]
+    fn number_masks_count_each_number() {
+        for bits in [
+            0u64,
+            0xf_ffff_ffff,
+            0x1_2345_6789,
+            0xe_dcba_9876,
+            0x8_0402_0100,
+        ] {
+            let set = Hand::from_bits_truncate(bits);
+            for n in 0..NUMBERS as u8 {
+                let k = of_number(set, n).len();
+                assert_eq!(numbers::any(set) >> n & 1 == 1, k > 0, "{set} {n}");
+                assert_eq!(numbers::ones(set) >> n & 1 == 1, k == 1, "{set} {n}");
+                assert_eq!(numbers::threes(set) >> n & 1 == 1, k == 3, "{set} {n}");
+            }
+        }
+        assert_eq!(
+            numbers::each(0b1_0010_0110).collect::<Vec<_>>(),
+            [1, 2, 5, 8]
+        );
+    }
 
     #[test]
     fn pi_masks() {

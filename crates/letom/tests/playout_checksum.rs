@@ -7,8 +7,10 @@
 //! must leave every seeded deal bit-identical. A rule change that is meant to change play
 //! changes these numbers too; then update them in the same change and say why.
 
-use cards_core::{Game, PlayerId, RandomPlayer, Seed};
-use letom::{BombMultiplier, Dokbak, Exhaustion, Letom, RenScoring, Rules};
+mod common;
+
+use cards_core::{Game, RandomPlayer, Seed};
+use letom::{Letom, Rules};
 
 /// FNV-1a over bytes, 64 bits.
 #[derive(Clone, Copy)]
@@ -46,7 +48,7 @@ fn checksum(rules: &Rules, players: usize, seeds: u64) -> (u64, usize) {
         for &v in paid.iter().chain(taken.iter()) {
             h.word(v);
         }
-        let e = deal.events();
+        let e = deal.counts();
         h.bytes(&[
             e.stacks_made,
             e.stacks_taken,
@@ -71,25 +73,7 @@ fn rule_sets() -> [(&'static str, Rules); 3] {
                 ..Rules::default()
             },
         ),
-        (
-            "flipped",
-            Rules {
-                ren: RenScoring::Additive,
-                bomb: BombMultiplier::Double,
-                pi_bak_max: 2,
-                meong_bak_min: 5,
-                sweep: false,
-                exhaustion: Exhaustion::HighestScore,
-                carry_cap: 2,
-                dokbak: Dokbak::LastRenCaller,
-                gwang_selling: true,
-                gwang_price: 3,
-                reshuffle_sold: true,
-                stake: 5,
-                first_dealer: Some(PlayerId(1)),
-                ..Rules::default()
-            },
-        ),
+        ("flipped", common::flipped()),
     ]
 }
 

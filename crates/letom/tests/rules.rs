@@ -4,8 +4,8 @@
 
 use cards_core::{DidoCard, Game, PlayerId, Seed};
 use letom::{
-    Action, BombMultiplier, Deal, Dokbak, Events, Exhaustion, Hand, Letom, NagariCause, Outcome,
-    Phase, RenScoring, RuleError, Rules, Setup,
+    Action, BombMultiplier, Deal, Dokbak, EventCounts, Exhaustion, Hand, Letom, NagariCause,
+    Outcome, Phase, RenScoring, RuleError, Rules, Setup,
 };
 
 // ----- notation ------------------------------------------------------------------------------
@@ -143,7 +143,7 @@ impl Pos {
             stake_taker: None,
             // Mid-deal: everyone has had a first turn (the stake tests say otherwise).
             first_done: PlayerId::all(n).collect(),
-            events: Events::default(),
+            events: EventCounts::default(),
             reshuffle: None,
             outcome: None,
         }
@@ -372,8 +372,8 @@ fn a_hand_card_takes_a_stuck_stack_and_one_pi_from_every_other_player_who_has_on
     assert_eq!(lost(&g, &a, 1), cards("A5"));
     assert_eq!(lost(&g, &a, 2), Hand::EMPTY);
     assert_eq!(a.floor(), cards("P6 G7"));
-    assert_eq!(a.events().stacks_taken, 1);
-    assert_eq!(a.events().pi_given, 1);
+    assert_eq!(a.counts().stacks_taken, 1);
+    assert_eq!(a.counts().pi_given, 1);
 }
 
 // ----- matching by number: the flipped card ----------------------------------------------------
@@ -391,6 +391,7 @@ fn a_flip_with_two_floor_cards_asks_which_one_it_takes() {
             flipped: card("G7"),
             rewards: 0,
             last: false,
+            bombed: false,
         }
     );
     assert_eq!(a.to_act(), Some(seat(0)));
@@ -430,7 +431,7 @@ fn a_flip_takes_a_stuck_stack_with_one_pi_from_every_other_player_who_has_one() 
     assert_eq!(gained(&g, &a, 0), cards("A4 S4 G4 P4 A5"));
     assert_eq!(lost(&g, &a, 1), cards("A5"));
     assert_eq!(a.floor(), cards("A2 P6"));
-    assert_eq!(a.events().stacks_taken, 1);
+    assert_eq!(a.counts().stacks_taken, 1);
 }
 
 // ----- stuck stacks ----------------------------------------------------------------------------
@@ -450,8 +451,8 @@ fn a_stuck_stack_is_made_then_captured_later_with_ppuk() {
     assert_eq!(gained(&g, &a, 0), Hand::EMPTY);
     assert_eq!(a.floor(), cards("A4 S4 G4 P6 A8"));
     assert_eq!(lost(&g, &a, 1), Hand::EMPTY, "making a stack pays nothing");
-    assert_eq!(a.events().stacks_made, 1);
-    assert_eq!(a.events().pi_given, 0);
+    assert_eq!(a.counts().stacks_made, 1);
+    assert_eq!(a.counts().pi_given, 0);
     assert_eq!(a.phase(), turn(1));
     // Seat 1 takes the stack with P4: one pi from seat 0; seat 2 has none.
     assert!(is_legal(&a, "play P4") && !is_legal(&a, "play P4 A4"));
@@ -460,7 +461,7 @@ fn a_stuck_stack_is_made_then_captured_later_with_ppuk() {
     assert_eq!(lost(&a, &b, 0), cards("S1"));
     assert_eq!(lost(&a, &b, 2), Hand::EMPTY);
     assert_eq!(b.floor(), cards("P6 A8 S7"));
-    assert_eq!(b.events().stacks_taken, 1);
+    assert_eq!(b.counts().stacks_taken, 1);
 }
 
 #[test]
@@ -483,7 +484,7 @@ fn three_of_a_number_dealt_to_the_floor_are_a_stuck_stack() {
     assert_eq!(gained(&a, &b, 1), cards("A3 S3 G3 P3 A8 P8 A1"));
     assert_eq!(lost(&a, &b, 0), cards("A1"));
     assert_eq!(b.floor(), cards("A5 G6 S0 G7"));
-    assert_eq!(b.events().stacks_taken, 1);
+    assert_eq!(b.counts().stacks_taken, 1);
 }
 
 // ----- jjok, ttadak, sweep ---------------------------------------------------------------------
@@ -506,8 +507,8 @@ fn jjok_takes_both_and_one_pi_from_each() {
     assert_eq!(lost(&g, &a, 1), cards("A4"));
     assert_eq!(lost(&g, &a, 2), cards("S8"));
     assert_eq!(a.floor(), cards("P6 G7"));
-    assert_eq!(a.events().jjok, 1);
-    assert_eq!(a.events().sweeps, 0);
+    assert_eq!(a.counts().jjok, 1);
+    assert_eq!(a.counts().sweeps, 0);
 }
 
 #[test]
@@ -522,7 +523,7 @@ fn ttadak_takes_all_four_and_one_pi_from_each() {
     assert_eq!(lost(&g, &a, 1), cards("A4"));
     assert_eq!(lost(&g, &a, 2), cards("S8"));
     assert_eq!(a.floor(), cards("P1"));
-    assert_eq!(a.events().ttadak, 1);
+    assert_eq!(a.counts().ttadak, 1);
 }
 
 #[test]
@@ -534,7 +535,7 @@ fn a_sweep_takes_one_pi_from_each_and_the_option_turns_it_off() {
     assert_eq!(gained(&g, &a, 0), cards("A2 S2 G7 P7 A4 S8"));
     assert_eq!(lost(&g, &a, 1), cards("A4"));
     assert_eq!(lost(&g, &a, 2), cards("S8"));
-    assert_eq!(a.events().sweeps, 1);
+    assert_eq!(a.counts().sweeps, 1);
 
     let g = pos.game(&with_sweep(false));
     let a = after(&g, "play A2");
@@ -542,7 +543,7 @@ fn a_sweep_takes_one_pi_from_each_and_the_option_turns_it_off() {
     assert_eq!(gained(&g, &a, 0), cards("A2 S2 G7 P7"));
     assert_eq!(lost(&g, &a, 1), Hand::EMPTY);
     assert_eq!(lost(&g, &a, 2), Hand::EMPTY);
-    assert_eq!(a.events().sweeps, 0);
+    assert_eq!(a.counts().sweeps, 0);
 }
 
 #[test]
@@ -570,8 +571,8 @@ fn several_events_in_one_turn_each_pay() {
         );
         assert_eq!(lost(&g, &a, 1), cards("A4 S4"), "{action}");
         assert_eq!(lost(&g, &a, 2), cards("S8"), "{action}");
-        assert_eq!(a.events().sweeps, 1, "{action}");
-        assert_eq!(a.events().pi_given, 3, "{action}");
+        assert_eq!(a.counts().sweeps, 1, "{action}");
+        assert_eq!(a.counts().pi_given, 3, "{action}");
         // Without the sweep, one event: one pi each.
         let g = pos.game(&with_sweep(false));
         let a = after(&g, action);
@@ -601,7 +602,7 @@ fn the_giver_gives_its_lowest_pi_single_before_the_double() {
     // No pi: nothing to give.
     assert_eq!(lost(&g, &a, 3), Hand::EMPTY);
     assert_eq!(gained(&g, &a, 0), cards("A5 S5 A7 S2 S3 S8"));
-    assert_eq!(a.events().pi_given, 4);
+    assert_eq!(a.counts().pi_given, 4);
 
     // One event: the single S1 goes before the double S8.
     let g = Pos::new(
@@ -641,10 +642,10 @@ fn a_last_turn_makes_no_stuck_stack_and_pays_no_reward() {
         assert_eq!(lost(&g, &a, 1), Hand::EMPTY, "{action}");
         assert_eq!(lost(&g, &a, 2), Hand::EMPTY, "{action}");
         assert_eq!(
-            a.events(),
-            Events {
+            a.counts(),
+            EventCounts {
                 stacks_taken: u8::from(action == "play A3"),
-                ..Events::default()
+                ..EventCounts::default()
             },
             "{action}"
         );
@@ -680,7 +681,7 @@ fn the_last_hand_card_with_a_flip_still_owed_is_not_a_last_turn() {
     let a = after(&g, "play A4");
     assert_eq!(gained(&g, &a, 0), Hand::EMPTY);
     assert_eq!(a.floor(), cards("A4 S4 G4 P7"));
-    assert_eq!(a.events().stacks_made, 1);
+    assert_eq!(a.counts().stacks_made, 1);
     // The owed flip is the last turn: flipping is the only action left.
     let mut b = a.clone();
     until_turn_of(&mut b, 0);
@@ -1390,7 +1391,7 @@ fn the_first_player_with_an_event_on_its_own_first_turn_takes_the_pot() {
     let mut g = start(&stake(), &d);
     assert_eq!(g.pot(), [2, 2]);
     play(&mut g, "play A5");
-    assert_eq!(g.events().jjok, 1);
+    assert_eq!(g.counts().jjok, 1);
     assert_eq!(g.stake_taker(), Some(seat(0)));
     assert_eq!(g.stakes().0, [2, 2]);
     assert_eq!(g.stakes().1, [0, 0], "taken at the end");
@@ -1436,7 +1437,7 @@ fn each_stake_event_counts_on_the_first_turn_only() {
     play(&mut g, "play A3");
     assert_eq!(g.stake_taker(), None);
     play(&mut g, "play A5");
-    assert_eq!(g.events().jjok, 1);
+    assert_eq!(g.counts().jjok, 1);
     assert_eq!(g.stake_taker(), Some(seat(1)));
 }
 
@@ -1644,6 +1645,7 @@ fn a_setup_whose_turns_do_not_fit_the_turn_order_is_refused() {
             flipped: card("G7"),
             rewards: 0,
             last,
+            bombed: false,
         };
         let built = Letom::from_setup(&Rules::default(), setup.clone());
         assert_eq!(built.is_ok(), last, "{built:?}");
@@ -1667,7 +1669,7 @@ fn counters_beyond_any_deal_are_refused_and_the_largest_accepted_never_overflow(
             setup.ren[0] = 36;
             setup.ren_order = vec![0; players];
             setup.ren_order[0] = 36;
-            setup.events = Events {
+            setup.events = EventCounts {
                 stacks_made: 255,
                 stacks_taken: 255,
                 jjok: 255,

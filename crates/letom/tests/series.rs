@@ -1,8 +1,8 @@
 //! A match of several deals: dealer succession, the nagari carry and the carried shakes and
 //! bombs, the pot, zero-sum totals, each deal from its own seeded stream.
 
-use cards_core::{Game, GameRng, PlayerId, Seed};
-use letom::{Deal, Letom, LetomMatch, Outcome, Rules};
+use cards_core::{Game, GameEvent, GameRng, PlayerId, Seed};
+use letom::{Deal, Event, Letom, LetomMatch, Outcome, Rules};
 
 /// Plays a match at random, checking each deal's start against the one before it.
 fn check_match(rules: Rules, players: usize, seed: u64) -> (u32, u32) {
@@ -154,7 +154,7 @@ fn match_json_round_trip_and_refusals() {
 }
 
 #[test]
-fn every_finished_deal_is_reported_once_in_order() {
+fn every_deal_begins_and_ends_once_in_order_in_the_events() {
     let rules = Rules {
         deals: 8,
         ..Rules::default()
@@ -162,31 +162,56 @@ fn every_finished_deal_is_reported_once_in_order() {
     let mut out = Vec::new();
     for players in Rules::PLAYERS {
         for seed in 0..40u64 {
-            let mut reported = Vec::new();
-            let mut game =
-                LetomMatch::new_reporting(&rules, players, Seed::from(seed), |k, deal| {
-                    reported.push((k, deal.clone()));
-                })
-                .unwrap();
+            let mut events = Vec::new();
+            let game = LetomMatch::new(&rules, players, Seed::from(seed)).unwrap();
+            game.start_events(&mut events);
+            let mut game = game;
             let mut rng = GameRng::new(Seed::from(seed), 3);
             while !game.is_terminal() {
                 game.legal_actions(&mut out);
                 let a = out[rng.below(out.len() as u64) as usize];
                 let mut copy = game.clone();
-                game.play_reporting(a, |k, deal| reported.push((k, deal.clone())))
-                    .unwrap();
+                game.play_reporting(a, &mut events).unwrap();
                 copy.play(a).unwrap();
                 assert_eq!(copy, game, "play and play_reporting agree");
             }
-            let numbers: Vec<u32> = reported.iter().map(|(k, _)| *k).collect();
-            assert_eq!(numbers, (0..rules.deals).collect::<Vec<_>>());
-            assert!(reported.iter().all(|(_, d)| d.outcome().is_some()));
-            assert_eq!(&reported.last().unwrap().1, game.deal());
-            let nagaris = reported
+            let begun: Vec<u32> = events
                 .iter()
-                .filter(|(_, d)| d.outcome().unwrap().winner().is_none())
-                .count();
+                .filter_map(|e| match e {
+                    Event::DealBegins { number } => Some(*number),
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(begun, (0..rules.deals).collect::<Vec<_>>());
+            // The trace's milestones: each deal's cards, then its score, deal after deal.
+            let milestones: Vec<char> = events
+                .iter()
+                .filter_map(|e| match (e.deal(), e.score()) {
+                    (Some(_), _) => Some('d'),
+                    (_, Some(_)) => Some('s'),
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(
+                milestones,
+                "ds".repeat(rules.deals as usize)
+                    .chars()
+                    .collect::<Vec<_>>()
+            );
+            let ended: Vec<_> = events
+                .iter()
+                .filter_map(|e| match e {
+                    Event::DealEnded(end) => Some(end.outcome),
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(ended.len() as u32, rules.deals);
+            assert_eq!(ended.last().copied(), game.deal().outcome());
+            let nagaris = ended.iter().filter(|o| o.winner().is_none()).count();
             assert_eq!(nagaris as u32, game.outcome().unwrap().nagaris);
+            assert!(
+                matches!(events.last(), Some(Event::MatchEnded(o)) if Some(o) == game.outcome().as_ref())
+            );
         }
     }
 }

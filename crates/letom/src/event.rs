@@ -1,0 +1,634 @@
+//! [`Event`]: what happened in a deal or a match, in the order it happened, and what one seat
+//! may know of it ([`Game::redact`](cards_core::Game::redact); `docs/letom.md`, "Events").
+
+use core::fmt;
+
+use cards_core::{Cards, DidoCard, GameEvent, PlayerId, Seed};
+
+use crate::{Deal, Hand, MatchOutcome, Outcome, Settlement, Setup};
+
+/// The cards of a deal event, in the trace's deal form (`docs/oracle.md`): the deal as dealt
+/// (`{"dealer":d,"hands":[[…],…],"floor":[…],"stock":[top first]}`, the seller's hand
+/// included), or the stock after a sale that reshuffled it (`{"stock":[top first]}`).
+/// Redacted for a seat, the hands it may not see and the stock are their sizes only.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(untagged)]
+pub enum Dealing {
+    /// The cards dealt at the start of a deal.
+    Table {
+        /// The dealer, who plays first.
+        dealer: PlayerId,
+        /// Each seat's hand in the order dealt.
+        hands: Vec<Cards<DidoCard>>,
+        /// The floor cards in the order dealt.
+        floor: Vec<DidoCard>,
+        /// The stock, top first.
+        stock: Cards<DidoCard>,
+    },
+    /// The stock reshuffled after a sale (gwang-selling with `reshuffle_sold`).
+    Stock {
+        /// The whole stock, top first.
+        stock: Cards<DidoCard>,
+    },
+}
+
+impl Dealing {
+    /// A deal's cards, all shown.
+    #[must_use]
+    pub fn of(deal: &Deal) -> Dealing {
+        Dealing::Table {
+            dealer: deal.dealer,
+            hands: deal.hands.iter().map(|h| Cards::Shown(h.clone())).collect(),
+            floor: deal.floor.clone(),
+            stock: Cards::Shown(deal.stock.clone()),
+        }
+    }
+
+    /// Whether every card is shown (an unredacted deal event: the trace's form).
+    fn complete(&self) -> bool {
+        match self {
+            Dealing::Table { hands, stock, .. } => {
+                stock.shown().is_some() && hands.iter().all(|h| h.shown().is_some())
+            }
+            Dealing::Stock { stock } => stock.shown().is_some(),
+        }
+    }
+}
+
+/// Why a player gives every other player one pi (`docs/letom.md`, G8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reward {
+    /// A bomb.
+    Bomb,
+    /// A stuck stack captured (ppuk / 싸기).
+    Stack,
+    /// Jjok (쪽).
+    Jjok,
+    /// Ttadak (따닥).
+    Ttadak,
+    /// A sweep (싹쓸이).
+    Sweep,
+}
+
+impl fmt::Display for Reward {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Reward::Bomb => "bomb",
+            Reward::Stack => "stuck stack taken",
+            Reward::Jjok => "jjok",
+            Reward::Ttadak => "ttadak",
+            Reward::Sweep => "sweep",
+        })
+    }
+}
+
+/// An explicit position told at once (the start of a game set up from a [`Setup`]): every
+/// card where it lies. `public` is the position with the hands and the stock left empty (and
+/// no reshuffle seed); `hands` and `stock` hold them, hidden where a seat may not see them.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Position {
+    /// Each seat's hand (in the sale phase in the order dealt).
+    pub hands: Vec<Cards<DidoCard>>,
+    /// The stock, top first.
+    pub stock: Cards<DidoCard>,
+    /// With the reshuffle option, in the sale phase: the reshuffle seed (nobody sees it).
+    pub reshuffle: Option<Seed>,
+    /// Everything else.
+    pub public: Setup,
+}
+
+/// How a deal ended, with everything it settled.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DealEnd {
+    /// How it ended.
+    pub outcome: Outcome,
+    /// Each seat's base points at the end (a seller who sat out scores 0): the trace's score
+    /// event.
+    pub score: Vec<i64>,
+    /// The deal's zero-sum returns ([`Game::settlement`](cards_core::Game::settlement)): the
+    /// settlement of a win and the Guã sale; the table stake is outside them.
+    pub returns: Vec<i64>,
+    /// The settlement's steps, for a deal won by Tom or by the highest score.
+    pub settlement: Option<Settlement>,
+}
+
+/// What happened: the events [`Game::play_reporting`](cards_core::Game::play_reporting) and
+/// [`Game::start_events`](cards_core::Game::start_events) report for [`Letom`](crate::Letom)
+/// and [`LetomMatch`](crate::LetomMatch), in the order they happened. `Display` is a sentence
+/// ("seat 2 took G3 S3"); the JSON is tagged by `event` (`{"event":"played","seat":1,
+/// "card":"A1","onto":null}`). `docs/letom.md` ("Events") says when each is reported and what
+/// each seat sees of it.
+///
+/// ```
+/// use letom::{Event, Game, Letom, PlayerId, Rules, Seed};
+///
+/// let mut deal = Letom::new(&Rules::default(), 2, Seed::from(0))?;
+/// let mut events = Vec::new();
+/// deal.start_events(&mut events); // the deal, then "seat 0 to play"
+/// let mut view = Letom::blank_view(deal.rules(), 2, PlayerId(1));
+/// deal.play_reporting("play A6".parse()?, &mut events)?;
+/// assert_eq!(events[2].to_string(), "seat 0 played A6 onto P6");
+/// // What seat 1 may know: seat 0's hand and the stock are only their sizes.
+/// for event in &events {
+///     Letom::observe(&mut view, &Letom::redact(deal.rules(), event, PlayerId(1)))?;
+/// }
+/// assert_eq!(view, deal.view(PlayerId(1)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum Event {
+    /// A match's deal begins (deal `number`, 0 = the first).
+    DealBegins {
+        /// The deal's number.
+        number: u32,
+    },
+    /// The cards dealt, or the stock reshuffled after a sale: the trace's deal event.
+    Dealt(Dealing),
+    /// A position set up, told at once.
+    Position(Box<Position>),
+    /// What the deal carries in from the nagari deals before it: the carry factor, each
+    /// seat's shakes and bombs still in force, and each seat's stakes left in the pot.
+    Carried {
+        /// The nagari carry factor.
+        carry: u8,
+        /// Each seat's shakes carried.
+        shakes: Vec<u8>,
+        /// Each seat's bombs carried.
+        bombs: Vec<u8>,
+        /// Each seat's stakes in the pot.
+        pot: Vec<u32>,
+    },
+    /// Each of `seats` puts `stake` in the pot (the table stake).
+    Staked {
+        /// The seats that stake (the playing ones).
+        seats: Vec<PlayerId>,
+        /// The stake each pays.
+        stake: u32,
+    },
+    /// `seat` was dealt all four `cards` of `number` and shows them (chongtong).
+    Chongtong {
+        /// The holder.
+        seat: PlayerId,
+        /// The number held four times.
+        number: u8,
+        /// The four cards, shown to all.
+        cards: Hand,
+    },
+    /// `seat` is asked whether to sell its Guã.
+    Asked {
+        /// The seat asked.
+        seat: PlayerId,
+    },
+    /// `seat` keeps its cards.
+    Kept {
+        /// The seat.
+        seat: PlayerId,
+    },
+    /// `seat` sells and sits the deal out, showing its Guã; each playing player pays it
+    /// `price`.
+    Sold {
+        /// The seller.
+        seat: PlayerId,
+        /// The Guã it shows.
+        shown: Hand,
+        /// What each playing player pays it.
+        price: i64,
+    },
+    /// The seller's hand goes under the stock, in the order dealt (the last card at the very
+    /// bottom).
+    UnderStock {
+        /// The seller.
+        seat: PlayerId,
+        /// Its cards (hidden from the other seats).
+        cards: Cards<DidoCard>,
+    },
+    /// `seat`'s turn begins.
+    TurnBegins {
+        /// The seat to play.
+        seat: PlayerId,
+    },
+    /// `seat` shakes: it shows its three `cards` of `number`.
+    Shook {
+        /// The seat.
+        seat: PlayerId,
+        /// The number shaken.
+        number: u8,
+        /// The three cards, shown to all.
+        cards: Hand,
+    },
+    /// `seat` bombs: it plays its three `cards` of `number` onto the fourth on the floor (and
+    /// now owes two flip-only turns).
+    Bombed {
+        /// The seat.
+        seat: PlayerId,
+        /// The number.
+        number: u8,
+        /// The three cards played.
+        cards: Hand,
+    },
+    /// `seat` takes a flip-only turn (it plays no hand card).
+    FlipOnly {
+        /// The seat.
+        seat: PlayerId,
+    },
+    /// `seat` plays `card` from its hand to the floor, onto the floor card it pairs with
+    /// (`None` when it matches nothing or a stuck stack).
+    Played {
+        /// The seat.
+        seat: PlayerId,
+        /// The card played.
+        card: DidoCard,
+        /// The floor card it pairs with.
+        onto: Option<DidoCard>,
+    },
+    /// `seat` flips the stock's top card onto the floor.
+    Flipped {
+        /// The seat.
+        seat: PlayerId,
+        /// The card turned up.
+        card: DidoCard,
+    },
+    /// Two floor cards match the flipped `card`: `seat` chooses which it takes. `rewards`
+    /// (pi rewards already earned this turn, `bombed` when one is a bomb) and `last` (the
+    /// seat's last turn) are carried to the end of the turn.
+    TakeOffered {
+        /// The seat.
+        seat: PlayerId,
+        /// The flipped card, held until the choice.
+        card: DidoCard,
+        /// Pi rewards earned so far this turn.
+        rewards: u8,
+        /// Whether this is the seat's last turn.
+        last: bool,
+        /// Whether one of the rewards is this turn's bomb.
+        bombed: bool,
+    },
+    /// `seat` captures `cards` from the floor.
+    Captured {
+        /// The seat.
+        seat: PlayerId,
+        /// The cards taken (the played or flipped card among them).
+        cards: Hand,
+    },
+    /// `seat` made a stuck stack of `number`: its three cards stay together on the floor.
+    StackMade {
+        /// The seat.
+        seat: PlayerId,
+        /// The number.
+        number: u8,
+    },
+    /// `seat` took the stuck stack of `number`; `rewarded` unless on its last turn.
+    StackTaken {
+        /// The seat.
+        seat: PlayerId,
+        /// The number.
+        number: u8,
+        /// Whether it earns a pi from every other player.
+        rewarded: bool,
+    },
+    /// Jjok: `seat`'s flip paired the hand card of `number` that matched nothing.
+    Jjok {
+        /// The seat.
+        seat: PlayerId,
+        /// The number.
+        number: u8,
+    },
+    /// Ttadak: `seat` took all four cards of `number` with its hand card and the flip.
+    Ttadak {
+        /// The seat.
+        seat: PlayerId,
+        /// The number.
+        number: u8,
+    },
+    /// `seat`'s turn left the floor empty (a sweep).
+    Swept {
+        /// The seat.
+        seat: PlayerId,
+    },
+    /// `from` gives `to` the pi `card` from its captured cards, for `why`.
+    PiGiven {
+        /// The giver.
+        from: PlayerId,
+        /// The taker.
+        to: PlayerId,
+        /// The pi handed over (the giver's lowest-value one).
+        card: DidoCard,
+        /// The reward it pays.
+        why: Reward,
+    },
+    /// `seat` takes the pot (`amount`): on its first turn (a stuck stack made, a bomb, ttadak
+    /// or jjok), or as the deal's winner.
+    PotTaken {
+        /// The seat.
+        seat: PlayerId,
+        /// The stakes in the pot.
+        amount: i64,
+        /// Whether it was taken on the seat's first turn.
+        first_turn: bool,
+    },
+    /// `seat`'s turn is over, its captured cards worth `points` base points.
+    TurnEnded {
+        /// The seat.
+        seat: PlayerId,
+        /// Its base points now.
+        points: u32,
+    },
+    /// `seat` may go on (Ren) or stop (Tom) with `points` base points.
+    RenOffered {
+        /// The seat.
+        seat: PlayerId,
+        /// Its base points.
+        points: u32,
+    },
+    /// `seat` calls Ren (go) at `points` base points: its `calls`-th Ren.
+    RenCalled {
+        /// The seat.
+        seat: PlayerId,
+        /// Its base points.
+        points: u32,
+        /// Its Ren calls so far this deal, this one included.
+        calls: u8,
+    },
+    /// `seat` calls Tom (stop) at `points` base points.
+    TomCalled {
+        /// The seat.
+        seat: PlayerId,
+        /// Its base points.
+        points: u32,
+    },
+    /// `seat` stops automatically on its last turn at `points` base points.
+    Stopped {
+        /// The seat.
+        seat: PlayerId,
+        /// Its base points.
+        points: u32,
+    },
+    /// The deal is over: how it ended and what it settled (the trace's score event).
+    DealEnded(Box<DealEnd>),
+    /// A match booked its finished deals: each seat's total, wins and the nagaris so far.
+    Booked {
+        /// Each seat's total over the finished deals.
+        totals: Vec<i64>,
+        /// Deals won by each seat.
+        wins: Vec<u32>,
+        /// Deals that ended in a nagari.
+        nagaris: u32,
+    },
+    /// The match is over (stakes left in the pot returned to whoever staked them).
+    MatchEnded(MatchOutcome),
+}
+
+impl GameEvent for Event {
+    type Deal = Dealing;
+
+    /// The deal as dealt, and the stock reshuffled after a sale, when every card is shown.
+    fn deal(&self) -> Option<&Dealing> {
+        match self {
+            Event::Dealt(dealing) if dealing.complete() => Some(dealing),
+            _ => None,
+        }
+    }
+
+    /// Each seat's base points at the end of a deal (a seller's 0).
+    fn score(&self) -> Option<&[i64]> {
+        match self {
+            Event::DealEnded(end) => Some(&end.score),
+            _ => None,
+        }
+    }
+}
+
+/// `event` as `seat` may know it (seats not at the table are onlookers): other seats' hands,
+/// the stock and the reshuffle seed hidden. Every other card in an event is face up.
+pub(crate) fn redact(event: &Event, seat: PlayerId) -> Event {
+    let own = |s: usize, cards: &Cards<DidoCard>| cards.shown_if(s == seat.index());
+    match event {
+        Event::Dealt(Dealing::Table {
+            dealer,
+            hands,
+            floor,
+            stock,
+        }) => Event::Dealt(Dealing::Table {
+            dealer: *dealer,
+            hands: hands.iter().enumerate().map(|(s, h)| own(s, h)).collect(),
+            floor: floor.clone(),
+            stock: stock.hidden(),
+        }),
+        Event::Dealt(Dealing::Stock { stock }) => Event::Dealt(Dealing::Stock {
+            stock: stock.hidden(),
+        }),
+        Event::Position(p) => Event::Position(Box::new(Position {
+            hands: p.hands.iter().enumerate().map(|(s, h)| own(s, h)).collect(),
+            stock: p.stock.hidden(),
+            reshuffle: None,
+            public: p.public.clone(),
+        })),
+        Event::UnderStock {
+            seat: seller,
+            cards,
+        } => Event::UnderStock {
+            seat: *seller,
+            cards: own(seller.index(), cards),
+        },
+        other => other.clone(),
+    }
+}
+
+/// `seat 0, seat 2`.
+fn seats(f: &mut fmt::Formatter<'_>, seats: &[PlayerId]) -> fmt::Result {
+    for (i, s) in seats.iter().enumerate() {
+        if i > 0 {
+            f.write_str(", ")?;
+        }
+        write!(f, "seat {s}")?;
+    }
+    Ok(())
+}
+
+/// `seat 0 +6, seat 1 -6`.
+fn per_seat<T: fmt::Display>(f: &mut fmt::Formatter<'_>, values: &[T], sign: bool) -> fmt::Result {
+    for (s, v) in values.iter().enumerate() {
+        if s > 0 {
+            f.write_str(", ")?;
+        }
+        if sign {
+            write!(f, "seat {s} {v:+}")?;
+        } else {
+            write!(f, "seat {s} {v}")?;
+        }
+    }
+    Ok(())
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Event::DealBegins { number } => write!(f, "deal {} begins", number + 1),
+            Event::Dealt(Dealing::Table {
+                dealer,
+                hands,
+                floor,
+                stock,
+            }) => {
+                write!(f, "seat {dealer} deals: the floor ")?;
+                for (i, c) in floor.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(" ")?;
+                    }
+                    write!(f, "{c}")?;
+                }
+                for (s, h) in hands.iter().enumerate() {
+                    write!(f, "; seat {s} holds {h}")?;
+                }
+                write!(f, "; the stock {stock}")
+            }
+            Event::Dealt(Dealing::Stock { stock }) => {
+                write!(f, "the stock is reshuffled: {stock}")
+            }
+            Event::Position(p) => write!(f, "the deal as set up: {}", p.public.phase),
+            Event::Carried {
+                carry,
+                shakes,
+                bombs,
+                pot,
+            } => {
+                write!(
+                    f,
+                    "carried from the nagari before: the score × {carry}; shakes "
+                )?;
+                per_seat(f, shakes, false)?;
+                f.write_str("; bombs ")?;
+                per_seat(f, bombs, false)?;
+                f.write_str("; in the pot ")?;
+                per_seat(f, pot, false)
+            }
+            Event::Staked { seats: who, stake } => {
+                seats(f, who)?;
+                write!(f, " each put {stake} in the pot")
+            }
+            Event::Chongtong {
+                seat,
+                number,
+                cards,
+            } => {
+                write!(
+                    f,
+                    "seat {seat} was dealt all four {number}s ({cards}): chongtong"
+                )
+            }
+            Event::Asked { seat } => write!(f, "seat {seat} is asked whether to sell its Guã"),
+            Event::Kept { seat } => write!(f, "seat {seat} keeps its cards"),
+            Event::Sold { seat, shown, price } => {
+                write!(f, "seat {seat} sells and sits out, ")?;
+                if shown.is_empty() {
+                    f.write_str("with no Guã to show")?;
+                } else {
+                    write!(f, "showing {shown}")?;
+                }
+                write!(f, ": each player pays it {price}")
+            }
+            Event::UnderStock { seat, cards } => {
+                write!(f, "seat {seat}'s cards go under the stock: {cards}")
+            }
+            Event::TurnBegins { seat } => write!(f, "seat {seat} to play"),
+            Event::Shook {
+                seat,
+                number,
+                cards,
+            } => write!(f, "seat {seat} shakes its three {number}s: {cards}"),
+            Event::Bombed {
+                seat,
+                number,
+                cards,
+            } => write!(f, "seat {seat} bombs with its three {number}s ({cards})"),
+            Event::FlipOnly { seat } => write!(f, "seat {seat} takes a flip-only turn"),
+            Event::Played {
+                seat,
+                card,
+                onto: Some(onto),
+            } => write!(f, "seat {seat} played {card} onto {onto}"),
+            Event::Played { seat, card, .. } => write!(f, "seat {seat} played {card}"),
+            Event::Flipped { seat, card } => write!(f, "seat {seat} flipped {card}"),
+            Event::TakeOffered { seat, card, .. } => write!(
+                f,
+                "two floor cards match the flipped {card}: seat {seat} chooses which to take"
+            ),
+            Event::Captured { seat, cards } => write!(f, "seat {seat} took {cards}"),
+            Event::StackMade { seat, number } => {
+                write!(f, "seat {seat} made a stuck stack of {number}s")
+            }
+            Event::StackTaken {
+                seat,
+                number,
+                rewarded,
+            } => {
+                write!(f, "seat {seat} took the stuck stack of {number}s")?;
+                if !*rewarded {
+                    f.write_str(" on its last turn (no reward)")?;
+                }
+                Ok(())
+            }
+            Event::Jjok { seat, number } => {
+                write!(f, "seat {seat}: jjok (the flip paired its {number})")
+            }
+            Event::Ttadak { seat, number } => {
+                write!(f, "seat {seat}: ttadak (all four {number}s)")
+            }
+            Event::Swept { seat } => write!(f, "seat {seat} swept the floor"),
+            Event::PiGiven {
+                from,
+                to,
+                card,
+                why,
+            } => write!(f, "seat {from} gives seat {to} the pi {card} ({why})"),
+            Event::PotTaken {
+                seat,
+                amount,
+                first_turn,
+            } => {
+                write!(f, "seat {seat} takes the pot ({amount})")?;
+                if *first_turn {
+                    f.write_str(" on its first turn")?;
+                }
+                Ok(())
+            }
+            Event::TurnEnded { seat, points } => {
+                write!(f, "seat {seat}'s turn is over: {points} points")
+            }
+            Event::RenOffered { seat, points } => {
+                write!(f, "seat {seat} has {points} points: Ren or Tom?")
+            }
+            Event::RenCalled {
+                seat,
+                points,
+                calls,
+            } => write!(f, "seat {seat} calls Ren at {points} points (Ren {calls})"),
+            Event::TomCalled { seat, points } => {
+                write!(f, "seat {seat} calls Tom at {points} points")
+            }
+            Event::Stopped { seat, points } => write!(
+                f,
+                "seat {seat} stops at {points} points on its last turn (Tom)"
+            ),
+            Event::DealEnded(end) => {
+                write!(f, "{}; base points ", end.outcome)?;
+                per_seat(f, &end.score, false)?;
+                f.write_str("; returns ")?;
+                per_seat(f, &end.returns, true)
+            }
+            Event::Booked {
+                totals, nagaris, ..
+            } => {
+                f.write_str("match totals: ")?;
+                per_seat(f, totals, true)?;
+                write!(f, "; {nagaris} nagari")
+            }
+            Event::MatchEnded(outcome) => write!(f, "{outcome}"),
+        }
+    }
+}
