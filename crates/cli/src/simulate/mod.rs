@@ -101,9 +101,6 @@ pub enum SimulateError {
     /// The rules asked for are not valid for the game.
     #[error("bad rules: {0}")]
     Rules(String),
-    /// The variant asked for does not exist or is not implemented yet.
-    #[error("{0}")]
-    Variant(String),
     /// A record file (or its directory) could not be written.
     #[error("cannot write the record {path}: {source}")]
     Record {
