@@ -14,10 +14,12 @@
 
 mod games;
 mod oracle;
+mod play;
 mod protocol;
 mod replay;
 mod rules;
 mod simulate;
+mod table;
 
 use std::io::{self, IsTerminal as _, Write as _};
 use std::path::PathBuf;
@@ -187,25 +189,24 @@ fn parse_threads(text: &str) -> Result<u64, String> {
         })
 }
 
-/// `simulate`'s game argument: the registry's games, each with its line of help.
+/// `simulate`'s game argument: the table's games, each with its line of help.
 fn game_parser() -> PossibleValuesParser {
-    PossibleValuesParser::new(games::GAMES.iter().map(|game| {
-        let players = game.players();
-        PossibleValue::new(game.name()).help(format!(
+    PossibleValuesParser::new(table::GAMES.iter().map(|game| {
+        PossibleValue::new(game.name).help(format!(
             "{} ({} players)",
-            game.about(),
-            games::counts(&players, "-")
+            game.about,
+            table::counts(&table::players(game.name), "-")
         ))
     }))
 }
 
 /// `--players`' help: each game's player range under default rules.
 fn players_help() -> String {
-    let ranges: Vec<String> = games::GAMES
+    let ranges: Vec<String> = table::GAMES
         .iter()
         .map(|game| {
-            let players = game.players();
-            format!("{}: {}", game.name(), games::counts(&players, " to "))
+            let players = table::players(game.name);
+            format!("{}: {}", game.name, table::counts(&players, " to "))
         })
         .collect();
     format!("Number of players ({})", ranges.join("; "))
@@ -216,29 +217,20 @@ fn command() -> clap::Command {
     let about = format!(
         "Reference rules for card games: conformance oracle, random self-play simulations and \
          record replay.\n\n{}",
-        games::games_help()
+        table::games_help()
     );
     Cli::command()
         .about(about.clone())
         .long_about(about)
         .mut_subcommand("simulate", |simulate| {
-            simulate.after_long_help(games::options_help())
+            simulate.after_long_help(table::rules_help())
         })
         .mut_subcommand("oracle", |oracle| {
             let about = oracle.get_long_about().map(ToString::to_string);
-            let pending = games::pending_ops();
-            let pending = if pending.is_empty() {
-                String::new()
-            } else {
-                format!(
-                    " Not implemented yet (they answer \"not implemented yet\"): {}.",
-                    pending.join(", ")
-                )
-            };
             oracle.long_about(format!(
-                "{}\n\nOps: {}.{pending}",
+                "{}\n\nOps: {}.",
                 about.unwrap_or_default(),
-                games::op_list()
+                table::op_list()
             ))
         })
 }
@@ -259,7 +251,7 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Oracle => oracle(),
         Command::Simulate(args) => simulate(&args),
-        Command::Replay(args) => match games::replay_file(&args.record, args.json) {
+        Command::Replay(args) => match replay::replay_file(&args.record, args.json) {
             Ok(text) => print(&text),
             Err(e) => fail(&e),
         },
@@ -278,44 +270,21 @@ fn oracle() -> ExitCode {
 
 /// `cardrules simulate`.
 fn simulate(args: &SimulateArgs) -> ExitCode {
-    let games::Lookup::Game(game) = games::lookup(&args.game) else {
-        // clap only accepts the registry's games.
-        usage_error(format!(
-            "{:?} is not a game this build plays; {}",
-            args.game,
-            games::games_sentence()
-        ))
+    // clap only accepts the table's games; the variant is looked up there too.
+    let row = table::simulated(&args.game, args.variant.as_deref())
+        .unwrap_or_else(|e| usage_error(e.to_string()));
+    let Some(simulation) = row.simulate else {
+        usage_error(format!("{} cannot be simulated", row.label));
     };
-    if let Some(variant) = &args.variant {
-        let variants = game.variants();
-        if !variants.iter().any(|v| v.name == variant) {
-            let names: Vec<&str> = variants.iter().map(|v| v.name).collect();
-            usage_error(if names.is_empty() {
-                format!(
-                    "{} has no variants, so --variant {variant} does not apply",
-                    game.name()
-                )
-            } else {
-                format!(
-                    "the variants of {} are {}, not {variant:?} (--variant)",
-                    game.name(),
-                    names.join(", ")
-                )
-            });
-        }
-    }
-    let range = args
-        .variant
-        .as_deref()
-        .map_or_else(|| game.players(), |variant| game.players_for(variant));
+    let range = row.play.players();
     if !range.contains(&args.players) {
         usage_error(format!(
             "{} is played by {} players, not {} (--players)",
             args.variant.as_deref().map_or_else(
-                || game.name().to_owned(),
-                |variant| format!("{} {variant}", game.name())
+                || row.game.to_owned(),
+                |variant| format!("{} {variant}", row.game)
             ),
-            games::counts(&range, " to "),
+            table::counts(&range, " to "),
             args.players
         ));
     }
@@ -349,7 +318,7 @@ fn simulate(args: &SimulateArgs) -> ExitCode {
             set: args.rule.clone(),
         },
     };
-    match game.simulate(&config, args.json) {
+    match simulation.simulate(row, &config, args.json) {
         Ok(text) => print(&text),
         Err(e) => fail(&e),
     }
@@ -405,7 +374,7 @@ mod tests {
         command.build();
         let oracle = command.find_subcommand_mut("oracle").unwrap();
         let help = oracle.render_long_help().to_string();
-        assert!(help.contains(&games::op_list()), "{help}");
+        assert!(help.contains(&table::op_list()), "{help}");
         let simulate = command.find_subcommand_mut("simulate").unwrap();
         let help = simulate.render_long_help().to_string();
         assert!(help.contains("zaagox: 2 to 4"), "{help}");

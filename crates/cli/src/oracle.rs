@@ -12,16 +12,19 @@
 //! - a line that is not UTF-8, or longer than [`MAX_LINE`] bytes, is answered `ok:false`
 //!   (the long line is skipped without being held in memory);
 //! - a field given twice in one request is an error, like an unknown field;
-//! - `op` must be a string naming one of the registry's ops ([`games::ops`]); the oracle
-//!   itself knows no game: [`games::answer`] dispatches.
+//! - `op` must be a string naming one of the table's ops ([`table::ops`]); the oracle itself
+//!   knows no game: [`answer`] looks the game up in the table;
+//! - `<game>.playout` and `<game>.trace` take `"variant"` only for a game the oracle plays in
+//!   several variants (Jass); its value must name one of them, and leaving it out plays the
+//!   first.
 
 use std::io::{self, BufRead, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use serde_json::Value;
 
-use crate::games;
-use crate::protocol::{Answer, Fields, MAX_ECHO, OracleError, cut, json_type};
+use crate::protocol::{Answer, Body, Fields, MAX_ECHO, OpName, OracleError, cut, json_type};
+use crate::table::{self, Row};
 
 /// The longest request line answered, in bytes (without the line end). Longer lines get
 /// `ok:false`; the largest legitimate request is well under a kilobyte.
@@ -42,11 +45,83 @@ fn parse(line: &[u8]) -> Result<(String, Fields), OracleError> {
     })?;
     match map.remove("op") {
         None => Err(OracleError::MissingOp {
-            ops: games::op_list(),
+            ops: table::op_list(),
         }),
         Some(Value::String(op)) => Ok((op, map)),
         Some(other) => Err(OracleError::OpNotString(json_type(&other))),
     }
+}
+
+/// Answers the op `op` with its fields (everything but `op`): the game's own op, or the
+/// generic `playout` and `trace` of the row it names.
+///
+/// # Errors
+/// [`OracleError::UnknownOp`] for an op of no game, and each op's own refusals.
+pub fn answer(op: &str, mut rest: Fields) -> Result<Body, OracleError> {
+    let unknown = || OracleError::UnknownOp {
+        op: cut(op, MAX_ECHO),
+        ops: table::op_list(),
+    };
+    let (name, verb) = op.split_once('.').ok_or_else(unknown)?;
+    let game = table::game(name).ok_or_else(unknown)?;
+    if let Some(own) = game.ops.iter().find(|own| own.verb == verb) {
+        return (own.answer)(rest);
+    }
+    let op = match verb {
+        "playout" => OpName::new(game.name, "playout"),
+        "trace" => OpName::new(game.name, "trace"),
+        _ => return Err(unknown()),
+    };
+    let row = oracle_row(op, &mut rest)?;
+    match op.verb {
+        "playout" => row.play.playout(op, &rest, row.label),
+        _ => row.play.trace(op, &rest, row.label),
+    }
+}
+
+/// The row a playout or trace request plays: named by its `"variant"` (taken out of the
+/// fields) when the oracle plays the game in several variants, else the game's one row.
+///
+/// # Errors
+/// [`OracleError::Invalid`] for a variant that is not one of them.
+fn oracle_row(op: OpName, rest: &mut Fields) -> Result<&'static Row, OracleError> {
+    let rows: Vec<&'static Row> = table::oracle_rows(op.game).collect();
+    let (&first, _) = rows
+        .split_first()
+        .ok_or_else(|| OracleError::internal(op, "the oracle plays no variant of it".to_owned()))?;
+    if rows.len() == 1 {
+        return Ok(first);
+    }
+    let shown = rest.raw("variant").map(|raw| cut(raw, MAX_ECHO));
+    let Some(value) = rest.remove("variant") else {
+        return Ok(first);
+    };
+    value
+        .as_str()
+        .and_then(|name| rows.iter().copied().find(|r| r.variant == Some(name)))
+        .ok_or_else(|| {
+            let names: Vec<String> = (rows.iter().enumerate())
+                .filter_map(|(i, r)| {
+                    let name = r.variant?;
+                    Some(if i == 0 {
+                        format!("{name:?} (the default)")
+                    } else {
+                        format!("{name:?}")
+                    })
+                })
+                .collect();
+            let listed = match names.split_last() {
+                Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+                _ => names.join(""),
+            };
+            OracleError::invalid(
+                op,
+                format!(
+                    "variant must be {listed}, not {}",
+                    shown.unwrap_or_default()
+                ),
+            )
+        })
 }
 
 /// Answers one request line (without its line end). Never panics: a panic inside a game is
@@ -57,7 +132,7 @@ pub fn handle(line: &[u8]) -> Answer {
         Ok(parsed) => parsed,
         Err(error) => return Answer::Err(error),
     };
-    match catch_unwind(AssertUnwindSafe(|| games::answer(&op, rest))) {
+    match catch_unwind(AssertUnwindSafe(|| answer(&op, rest))) {
         Ok(result) => result.into(),
         Err(panic) => {
             let message = panic
@@ -226,17 +301,84 @@ mod tests {
     /// for its missing fields, never as not implemented).
     #[test]
     fn every_op_of_the_protocol_answers() {
-        assert!(games::pending_ops().is_empty());
-        for op in games::ops() {
+        for op in table::ops() {
             let e = error(format!(r#"{{"op":"{op}"}}"#).as_bytes());
             assert!(!e.contains("not implemented"), "{op}: {e}");
             assert!(e.contains(&op) && e.contains("missing field"), "{op}: {e}");
         }
     }
 
+    /// `docs/oracle.md`, "Ops by deliverable": every op of every game, in its order.
+    #[test]
+    fn the_op_table_is_the_protocols() {
+        assert_eq!(
+            table::ops(),
+            [
+                "zaagox.score",
+                "zaagox.playout",
+                "zaagox.trace",
+                "jass.legal",
+                "jass.trick",
+                "jass.weis",
+                "jass.deal",
+                "jass.playout",
+                "jass.trace",
+                "elewenjewe.captures",
+                "elewenjewe.playout",
+                "elewenjewe.trace",
+                "letom.score",
+                "letom.settle",
+                "letom.playout",
+                "letom.trace",
+            ]
+        );
+        let mut unique = table::ops();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), table::ops().len());
+    }
+
+    #[test]
+    fn unknown_ops_list_the_registry() {
+        for op in [
+            "chess.move",
+            "zaagox.foo",
+            "jass.score",
+            "zaagox",
+            "",
+            ".",
+            "zaagox.",
+        ] {
+            let e = super::answer(op, Fields::new()).unwrap_err();
+            assert!(matches!(e, OracleError::UnknownOp { .. }), "{op}: {e}");
+            let text = e.to_string();
+            assert!(text.contains(&table::op_list()), "{text}");
+            assert!(text.contains(&format!("{op:?}")), "{text}");
+        }
+    }
+
+    /// The oracle's Letom ops play one deal and take no variant; Jass's take one of its
+    /// three (`docs/oracle.md`).
+    #[test]
+    fn only_a_game_played_in_several_variants_takes_one() {
+        let fields: Fields =
+            serde_json::from_str(r#"{"players":3,"seed":1,"variant":"match"}"#).unwrap();
+        let e = super::answer("letom.playout", fields).unwrap_err();
+        assert!(e.to_string().contains("variant"), "{e}");
+        let fields: Fields =
+            serde_json::from_str(r#"{"players":4,"seed":1,"variant":"bridge"}"#).unwrap();
+        let e = super::answer("jass.playout", fields)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains(r#"variant must be "schieber" (the default), "coiffeur" or "differenzler", not "bridge""#),
+            "{e}"
+        );
+    }
+
     #[test]
     fn op_errors_list_the_registrys_ops() {
-        let ops = games::op_list();
+        let ops = table::op_list();
         assert!(
             ops.contains("zaagox.trace") && ops.contains("elewenjewe.trace"),
             "{ops}"

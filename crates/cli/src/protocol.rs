@@ -84,19 +84,6 @@ pub enum OracleError {
         /// Every op of the protocol, comma-separated (from the registry).
         ops: String,
     },
-    /// The op belongs to a game whose rules have not landed.
-    #[error(
-        "{game} is not implemented yet: {op} will answer once the {game} rules land{}",
-        ready_note(.ready)
-    )]
-    NotImplemented {
-        /// The game.
-        game: &'static str,
-        /// The op.
-        op: String,
-        /// The ops of the game that answer already (none: an empty list).
-        ready: Vec<String>,
-    },
     /// The request's fields did not fit the op (unknown, missing or mistyped field).
     #[error("bad {op} request: {source}")]
     Fields {
@@ -160,15 +147,6 @@ pub fn and_list<S: AsRef<str>>(items: &[S]) -> String {
             let rest: Vec<&str> = rest.iter().map(AsRef::as_ref).collect();
             format!("{} and {}", rest.join(", "), last.as_ref())
         }
-    }
-}
-
-/// The end of a "not implemented yet" message: which ops of the game answer already.
-fn ready_note(ready: &[String]) -> String {
-    match ready.len() {
-        0 => String::new(),
-        1 => format!(" ({} answers already)", ready[0]),
-        _ => format!(" ({} answer already)", and_list(ready)),
     }
 }
 
@@ -429,25 +407,6 @@ mod tests {
         assert!(e.to_string().contains("\"a\" is given twice"), "{e}");
         let e = serde_json::from_str::<Fields>(r#"{"a":1e400}"#).unwrap_err();
         assert!(e.to_string().contains("number out of range"), "{e}");
-    }
-
-    #[test]
-    fn not_implemented_names_the_ops_that_answer() {
-        let e = |ready: &[&str]| {
-            OracleError::NotImplemented {
-                game: "g",
-                op: "g.x".to_owned(),
-                ready: ready.iter().map(|&s| s.to_owned()).collect(),
-            }
-            .to_string()
-        };
-        let head = "g is not implemented yet: g.x will answer once the g rules land";
-        assert_eq!(e(&[]), head);
-        assert_eq!(e(&["g.a"]), format!("{head} (g.a answers already)"));
-        assert_eq!(
-            e(&["g.a", "g.b", "g.c"]),
-            format!("{head} (g.a, g.b and g.c answer already)")
-        );
     }
 
     #[test]

@@ -9,7 +9,8 @@ use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::Value;
 use serde_json::value::RawValue;
 
-use crate::protocol::{MAX_ECHO, cut};
+use crate::protocol::{MAX_ECHO, and_list, cut};
+use crate::table;
 
 /// Why a record file could not be replayed.
 #[derive(Debug, thiserror::Error)]
@@ -34,12 +35,6 @@ pub enum ReplayFileError {
         /// The seed as written in the record (cut to 64 characters).
         text: String,
     },
-    /// The record names a game this build cannot replay yet.
-    #[error("{game} is not implemented yet: its records cannot be replayed")]
-    NotImplemented {
-        /// The game.
-        game: &'static str,
-    },
     /// The record names a registry game by its registry name where its records carry
     /// another (`"game":"jass"` for a `schieber-deal` record).
     #[error(
@@ -57,7 +52,7 @@ pub enum ReplayFileError {
     UnknownGame {
         /// The name given (cut to 64 characters).
         game: String,
-        /// Which records this build replays and which games are planned (from the registry).
+        /// Which records this build replays (from the table).
         games: String,
     },
     /// The record does not replay: the setup failed or an action was refused.
@@ -238,9 +233,44 @@ pub fn parse_head(text: &[u8]) -> Result<Head, ReplayFileError> {
     Ok(Head { game, seed })
 }
 
+/// `cardrules replay`: reads the record at `path` (`-`: stdin), finds its type in the table
+/// by the record's `game` field and replays it; returns the text (or JSON, with `json`) to
+/// print.
+///
+/// # Errors
+/// [`ReplayFileError`] saying what was wrong with the file or the record.
+pub fn replay_file(path: &Path, json: bool) -> Result<String, ReplayFileError> {
+    let (text, head) = read(path)?;
+    if let Some(row) = table::record_row(&head.game) {
+        return row.play.replay(&text, head.seed, json);
+    }
+    match table::game(&head.game) {
+        Some(game) => Err(ReplayFileError::RecordName {
+            game: game.name,
+            records: and_list(
+                &table::ROWS
+                    .iter()
+                    .filter(|r| r.game == game.name)
+                    .map(|r| format!("{:?}", r.play.record()))
+                    .collect::<Vec<_>>(),
+            ),
+        }),
+        None => Err(ReplayFileError::UnknownGame {
+            game: cut(&head.game, MAX_ECHO),
+            games: table::records_sentence(),
+        }),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::PathBuf;
+
+    use ::zaagox::Zaagox;
+    use cards_core::{Game as _, GameRecord, Seed, random_playout};
+
+    use crate::games::generic;
 
     fn report(seed: Option<&str>, outcome: Option<&str>) -> ReplayReport<String> {
         ReplayReport {
@@ -327,5 +357,214 @@ mod tests {
                 "{err}"
             );
         }
+    }
+
+    /// A Jass record (`schieber-deal`) replays to the playout's digest and returns.
+    #[test]
+    fn replays_a_jass_record() {
+        let text =
+            generic::record_json::<::jass::SchieberDeal>(&Default::default(), 4, 42).unwrap();
+        assert!(text.contains("\"game\": \"schieber-deal\""), "{text}");
+        let path = write_temp("jass-4p-seed42.json", text.as_bytes());
+        let v: Value = serde_json::from_str(&replay_file(&path, true).unwrap()).unwrap();
+        let (state, actions) = generic::playout::<::jass::SchieberDeal>(4, 42).unwrap();
+        assert_eq!(v["game"], "schieber-deal");
+        assert_eq!(v["seed_integer"], 42);
+        assert_eq!(v["actions"], actions);
+        assert_eq!(v["final"], generic::state_digest(&state).unwrap());
+        assert_eq!(v["returns"], serde_json::json!(state.settlement()));
+        assert_eq!(v["contract"]["pushed"], state.pushed());
+        let text = replay_file(&path, false).unwrap();
+        assert!(text.starts_with("schieber-deal: 4 players, "), "{text}");
+        assert!(text.contains("\ncontract:   "), "{text}");
+    }
+
+    /// A Letom record replays to the playout's digest and returns, with the deal's base
+    /// points, Ren calls and settlement steps as notes.
+    #[test]
+    fn replays_a_letom_record() {
+        for seed in [3, 42] {
+            let text =
+                generic::record_json::<::letom::Letom>(&Default::default(), 3, seed).unwrap();
+            assert!(text.contains("\"game\": \"letom\""), "{text}");
+            let path = write_temp(&format!("letom-3p-seed{seed}.json"), text.as_bytes());
+            let v: Value = serde_json::from_str(&replay_file(&path, true).unwrap()).unwrap();
+            let (state, actions) = generic::playout::<::letom::Letom>(3, seed).unwrap();
+            assert_eq!(v["game"], "letom");
+            assert_eq!(v["actions"], actions);
+            assert_eq!(v["final"], generic::state_digest(&state).unwrap());
+            assert_eq!(v["returns"], serde_json::json!(state.settlement()));
+            let base: Vec<u32> = cards_core::PlayerId::all(3)
+                .map(|p| state.base_points(p))
+                .collect();
+            assert_eq!(v["base_points"], serde_json::json!(base));
+            assert_eq!(v["seller"], Value::Null);
+            assert_eq!(
+                v["settlement_details"].is_null(),
+                state.settlement_details().is_none()
+            );
+            let text = replay_file(&path, false).unwrap();
+            assert!(text.starts_with("letom: 3 players, "), "{text}");
+            assert!(text.contains("\nbase:       ["), "{text}");
+        }
+    }
+
+    fn write_temp(name: &str, contents: &[u8]) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("cardrules-games-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(name);
+        std::fs::write(&path, contents).unwrap();
+        path
+    }
+
+    fn record(seed: u64) -> GameRecord<Zaagox> {
+        random_playout::<Zaagox>(&Default::default(), 3, Seed::from(seed))
+            .unwrap()
+            .1
+    }
+
+    #[test]
+    fn replays_a_playout_to_its_digest() {
+        let rec = record(11);
+        let path = write_temp("good.json", &serde_json::to_vec(&rec).unwrap());
+        let out = replay_file(&path, true).unwrap();
+        let v: Value = serde_json::from_str(&out).unwrap();
+        let (state, _) = generic::playout::<Zaagox>(3, 11).unwrap();
+        assert_eq!(v["final"], generic::state_digest(&state).unwrap());
+        assert_eq!(v["actions"], rec.actions.len());
+        assert_eq!(v["returns"], serde_json::json!(state.settlement()));
+        assert_eq!(v["to_act"], Value::Null);
+        assert_eq!(v["seed"], Seed::from(11).to_string());
+        assert_eq!(v["outcome"], serde_json::to_value(state.outcome()).unwrap());
+        let text = replay_file(&path, false).unwrap();
+        assert!(text.starts_with("zaagox: 3 players"), "{text}");
+        let outcome = state.outcome().unwrap().to_string();
+        assert!(text.contains(&format!("outcome:    {outcome}\n")), "{text}");
+        assert!(text.contains("settlement: ["), "{text}");
+    }
+
+    #[test]
+    fn a_truncated_record_is_not_over() {
+        let mut rec = record(12);
+        rec.actions.truncate(3);
+        let path = write_temp("short.json", &serde_json::to_vec(&rec).unwrap());
+        let v: Value = serde_json::from_str(&replay_file(&path, true).unwrap()).unwrap();
+        assert_eq!(v["outcome"], Value::Null);
+        assert!(v["to_act"].is_u64());
+        assert!(
+            replay_file(&path, false)
+                .unwrap()
+                .contains("ends before the game does")
+        );
+    }
+
+    /// A record may start from an explicit setup: the middle of a game, replayed to its end.
+    #[test]
+    fn replays_a_record_that_starts_from_a_setup() {
+        let (end, full) = random_playout::<Zaagox>(&Default::default(), 4, Seed::from(21)).unwrap();
+        let split = full.actions.len() / 2;
+        let mut middle = Zaagox::new(&Default::default(), 4, Seed::from(21)).unwrap();
+        for &action in &full.actions[..split] {
+            middle.play(action).unwrap();
+        }
+        let mut rec = GameRecord::<Zaagox>::from_setup(Default::default(), middle.setup());
+        rec.actions = full.actions[split..].to_vec();
+        let json = serde_json::to_vec(&rec).unwrap();
+        assert!(String::from_utf8_lossy(&json).contains("\"setup\""));
+        let path = write_temp("setup.json", &json);
+        let v: Value = serde_json::from_str(&replay_file(&path, true).unwrap()).unwrap();
+        assert_eq!(v["seed"], Value::Null);
+        assert_eq!(v["players"], 4);
+        assert_eq!(v["actions"], full.actions.len() - split);
+        assert_eq!(v["final"], generic::state_digest(&end).unwrap());
+        assert_eq!(v["returns"], serde_json::json!(end.settlement()));
+        let text = replay_file(&path, false).unwrap();
+        assert!(text.starts_with("zaagox: 4 players, "), "{text}");
+        assert!(text.contains(" actions, from a setup\n"), "{text}");
+        // A setup that breaks the rules does not replay, and says why.
+        let mut broken = serde_json::to_value(&rec).unwrap();
+        broken["setup"]["players"] = serde_json::json!(3);
+        let path = write_temp("broken.json", &serde_json::to_vec(&broken).unwrap());
+        let err = replay_file(&path, false).unwrap_err();
+        assert!(
+            matches!(err, ReplayFileError::Parse(_) | ReplayFileError::Replay(_)),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn typed_errors() {
+        let missing = std::env::temp_dir().join("cardrules-no-such-record.json");
+        assert!(matches!(
+            replay_file(&missing, false),
+            Err(ReplayFileError::Read { .. })
+        ));
+        let bad = write_temp("bad.json", b"{not json");
+        assert!(matches!(
+            replay_file(&bad, false),
+            Err(ReplayFileError::Parse(_))
+        ));
+        // Letom has landed: a record that is not one is refused as such.
+        let letom = write_temp("letom.json", br#"{"game":"letom"}"#);
+        let err = replay_file(&letom, false).unwrap_err();
+        assert!(matches!(err, ReplayFileError::Parse(_)), "{err}");
+        // The registry's name is not the record's: say which it is.
+        let jass = write_temp("jass.json", br#"{"game":"jass"}"#);
+        let err = replay_file(&jass, false).unwrap_err();
+        assert!(
+            matches!(err, ReplayFileError::RecordName { game: "jass", .. }),
+            "{err}"
+        );
+        assert!(err.to_string().contains("\"schieber-deal\""), "{err}");
+        let chess = write_temp("chess.json", br#"{"game":"chess"}"#);
+        let err = replay_file(&chess, false).unwrap_err();
+        assert!(matches!(err, ReplayFileError::UnknownGame { .. }), "{err}");
+        assert!(
+            err.to_string().contains(&table::records_sentence()),
+            "{err}"
+        );
+        assert!(
+            err.to_string().ends_with(
+                "this build replays records whose game is \"zaagox\", \"schieber\", \
+                 \"schieber-deal\", \"coiffeur\", \"differenzler\", \"elewenjewe\", \
+                 \"letom\" or \"letom-match\""
+            ),
+            "{err}"
+        );
+        let mut rec = serde_json::to_value(record(13)).unwrap();
+        rec["players"] = serde_json::json!(9);
+        let nine = write_temp("nine.json", &serde_json::to_vec(&rec).unwrap());
+        let err = replay_file(&nine, false).unwrap_err();
+        assert!(matches!(err, ReplayFileError::Replay(_)), "{err}");
+        assert!(err.to_string().contains('9'), "{err}");
+        rec["players"] = serde_json::json!(3);
+        rec["extra"] = serde_json::json!(1);
+        let extra = write_temp("extra.json", &serde_json::to_vec(&rec).unwrap());
+        assert!(matches!(
+            replay_file(&extra, false),
+            Err(ReplayFileError::Parse(_))
+        ));
+    }
+
+    #[test]
+    fn an_illegal_action_is_refused_with_its_number() {
+        // Replay the same actions under another seed: some action soon stops being legal.
+        let mut rec = record(14);
+        let mut refused = None;
+        for other in 0..50 {
+            rec.start = cards_core::Start::Seed {
+                players: 3,
+                seed: Seed::from(1000 + other),
+            };
+            let path = write_temp("swapped.json", &serde_json::to_vec(&rec).unwrap());
+            if let Err(e) = replay_file(&path, false) {
+                refused = Some(e);
+                break;
+            }
+        }
+        let err = refused.expect("some other seed refuses the actions");
+        assert!(matches!(err, ReplayFileError::Replay(_)));
+        assert!(err.to_string().contains("action"), "{err}");
+        assert!(err.to_string().contains("counting from 1"), "{err}");
     }
 }

@@ -45,16 +45,6 @@ pub enum Event<D> {
     },
 }
 
-/// A variant of a registry game that `<game>.playout`, `<game>.trace` and `simulate --variant`
-/// take (Jass: `schieber`, `coiffeur`, `differenzler`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Variant {
-    /// The field's value (`"schieber"`).
-    pub name: &'static str,
-    /// How messages name what it plays (`Schieber`).
-    pub label: &'static str,
-}
-
 /// What a game supplies to the oracle and `replay`: its player range comes from
 /// [`Game::player_range`] under default rules; the rest is here. [`Simulation`] adds what
 /// `simulate` needs.
@@ -72,12 +62,6 @@ pub trait Adapter: Sync + 'static {
     /// argument and record file names. By default [`Game::NAME`]; it may differ (Jass: the
     /// registry's `jass` plays [`jass::SchieberDeal`], whose records name `schieber-deal`).
     const NAME: &'static str = <Self::Game as Game>::NAME;
-
-    /// One line about the game, for help texts.
-    const ABOUT: &'static str;
-
-    /// The game's own oracle ops, in `docs/oracle.md` order; `playout` and `trace` follow.
-    const OPS: &'static [Op];
 
     /// The events at the start of the seeded game `start` (`Game::new(default rules,
     /// players, seed)`), before any decision: its first deal.

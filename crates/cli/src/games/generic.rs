@@ -11,7 +11,7 @@ use serde::Serialize;
 use serde_json::Number;
 use sha2::{Digest, Sha256};
 
-use super::adapter::{Adapter, Event, Simulation, Variant};
+use super::adapter::{Adapter, Event, Simulation};
 use crate::protocol::{Body, Fields, MAX_ECHO, OpName, OracleError, cut, fields};
 use crate::replay::{ReplayFileError, ReplayReport};
 use crate::simulate::{
@@ -92,59 +92,6 @@ pub fn check_derived<G: Game>(derived: Result<G, G::SetupError>, start: &G) -> R
     } else {
         Err("the derived deal does not give the game's start".to_owned())
     }
-}
-
-/// The `"variant"` values of `variants`, quoted, for messages: `"schieber" (the default),
-/// "coiffeur" or "differenzler"`.
-#[must_use]
-pub fn variant_list(variants: &[Variant]) -> String {
-    let names: Vec<String> = variants
-        .iter()
-        .enumerate()
-        .map(|(i, v)| {
-            if i == 0 {
-                format!("{:?} (the default)", v.name)
-            } else {
-                format!("{:?}", v.name)
-            }
-        })
-        .collect();
-    match names.split_last() {
-        None => String::new(),
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-    }
-}
-
-/// Takes the optional `"variant"` field out of a request: the variant named (the first of
-/// `variants` when the field is left out).
-///
-/// # Errors
-/// [`OracleError::Invalid`] for a value that is not one of `variants`' names.
-pub fn take_variant(
-    op: OpName,
-    rest: &mut Fields,
-    variants: &'static [Variant],
-) -> Result<&'static Variant, OracleError> {
-    let shown = rest.raw("variant").map(|raw| cut(raw, MAX_ECHO));
-    let Some(value) = rest.remove("variant") else {
-        return variants
-            .first()
-            .ok_or_else(|| OracleError::internal(op, "the game has no variants".to_owned()));
-    };
-    value
-        .as_str()
-        .and_then(|name| variants.iter().find(|v| v.name == name))
-        .ok_or_else(|| {
-            OracleError::invalid(
-                op,
-                format!(
-                    "variant must be {}, not {}",
-                    variant_list(variants),
-                    shown.unwrap_or_default()
-                ),
-            )
-        })
 }
 
 /// Reads the `players` and `seed` of a `<game>.playout` or `<game>.trace` request of adapter

@@ -22,16 +22,15 @@ use crate::simulate::{
 #[derive(Debug, Clone, Copy)]
 pub struct ZaagoxAdapter;
 
+/// Zaägox's own oracle op: `zaagox.score`.
+pub const OPS: &[Op] = &[Op {
+    verb: "score",
+    answer: score_op,
+}];
+
 impl Adapter for ZaagoxAdapter {
     type Game = Zaagox;
     type Deal = Deal;
-
-    const ABOUT: &'static str = "Zaägox, the Didopoikas collecting game";
-
-    const OPS: &'static [Op] = &[Op {
-        verb: "score",
-        answer: score_op,
-    }];
 
     /// The seeded deal (`docs/zaagox.md`, "Setup"): deal 0 is
     /// `shuffled_deck::<DidoCard>(seed)`; seat `s` gets cards `4s..4s+4` in that order; the

@@ -11,7 +11,7 @@ use cards_core::{Game, Seed, StdCard};
 use elewenjewe::{Action, Elewenjewe, Event as GameEvent, Outcome, Scoring};
 use serde::Serialize;
 
-use super::adapter::{Adapter, Event, Op, Simulation};
+use super::adapter::{Adapter, Event, Simulation};
 use crate::replay::Note;
 use crate::simulate::{Distribution, LengthReport, Percent, Tally, Term, rate};
 
@@ -61,10 +61,6 @@ fn convert(events: Vec<GameEvent>, out: &mut Vec<Event<Deal>>) {
 impl Adapter for ElewenjeweAdapter {
     type Game = Elewenjewe;
     type Deal = Deal;
-
-    const ABOUT: &'static str = "Eléwénjewé, the Yorùbá fishing game";
-
-    const OPS: &'static [Op] = ops::OPS;
 
     /// The first round's layout and batch, as the game logs them (checked against `start`:
     /// the same hands and table).

@@ -9,8 +9,8 @@ use cards_core::{Game, PlayerId, Seed};
 use jass::{Action, Coiffeur, CoiffeurOutcome, ScoreSheet, Slot, TableDeal};
 use serde::Serialize;
 
-use super::{ABOUT, Deal, NAME, ops};
-use crate::games::adapter::{Adapter, Event, Op, Simulation};
+use super::{Deal, NAME};
+use crate::games::adapter::{Adapter, Event, Simulation};
 use crate::games::generic;
 use crate::replay::Note;
 use crate::simulate::{Distribution, LengthReport, Percent, Tally, Term, rate};
@@ -43,10 +43,6 @@ impl Adapter for CoiffeurAdapter {
     type Deal = Deal;
 
     const NAME: &'static str = NAME;
-
-    const ABOUT: &'static str = ABOUT;
-
-    const OPS: &'static [Op] = ops::OPS;
 
     /// Deal 0 as [`TableDeal::first`] deals it, checked against `start`.
     fn start_events(

@@ -6,8 +6,8 @@ use cards_core::{Game, Seed};
 use jass::SchieberDeal;
 use serde_json::Value;
 
-use super::{ABOUT, Deal, NAME, ops};
-use crate::games::adapter::{Adapter, Event, Op};
+use super::{Deal, NAME};
+use crate::games::adapter::{Adapter, Event};
 use crate::games::generic;
 use crate::replay::Note;
 
@@ -24,10 +24,6 @@ impl Adapter for DealAdapter {
     type Deal = Deal;
 
     const NAME: &'static str = NAME;
-
-    const ABOUT: &'static str = ABOUT;
-
-    const OPS: &'static [Op] = ops::OPS;
 
     /// The seeded deal (`docs/jass.md`, "One Schieber deal"), recomputed: deal 0's stream
     /// shuffles the deck, then draws the dealer (unless the rules fix it); packets of three

@@ -7,8 +7,8 @@ use cards_core::{Game, Seed};
 use jass::{Action, Schieber, SchieberDeal};
 
 use super::tally::{DealSummary, GameSummary, JassTally};
-use super::{ABOUT, Deal, NAME, deal, ops};
-use crate::games::adapter::{Adapter, Event, Op, Simulation};
+use super::{Deal, NAME, deal};
+use crate::games::adapter::{Adapter, Event, Simulation};
 use crate::replay::Note;
 use crate::simulate::Term;
 
@@ -24,10 +24,6 @@ impl Adapter for GameAdapter {
     type Deal = Deal;
 
     const NAME: &'static str = NAME;
-
-    const ABOUT: &'static str = ABOUT;
-
-    const OPS: &'static [Op] = ops::OPS;
 
     /// The first deal, as [`super::DealAdapter`] derives it (the game's deal 0 is the
     /// one-deal game's deal).

@@ -17,8 +17,8 @@ use serde_json::Value;
 
 use super::match_tally::{MatchDeals, MatchSummary, MatchTally, TERMS};
 use super::tally::Watch;
-use super::{ABOUT, Deal, LetomAdapter, ops, score_event};
-use crate::games::adapter::{Adapter, Event, Op, Simulation};
+use super::{Deal, LetomAdapter, score_event};
+use crate::games::adapter::{Adapter, Event, Simulation};
 use crate::replay::Note;
 use crate::simulate::Term;
 
@@ -143,10 +143,6 @@ impl Adapter for MatchAdapter {
     type Deal = Deal;
 
     const NAME: &'static str = <LetomAdapter as Adapter>::NAME;
-
-    const ABOUT: &'static str = ABOUT;
-
-    const OPS: &'static [Op] = ops::OPS;
 
     /// Each deal that ended at the deal before the first decision (its cards and its score),
     /// then the deal of the first decision (the match's deal 0 is the one-deal game's deal).
@@ -354,7 +350,7 @@ mod tests {
     /// under default rules: the final state and the events.
     fn traced(rules: &Rules, players: usize, seed: u64) -> (LetomMatch, Vec<Event<Deal>>) {
         let (state, trace) =
-            super::super::generic::trace_under::<MatchAdapter>(rules, players, seed).unwrap();
+            crate::games::generic::trace_under::<MatchAdapter>(rules, players, seed).unwrap();
         (state, trace.events)
     }
 

@@ -1,4 +1,4 @@
-//! Letom in the CLI: one registry entry, `letom` ([`LetomEntry`]), over two game types.
+//! Letom in the CLI: two game types, one deal ([`LetomAdapter`]) and a match ([`MatchAdapter`]).
 //!
 //! - One deal (`letom::Letom`, records `letom`; [`LetomAdapter`]): the oracle's
 //!   `letom.playout` and `letom.trace` play one deal, as `docs/oracle.md` fixes it (they take no
@@ -19,136 +19,15 @@ pub mod matches;
 pub mod ops;
 pub mod tally;
 
-use std::ops::RangeInclusive;
-
 use cards_core::{DidoCard, Game, PlayerId, Seed};
-use letom::{Action, Letom, Outcome, Rules};
+use letom::{Action, Letom, Outcome};
 use serde::Serialize;
 use serde_json::Value;
 
-use super::adapter::{Adapter, Event, Op, Simulation, Variant};
-use super::{Entry, generic};
-use crate::protocol::{Body, Fields, OpName, OracleError};
-use crate::replay::{Note, ReplayFileError};
-use crate::simulate::{Config, SimulateError, Term};
+use super::adapter::{Adapter, Event, Simulation};
+use crate::replay::Note;
+use crate::simulate::Term;
 use tally::{DealSummary, LetomTally, Watch};
-
-pub use matches::MatchAdapter;
-
-/// One line about Letom, for help texts.
-const ABOUT: &str = "Letom, the Didopoikas fishing game after Go-Stop, one deal a game, or \
-                     matches of several deals (--variant match)";
-
-/// The variants of `simulate letom --variant`, the default first (the oracle's ops take none).
-const VARIANTS: &[Variant] = &[
-    Variant {
-        name: "deal",
-        label: "a Letom deal",
-    },
-    Variant {
-        name: "match",
-        label: "a Letom match",
-    },
-];
-
-/// The registry's `letom`: routes `simulate --variant` and each record name to one adapter
-/// per game type; the oracle's ops are [`LetomAdapter`]'s, one deal.
-#[derive(Debug, Clone, Copy)]
-pub struct LetomEntry;
-
-impl Entry for LetomEntry {
-    fn name(&self) -> &'static str {
-        <LetomAdapter as Adapter>::NAME
-    }
-
-    fn record_names(&self) -> &'static [&'static str] {
-        const { &[<Letom as Game>::NAME, <letom::LetomMatch as Game>::NAME] }
-    }
-
-    fn about(&self) -> &'static str {
-        ABOUT
-    }
-
-    fn players(&self) -> RangeInclusive<usize> {
-        Letom::player_range(&Rules::default())
-    }
-
-    fn players_for(&self, variant: &str) -> RangeInclusive<usize> {
-        match variant {
-            "match" => letom::LetomMatch::player_range(&Rules::default()),
-            _ => self.players(),
-        }
-    }
-
-    fn verbs(&self) -> Vec<&'static str> {
-        super::verbs_of(ops::OPS)
-    }
-
-    /// The ops of one deal, exactly as every game without variants answers them: a
-    /// `"variant"` field is refused as unknown.
-    fn answer(&self, verb: &str, rest: Fields) -> Option<Result<Body, OracleError>> {
-        if let Some(op) = ops::OPS.iter().find(|op| op.verb == verb) {
-            return Some((op.answer)(rest));
-        }
-        let name = self.name();
-        match verb {
-            "playout" => Some(generic::playout_op::<LetomAdapter>(
-                OpName::new(name, "playout"),
-                &rest,
-                name,
-            )),
-            "trace" => Some(generic::trace_op::<LetomAdapter>(
-                OpName::new(name, "trace"),
-                &rest,
-                name,
-            )),
-            _ => None,
-        }
-    }
-
-    fn variants(&self) -> &'static [Variant] {
-        VARIANTS
-    }
-
-    fn rules_help(&self) -> super::RulesHelp {
-        super::RulesHelp::of::<Rules>()
-    }
-
-    /// `deal` (the default) as before the match variant existed: without `--variant` the report
-    /// names no variant, byte for byte the same; `match` plays whole matches.
-    fn simulate(&self, config: &Config, json: bool) -> Result<String, SimulateError> {
-        let name = config.variant.as_deref().unwrap_or(VARIANTS[0].name);
-        let variant = VARIANTS.iter().find(|v| v.name == name).ok_or_else(|| {
-            SimulateError::Variant(format!(
-                "letom has the variants {}, not {name:?}",
-                generic::variant_list(VARIANTS)
-            ))
-        })?;
-        match variant.name {
-            "match" => generic::simulate::<MatchAdapter>(config, Some(variant.name), None, json),
-            _ => generic::simulate::<LetomAdapter>(
-                config,
-                config.variant.is_some().then_some(variant.name),
-                None,
-                json,
-            ),
-        }
-    }
-
-    fn replay(
-        &self,
-        record: &str,
-        text: &[u8],
-        seed: Option<u64>,
-        json: bool,
-    ) -> Result<String, ReplayFileError> {
-        if record == <letom::LetomMatch as Game>::NAME {
-            generic::replay_rendered::<MatchAdapter>(text, seed, json)
-        } else {
-            generic::replay_rendered::<LetomAdapter>(text, seed, json)
-        }
-    }
-}
 
 /// One deal of Letom: the oracle's game, and `simulate letom`'s by default.
 #[derive(Debug, Clone, Copy)]
@@ -200,10 +79,6 @@ fn without_reshuffle(state: &Letom) -> Result<Letom, String> {
 impl Adapter for LetomAdapter {
     type Game = Letom;
     type Deal = Deal;
-
-    const ABOUT: &'static str = ABOUT;
-
-    const OPS: &'static [Op] = ops::OPS;
 
     /// The seeded deal ([`letom::Deal::seeded`], deal 0), checked against `start`
     /// ([`Letom::from_deal`] must rebuild it); a deal that ends at once (chongtong, four of a
@@ -321,9 +196,10 @@ impl Simulation for LetomAdapter {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::generic;
     use crate::games::generic::{playout, playout_with, simulate_one, trace};
     use crate::simulate::Tally as _;
-    use letom::Exhaustion;
+    use letom::{Exhaustion, Rules};
 
     /// Rebuilds a trace's game from its events alone: the deal event through
     /// [`Letom::from_deal`], then each decision (legal at its moment, listed in its `legal`, by
@@ -426,7 +302,8 @@ mod tests {
             for players in 3..=4 {
                 for seed in 0..60 {
                     let (state, trace) =
-                        super::generic::trace_under::<LetomAdapter>(&rules, players, seed).unwrap();
+                        crate::games::generic::trace_under::<LetomAdapter>(&rules, players, seed)
+                            .unwrap();
                     let events = trace.events;
                     let stocks = events
                         .iter()

@@ -1,0 +1,123 @@
+//! What every command does with a game type, written once: [`Play`] (the oracle's playout and
+//! trace, `replay`, the rules help) and [`Simulate`] (`simulate`), both implemented by
+//! [`Of`] for every game type the table lists.
+
+use std::marker::PhantomData;
+use std::ops::RangeInclusive;
+
+use cards_core::{Game, Presets};
+
+use crate::games::{Adapter, Simulation, generic};
+use crate::protocol::{Body, Fields, OpName, OracleError};
+use crate::replay::ReplayFileError;
+use crate::rules;
+use crate::simulate::{Config, SimulateError};
+use crate::table::Row;
+
+/// One game type as the oracle and `replay` use it (object-safe: the table holds
+/// `&dyn Play`).
+pub trait Play: Sync {
+    /// The `game` its records carry ([`Game::NAME`]).
+    fn record(&self) -> &'static str;
+    /// Its player counts under default rules.
+    fn players(&self) -> RangeInclusive<usize>;
+    /// `<game>.playout`: one whole random game (`label` names it in messages).
+    ///
+    /// # Errors
+    /// The request's refusals ([`OracleError`]).
+    fn playout(&self, op: OpName, rest: &Fields, label: &str) -> Result<Body, OracleError>;
+    /// `<game>.trace`: the same game, step by step.
+    ///
+    /// # Errors
+    /// As [`Play::playout`].
+    fn trace(&self, op: OpName, rest: &Fields, label: &str) -> Result<Body, OracleError>;
+    /// `replay` of a record of this type given as JSON text (`seed`: its seed when written
+    /// as an integer); the text report, or JSON with `json`.
+    ///
+    /// # Errors
+    /// [`ReplayFileError`] when the record is not valid or does not replay.
+    fn replay(&self, text: &[u8], seed: Option<u64>, json: bool)
+    -> Result<String, ReplayFileError>;
+    /// Its rules' fields and presets, for the help.
+    fn rules_help(&self) -> RulesHelp;
+}
+
+/// One game type as `simulate` plays it.
+pub trait Simulate: Sync {
+    /// Runs `config` for `row` (what the report names) and renders the report.
+    ///
+    /// # Errors
+    /// [`SimulateError`] when the run fails (bad rules included).
+    fn simulate(&self, row: &Row, config: &Config, json: bool) -> Result<String, SimulateError>;
+}
+
+/// The generic face of the game type behind `A`.
+pub struct Of<A>(PhantomData<fn() -> A>);
+
+impl<A> Of<A> {
+    /// The value the table points to.
+    pub const NEW: Self = Of(PhantomData);
+}
+
+impl<A: Adapter> Play for Of<A> {
+    fn record(&self) -> &'static str {
+        <A::Game as Game>::NAME
+    }
+
+    fn players(&self) -> RangeInclusive<usize> {
+        A::Game::player_range(&Default::default())
+    }
+
+    fn playout(&self, op: OpName, rest: &Fields, label: &str) -> Result<Body, OracleError> {
+        generic::playout_op::<A>(op, rest, label)
+    }
+
+    fn trace(&self, op: OpName, rest: &Fields, label: &str) -> Result<Body, OracleError> {
+        generic::trace_op::<A>(op, rest, label)
+    }
+
+    fn replay(
+        &self,
+        text: &[u8],
+        seed: Option<u64>,
+        json: bool,
+    ) -> Result<String, ReplayFileError> {
+        generic::replay_rendered::<A>(text, seed, json)
+    }
+
+    fn rules_help(&self) -> RulesHelp {
+        RulesHelp::of::<<A::Game as Game>::Rules>()
+    }
+}
+
+impl<A: Simulation> Simulate for Of<A> {
+    fn simulate(&self, row: &Row, config: &Config, json: bool) -> Result<String, SimulateError> {
+        // The oracle traces a variant other than the game's default by name.
+        let traced_default = crate::table::oracle_rows(row.game)
+            .next()
+            .is_some_and(|first| first.variant == row.variant);
+        let trace_variant = row.variant.filter(|_| row.oracle && !traced_default);
+        generic::simulate::<A>(config, row.variant, trace_variant, json)
+    }
+}
+
+/// What the help says of one game's rules, read off its crate ([`rules::fields`],
+/// [`Presets`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RulesHelp {
+    /// Every field `--rule` sets, with its default and values.
+    pub fields: Vec<rules::Field>,
+    /// The names `--preset` takes.
+    pub presets: Vec<&'static str>,
+}
+
+impl RulesHelp {
+    /// The help of the rules type `R`.
+    #[must_use]
+    pub fn of<R: serde::Serialize + serde::de::DeserializeOwned + Default + Presets>() -> Self {
+        RulesHelp {
+            fields: rules::fields::<R>(),
+            presets: R::presets().into_iter().map(|(name, _)| name).collect(),
+        }
+    }
+}
