@@ -7,18 +7,18 @@ use core::ops::RangeInclusive;
 use core::str::FromStr;
 
 use cards_core::{
-    CardSet, Census, Draw as _, Game, JassCard, JassSuit, PerSeat, PlayerCountError, PlayerId, Rng,
-    Seed,
+    CardSet, Census, Draw as _, Events, Game, JassCard, JassSuit, NoEvents, ObserveError, PerSeat,
+    PlayerCountError, PlayerId, Rng, Seed,
 };
 
 use crate::action::trio_allows;
 use crate::deal::{Hand, TRICKS, each_legal, trio_due};
 use crate::sampling::{HiddenDeal, evidence};
 use crate::tricks::{PLAYS, Tricks, seat_after_at};
-use crate::view::trick_views;
+use crate::view::{follow_card, misfit, seen_hands, trick_views};
 use crate::{
-    Action, CoiffeurFactors, CoiffeurRules, Contract, Joker, MATCH_BONUS, Mode, RuleError, Rules,
-    SetupError, TableDeal, TrickView, ViewError,
+    Action, CoiffeurFactors, CoiffeurRules, Contract, Deal, Event, Joker, MATCH_BONUS, Mode,
+    RuleError, Rules, SetupError, TableDeal, TrickView, ViewError,
 };
 
 /// Seats at a Coiffeur table.
@@ -404,6 +404,66 @@ impl fmt::Display for ScoreSheet {
     }
 }
 
+/// The score sheet of these cells (side × slot, by [`Slot::ALL`] index).
+fn sheet_of(c: &CoiffeurRules, cells: &[[Option<SheetEntry>; MAX_SLOTS]; SEATS]) -> ScoreSheet {
+    let slots: Vec<Slot> = c.slots().collect();
+    ScoreSheet {
+        slots: slots
+            .iter()
+            .map(|&slot| SheetSlot {
+                slot,
+                factor: slot.factor(&c.factors),
+            })
+            .collect(),
+        sides: (0..c.sides())
+            .map(|side| SheetSide {
+                seats: c.seats_of(side),
+                entries: slots.iter().map(|s| cells[side][s.index()]).collect(),
+                total: cells[side]
+                    .iter()
+                    .flatten()
+                    .fold(0u32, |t, e| t.saturating_add(e.points)),
+            })
+            .collect(),
+    }
+}
+
+/// The deal event of `dealt` hands: in the order `table` dealt them when given, else in
+/// card order (with Differenzler's `shown` card last in the dealer's hand).
+pub(crate) fn deal_event(
+    table: Option<&TableDeal>,
+    dealer: PlayerId,
+    dealt: &[Hand],
+    shown: Option<JassCard>,
+) -> Deal {
+    let seats = dealt.len();
+    let forehand = seat_after_at(dealer, 1, seats);
+    match table {
+        Some(t) => Deal::shown(
+            dealer,
+            forehand,
+            (0..seats).map(|s| t.hand(PlayerId(s as u8))),
+            shown,
+        ),
+        None => {
+            let hands: Vec<Vec<JassCard>> = dealt
+                .iter()
+                .enumerate()
+                .map(|(s, h)| {
+                    let mut cards: Vec<JassCard> = h.iter().collect();
+                    // The shown card is the dealer's last.
+                    if let Some(card) = shown.filter(|_| s == dealer.index()) {
+                        cards.retain(|&c| c != card);
+                        cards.push(card);
+                    }
+                    cards
+                })
+                .collect();
+            Deal::shown(dealer, forehand, hands.iter().map(Vec::as_slice), shown)
+        }
+    }
+}
+
 /// A filled cell in a [`CoiffeurSetup`]: the side, the slot and its entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -768,22 +828,23 @@ impl Coiffeur {
         }
     }
 
-    /// Plays `action`, all or nothing.
-    fn step(&mut self, action: Action) -> Result<(), RuleError> {
+    /// Plays `action`, all or nothing, reporting what it caused.
+    fn step(&mut self, action: Action, events: &mut impl Events<Event>) -> Result<(), RuleError> {
         if self.over {
             return Err(RuleError::GameOver);
         }
         match self.choice {
-            None => self.choose(action),
-            Some(choice) => self.play_step(choice.contract, action),
+            None => self.choose(action, events),
+            Some(choice) => self.play_step(choice.contract, action, events),
         }
     }
 
-    fn choose(&mut self, action: Action) -> Result<(), RuleError> {
+    fn choose(&mut self, action: Action, events: &mut impl Events<Event>) -> Result<(), RuleError> {
         let (seat, may_pass, ..) = self.chooser().ok_or(RuleError::GameOver)?;
         match action {
             Action::Pass if may_pass => {
                 self.passes += 1;
+                events.emit(|| Event::Passed { seat });
                 Ok(())
             }
             Action::Pass => Err(RuleError::MustChoose { seat }),
@@ -798,6 +859,11 @@ impl Coiffeur {
                         });
                         // The declarer leads the first trick.
                         self.tricks = Tricks::new(SEATS, self.dealt, seat);
+                        events.emit(|| Event::SlotChosen {
+                            seat,
+                            slot,
+                            contract,
+                        });
                         Ok(())
                     }
                     _ => Err(RuleError::NotOpen { action }),
@@ -808,7 +874,12 @@ impl Coiffeur {
         }
     }
 
-    fn play_step(&mut self, contract: Contract, action: Action) -> Result<(), RuleError> {
+    fn play_step(
+        &mut self,
+        contract: Contract,
+        action: Action,
+        events: &mut impl Events<Event>,
+    ) -> Result<(), RuleError> {
         let trick_no = self.tricks.trick_no();
         let due = trio_due(Some(contract), self.tricks.trick(), trick_no, self.trio());
         match action {
@@ -820,6 +891,10 @@ impl Coiffeur {
                     *slot = mode;
                     self.trio_len += 1;
                 }
+                events.emit(|| Event::TrioMode {
+                    seat: self.tricks.leader(),
+                    mode,
+                });
                 Ok(())
             }
             Action::TrioMode(_) => Err(RuleError::TrioTurn {
@@ -841,9 +916,18 @@ impl Coiffeur {
                         why: "the leader names this Trio segment's mode first",
                     });
                 };
+                let seat = self.tricks.seat_to_play().ok_or(RuleError::GameOver)?;
                 let end = self.tricks.play(card, mode, counting, &self.rules.play)?;
-                if end.is_some_and(|e| e.last) {
-                    self.end_deal();
+                events.emit(|| Event::Played { seat, card });
+                if let Some(end) = end {
+                    events.emit(|| Event::TrickTaken {
+                        seat: end.winner,
+                        points: end.points,
+                        last: end.last,
+                    });
+                    if end.last {
+                        self.end_deal(events);
+                    }
                 }
                 Ok(())
             }
@@ -867,28 +951,109 @@ impl Coiffeur {
     }
 
     /// After the last trick: the sheet's cell, then the next deal or the end.
-    fn end_deal(&mut self) {
+    fn end_deal(&mut self, events: &mut impl Events<Event>) {
         let Some(choice) = self.choice else {
             return;
         };
         let (card_points, matched) = self.declarer_take(choice.declarer);
         let factor = choice.slot.factor(&self.coiffeur().factors);
         let side = self.coiffeur().side_of(choice.declarer);
-        self.cells[side][choice.slot.index()] = Some(SheetEntry {
+        let entry = SheetEntry {
             contract: choice.contract,
             declarer: choice.declarer,
             card_points,
             matched,
             points: coiffeur_points(card_points, matched, factor),
             deal: self.deal_number,
+        };
+        self.cells[side][choice.slot.index()] = Some(entry);
+        if matched {
+            events.emit(|| Event::Match {
+                side,
+                points: MATCH_BONUS,
+            });
+        }
+        events.emit(|| Event::CellFilled {
+            side,
+            slot: choice.slot,
+            entry,
+        });
+        events.emit(|| Event::DealScored {
+            score: (0..self.coiffeur().sides())
+                .map(|s| {
+                    if s == side {
+                        i64::from(entry.points)
+                    } else {
+                        0
+                    }
+                })
+                .collect(),
         });
         if self.open().iter().all(|&m| m == 0) {
             self.over = true;
+            if let Some(outcome) = self.outcome_now() {
+                events.emit(|| Event::CoiffeurOver { outcome });
+            }
             return;
         }
         self.deal_number = self.deal_number.saturating_add(1);
         let next = TableDeal::later(self.seed, self.deal_number, SEATS, self.dealer);
         self.start_deal(next.dealer, next.hand_sets());
+        self.report_deal(Some(&next), events);
+    }
+
+    /// The current deal begins: its number, dealer and forehand, the totals before it, and
+    /// its cards (`table`: in the order dealt; else in card order).
+    fn report_deal(&self, table: Option<&TableDeal>, events: &mut impl Events<Event>) {
+        events.emit(|| Event::DealBegan {
+            deal: self.deal_number,
+            dealer: self.dealer,
+            forehand: self.forehand(),
+            totals: self.totals_now(),
+        });
+        events.emit(|| Event::Dealt(deal_event(table, self.dealer, &self.dealt, None)));
+    }
+
+    /// The deal this game's seed deals as its current deal, when that is the current deal.
+    fn seeded_deal(&self) -> Option<TableDeal> {
+        let table = if self.deal_number == 0 {
+            TableDeal::first(self.seed, SEATS, self.rules.first_dealer)
+        } else {
+            let previous = seat_after_at(self.dealer, SEATS - 1, SEATS);
+            TableDeal::later(self.seed, self.deal_number, SEATS, previous)
+        };
+        (table.dealer == self.dealer && table.hand_sets() == self.dealt).then_some(table)
+    }
+
+    /// The start of this position as events: the score sheet's cells so far, the current
+    /// deal's start, then its choices, Trio modes and cards, replayed.
+    fn report_start(&self, events: &mut impl Events<Event>) {
+        let setup = self.setup_now();
+        let mut cells = [[None; MAX_SLOTS]; SEATS];
+        for cell in &setup.sheet {
+            cells[cell.side][cell.slot.index()] = Some(cell.entry);
+            events.emit(|| Event::CellFilled {
+                side: cell.side,
+                slot: cell.slot,
+                entry: cell.entry,
+            });
+        }
+        let mut game = Coiffeur::at(
+            &self.rules,
+            self.seed,
+            self.deal_number,
+            self.dealer,
+            self.dealt,
+            cells,
+        );
+        game.report_deal(self.seeded_deal().as_ref(), events);
+        // The position was reached by these actions: none fails.
+        for &action in &setup.choices {
+            let _ = game.step(action, events);
+        }
+        let _ = crate::setup::replay(&setup.trio, &setup.plays, |action| {
+            game.step(action, &mut *events)
+        });
     }
 
     fn totals_now(&self) -> Vec<u32> {
@@ -909,27 +1074,7 @@ impl Coiffeur {
     }
 
     fn sheet_now(&self) -> ScoreSheet {
-        let c = self.coiffeur();
-        let slots: Vec<Slot> = c.slots().collect();
-        ScoreSheet {
-            slots: slots
-                .iter()
-                .map(|&slot| SheetSlot {
-                    slot,
-                    factor: slot.factor(&c.factors),
-                })
-                .collect(),
-            sides: (0..c.sides())
-                .map(|side| SheetSide {
-                    seats: c.seats_of(side),
-                    entries: slots.iter().map(|s| self.cells[side][s.index()]).collect(),
-                    total: self.cells[side]
-                        .iter()
-                        .flatten()
-                        .fold(0u32, |t, e| t.saturating_add(e.points)),
-                })
-                .collect(),
-        }
+        sheet_of(self.coiffeur(), &self.cells)
     }
 
     /// The choices made this deal: the passes, then the chosen slot.
@@ -1259,10 +1404,12 @@ fn validate(rules: &Rules, raw: &CoiffeurSetup) -> Result<Coiffeur, SetupError> 
         cells,
     );
     for &action in &raw.choices {
-        game.step(action)
+        game.step(action, &mut NoEvents)
             .map_err(|error| SetupError::IllegalChoice { action, error })?;
     }
-    crate::setup::replay(&raw.trio, &raw.plays, |action| game.step(action))?;
+    crate::setup::replay(&raw.trio, &raw.plays, |action| {
+        game.step(action, &mut NoEvents)
+    })?;
     Ok(game)
 }
 
@@ -1317,6 +1464,128 @@ pub struct CoiffeurView {
 }
 
 impl CoiffeurView {
+    /// Brings the view up to date with `event` (on error it may be half changed: callers
+    /// work on a copy).
+    fn follow(&mut self, event: &Event) -> Result<(), ObserveError> {
+        if self.outcome.is_some() {
+            return Err(misfit("the game is over"));
+        }
+        let c = self.rules.coiffeur;
+        let dealt = self.hand_sizes.iter().sum::<usize>() > 0 || !self.tricks.is_empty();
+        match event {
+            Event::CellFilled { side, slot, entry } => {
+                let row = self.sheet.slots.iter().position(|s| s.slot == *slot);
+                let column = self.sheet.sides.get_mut(*side);
+                let (Some(row), Some(column)) = (row, column) else {
+                    return Err(misfit("a cell not on the sheet"));
+                };
+                match column.entries.get_mut(row) {
+                    Some(cell @ None) => *cell = Some(*entry),
+                    _ => return Err(misfit("a cell filled twice")),
+                }
+                column.total = column.total.saturating_add(entry.points);
+            }
+            Event::DealBegan {
+                deal,
+                dealer,
+                forehand,
+                ..
+            } => {
+                if dealer.index() >= SEATS || *forehand != seat_after_at(*dealer, 1, SEATS) {
+                    return Err(misfit("a seat not at the table"));
+                }
+                let blank = <Coiffeur as Game>::blank_view(&self.rules, SEATS, self.seat);
+                *self = CoiffeurView {
+                    deal_number: *deal,
+                    dealer: *dealer,
+                    leader: *forehand,
+                    sheet: self.sheet.clone(),
+                    ..blank
+                };
+            }
+            Event::Dealt(deal) => {
+                if dealt || deal.dealer != self.dealer || deal.shown.is_some() {
+                    return Err(misfit("a deal out of turn"));
+                }
+                let (hand, sizes) = seen_hands(deal, self.seat, SEATS)?;
+                if sizes.iter().any(|&n| n != TRICKS) {
+                    return Err(misfit("not a Coiffeur deal"));
+                }
+                self.hand = hand;
+                self.hand_sizes = [TRICKS; SEATS];
+            }
+            Event::Passed { seat } => {
+                if self.contract.is_some() || self.to_act != Some(*seat) {
+                    return Err(misfit("a pass out of turn"));
+                }
+                self.passed.push(*seat);
+            }
+            Event::SlotChosen {
+                seat,
+                slot,
+                contract,
+            } => {
+                if self.contract.is_some() || self.to_act != Some(*seat) {
+                    return Err(misfit("a choice out of turn"));
+                }
+                self.slot = Some(*slot);
+                self.contract = Some(*contract);
+                self.declarer = Some(*seat);
+                self.leader = *seat;
+            }
+            Event::TrioMode { mode, .. } => {
+                if self.contract.is_none() || self.trio.len() >= 3 || !self.trick.is_empty() {
+                    return Err(misfit("a Trio mode out of turn"));
+                }
+                self.trio.push(*mode);
+            }
+            Event::Played { seat, card } => {
+                if self.contract.is_none() || self.to_act != Some(*seat) {
+                    return Err(misfit("a card out of turn"));
+                }
+                follow_card(
+                    &mut self.hand,
+                    &mut self.hand_sizes,
+                    &mut self.trick,
+                    self.seat,
+                    *seat,
+                    *card,
+                )?;
+            }
+            Event::TrickTaken { seat, points, last } => {
+                if seat.index() >= SEATS
+                    || self.trick.len() != SEATS
+                    || *last != (self.tricks.len() + 1 == TRICKS)
+                {
+                    return Err(misfit("a trick that is not complete"));
+                }
+                self.tricks.push(TrickView {
+                    leader: self.leader,
+                    cards: core::mem::take(&mut self.trick),
+                    winner: *seat,
+                });
+                if let Some(p) = self.card_points.get_mut(c.side_of(*seat)) {
+                    *p = p.saturating_add(*points);
+                }
+                if !last {
+                    self.leader = *seat;
+                }
+            }
+            Event::Match { side, .. } if *side < c.sides() => {}
+            Event::DealScored { score } if score.len() == c.sides() => {}
+            Event::CoiffeurOver { outcome } => self.outcome = Some(outcome.clone()),
+            _ => return Err(misfit("not an event of a Coiffeur game")),
+        }
+        let dealt = self.hand_sizes.iter().sum::<usize>() > 0 || !self.tricks.is_empty();
+        self.to_act = match self.contract {
+            _ if self.outcome.is_some() || !dealt => None,
+            None => chooser(self.dealer, &self.sheet.open(), &c, self.passed.len()).map(|c| c.0),
+            Some(_) if self.tricks.len() >= TRICKS => None,
+            Some(_) => Some(seat_after_at(self.leader, self.trick.len(), SEATS)),
+        };
+        Ok(())
+    }
+
     /// The legal actions of this view's seat when it is the seat to act (in the order of
     /// [`Game::legal_actions`]), into `out` (cleared first); empty otherwise. They depend
     /// only on what the seat sees: the sheet and the passes, or its hand, the contract and
@@ -1459,6 +1728,7 @@ impl Game for Coiffeur {
     type Outcome = CoiffeurOutcome;
     type Card = JassCard;
     type Error = RuleError;
+    type Event = Event;
     type SetupError = SetupError;
 
     const NAME: &'static str = "coiffeur";
@@ -1510,8 +1780,54 @@ impl Game for Coiffeur {
         self.for_each_legal_now(f);
     }
 
-    fn play(&mut self, action: Action) -> Result<(), RuleError> {
-        self.step(action)
+    /// A pass or the chosen slot; a Trio mode; a card and the trick it completes; at the
+    /// end of a deal a Match, the sheet's cell, the deal's score, then the next deal's start
+    /// or the outcome.
+    fn play_reporting(
+        &mut self,
+        action: Action,
+        events: &mut impl Events<Event>,
+    ) -> Result<(), RuleError> {
+        self.step(action, events)
+    }
+
+    fn start_events(&self, events: &mut impl Events<Event>) {
+        self.report_start(events);
+    }
+
+    fn redact(rules: &Rules, event: &Event, seat: PlayerId) -> Event {
+        event.redacted(rules, seat)
+    }
+
+    fn blank_view(rules: &Rules, _players: usize, seat: PlayerId) -> CoiffeurView {
+        let c = &rules.coiffeur;
+        CoiffeurView {
+            seat,
+            rules: *rules,
+            deal_number: 0,
+            dealer: PlayerId(0),
+            hand: Hand::EMPTY,
+            hand_sizes: [0; SEATS],
+            passed: Vec::new(),
+            slot: None,
+            contract: None,
+            declarer: None,
+            trio: Vec::new(),
+            tricks: Vec::new(),
+            trick: Vec::new(),
+            leader: PlayerId(0),
+            to_act: None,
+            card_points: vec![0; c.sides()],
+            sheet: sheet_of(c, &[[None; MAX_SLOTS]; SEATS]),
+            outcome: None,
+        }
+    }
+
+    fn observe(view: &mut CoiffeurView, event: &Event) -> Result<(), ObserveError> {
+        let mut next = view.clone();
+        next.follow(event)?;
+        *view = next;
+        Ok(())
     }
 
     fn outcome(&self) -> Option<CoiffeurOutcome> {

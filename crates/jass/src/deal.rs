@@ -3,14 +3,15 @@
 
 use core::fmt;
 
-use cards_core::{CardSet, Census, JassCard, JassRank, PerSeat, PlayerId, Seed};
+use cards_core::{CardSet, Census, Events, JassCard, JassRank, PerSeat, PlayerId, Seed};
 
 use crate::action::{Contract, trio_allows};
 use crate::score::{MATCH_BONUS, STOECK};
+use crate::view::WeisView;
 use crate::weis::award_from;
 use crate::{
-    Action, Declaration, Mode, RuleError, Rules, SetupError, declare, legal_cards, trick_points,
-    trick_winner,
+    Action, Declaration, Event, Mode, RuleError, Rules, SetupError, declare, legal_cards,
+    trick_points, trick_winner,
 };
 
 /// Seats at a Schieber table.
@@ -160,7 +161,7 @@ impl fmt::Display for Outcome {
 /// [`Game::from_setup`](cards_core::Game::from_setup) from explicit hands
 /// ([`Setup::dealt`](crate::Setup::dealt)) — a duplicate tournament plays one deal at every
 /// table. A state is a few hundred bytes of fixed arrays; `Clone` is a copy.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub struct SchieberDeal {
     pub(crate) rules: Rules,
     pub(crate) dealer: PlayerId,
@@ -174,6 +175,8 @@ pub struct SchieberDeal {
     /// The Trio segment modes named so far (the first `trio_len`).
     pub(crate) trio: [Mode; 3],
     pub(crate) trio_len: u8,
+    /// The cards played, in order (the first `played`). In a seeded deal before the first
+    /// card, the deck in dealing order (what [`SchieberDeal::dealt_in_order`] reads).
     pub(crate) plays: [JassCard; PLAYS],
     pub(crate) played: u8,
     /// The leader of the current trick (when over: of the last trick).
@@ -197,6 +200,35 @@ pub struct SchieberDeal {
     /// it costs no [`legal_cards`] call beyond the one that prepares the next seat's.
     pub(crate) legal: Hand,
 }
+
+/// Equal positions: every field but the slots of `plays` not yet played (a seeded deal keeps
+/// its dealing order there; a deal from a setup does not).
+impl PartialEq for SchieberDeal {
+    fn eq(&self, other: &Self) -> bool {
+        self.rules == other.rules
+            && self.dealer == other.dealer
+            && self.forehand == other.forehand
+            && self.dealt == other.dealt
+            && self.hands == other.hands
+            && self.pushed == other.pushed
+            && self.contract == other.contract
+            && self.trio == other.trio
+            && self.trio_len == other.trio_len
+            && self.plays() == other.plays()
+            && self.played == other.played
+            && self.leader == other.leader
+            && self.declarations == other.declarations
+            && self.stoeck_holder == other.stoeck_holder
+            && self.stoeck_credited == other.stoeck_credited
+            && self.weis == other.weis
+            && self.credits == other.credits
+            && self.taken == other.taken
+            && self.moment == other.moment
+            && self.legal == other.legal
+    }
+}
+
+impl Eq for SchieberDeal {}
 
 /// Whether a Trio segment's mode is due before trick `trick_no` (from 0) gets its first card
 /// (`trick` its cards so far, `trio` the segment modes named so far).
@@ -260,8 +292,12 @@ impl SchieberDeal {
     /// A seeded deal: see `docs/jass.md`, "One deal".
     pub(crate) fn start(rules: &Rules, players: usize, seed: Seed) -> Result<Self, SetupError> {
         rules.validate_schieber(players)?;
-        let (dealer, forehand, hands) = crate::SeededDeal::first_sets(rules, seed);
-        Ok(SchieberDeal::dealt(rules, dealer, forehand, hands))
+        let (dealer, forehand, hands, deck) = crate::SeededDeal::first_sets(rules, seed);
+        let mut deal = SchieberDeal::dealt(rules, dealer, forehand, hands);
+        // The slots not yet played keep the deck in dealing order, for `start_events`: no
+        // extra work (the slots are filled anyway), and equality ignores them.
+        deal.plays = deck;
+        Ok(deal)
     }
 
     /// The deal before the contract with these hands (unchecked: callers validate).
@@ -397,8 +433,13 @@ impl SchieberDeal {
         }
     }
 
-    /// Plays `action`, all or nothing.
-    pub(crate) fn step(&mut self, action: Action) -> Result<(), RuleError> {
+    /// Plays `action`, all or nothing, reporting the deal's events into `events` (not the
+    /// end of the deal: a whole game scores it its own way).
+    pub(crate) fn step(
+        &mut self,
+        action: Action,
+        events: &mut impl Events<Event>,
+    ) -> Result<(), RuleError> {
         // The fast path: a card in the cached legal set is legal (the contract is named, no
         // Trio mode is due, the deal is not over), so nothing needs checking again.
         if let Action::Play(card) = action
@@ -406,9 +447,9 @@ impl SchieberDeal {
             && let (Some(seat), Some(contract)) = (self.current(), self.contract)
             && let Some((mode, counting)) = self.modes(contract)
         {
-            self.play_legal(seat, card, mode, counting);
+            self.play_legal(seat, card, mode, counting, events);
         } else {
-            self.step_checked(action)?;
+            self.step_checked(action, events)?;
         }
         debug_assert_eq!(self.legal, self.legal_now(), "the cached legal cards");
         Ok(())
@@ -417,13 +458,18 @@ impl SchieberDeal {
     /// Plays `action` after checking every rule, all or nothing (out of line: the fast path
     /// in [`SchieberDeal::step`] stays small).
     #[inline(never)]
-    fn step_checked(&mut self, action: Action) -> Result<(), RuleError> {
+    fn step_checked(
+        &mut self,
+        action: Action,
+        events: &mut impl Events<Event>,
+    ) -> Result<(), RuleError> {
         let seat = self.current().ok_or(RuleError::GameOver)?;
         match (self.contract, action) {
             (None, Action::Push) if self.pushed => Err(RuleError::PushedAlready),
             (None, Action::Push) => {
                 self.pushed = true;
                 self.moment = [None; 4];
+                events.emit(|| Event::Pushed { seat });
                 Ok(())
             }
             (None, Action::Name(contract)) if !self.rules.variants.allows(contract) => {
@@ -431,6 +477,8 @@ impl SchieberDeal {
             }
             (None, Action::Name(contract)) => {
                 self.name(contract);
+                events.emit(|| Event::Named { seat, contract });
+                self.report_weis(events);
                 Ok(())
             }
             (None, Action::Play(_) | Action::TrioMode(_)) => {
@@ -447,6 +495,10 @@ impl SchieberDeal {
                 }
                 self.moment = [None; 4];
                 self.legal = self.legal_now();
+                events.emit(|| Event::TrioMode { seat, mode });
+                if self.trio_len == 1 {
+                    self.report_weis(events);
+                }
                 Ok(())
             }
             (Some(_), Action::TrioMode(_)) => Err(RuleError::TrioTurn {
@@ -463,7 +515,7 @@ impl SchieberDeal {
                     game: "Schieber",
                 })
             }
-            (Some(contract), Action::Play(card)) => self.play_card(seat, contract, card),
+            (Some(contract), Action::Play(card)) => self.play_card(seat, contract, card, events),
             (Some(_), _) => Err(RuleError::ContractNamed { action }),
         }
     }
@@ -486,6 +538,16 @@ impl SchieberDeal {
         self.legal = self.legal_now();
     }
 
+    /// Reports each seat's counted Weis, once the counting mode is known.
+    fn report_weis(&self, events: &mut impl Events<Event>) {
+        for seat in PlayerId::all(SEATS) {
+            events.emit(|| Event::WeisCounted {
+                seat,
+                weis: self.declaration(seat),
+            });
+        }
+    }
+
     /// Each seat's counted Weis in the counting mode.
     fn declare_weis(&mut self, mode: Mode) {
         // In place: no four-declaration temporary to copy.
@@ -499,6 +561,7 @@ impl SchieberDeal {
         seat: PlayerId,
         contract: Contract,
         card: JassCard,
+        events: &mut impl Events<Event>,
     ) -> Result<(), RuleError> {
         let hand = self.hands[seat.index()];
         if !hand.contains(card) {
@@ -514,14 +577,21 @@ impl SchieberDeal {
         if !legal.contains(card) {
             return Err(RuleError::Illegal { seat, card, legal });
         }
-        self.play_legal(seat, card, mode, counting);
+        self.play_legal(seat, card, mode, counting, events);
         Ok(())
     }
 
     /// Plays `card`, a legal card of `seat`, the seat to act, in trick mode `mode` and
     /// counting mode `counting`: nothing is checked, nothing fails.
     #[inline(always)]
-    fn play_legal(&mut self, seat: PlayerId, card: JassCard, mode: Mode, counting: Mode) {
+    fn play_legal(
+        &mut self,
+        seat: PlayerId,
+        card: JassCard,
+        mode: Mode,
+        counting: Mode,
+        events: &mut impl Events<Event>,
+    ) {
         let index = self.played as usize;
         let trick_no = index / SEATS;
         self.hands[seat.index()].remove(card);
@@ -532,6 +602,7 @@ impl SchieberDeal {
         if self.moment[0].is_some() {
             self.moment = [None; 4];
         }
+        events.emit(|| Event::Played { seat, card });
         let mut n = 0;
         // Stöck: the second of the trump King and Queen, played by their holder.
         if self.stoeck_holder == Some(seat)
@@ -542,6 +613,10 @@ impl SchieberDeal {
         {
             self.stoeck_credited = true;
             self.credit(&mut n, CreditKind::Stoeck, team_of(seat), STOECK);
+            events.emit(|| Event::Stoeck {
+                seat,
+                points: STOECK,
+            });
         }
         let in_trick = self.played as usize % SEATS;
         let start = self.played as usize - if in_trick == 0 { SEATS } else { in_trick };
@@ -552,13 +627,21 @@ impl SchieberDeal {
             self.legal = legal_cards(self.hands[next.index()], trick, mode, &self.rules.play);
             return;
         }
-        self.end_trick(start, trick_no, mode, counting, n);
+        self.end_trick(start, trick_no, mode, counting, n, events);
     }
 
     /// Credits trick `trick_no`, whose four cards start at `start` in the plays, after its
     /// last card (`n` credits of this moment so far), and prepares the next trick.
     #[inline(never)]
-    fn end_trick(&mut self, start: usize, trick_no: usize, mode: Mode, counting: Mode, n: usize) {
+    fn end_trick(
+        &mut self,
+        start: usize,
+        trick_no: usize,
+        mode: Mode,
+        counting: Mode,
+        n: usize,
+        events: &mut impl Events<Event>,
+    ) {
         let mut n = n;
         let mut cards = [JassCard::ALL[0]; SEATS];
         if let Some(trick) = self.plays.get(start..start + SEATS) {
@@ -569,15 +652,30 @@ impl SchieberDeal {
             self.weis = self.award_weis(counting);
             if let Some(w) = self.weis {
                 self.credit(&mut n, CreditKind::Weis, w.team, w.points);
+                events.emit(|| Event::WeisScored {
+                    weis: WeisView {
+                        score: w,
+                        shown: self.shown_weis(w.team),
+                    },
+                });
             }
         }
         let last = trick_no == TRICKS - 1;
         let team = team_of(winner);
         let points = trick_points(&cards, counting, last);
         self.credit(&mut n, CreditKind::Trick, team, points);
+        events.emit(|| Event::TrickTaken {
+            seat: winner,
+            points,
+            last,
+        });
         self.taken[team] += 1;
         if last && self.taken[team] as usize == TRICKS {
             self.credit(&mut n, CreditKind::Match, team, MATCH_BONUS);
+            events.emit(|| Event::Match {
+                side: team,
+                points: MATCH_BONUS,
+            });
         }
         if !last {
             self.leader = winner;
@@ -751,4 +849,73 @@ impl SchieberDeal {
 pub(crate) fn stoeck_pair(suit: cards_core::JassSuit) -> Hand {
     Hand::single(JassCard::new(suit, JassRank::King))
         | Hand::single(JassCard::new(suit, JassRank::Queen))
+}
+
+/// The events a deal reports beyond its actions: its start and its end.
+impl SchieberDeal {
+    /// The hands in the order dealt, when this is a seeded deal before its first card (the
+    /// slots of `plays` still hold the deck: see [`SchieberDeal::plays`]).
+    pub(crate) fn dealt_in_order(&self) -> Option<[[JassCard; TRICKS]; SEATS]> {
+        if self.played != 0 {
+            return None;
+        }
+        let hands = crate::SeededDeal::hands_of(&self.plays, self.dealer);
+        let fits = hands
+            .iter()
+            .zip(&self.dealt)
+            .all(|(order, &set)| order.iter().copied().collect::<Hand>() == set);
+        fits.then_some(hands)
+    }
+
+    /// The deal event of these hands: in the order dealt when known, else in card order.
+    pub(crate) fn deal_event(&self) -> crate::Deal {
+        let sorted = self.dealt.map(|h| {
+            let mut cards = [JassCard::ALL[0]; TRICKS];
+            cards.iter_mut().zip(h.iter()).for_each(|(c, h)| *c = h);
+            cards
+        });
+        let hands = self.dealt_in_order().unwrap_or(sorted);
+        crate::Deal::shown(
+            self.dealer,
+            self.forehand,
+            hands.iter().map(|h| &h[..]),
+            None,
+        )
+    }
+
+    /// The start of this deal as events: it begins, the cards are dealt, then every decision
+    /// and card so far, replayed from the dealt hands.
+    pub(crate) fn report_start(&self, events: &mut impl Events<Event>) {
+        events.emit(|| Event::DealBegan {
+            deal: 0,
+            dealer: self.dealer,
+            forehand: self.forehand,
+            totals: vec![0; 2],
+        });
+        events.emit(|| Event::Dealt(self.deal_event()));
+        let mut deal = SchieberDeal::dealt(&self.rules, self.dealer, self.forehand, self.dealt);
+        let mut step = |action| deal.step(action, &mut *events);
+        // The position was reached by these actions (a setup is checked by replay): none
+        // fails.
+        if self.pushed {
+            let _ = step(Action::Push);
+        }
+        if let Some(contract) = self.contract {
+            let _ = step(Action::Name(contract));
+        }
+        let _ = crate::setup::replay(self.trio(), self.plays(), step);
+        if deal.current().is_none() {
+            deal.report_end(events);
+        }
+    }
+
+    /// The end of a deal played alone: its score and outcome.
+    pub(crate) fn report_end(&self, events: &mut impl Events<Event>) {
+        if let Some(outcome) = self.outcome_now() {
+            events.emit(|| Event::DealScored {
+                score: outcome.scored.iter().map(|&p| i64::from(p)).collect(),
+            });
+            events.emit(|| Event::DealOver { outcome });
+        }
+    }
 }

@@ -52,13 +52,19 @@ impl SeededDeal {
         }
     }
 
-    /// What [`SeededDeal::first`] deals, as `(dealer, forehand, hand sets)`: the same draws
-    /// and the same packets, straight into the sets (what a seeded `SchieberDeal` starts
-    /// from; `first(rules, seed).hand_sets()` is the same, a little slower).
+    /// What [`SeededDeal::first`] deals, as `(dealer, forehand, hand sets, the deck)`: the
+    /// same draws and the same packets, straight into the sets (what a seeded `SchieberDeal`
+    /// starts from; `first(rules, seed).hand_sets()` is the same, a little slower). The deck
+    /// is in dealing order: packets of three from the seat after the dealer.
     pub(crate) fn first_sets(
         rules: &Rules,
         seed: Seed,
-    ) -> (PlayerId, PlayerId, [CardSet<JassCard>; SEATS]) {
+    ) -> (
+        PlayerId,
+        PlayerId,
+        [CardSet<JassCard>; SEATS],
+        [JassCard; JassCard::COUNT],
+    ) {
         let (deck, dealer) = first_deck(rules, seed);
         let mut hands = [CardSet::EMPTY; SEATS];
         for (p, packet) in deck.chunks_exact(PACKET).enumerate() {
@@ -70,7 +76,16 @@ impl SeededDeal {
         let forehand = PlayerId::all(SEATS)
             .find(|s| hands[s.index()].contains(rules.forehand_card))
             .unwrap_or(PlayerId(((dealer.index() + 1) % SEATS) as u8));
-        (dealer, forehand, hands)
+        (dealer, forehand, hands, deck)
+    }
+
+    /// The hands of a deck dealt by `dealer` (packets of three round by round from the seat
+    /// after it), in the order received.
+    pub(crate) fn hands_of(
+        deck: &[JassCard; JassCard::COUNT],
+        dealer: PlayerId,
+    ) -> [[JassCard; HAND]; SEATS] {
+        packets(deck, dealer)
     }
 
     /// Deal `k` of a game (after the first) dealt by `dealer`: `GameRng::for_deal(seed, k)`
@@ -144,11 +159,14 @@ mod tests {
             };
             for seed in 0..500 {
                 let seeded = SeededDeal::first(&rules, Seed::from(seed));
+                let (dealer, forehand, sets, deck) =
+                    SeededDeal::first_sets(&rules, Seed::from(seed));
                 assert_eq!(
-                    SeededDeal::first_sets(&rules, Seed::from(seed)),
+                    (dealer, forehand, sets),
                     (seeded.dealer, seeded.forehand, seeded.hand_sets()),
                     "seed {seed}"
                 );
+                assert_eq!(SeededDeal::hands_of(&deck, dealer), seeded.hands);
             }
         }
     }

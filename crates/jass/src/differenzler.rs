@@ -7,15 +7,17 @@ use core::fmt;
 use core::ops::RangeInclusive;
 
 use cards_core::{
-    CardSet, Census, Draw as _, Game, JassCard, PerSeat, PlayerCountError, PlayerId, Rng, Seed,
+    CardSet, Census, Draw as _, Events, Game, JassCard, NoEvents, ObserveError, PerSeat,
+    PlayerCountError, PlayerId, Rng, Seed,
 };
 
+use crate::coiffeur::deal_event;
 use crate::deal::Hand;
 use crate::sampling::{HiddenDeal, evidence};
 use crate::table_deal::TableDeal;
 use crate::tricks::{MAX_SEATS, PLAYS, Tricks, seat_after_at};
-use crate::view::{TrickView, trick_views};
-use crate::{Action, MAX_PREDICTION, Mode, RuleError, Rules, SetupError, ViewError};
+use crate::view::{TrickView, follow_card, misfit, seen_hands, trick_views};
+use crate::{Action, Event, MAX_PREDICTION, Mode, RuleError, Rules, SetupError, ViewError};
 
 /// How many sampled deals [`DifferenzlerView::sample_world`] tries before it gives up.
 const MAX_TRIES: usize = 400;
@@ -179,8 +181,8 @@ impl Differenzler {
         }
     }
 
-    /// Plays `action`, all or nothing.
-    fn step(&mut self, action: Action) -> Result<(), RuleError> {
+    /// Plays `action`, all or nothing, reporting what it caused.
+    fn step(&mut self, action: Action, events: &mut impl Events<Event>) -> Result<(), RuleError> {
         let seat = self.current().ok_or(RuleError::GameOver)?;
         let predicting = usize::from(self.predicted) < self.seat_count();
         match action {
@@ -193,6 +195,10 @@ impl Differenzler {
                 }
                 self.predictions[seat.index()] = n;
                 self.predicted += 1;
+                events.emit(|| Event::Predicted {
+                    seat,
+                    prediction: Some(n),
+                });
                 Ok(())
             }
             Action::Predict(_) => Err(RuleError::OutOfTurn {
@@ -206,8 +212,16 @@ impl Differenzler {
             Action::Play(card) => {
                 let mode = self.mode();
                 let end = self.tricks.play(card, mode, mode, &self.rules.play)?;
-                if end.is_some_and(|e| e.last) {
-                    self.finish_deal();
+                events.emit(|| Event::Played { seat, card });
+                if let Some(end) = end {
+                    events.emit(|| Event::TrickTaken {
+                        seat: end.winner,
+                        points: end.points,
+                        last: end.last,
+                    });
+                    if end.last {
+                        self.finish_deal(events);
+                    }
                 }
                 Ok(())
             }
@@ -224,17 +238,99 @@ impl Differenzler {
     }
 
     /// After the last card: the penalties, then the next deal or the end.
-    fn finish_deal(&mut self) {
-        for s in 0..self.seat_count() {
+    fn finish_deal(&mut self, events: &mut impl Events<Event>) {
+        let n = self.seat_count();
+        for s in 0..n {
             self.penalties[s] = self.penalties[s].saturating_add(self.penalty(s));
         }
+        events.emit(|| Event::DealScored {
+            score: self.tricks.points()[..n]
+                .iter()
+                .map(|&p| i64::from(p))
+                .collect(),
+        });
+        events.emit(|| Event::Penalties {
+            penalties: (0..n).map(|s| self.penalty(s)).collect(),
+            totals: self.penalties[..n].to_vec(),
+        });
         if self.deal_number.saturating_add(1) >= self.rules.differenzler.deals {
             self.over = true;
+            if self.rules.differenzler.hidden_predictions {
+                events.emit(|| Event::PredictionsShown {
+                    predictions: self.predictions[..n].to_vec(),
+                });
+            }
+            if let Some(outcome) = self.outcome_now() {
+                events.emit(|| Event::DifferenzlerOver { outcome });
+            }
             return;
         }
         let k = self.deal_number.saturating_add(1);
         let next = TableDeal::later(self.seed, k, self.seat_count(), self.dealer);
         *self = Differenzler::at(&self.rules, self.seed, k, self.penalties, &next);
+        self.report_deal(Some(&next), events);
+    }
+
+    /// The current deal begins: its number, dealer and forehand, the penalties before it,
+    /// and its cards (`table`: in the order dealt; else in card order, the shown card last).
+    fn report_deal(&self, table: Option<&TableDeal>, events: &mut impl Events<Event>) {
+        let n = self.seat_count();
+        events.emit(|| Event::DealBegan {
+            deal: self.deal_number,
+            dealer: self.dealer,
+            forehand: seat_after_at(self.dealer, 1, n),
+            totals: self.before[..n].to_vec(),
+        });
+        events.emit(|| {
+            Event::Dealt(deal_event(
+                table,
+                self.dealer,
+                &self.dealt[..n],
+                Some(self.shown),
+            ))
+        });
+    }
+
+    /// The deal this game's seed deals as its current deal, when that is the current deal.
+    fn seeded_deal(&self) -> Option<TableDeal> {
+        let n = self.seat_count();
+        let table = if self.deal_number == 0 {
+            TableDeal::first(self.seed, n, self.rules.first_dealer)
+        } else {
+            let previous = seat_after_at(self.dealer, n - 1, n);
+            TableDeal::later(self.seed, self.deal_number, n, previous)
+        };
+        let same = table.dealer == self.dealer
+            && table.shown() == self.shown
+            && table.hand_sets() == self.dealt;
+        same.then_some(table)
+    }
+
+    /// The start of this position as events: the current deal's start, then its
+    /// predictions and cards, replayed.
+    fn report_start(&self, events: &mut impl Events<Event>) {
+        let setup = self.setup_now();
+        let mut game = *self;
+        game.start_over(&self.dealt);
+        game.report_deal(self.seeded_deal().as_ref(), events);
+        // The position was reached by these actions: none fails.
+        for &p in &setup.predictions {
+            let _ = game.step(Action::Predict(p), events);
+        }
+        for &card in &setup.plays {
+            let _ = game.step(Action::Play(card), events);
+        }
+    }
+
+    /// Back to the start of the current deal, with these hands.
+    fn start_over(&mut self, dealt: &[Hand; MAX_SEATS]) {
+        let n = self.seat_count();
+        self.dealt = *dealt;
+        self.predictions = [0; MAX_SEATS];
+        self.predicted = 0;
+        self.tricks = Tricks::new(n, *dealt, seat_after_at(self.dealer, 1, n));
+        self.penalties = self.before;
+        self.over = false;
     }
 
     fn outcome_now(&self) -> Option<DifferenzlerOutcome> {
@@ -500,11 +596,11 @@ fn validate(rules: &Rules, raw: &DifferenzlerSetup) -> Result<Differenzler, Setu
     }
     for &p in &raw.predictions {
         let action = Action::Predict(p);
-        game.step(action)
+        game.step(action, &mut NoEvents)
             .map_err(|error| SetupError::IllegalChoice { action, error })?;
     }
     for (i, &card) in raw.plays.iter().enumerate() {
-        game.step(Action::Play(card))
+        game.step(Action::Play(card), &mut NoEvents)
             .map_err(|error| SetupError::IllegalPlay {
                 play: i + 1,
                 trick: i / n + 1,
@@ -561,6 +657,115 @@ pub struct DifferenzlerView {
 }
 
 impl DifferenzlerView {
+    /// Brings the view up to date with `event` (on error it may be half changed: callers
+    /// work on a copy).
+    fn follow(&mut self, event: &Event) -> Result<(), ObserveError> {
+        if self.outcome.is_some() {
+            return Err(misfit("the game is over"));
+        }
+        let n = self.hand_sizes.len();
+        let dealt = self.hand_sizes.iter().sum::<usize>() > 0 || !self.tricks.is_empty();
+        match event {
+            Event::DealBegan {
+                deal,
+                dealer,
+                forehand,
+                totals,
+            } => {
+                if dealer.index() >= n || *forehand != seat_after_at(*dealer, 1, n) {
+                    return Err(misfit("a seat not at the table"));
+                }
+                if totals.len() != n {
+                    return Err(misfit("not a penalty per seat"));
+                }
+                let blank = <Differenzler as Game>::blank_view(&self.rules, n, self.seat);
+                *self = DifferenzlerView {
+                    deal_number: *deal,
+                    dealer: *dealer,
+                    leader: *forehand,
+                    penalties: totals.clone(),
+                    ..blank
+                };
+            }
+            Event::Dealt(deal) => {
+                let Some(shown) = deal.shown else {
+                    return Err(misfit("no shown card"));
+                };
+                if dealt || deal.dealer != self.dealer {
+                    return Err(misfit("a deal out of turn"));
+                }
+                let (hand, sizes) = seen_hands(deal, self.seat, n)?;
+                if sizes.iter().any(|&h| h != PLAYS / n) {
+                    return Err(misfit("not a Differenzler deal"));
+                }
+                self.shown = shown;
+                self.hand = hand;
+                self.hand_sizes = sizes;
+            }
+            Event::Predicted { seat, prediction } => {
+                if !dealt || self.to_act != Some(*seat) || usize::from(self.predicted) >= n {
+                    return Err(misfit("a prediction out of turn"));
+                }
+                self.predictions[seat.index()] = *prediction;
+                self.predicted += 1;
+            }
+            Event::PredictionsShown { predictions } => {
+                if predictions.len() != n {
+                    return Err(misfit("not a prediction per seat"));
+                }
+                self.predictions = predictions.iter().map(|&p| Some(p)).collect();
+            }
+            Event::Played { seat, card } => {
+                if usize::from(self.predicted) < n || self.to_act != Some(*seat) {
+                    return Err(misfit("a card out of turn"));
+                }
+                follow_card(
+                    &mut self.hand,
+                    &mut self.hand_sizes,
+                    &mut self.trick,
+                    self.seat,
+                    *seat,
+                    *card,
+                )?;
+            }
+            Event::TrickTaken { seat, points, last } => {
+                if seat.index() >= n
+                    || self.trick.len() != n
+                    || *last != (self.tricks.len() + 1 == PLAYS / n)
+                {
+                    return Err(misfit("a trick that is not complete"));
+                }
+                self.tricks.push(TrickView {
+                    leader: self.leader,
+                    cards: core::mem::take(&mut self.trick),
+                    winner: *seat,
+                });
+                self.points[seat.index()] = self.points[seat.index()].saturating_add(*points);
+                if !last {
+                    self.leader = *seat;
+                }
+            }
+            Event::DealScored { score } if score.len() == n => {}
+            Event::Penalties { penalties, totals } if penalties.len() == n && totals.len() == n => {
+            }
+            Event::DifferenzlerOver { outcome } => self.outcome = Some(outcome.clone()),
+            _ => return Err(misfit("not an event of a Differenzler game")),
+        }
+        let dealt = self.hand_sizes.iter().sum::<usize>() > 0 || !self.tricks.is_empty();
+        self.to_act = if self.outcome.is_some() || !dealt || self.tricks.len() >= PLAYS / n {
+            None
+        } else if usize::from(self.predicted) < n {
+            Some(seat_after_at(
+                self.dealer,
+                1 + usize::from(self.predicted),
+                n,
+            ))
+        } else {
+            Some(seat_after_at(self.leader, self.trick.len(), n))
+        };
+        Ok(())
+    }
+
     /// The legal actions of this view's seat when it is the seat to act (in the order of
     /// [`Game::legal_actions`]), into `out` (cleared first); empty otherwise. They depend only
     /// on what the seat sees: whether it predicts, its hand and the current trick.
@@ -700,6 +905,7 @@ impl Game for Differenzler {
     type Outcome = DifferenzlerOutcome;
     type Card = JassCard;
     type Error = RuleError;
+    type Event = Event;
     type SetupError = SetupError;
 
     const NAME: &'static str = "differenzler";
@@ -742,9 +948,52 @@ impl Game for Differenzler {
         self.each_legal(f);
     }
 
-    fn play(&mut self, action: Action) -> Result<(), RuleError> {
+    /// A prediction; a card and the trick it completes; at the end of a deal its score (the
+    /// card points), the penalties, then the next deal's start, or (predictions shown when
+    /// hidden) the outcome.
+    fn play_reporting(
+        &mut self,
+        action: Action,
+        events: &mut impl Events<Event>,
+    ) -> Result<(), RuleError> {
         // All or nothing: `step` changes the state only once the action is known legal.
-        self.step(action)
+        self.step(action, events)
+    }
+
+    fn start_events(&self, events: &mut impl Events<Event>) {
+        self.report_start(events);
+    }
+
+    fn redact(rules: &Rules, event: &Event, seat: PlayerId) -> Event {
+        event.redacted(rules, seat)
+    }
+
+    fn blank_view(rules: &Rules, players: usize, seat: PlayerId) -> DifferenzlerView {
+        DifferenzlerView {
+            seat,
+            rules: *rules,
+            deal_number: 0,
+            dealer: PlayerId(0),
+            shown: JassCard::ALL[0],
+            hand: Hand::EMPTY,
+            hand_sizes: vec![0; players],
+            predicted: 0,
+            predictions: vec![None; players],
+            tricks: Vec::new(),
+            trick: Vec::new(),
+            leader: PlayerId(0),
+            to_act: None,
+            points: vec![0; players],
+            penalties: vec![0; players],
+            outcome: None,
+        }
+    }
+
+    fn observe(view: &mut DifferenzlerView, event: &Event) -> Result<(), ObserveError> {
+        let mut next = view.clone();
+        next.follow(event)?;
+        *view = next;
+        Ok(())
     }
 
     fn outcome(&self) -> Option<DifferenzlerOutcome> {

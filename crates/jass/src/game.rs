@@ -3,10 +3,10 @@
 
 use core::ops::RangeInclusive;
 
-use cards_core::{Census, Game, JassCard, PerSeat, PlayerId, Rng, Seed};
+use cards_core::{Census, Events, Game, JassCard, ObserveError, PerSeat, PlayerId, Rng, Seed};
 
 use crate::deal::{PLAYS, SchieberDeal};
-use crate::{Action, Outcome, RuleError, Rules, Setup, SetupError, View};
+use crate::{Action, Event, Outcome, RuleError, Rules, Setup, SetupError, View};
 
 impl Game for SchieberDeal {
     type Rules = Rules;
@@ -16,6 +16,7 @@ impl Game for SchieberDeal {
     type Outcome = Outcome;
     type Card = JassCard;
     type Error = RuleError;
+    type Event = Event;
     type SetupError = SetupError;
 
     const NAME: &'static str = "schieber-deal";
@@ -73,8 +74,41 @@ impl Game for SchieberDeal {
             .map(Action::Play)
     }
 
-    fn play(&mut self, action: Action) -> Result<(), RuleError> {
-        self.step(action)
+    /// The card, its credits (Stöck, Weis, the trick, Match) as they fall; at the end the
+    /// deal's score ([`Event::DealScored`]: each team's multiplied points) and
+    /// [`Event::DealOver`].
+    #[inline]
+    fn play_reporting(
+        &mut self,
+        action: Action,
+        events: &mut impl Events<Event>,
+    ) -> Result<(), RuleError> {
+        self.step(action, events)?;
+        if events.wanted() && self.current().is_none() {
+            self.report_end(events);
+        }
+        Ok(())
+    }
+
+    /// [`Event::DealBegan`] and [`Event::Dealt`] (a seeded deal's hands in the order dealt,
+    /// a set-up deal's in card order), then the events of the decisions and plays so far.
+    fn start_events(&self, events: &mut impl Events<Event>) {
+        self.report_start(events);
+    }
+
+    fn redact(rules: &Rules, event: &Event, seat: PlayerId) -> Event {
+        event.redacted(rules, seat)
+    }
+
+    fn blank_view(rules: &Rules, _players: usize, seat: PlayerId) -> View {
+        View::blank(rules, seat)
+    }
+
+    fn observe(view: &mut View, event: &Event) -> Result<(), ObserveError> {
+        let mut next = view.clone();
+        next.follow(event)?;
+        *view = next;
+        Ok(())
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -74,6 +74,7 @@ mod deal;
 mod dealing;
 mod differenzler;
 mod error;
+mod event;
 #[cfg(feature = "fuzzing")]
 #[doc(hidden)]
 pub mod fuzzing;
@@ -107,6 +108,7 @@ pub use deal::{Credit, CreditKind, Credits, Outcome, SchieberDeal, WeisScore};
 pub use dealing::SeededDeal;
 pub use differenzler::{Differenzler, DifferenzlerOutcome, DifferenzlerSetup, DifferenzlerView};
 pub use error::{RuleError, SetupError, ViewError};
+pub use event::{Deal, Event};
 pub use mode::{Mode, ParseModeError};
 pub use multipliers::Multipliers;
 pub use rules::{CoiffeurFactors, CoiffeurRules, DifferenzlerRules, Rules, Variants};

@@ -5,11 +5,16 @@
 use core::fmt;
 use core::ops::RangeInclusive;
 
-use cards_core::{Census, Draw as _, Game, JassCard, PerSeat, PlayerId, Rng, Seed};
+use cards_core::{
+    Census, Draw as _, Events, Game, JassCard, NoEvents, ObserveError, PerSeat, PlayerId, Rng, Seed,
+};
 
 use crate::deal::{PLAYS, SEATS, SchieberDeal, TRICKS, seat_after, team_of};
 use crate::score::STOECK;
-use crate::{Action, RuleError, Rules, SeededDeal, Setup, SetupError, View, ViewError};
+use crate::view::misfit;
+use crate::{
+    Action, Deal, Event, RuleError, Rules, SeededDeal, Setup, SetupError, View, ViewError,
+};
 
 /// Actions in one deal at most: a push, a contract, three Trio modes and 36 cards.
 const DEAL_ACTIONS: usize = PLAYS + 5;
@@ -121,12 +126,12 @@ impl Schieber {
         }
     }
 
-    /// Plays `action`, all or nothing.
-    fn step(&mut self, action: Action) -> Result<(), RuleError> {
+    /// Plays `action`, all or nothing, reporting what it caused.
+    fn step(&mut self, action: Action, events: &mut impl Events<Event>) -> Result<(), RuleError> {
         if self.over {
             return Err(RuleError::GameOver);
         }
-        self.deal.step(action)?;
+        self.deal.step(action, events)?;
         // The card's credits, in their order (Stöck, Weis, trick, Match), one by one.
         let factor = self.deal.multiplier().unwrap_or(1);
         for credit in self.deal.moment.into_iter().flatten() {
@@ -134,16 +139,27 @@ impl Schieber {
             self.totals[team] =
                 self.totals[team].saturating_add(credit.points.saturating_mul(factor));
             if self.reached(team) {
-                self.finish(Some(team));
+                events.emit(|| Event::TargetReached {
+                    team,
+                    totals: self.totals,
+                });
+                self.finish(Some(team), events);
                 return Ok(());
             }
         }
         if self.deal.current().is_none() {
-            self.next_deal();
+            self.next_deal(events);
         } else {
-            self.stoeck_exception();
+            self.stoeck_exception(events);
         }
         Ok(())
+    }
+
+    /// The current deal's score as credited to the totals.
+    fn deal_score(&self) -> Vec<i64> {
+        (0..2)
+            .map(|t| i64::from(self.totals[t]) - i64::from(self.before[t]))
+            .collect()
     }
 
     /// Whether `team`'s total reaches the target.
@@ -151,23 +167,34 @@ impl Schieber {
         self.rules.target.is_some_and(|t| self.totals[team] >= t)
     }
 
-    fn finish(&mut self, winner: Option<usize>) {
+    /// Ends the game: the last deal's score and the outcome.
+    fn finish(&mut self, winner: Option<usize>, events: &mut impl Events<Event>) {
         self.over = true;
         self.winner = winner;
+        events.emit(|| Event::DealScored {
+            score: self.deal_score(),
+        });
+        if let Some(outcome) = self.outcome_now() {
+            events.emit(|| Event::SchieberOver { outcome });
+        }
     }
 
     /// After a complete deal with no team at the target: the next deal, or without a target
     /// the end of the one-deal game.
-    fn next_deal(&mut self) {
+    fn next_deal(&mut self, events: &mut impl Events<Event>) {
         if self.rules.target.is_none() {
             let [a, b] = self.totals;
-            self.finish(match a.cmp(&b) {
+            let winner = match a.cmp(&b) {
                 core::cmp::Ordering::Greater => Some(0),
                 core::cmp::Ordering::Less => Some(1),
                 core::cmp::Ordering::Equal => None,
-            });
+            };
+            self.finish(winner, events);
             return;
         }
+        events.emit(|| Event::DealScored {
+            score: self.deal_score(),
+        });
         let dealer = if self.deal_number == 0 {
             self.deal.forehand
         } else {
@@ -182,12 +209,65 @@ impl Schieber {
             seeded.hand_sets(),
         );
         self.before = self.totals;
+        self.report_deal(Some(&seeded), events);
+    }
+
+    /// The current deal begins: its number, the totals before it, and its cards (`seeded`:
+    /// in the order dealt).
+    fn report_deal(&self, seeded: Option<&SeededDeal>, events: &mut impl Events<Event>) {
+        let deal = &self.deal;
+        events.emit(|| Event::DealBegan {
+            deal: self.deal_number,
+            dealer: deal.dealer,
+            forehand: deal.forehand,
+            totals: self.before.to_vec(),
+        });
+        events.emit(|| {
+            Event::Dealt(match seeded {
+                Some(s) => Deal::shown(s.dealer, s.forehand, s.hands.iter().map(|h| &h[..]), None),
+                None => deal.deal_event(),
+            })
+        });
+    }
+
+    /// The seeded deal this game's seed deals as its current deal, when that is the current
+    /// deal (a set-up game's may be any).
+    fn seeded_deal(&self) -> Option<SeededDeal> {
+        let deal = &self.deal;
+        let seeded = if self.deal_number == 0 {
+            SeededDeal::first(&self.rules, self.seed)
+        } else {
+            SeededDeal::later(self.seed, self.deal_number, deal.dealer)
+        };
+        let same = seeded.dealer == deal.dealer
+            && seeded.forehand == deal.forehand
+            && seeded.hand_sets() == deal.dealt;
+        same.then_some(seeded)
+    }
+
+    /// The start of this position as events: the current deal begins and is dealt, then its
+    /// decisions and cards so far, replayed.
+    fn report_start(&self, events: &mut impl Events<Event>) {
+        let deal = &self.deal;
+        let dealt = SchieberDeal::dealt(&self.rules, deal.dealer, deal.forehand, deal.dealt);
+        let mut game = Schieber::at(&self.rules, self.seed, self.deal_number, self.before, dealt);
+        game.report_deal(self.seeded_deal().as_ref(), events);
+        let mut step = |action| game.step(action, &mut *events);
+        // The position was reached by these actions (a setup is checked by replay): none
+        // fails.
+        if deal.pushed {
+            let _ = step(Action::Push);
+        }
+        if let Some(contract) = deal.contract {
+            let _ = step(Action::Name(contract));
+        }
+        let _ = crate::setup::replay(deal.trio(), deal.plays(), step);
     }
 
     /// The Stöck exception: at the start of the Stöck holder's first turn to play in a trump
     /// contract, if its Stöck would bring its team to the target, it is credited now and the
     /// game ends.
-    fn stoeck_exception(&mut self) {
+    fn stoeck_exception(&mut self, events: &mut impl Events<Event>) {
         let (Some(target), Some(holder), Some(factor)) = (
             self.rules.target,
             self.deal.stoeck_holder,
@@ -206,7 +286,11 @@ impl Schieber {
         if total >= target {
             self.totals[team] = total;
             self.early_stoeck = Some(holder);
-            self.finish(Some(team));
+            events.emit(|| Event::EarlyStoeck {
+                seat: holder,
+                points: STOECK.saturating_mul(factor),
+            });
+            self.finish(Some(team), events);
         }
     }
 
@@ -323,7 +407,7 @@ fn validate(rules: &Rules, raw: &SchieberSetup) -> Result<Schieber, SetupError> 
     let deal = crate::setup::validate(rules, &start)?;
     let mut game = Schieber::at(rules, raw.seed, raw.deal_number, raw.scores, deal);
     let choose = |game: &mut Schieber, action: Action| {
-        game.step(action)
+        game.step(action, &mut NoEvents)
             .map_err(|error| SetupError::IllegalChoice { action, error })
     };
     if raw.deal.pushed {
@@ -344,7 +428,9 @@ fn validate(rules: &Rules, raw: &SchieberSetup) -> Result<Schieber, SetupError> 
             }
         }
     }
-    crate::setup::replay(&raw.deal.trio, &raw.deal.plays, |action| game.step(action))?;
+    crate::setup::replay(&raw.deal.trio, &raw.deal.plays, |action| {
+        game.step(action, &mut NoEvents)
+    })?;
     // A complete deal (36 plays) has rolled on to the next deal's start.
     Ok(game)
 }
@@ -376,6 +462,70 @@ pub struct SchieberView {
 }
 
 impl SchieberView {
+    /// Brings the view up to date with `event` (on error it may be half changed: callers
+    /// work on a copy).
+    fn follow(&mut self, event: &Event) -> Result<(), ObserveError> {
+        if self.outcome.is_some() {
+            return Err(misfit("the game is over"));
+        }
+        let factor = |view: &SchieberView| {
+            view.deal
+                .contract
+                .map_or(1, |c| view.deal.rules.multipliers.contract_factor(c))
+        };
+        let credit = |view: &mut SchieberView, seat: Option<PlayerId>, team: usize, points: u32| {
+            let team = seat.map_or(team, team_of) & 1;
+            let f = factor(view);
+            view.totals[team] = view.totals[team].saturating_add(points.saturating_mul(f));
+        };
+        match event {
+            Event::DealBegan { deal, totals, .. } => {
+                let [a, b] = totals[..] else {
+                    return Err(misfit("not the totals of two teams"));
+                };
+                self.deal.follow(event)?;
+                self.deal_number = *deal;
+                self.scores = [a, b];
+                self.totals = [a, b];
+            }
+            Event::TargetReached { totals, .. } => self.totals = *totals,
+            Event::EarlyStoeck { seat, points } => {
+                if seat.index() >= SEATS {
+                    return Err(misfit("a seat not at the table"));
+                }
+                let team = team_of(*seat);
+                self.totals[team] = self.totals[team].saturating_add(*points);
+                self.early_stoeck = Some(*seat);
+            }
+            Event::SchieberOver { outcome } => self.outcome = Some(*outcome),
+            Event::DealScored { .. } => {}
+            Event::DealOver { .. } => return Err(misfit("not an event of a whole game")),
+            Event::Stoeck { seat, points } => {
+                self.deal.follow(event)?;
+                credit(self, Some(*seat), 0, *points);
+            }
+            Event::TrickTaken { seat, points, .. } => {
+                self.deal.follow(event)?;
+                credit(self, Some(*seat), 0, *points);
+            }
+            Event::WeisScored { weis } => {
+                self.deal.follow(event)?;
+                credit(self, None, weis.score.team, weis.score.points);
+            }
+            Event::Match { side, points } => {
+                self.deal.follow(event)?;
+                credit(self, None, *side, *points);
+            }
+            other => self.deal.follow(other)?,
+        }
+        self.to_act = if self.outcome.is_some() {
+            None
+        } else {
+            self.deal.to_act
+        };
+        Ok(())
+    }
+
     /// The legal actions of this view's seat when it is the seat to act, into `out`
     /// (cleared first); empty otherwise.
     pub fn legal_actions(&self, out: &mut Vec<Action>) {
@@ -423,6 +573,7 @@ impl Game for Schieber {
     type Outcome = SchieberOutcome;
     type Card = JassCard;
     type Error = RuleError;
+    type Event = Event;
     type SetupError = SetupError;
 
     const NAME: &'static str = "schieber";
@@ -466,8 +617,42 @@ impl Game for Schieber {
         }
     }
 
-    fn play(&mut self, action: Action) -> Result<(), RuleError> {
-        self.step(action)
+    /// The deal's events; when the target is reached, [`Event::TargetReached`] after the
+    /// card's credits (with the totals that count), the deal's score and the outcome; at the
+    /// end of a complete deal its score and the next deal's start.
+    fn play_reporting(
+        &mut self,
+        action: Action,
+        events: &mut impl Events<Event>,
+    ) -> Result<(), RuleError> {
+        self.step(action, events)
+    }
+
+    fn start_events(&self, events: &mut impl Events<Event>) {
+        self.report_start(events);
+    }
+
+    fn redact(rules: &Rules, event: &Event, seat: PlayerId) -> Event {
+        event.redacted(rules, seat)
+    }
+
+    fn blank_view(rules: &Rules, _players: usize, seat: PlayerId) -> SchieberView {
+        SchieberView {
+            deal: View::blank(rules, seat),
+            deal_number: 0,
+            scores: [0; 2],
+            totals: [0; 2],
+            to_act: None,
+            early_stoeck: None,
+            outcome: None,
+        }
+    }
+
+    fn observe(view: &mut SchieberView, event: &Event) -> Result<(), ObserveError> {
+        let mut next = view.clone();
+        next.follow(event)?;
+        *view = next;
+        Ok(())
     }
 
     fn outcome(&self) -> Option<SchieberOutcome> {

@@ -2,7 +2,7 @@
 //! far — and the check that turns it into a game by replaying it, so every accepted setup is
 //! reachable from its deal.
 
-use cards_core::{CardSet, JassCard, PlayerId};
+use cards_core::{CardSet, JassCard, NoEvents, PlayerId};
 
 use crate::action::Contract;
 use crate::deal::{Hand, PLAYS, SEATS, SchieberDeal};
@@ -113,7 +113,7 @@ pub(crate) fn validate(rules: &Rules, raw: &Setup) -> Result<SchieberDeal, Setup
     }
     let mut deal = SchieberDeal::dealt(rules, raw.dealer, raw.forehand, raw.hands);
     let choose = |deal: &mut SchieberDeal, action: Action| {
-        deal.step(action)
+        deal.step(action, &mut NoEvents)
             .map_err(|error| SetupError::IllegalChoice { action, error })
     };
     if raw.pushed {
@@ -134,7 +134,9 @@ pub(crate) fn validate(rules: &Rules, raw: &Setup) -> Result<SchieberDeal, Setup
             }
         }
     }
-    replay(&raw.trio, &raw.plays, |action| deal.step(action))?;
+    replay(&raw.trio, &raw.plays, |action| {
+        deal.step(action, &mut NoEvents)
+    })?;
     Ok(deal)
 }
 

@@ -1,15 +1,18 @@
 //! [`View`]: what one seat of a Schieber deal may see, its legal actions from the view alone,
 //! and sampling a full deal consistent with it.
 
-use cards_core::{CardSet, JassCard, PlayerId, Rng};
+use cards_core::{CardSet, JassCard, NoEvents, ObserveError, PlayerId, Rng};
 
 use crate::action::Contract;
 use crate::deal::{
-    Credits, Hand, Outcome, PLAYS, SEATS, SchieberDeal, TRICKS, WeisScore, each_legal,
+    Credits, Hand, Outcome, PLAYS, SEATS, SchieberDeal, TRICKS, WeisScore, each_legal, seat_after,
+    team_of,
 };
 use crate::sampling::{HiddenDeal, evidence};
 use crate::setup::validate;
-use crate::{Action, Declaration, Meld, Mode, PlayRules, Rules, Setup, SetupError, ViewError};
+use crate::{
+    Action, Declaration, Event, Meld, Mode, PlayRules, Rules, Setup, SetupError, ViewError,
+};
 
 /// A completed trick as everyone saw it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -166,7 +169,7 @@ impl SchieberDeal {
     }
 
     /// The Weis of `team` that become public.
-    fn shown_weis(&self, team: usize) -> Vec<SeatWeis> {
+    pub(crate) fn shown_weis(&self, team: usize) -> Vec<SeatWeis> {
         [team, team + 2]
             .into_iter()
             .map(|s| {
@@ -383,13 +386,241 @@ impl SchieberDeal {
         dealt: &[Hand; SEATS],
     ) -> SchieberDeal {
         let mut deal = SchieberDeal::dealt(rules, forehand, forehand, *dealt);
-        let _ = deal.step(Action::Name(contract));
+        let _ = deal.step(Action::Name(contract), &mut NoEvents);
         if let Some(&first) = trio.first() {
-            let _ = deal.step(Action::TrioMode(first));
+            let _ = deal.step(Action::TrioMode(first), &mut NoEvents);
         }
         if let Some(mode) = deal.counting_mode() {
             deal.weis = deal.award_weis(mode);
         }
         deal
+    }
+}
+
+/// An event that does not fit a view.
+pub(crate) fn misfit(why: &str) -> ObserveError {
+    ObserveError::new(why)
+}
+
+/// The hand a seat sees in a deal event: its own cards (empty for an onlooker), and every
+/// hand's size.
+pub(crate) fn seen_hands(
+    deal: &crate::Deal,
+    seat: PlayerId,
+    seats: usize,
+) -> Result<(Hand, Vec<usize>), ObserveError> {
+    if deal.hands.len() != seats || deal.dealer.index() >= seats || deal.forehand.index() >= seats {
+        return Err(misfit("a deal for another table"));
+    }
+    let hand = match deal.hands.get(seat.index()) {
+        Some(cards) => {
+            let shown = cards
+                .shown()
+                .ok_or_else(|| misfit("the seat's own hand is hidden"))?;
+            let set: Hand = shown.iter().copied().collect();
+            if set.len() != shown.len() {
+                return Err(misfit("a card twice in a hand"));
+            }
+            set
+        }
+        None => Hand::EMPTY,
+    };
+    Ok((hand, deal.hands.iter().map(|h| h.len()).collect()))
+}
+
+/// The current trick and hands after `seat` played `card` (a card of its own hand when it is
+/// the view's seat), in a trick of at most `seats` cards.
+pub(crate) fn follow_card(
+    hand: &mut Hand,
+    hand_sizes: &mut [usize],
+    trick: &mut Vec<JassCard>,
+    me: PlayerId,
+    seat: PlayerId,
+    card: JassCard,
+) -> Result<(), ObserveError> {
+    let seats = hand_sizes.len();
+    if trick.len() >= seats || trick.contains(&card) {
+        return Err(misfit("a card that does not fit the trick"));
+    }
+    let size = hand_sizes
+        .get_mut(seat.index())
+        .ok_or_else(|| misfit("a seat not at the table"))?;
+    *size = size
+        .checked_sub(1)
+        .ok_or_else(|| misfit("a card from an empty hand"))?;
+    if seat == me && !hand.remove(card) {
+        return Err(misfit("a card not in the seat's hand"));
+    }
+    trick.push(card);
+    Ok(())
+}
+
+impl View {
+    /// What `seat` sees before the deal.
+    pub(crate) fn blank(rules: &Rules, seat: PlayerId) -> View {
+        View {
+            seat,
+            rules: *rules,
+            dealer: PlayerId(0),
+            forehand: PlayerId(0),
+            hand: Hand::EMPTY,
+            hand_sizes: [0; SEATS],
+            pushed: false,
+            contract: None,
+            trio: Vec::new(),
+            declarer: None,
+            tricks: Vec::new(),
+            trick: Vec::new(),
+            leader: PlayerId(0),
+            to_act: None,
+            credits: Credits::default(),
+            stoeck: None,
+            own_weis: None,
+            weis: None,
+            outcome: None,
+        }
+    }
+
+    /// Brings the view up to date with a deal's `event` (redacted for its seat); on error
+    /// the view may be half changed (callers work on a copy).
+    pub(crate) fn follow(&mut self, event: &Event) -> Result<(), ObserveError> {
+        let started = self.hand_sizes.iter().sum::<usize>() > 0 || !self.tricks.is_empty();
+        match event {
+            Event::DealBegan {
+                dealer, forehand, ..
+            } => {
+                if dealer.index() >= SEATS || forehand.index() >= SEATS {
+                    return Err(misfit("a seat not at the table"));
+                }
+                *self = View {
+                    dealer: *dealer,
+                    forehand: *forehand,
+                    leader: *forehand,
+                    ..View::blank(&self.rules, self.seat)
+                };
+            }
+            Event::Dealt(deal) => {
+                if started || deal.dealer != self.dealer || deal.forehand != self.forehand {
+                    return Err(misfit("a deal out of turn"));
+                }
+                let (hand, sizes) = seen_hands(deal, self.seat, SEATS)?;
+                if sizes.iter().any(|&n| n != TRICKS) || deal.shown.is_some() {
+                    return Err(misfit("not a Schieber deal"));
+                }
+                self.hand = hand;
+                self.hand_sizes = [TRICKS; SEATS];
+            }
+            Event::Pushed { seat } => {
+                if !started || self.pushed || self.contract.is_some() || *seat != self.forehand {
+                    return Err(misfit("a push out of turn"));
+                }
+                self.pushed = true;
+            }
+            Event::Named { seat, contract } => {
+                if !started || self.contract.is_some() || self.to_act != Some(*seat) {
+                    return Err(misfit("a contract out of turn"));
+                }
+                self.contract = Some(*contract);
+                self.declarer = Some(*seat);
+            }
+            Event::TrioMode { mode, .. } => {
+                if self.contract.is_none() || self.trio.len() >= 3 || !self.trick.is_empty() {
+                    return Err(misfit("a Trio mode out of turn"));
+                }
+                self.trio.push(*mode);
+            }
+            Event::WeisCounted { seat, weis } => {
+                if seat.index() >= SEATS || self.contract.is_none() {
+                    return Err(misfit("a Weis out of turn"));
+                }
+                if *seat == self.seat {
+                    self.own_weis = *weis;
+                }
+            }
+            Event::Played { seat, card } => {
+                if self.contract.is_none() || self.to_act != Some(*seat) {
+                    return Err(misfit("a card out of turn"));
+                }
+                follow_card(
+                    &mut self.hand,
+                    &mut self.hand_sizes,
+                    &mut self.trick,
+                    self.seat,
+                    *seat,
+                    *card,
+                )?;
+            }
+            Event::Stoeck { seat, points } => {
+                let team = team_index(*seat)?;
+                self.credits.stoeck[team] = self.credits.stoeck[team].saturating_add(*points);
+                self.stoeck = Some(*seat);
+            }
+            Event::WeisScored { weis } => {
+                let team = weis.score.team & 1;
+                self.credits.weis[team] = self.credits.weis[team].saturating_add(weis.score.points);
+                self.weis = Some(weis.clone());
+            }
+            Event::TrickTaken { seat, points, last } => {
+                let team = team_index(*seat)?;
+                if self.trick.len() != SEATS || *last != (self.tricks.len() + 1 == TRICKS) {
+                    return Err(misfit("a trick that is not complete"));
+                }
+                self.tricks.push(TrickView {
+                    leader: self.leader,
+                    cards: core::mem::take(&mut self.trick),
+                    winner: *seat,
+                });
+                self.credits.cards[team] = self.credits.cards[team].saturating_add(*points);
+                if !last {
+                    self.leader = *seat;
+                }
+            }
+            Event::Match { side, points } => {
+                let slot = self
+                    .credits
+                    .match_bonus
+                    .get_mut(*side)
+                    .ok_or_else(|| misfit("a team not at the table"))?;
+                *slot = slot.saturating_add(*points);
+            }
+            // The outcome follows from the tricks.
+            Event::DealScored { .. } | Event::DealOver { .. } => {}
+            _ => return Err(misfit("not an event of a Schieber deal")),
+        }
+        self.refresh();
+        Ok(())
+    }
+
+    /// The seat to act and the outcome, from the rest of the view.
+    fn refresh(&mut self) {
+        let dealt = self.hand_sizes.iter().sum::<usize>() > 0 || !self.tricks.is_empty();
+        self.to_act = match self.contract {
+            _ if !dealt => None,
+            None if self.pushed => Some(seat_after(self.forehand, 2)),
+            None => Some(self.forehand),
+            Some(_) if self.tricks.len() >= TRICKS => None,
+            Some(_) => Some(seat_after(self.leader, self.trick.len())),
+        };
+        self.outcome = match self.contract {
+            Some(contract) if self.tricks.len() >= TRICKS => {
+                let multiplier = self.rules.multipliers.contract_factor(contract);
+                Some(Outcome {
+                    contract,
+                    credits: self.credits,
+                    multiplier,
+                    scored: self.credits.total().map(|t| t.saturating_mul(multiplier)),
+                })
+            }
+            _ => None,
+        };
+    }
+}
+
+/// The team of a seat at the table.
+fn team_index(seat: PlayerId) -> Result<usize, ObserveError> {
+    if seat.index() < SEATS {
+        Ok(team_of(seat))
+    } else {
+        Err(misfit("a seat not at the table"))
     }
 }
