@@ -292,7 +292,8 @@ impl SchieberDeal {
     /// A seeded deal: see `docs/jass.md`, "One deal".
     pub(crate) fn start(rules: &Rules, players: usize, seed: Seed) -> Result<Self, SetupError> {
         rules.validate_schieber(players)?;
-        let (dealer, forehand, hands, deck) = crate::SeededDeal::first_sets(rules, seed);
+        let mut deck = JassCard::ALL;
+        let (dealer, forehand, hands) = crate::SeededDeal::first_sets(rules, seed, &mut deck);
         let mut deal = SchieberDeal::dealt(rules, dealer, forehand, hands);
         // The slots not yet played keep the deck in dealing order, for `start_events`: no
         // extra work (the slots are filled anyway), and equality ignores them.
@@ -423,6 +424,7 @@ impl SchieberDeal {
     }
 
     /// The current trick's mode and the counting mode, once both are known.
+    #[inline(always)]
     fn modes(&self, contract: Contract) -> Option<(Mode, Mode)> {
         match contract {
             Contract::Mode(mode) => Some((mode, mode)),
@@ -435,6 +437,7 @@ impl SchieberDeal {
 
     /// Plays `action`, all or nothing, reporting the deal's events into `events` (not the
     /// end of the deal: a whole game scores it its own way).
+    #[inline(always)]
     pub(crate) fn step(
         &mut self,
         action: Action,

@@ -52,20 +52,17 @@ impl SeededDeal {
         }
     }
 
-    /// What [`SeededDeal::first`] deals, as `(dealer, forehand, hand sets, the deck)`: the
-    /// same draws and the same packets, straight into the sets (what a seeded `SchieberDeal`
-    /// starts from; `first(rules, seed).hand_sets()` is the same, a little slower). The deck
-    /// is in dealing order: packets of three from the seat after the dealer.
+    /// What [`SeededDeal::first`] deals, as `(dealer, forehand, hand sets)`: the same draws
+    /// and the same packets, straight into the sets (what a seeded `SchieberDeal` starts
+    /// from; `first(rules, seed).hand_sets()` is the same, a little slower). `deck` (the
+    /// cards in any order) is shuffled in place into the dealing order: packets of three
+    /// from the seat after the dealer.
     pub(crate) fn first_sets(
         rules: &Rules,
         seed: Seed,
-    ) -> (
-        PlayerId,
-        PlayerId,
-        [CardSet<JassCard>; SEATS],
-        [JassCard; JassCard::COUNT],
-    ) {
-        let (deck, dealer) = first_deck(rules, seed);
+        deck: &mut [JassCard; JassCard::COUNT],
+    ) -> (PlayerId, PlayerId, [CardSet<JassCard>; SEATS]) {
+        let dealer = shuffle_first(rules, seed, deck);
         let mut hands = [CardSet::EMPTY; SEATS];
         for (p, packet) in deck.chunks_exact(PACKET).enumerate() {
             let hand = &mut hands[(dealer.index() + 1 + p) % SEATS];
@@ -76,7 +73,7 @@ impl SeededDeal {
         let forehand = PlayerId::all(SEATS)
             .find(|s| hands[s.index()].contains(rules.forehand_card))
             .unwrap_or(PlayerId(((dealer.index() + 1) % SEATS) as u8));
-        (dealer, forehand, hands, deck)
+        (dealer, forehand, hands)
     }
 
     /// The hands of a deck dealt by `dealer` (packets of three round by round from the seat
@@ -121,14 +118,21 @@ impl SeededDeal {
 /// The first deal's deck, shuffled by `GameRng::for_deal(seed, 0)`, and its dealer: fixed by
 /// `rules.first_dealer` or drawn next from the same stream.
 fn first_deck(rules: &Rules, seed: Seed) -> ([JassCard; JassCard::COUNT], PlayerId) {
-    let mut rng = GameRng::for_deal(seed, 0);
     let mut deck = JassCard::ALL;
-    rng.shuffle(&mut deck);
-    let dealer = match rules.first_dealer {
+    let dealer = shuffle_first(rules, seed, &mut deck);
+    (deck, dealer)
+}
+
+/// Shuffles `deck` (the cards in [`JassCard::ALL`] order) as the first deal does and draws
+/// its dealer.
+#[inline(always)]
+fn shuffle_first(rules: &Rules, seed: Seed, deck: &mut [JassCard; JassCard::COUNT]) -> PlayerId {
+    let mut rng = GameRng::for_deal(seed, 0);
+    rng.shuffle(deck);
+    match rules.first_dealer {
         Some(seat) => PlayerId((seat.index() % SEATS) as u8),
         None => PlayerId(rng.below(SEATS as u64) as u8),
-    };
-    (deck, dealer)
+    }
 }
 
 /// Deals `deck` (top first) in packets of three, round by round, from the seat after `dealer`.
@@ -145,7 +149,7 @@ fn packets(deck: &[JassCard; JassCard::COUNT], dealer: PlayerId) -> [[JassCard; 
 
 #[cfg(test)]
 mod tests {
-    use cards_core::{PlayerId, Seed};
+    use cards_core::{JassCard, PlayerId, Seed};
 
     use super::SeededDeal;
     use crate::Rules;
