@@ -7,7 +7,7 @@ use core::ops::RangeInclusive;
 use core::str::FromStr;
 
 use cards_core::{
-    CardSet, Census, Draw as _, Events, Game, JassCard, JassSuit, NoEvents, ObserveError, PerSeat,
+    CardSet, Census, Draw as _, Events, Game, JassCard, JassSuit, ObserveError, PerSeat,
     PlayerCountError, PlayerId, Rng, Seed,
 };
 
@@ -791,54 +791,6 @@ impl Coiffeur {
         &self.trio[..usize::from(self.trio_len).min(3)]
     }
 
-    fn current(&self) -> Option<PlayerId> {
-        if self.over {
-            return None;
-        }
-        match self.choice {
-            None => self.chooser().map(|c| c.0),
-            Some(_) => self.tricks.seat_to_play(),
-        }
-    }
-
-    fn for_each_legal_now(&self, f: impl FnMut(Action)) {
-        if self.over {
-            return;
-        }
-        match self.choice {
-            None => {
-                if let Some((seat, may_pass, ..)) = self.chooser() {
-                    each_choice(self.open()[self.coiffeur().side_of(seat)], may_pass, f);
-                }
-            }
-            Some(choice) => {
-                if let Some(seat) = self.tricks.seat_to_play() {
-                    each_legal(
-                        Some(choice.contract),
-                        true,
-                        self.tricks.hand(seat),
-                        self.tricks.trick(),
-                        self.tricks.trick_no(),
-                        self.trio(),
-                        &self.rules,
-                        f,
-                    );
-                }
-            }
-        }
-    }
-
-    /// Plays `action`, all or nothing, reporting what it caused.
-    fn step(&mut self, action: Action, events: &mut impl Events<Event>) -> Result<(), RuleError> {
-        if self.over {
-            return Err(RuleError::GameOver);
-        }
-        match self.choice {
-            None => self.choose(action, events),
-            Some(choice) => self.play_step(choice.contract, action, events),
-        }
-    }
-
     fn choose(&mut self, action: Action, events: &mut impl Events<Event>) -> Result<(), RuleError> {
         let (seat, may_pass, ..) = self.chooser().ok_or(RuleError::GameOver)?;
         match action {
@@ -991,7 +943,7 @@ impl Coiffeur {
         });
         if self.open().iter().all(|&m| m == 0) {
             self.over = true;
-            if let Some(outcome) = self.outcome_now() {
+            if let Some(outcome) = self.outcome() {
                 events.emit(|| Event::CoiffeurOver { outcome });
             }
             return;
@@ -1009,7 +961,7 @@ impl Coiffeur {
             deal: self.deal_number,
             dealer: self.dealer,
             forehand: self.forehand(),
-            totals: self.totals_now(),
+            totals: self.totals(),
         });
         events.emit(|| Event::Dealt(deal_event(table, self.dealer, &self.dealt, None)));
     }
@@ -1028,7 +980,7 @@ impl Coiffeur {
     /// The start of this position as events: the score sheet's cells so far, the current
     /// deal's start, then its choices, Trio modes and cards, replayed.
     fn report_start(&self, events: &mut impl Events<Event>) {
-        let setup = self.setup_now();
+        let setup = self.setup();
         let mut cells = [[None; MAX_SLOTS]; SEATS];
         for cell in &setup.sheet {
             cells[cell.side][cell.slot.index()] = Some(cell.entry);
@@ -1049,32 +1001,11 @@ impl Coiffeur {
         game.report_deal(self.seeded_deal().as_ref(), events);
         // The position was reached by these actions: none fails.
         for &action in &setup.choices {
-            let _ = game.step(action, events);
+            let _ = game.play_reporting(action, events);
         }
         let _ = crate::setup::replay(&setup.trio, &setup.plays, |action| {
-            game.step(action, &mut *events)
+            game.play_reporting(action, &mut *events)
         });
-    }
-
-    fn totals_now(&self) -> Vec<u32> {
-        (0..self.coiffeur().sides())
-            .map(|side| {
-                self.cells[side]
-                    .iter()
-                    .flatten()
-                    .fold(0u32, |t, e| t.saturating_add(e.points))
-            })
-            .collect()
-    }
-
-    fn outcome_now(&self) -> Option<CoiffeurOutcome> {
-        self.over.then(|| {
-            CoiffeurOutcome::from_totals(self.totals_now(), self.deal_number.saturating_add(1))
-        })
-    }
-
-    fn sheet_now(&self) -> ScoreSheet {
-        sheet_of(self.coiffeur(), &self.cells)
     }
 
     /// The choices made this deal: the passes, then the chosen slot.
@@ -1088,13 +1019,6 @@ impl Coiffeur {
         choices
     }
 
-    fn passed_now(&self) -> Vec<PlayerId> {
-        match chooser(self.dealer, &self.open_at_deal_start(), self.coiffeur(), 0) {
-            Some((_, _, eligible, n)) => eligible[..n.min(usize::from(self.passes))].to_vec(),
-            None => Vec::new(),
-        }
-    }
-
     /// The open slots as they were when this deal began (after the last deal the final cell
     /// is filled; the passes were made before it).
     fn open_at_deal_start(&self) -> [u16; SEATS] {
@@ -1105,58 +1029,6 @@ impl Coiffeur {
             open[self.coiffeur().side_of(c.declarer)] |= c.slot.bit();
         }
         open
-    }
-
-    fn setup_now(&self) -> CoiffeurSetup {
-        let mut sheet: Vec<SheetCell> = Vec::new();
-        for side in 0..self.coiffeur().sides() {
-            for slot in Slot::ALL {
-                if let Some(entry) = self.cells[side][slot.index()]
-                    && entry.deal < self.deal_number
-                {
-                    sheet.push(SheetCell { side, slot, entry });
-                }
-            }
-        }
-        sheet.sort_by_key(|c| c.entry.deal);
-        CoiffeurSetup {
-            seed: self.seed,
-            deal_number: self.deal_number,
-            sheet,
-            dealer: self.dealer,
-            hands: self.dealt,
-            choices: self.choices(),
-            trio: self.trio().to_vec(),
-            plays: self.tricks.plays().to_vec(),
-        }
-    }
-
-    fn view_of(&self, seat: PlayerId) -> CoiffeurView {
-        let completed = (0..self.tricks.trick_no())
-            .filter_map(|t| self.tricks.completed(t))
-            .map(|(leader, cards, winner)| (leader, cards.to_vec(), winner))
-            .collect();
-        let hands = self.tricks.hands();
-        CoiffeurView {
-            seat,
-            rules: self.rules,
-            deal_number: self.deal_number,
-            dealer: self.dealer,
-            hand: self.tricks.hand(seat),
-            hand_sizes: hands.map(|h| h.len()),
-            passed: self.passed_now(),
-            slot: self.choice.map(|c| c.slot),
-            contract: self.choice.map(|c| c.contract),
-            declarer: self.choice.map(|c| c.declarer),
-            trio: self.trio().to_vec(),
-            tricks: trick_views(completed),
-            trick: self.tricks.trick().to_vec(),
-            leader: self.tricks.leader(),
-            to_act: self.current(),
-            card_points: self.card_points_by_side(),
-            sheet: self.sheet_now(),
-            outcome: self.outcome_now(),
-        }
     }
 
     fn card_points_by_side(&self) -> Vec<u32> {
@@ -1176,13 +1048,20 @@ impl Coiffeur {
     /// The score sheet: every side's filled cells and totals, with the slots and factors.
     #[must_use]
     pub fn score_sheet(&self) -> ScoreSheet {
-        self.sheet_now()
+        sheet_of(self.coiffeur(), &self.cells)
     }
 
     /// Each side's total so far.
     #[must_use]
     pub fn totals(&self) -> Vec<u32> {
-        self.totals_now()
+        (0..self.coiffeur().sides())
+            .map(|side| {
+                self.cells[side]
+                    .iter()
+                    .flatten()
+                    .fold(0u32, |t, e| t.saturating_add(e.points))
+            })
+            .collect()
     }
 
     /// The current deal's number, from 0 (once over: the last deal's).
@@ -1218,7 +1097,10 @@ impl Coiffeur {
     /// The seats that passed this deal, in order.
     #[must_use]
     pub fn passed(&self) -> Vec<PlayerId> {
-        self.passed_now()
+        match chooser(self.dealer, &self.open_at_deal_start(), self.coiffeur(), 0) {
+            Some((_, _, eligible, n)) => eligible[..n.min(usize::from(self.passes))].to_vec(),
+            None => Vec::new(),
+        }
     }
 
     /// The slot chosen this deal, once chosen.
@@ -1295,122 +1177,6 @@ pub struct CoiffeurSetup {
 /// A score-sheet cell of a setup that cannot be.
 fn bad_cell(action: Action, why: &'static str) -> SetupError {
     SetupError::Sheet { action, why }
-}
-
-/// Checks a setup under `rules` and builds the game by replaying the current deal.
-fn validate(rules: &Rules, raw: &CoiffeurSetup) -> Result<Coiffeur, SetupError> {
-    validate_rules(rules, SEATS)?;
-    let c = &rules.coiffeur;
-    if raw.dealer.index() >= SEATS {
-        return Err(SetupError::SeatNotAtTable {
-            what: "dealer",
-            seat: raw.dealer,
-            seats: SEATS,
-        });
-    }
-    let mut all = Hand::EMPTY;
-    for (seat, &hand) in PlayerId::all(SEATS).zip(&raw.hands) {
-        if hand.len() != TRICKS {
-            return Err(SetupError::HandSize {
-                seat,
-                got: hand.len(),
-                expected: TRICKS,
-            });
-        }
-        all |= hand;
-    }
-    if all != Hand::full() {
-        return Err(SetupError::Cards { missing: !all });
-    }
-    let deals = c.deals();
-    if raw.deal_number >= deals {
-        return Err(bad_cell(
-            raw.choices.first().copied().unwrap_or(Action::Pass),
-            "the deal number is past the game's last deal (slots × sides)",
-        ));
-    }
-    let mut cells = [[None; MAX_SLOTS]; SEATS];
-    let mut seen = vec![false; raw.deal_number as usize];
-    let table = c.table_mask();
-    for cell in &raw.sheet {
-        let e = cell.entry;
-        let action = cell
-            .slot
-            .action(e.contract)
-            .unwrap_or(Action::Name(e.contract));
-        if cell.side >= c.sides() {
-            return Err(bad_cell(
-                action,
-                "a score-sheet cell's side is not at the table",
-            ));
-        }
-        if table & cell.slot.bit() == 0
-            || Slot::of_action(action) != Some((cell.slot, e.contract))
-            || cells[cell.side][cell.slot.index()].is_some()
-        {
-            return Err(SetupError::IllegalChoice {
-                action,
-                error: RuleError::NotOpen { action },
-            });
-        }
-        if e.declarer.index() >= SEATS {
-            return Err(SetupError::SeatNotAtTable {
-                what: "a score-sheet declarer",
-                seat: e.declarer,
-                seats: SEATS,
-            });
-        }
-        if c.side_of(e.declarer) != cell.side {
-            return Err(bad_cell(
-                action,
-                "a score-sheet cell's declarer is of another side",
-            ));
-        }
-        if e.card_points > DEAL_POINTS || (e.matched && e.card_points != DEAL_POINTS) {
-            return Err(bad_cell(
-                action,
-                "a score-sheet cell's card points must be 0 to 157 (157 with a Match)",
-            ));
-        }
-        if e.points != coiffeur_points(e.card_points, e.matched, cell.slot.factor(&c.factors)) {
-            return Err(bad_cell(
-                action,
-                "a score-sheet cell's points must be floor(card points / 10) × factor",
-            ));
-        }
-        match seen.get_mut(e.deal as usize) {
-            Some(s) if !*s => *s = true,
-            _ => {
-                return Err(bad_cell(
-                    action,
-                    "a score-sheet cell's deal must be an earlier deal, and no other cell's",
-                ));
-            }
-        }
-        cells[cell.side][cell.slot.index()] = Some(e);
-    }
-    if raw.sheet.len() != seen.len() {
-        return Err(bad_cell(
-            raw.choices.first().copied().unwrap_or(Action::Pass),
-            "the score sheet must hold one cell for each deal before the current one",
-        ));
-    }
-    let mut game = Coiffeur::at(
-        rules,
-        raw.seed,
-        raw.deal_number,
-        raw.dealer,
-        raw.hands,
-        cells,
-    );
-    for &action in &raw.choices {
-        game.step(action, &mut NoEvents)
-            .map_err(|error| SetupError::IllegalChoice { action, error })?;
-    }
-    crate::setup::replay(&raw.trio, &raw.plays, |action| {
-        game.step(action, &mut NoEvents)
-    })?;
-    Ok(game)
 }
 
 // The JSON form `{"rules": …, "setup": …}`, through `setup` and `from_setup`.
@@ -1710,8 +1476,8 @@ impl CoiffeurView {
                 trio: self.trio.clone(),
                 plays: plays.clone(),
             };
-            if let Ok(world) = validate(rules, &setup)
-                && world.view_of(self.seat) == *self
+            if let Ok(world) = Coiffeur::from_setup(rules, setup)
+                && world.view(self.seat) == *self
             {
                 return Ok(world);
             }
@@ -1752,12 +1518,142 @@ impl Game for Coiffeur {
         ))
     }
 
-    fn from_setup(rules: &Rules, setup: CoiffeurSetup) -> Result<Self, SetupError> {
-        validate(rules, &setup)
+    /// Checks the sheet and the hands, then replays the current deal through the game.
+    fn from_setup(rules: &Rules, raw: CoiffeurSetup) -> Result<Self, SetupError> {
+        validate_rules(rules, SEATS)?;
+        let c = &rules.coiffeur;
+        if raw.dealer.index() >= SEATS {
+            return Err(SetupError::SeatNotAtTable {
+                what: "dealer",
+                seat: raw.dealer,
+                seats: SEATS,
+            });
+        }
+        let mut all = Hand::EMPTY;
+        for (seat, &hand) in PlayerId::all(SEATS).zip(&raw.hands) {
+            if hand.len() != TRICKS {
+                return Err(SetupError::HandSize {
+                    seat,
+                    got: hand.len(),
+                    expected: TRICKS,
+                });
+            }
+            all |= hand;
+        }
+        if all != Hand::full() {
+            return Err(SetupError::Cards { missing: !all });
+        }
+        let deals = c.deals();
+        if raw.deal_number >= deals {
+            return Err(bad_cell(
+                raw.choices.first().copied().unwrap_or(Action::Pass),
+                "the deal number is past the game's last deal (slots × sides)",
+            ));
+        }
+        let mut cells = [[None; MAX_SLOTS]; SEATS];
+        let mut seen = vec![false; raw.deal_number as usize];
+        let table = c.table_mask();
+        for cell in &raw.sheet {
+            let e = cell.entry;
+            let action = cell
+                .slot
+                .action(e.contract)
+                .unwrap_or(Action::Name(e.contract));
+            if cell.side >= c.sides() {
+                return Err(bad_cell(
+                    action,
+                    "a score-sheet cell's side is not at the table",
+                ));
+            }
+            if table & cell.slot.bit() == 0
+                || Slot::of_action(action) != Some((cell.slot, e.contract))
+                || cells[cell.side][cell.slot.index()].is_some()
+            {
+                return Err(SetupError::IllegalChoice {
+                    action,
+                    error: RuleError::NotOpen { action },
+                });
+            }
+            if e.declarer.index() >= SEATS {
+                return Err(SetupError::SeatNotAtTable {
+                    what: "a score-sheet declarer",
+                    seat: e.declarer,
+                    seats: SEATS,
+                });
+            }
+            if c.side_of(e.declarer) != cell.side {
+                return Err(bad_cell(
+                    action,
+                    "a score-sheet cell's declarer is of another side",
+                ));
+            }
+            if e.card_points > DEAL_POINTS || (e.matched && e.card_points != DEAL_POINTS) {
+                return Err(bad_cell(
+                    action,
+                    "a score-sheet cell's card points must be 0 to 157 (157 with a Match)",
+                ));
+            }
+            if e.points != coiffeur_points(e.card_points, e.matched, cell.slot.factor(&c.factors)) {
+                return Err(bad_cell(
+                    action,
+                    "a score-sheet cell's points must be floor(card points / 10) × factor",
+                ));
+            }
+            match seen.get_mut(e.deal as usize) {
+                Some(s) if !*s => *s = true,
+                _ => {
+                    return Err(bad_cell(
+                        action,
+                        "a score-sheet cell's deal must be an earlier deal, and no other cell's",
+                    ));
+                }
+            }
+            cells[cell.side][cell.slot.index()] = Some(e);
+        }
+        if raw.sheet.len() != seen.len() {
+            return Err(bad_cell(
+                raw.choices.first().copied().unwrap_or(Action::Pass),
+                "the score sheet must hold one cell for each deal before the current one",
+            ));
+        }
+        let mut game = Coiffeur::at(
+            rules,
+            raw.seed,
+            raw.deal_number,
+            raw.dealer,
+            raw.hands,
+            cells,
+        );
+        for &action in &raw.choices {
+            game.play(action)
+                .map_err(|error| SetupError::IllegalChoice { action, error })?;
+        }
+        crate::setup::replay(&raw.trio, &raw.plays, |action| game.play(action))?;
+        Ok(game)
     }
 
     fn setup(&self) -> CoiffeurSetup {
-        self.setup_now()
+        let mut sheet: Vec<SheetCell> = Vec::new();
+        for side in 0..self.coiffeur().sides() {
+            for slot in Slot::ALL {
+                if let Some(entry) = self.cells[side][slot.index()]
+                    && entry.deal < self.deal_number
+                {
+                    sheet.push(SheetCell { side, slot, entry });
+                }
+            }
+        }
+        sheet.sort_by_key(|c| c.entry.deal);
+        CoiffeurSetup {
+            seed: self.seed,
+            deal_number: self.deal_number,
+            sheet,
+            dealer: self.dealer,
+            hands: self.dealt,
+            choices: self.choices(),
+            trio: self.trio().to_vec(),
+            plays: self.tricks.plays().to_vec(),
+        }
     }
 
     fn rules(&self) -> &Rules {
@@ -1769,7 +1665,13 @@ impl Game for Coiffeur {
     }
 
     fn to_act(&self) -> Option<PlayerId> {
-        self.current()
+        if self.over {
+            return None;
+        }
+        match self.choice {
+            None => self.chooser().map(|c| c.0),
+            Some(_) => self.tricks.seat_to_play(),
+        }
     }
 
     /// Choosing: the chooser side's open mode slots in [`Mode::ALL`] order, each open Joker
@@ -1777,7 +1679,30 @@ impl Game for Coiffeur {
     /// [`Contract::VARIANTS`] order, then `pass` when the seat may pass. Playing: a due Trio
     /// segment's modes in `Mode::ALL` order, else the legal cards in card index order.
     fn for_each_legal(&self, f: impl FnMut(Action)) {
-        self.for_each_legal_now(f);
+        if self.over {
+            return;
+        }
+        match self.choice {
+            None => {
+                if let Some((seat, may_pass, ..)) = self.chooser() {
+                    each_choice(self.open()[self.coiffeur().side_of(seat)], may_pass, f);
+                }
+            }
+            Some(choice) => {
+                if let Some(seat) = self.tricks.seat_to_play() {
+                    each_legal(
+                        Some(choice.contract),
+                        true,
+                        self.tricks.hand(seat),
+                        self.tricks.trick(),
+                        self.tricks.trick_no(),
+                        self.trio(),
+                        &self.rules,
+                        f,
+                    );
+                }
+            }
+        }
     }
 
     /// A pass or the chosen slot; a Trio mode; a card and the trick it completes; at the
@@ -1788,7 +1713,13 @@ impl Game for Coiffeur {
         action: Action,
         events: &mut impl Events<Event>,
     ) -> Result<(), RuleError> {
-        self.step(action, events)
+        if self.over {
+            return Err(RuleError::GameOver);
+        }
+        match self.choice {
+            None => self.choose(action, events),
+            Some(choice) => self.play_step(choice.contract, action, events),
+        }
     }
 
     fn start_events(&self, events: &mut impl Events<Event>) {
@@ -1831,24 +1762,50 @@ impl Game for Coiffeur {
     }
 
     fn outcome(&self) -> Option<CoiffeurOutcome> {
-        self.outcome_now()
+        self.over.then(|| {
+            CoiffeurOutcome::from_totals(self.totals(), self.deal_number.saturating_add(1))
+        })
     }
 
     /// Team play: the returns (±1, 0 on a tie). Individual play: 3 × the returns (a sole
     /// winner +9, the others −3; see [`CoiffeurOutcome::settlement`]). All 0 before the end.
     fn settlement(&self) -> PerSeat<i64> {
-        let s = self.outcome_now().map_or([0; SEATS], |o| o.settlement());
+        let s = self.outcome().map_or([0; SEATS], |o| o.settlement());
         PerSeat::from_fn(SEATS, |p| s[p.index()]).unwrap_or_default()
     }
 
     /// The spec's returns ([`CoiffeurOutcome::returns`]); all 0 before the end.
     fn returns(&self) -> PerSeat<f64> {
-        let r = self.outcome_now().map_or([0.0; SEATS], |o| o.returns());
+        let r = self.outcome().map_or([0.0; SEATS], |o| o.returns());
         PerSeat::from_fn(SEATS, |p| r[p.index()]).unwrap_or_default()
     }
 
-    fn view(&self, player: PlayerId) -> CoiffeurView {
-        self.view_of(player)
+    fn view(&self, seat: PlayerId) -> CoiffeurView {
+        let completed = (0..self.tricks.trick_no())
+            .filter_map(|t| self.tricks.completed(t))
+            .map(|(leader, cards, winner)| (leader, cards.to_vec(), winner))
+            .collect();
+        let hands = self.tricks.hands();
+        CoiffeurView {
+            seat,
+            rules: self.rules,
+            deal_number: self.deal_number,
+            dealer: self.dealer,
+            hand: self.tricks.hand(seat),
+            hand_sizes: hands.map(|h| h.len()),
+            passed: self.passed(),
+            slot: self.choice.map(|c| c.slot),
+            contract: self.choice.map(|c| c.contract),
+            declarer: self.choice.map(|c| c.declarer),
+            trio: self.trio().to_vec(),
+            tricks: trick_views(completed),
+            trick: self.tricks.trick().to_vec(),
+            leader: self.tricks.leader(),
+            to_act: self.to_act(),
+            card_points: self.card_points_by_side(),
+            sheet: self.score_sheet(),
+            outcome: self.outcome(),
+        }
     }
 
     fn view_legal_actions(view: &CoiffeurView, out: &mut Vec<Action>) {

@@ -1,17 +1,17 @@
 //! [`SchieberDeal`]: one Schieber deal as a state machine — the contract (name a mode or
-//! push), the nine tricks, and the credits moment by moment — with its [`Outcome`].
+//! push), the nine tricks, and the credits moment by moment — with its [`SchieberDealOutcome`].
 
 use core::fmt;
 
-use cards_core::{CardSet, Census, Events, JassCard, JassRank, PerSeat, PlayerId, Seed};
+use cards_core::{CardSet, Events, Game, JassCard, JassRank, PlayerId};
 
 use crate::action::{Contract, trio_allows};
 use crate::score::{MATCH_BONUS, STOECK};
 use crate::view::WeisView;
 use crate::weis::award_from;
 use crate::{
-    Action, Declaration, Event, Mode, RuleError, Rules, SetupError, declare, legal_cards,
-    trick_points, trick_winner,
+    Action, Declaration, Event, Mode, RuleError, Rules, declare, legal_cards, trick_points,
+    trick_winner,
 };
 
 /// Seats at a Schieber table.
@@ -115,7 +115,7 @@ pub struct WeisScore {
 /// How a deal ended: the contract and each team's points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Outcome {
+pub struct SchieberDealOutcome {
     /// The contract played.
     pub contract: Contract,
     /// The points credited, by kind, before the multiplier.
@@ -126,7 +126,7 @@ pub struct Outcome {
     pub scored: [u32; 2],
 }
 
-impl fmt::Display for Outcome {
+impl fmt::Display for SchieberDealOutcome {
     /// A sentence: `Seats 0 and 2 score 312 and seats 1 and 3 score 159 (trump:S ×2: 156 to
     /// 79.5 before it)`, roughly.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -159,7 +159,7 @@ impl fmt::Display for Outcome {
 /// Start it with [`Game::new`](cards_core::Game::new) (a seeded deal: the first deal of a
 /// game, so the holder of [`Rules::forehand_card`] is forehand) or with
 /// [`Game::from_setup`](cards_core::Game::from_setup) from explicit hands
-/// ([`Setup::dealt`](crate::Setup::dealt)) — a duplicate tournament plays one deal at every
+/// ([`SchieberDealSetup::dealt`](crate::SchieberDealSetup::dealt)) — a duplicate tournament plays one deal at every
 /// table. A state is a few hundred bytes of fixed arrays; `Clone` is a copy.
 #[derive(Clone, Copy, Debug)]
 pub struct SchieberDeal {
@@ -289,18 +289,6 @@ pub(crate) fn each_legal(
 }
 
 impl SchieberDeal {
-    /// A seeded deal: see `docs/jass.md`, "One deal".
-    pub(crate) fn start(rules: &Rules, players: usize, seed: Seed) -> Result<Self, SetupError> {
-        rules.validate_schieber(players)?;
-        let mut deck = JassCard::ALL;
-        let (dealer, forehand, hands) = crate::SeededDeal::first_sets(rules, seed, &mut deck);
-        let mut deal = SchieberDeal::dealt(rules, dealer, forehand, hands);
-        // The slots not yet played keep the deck in dealing order, for `start_events`: no
-        // extra work (the slots are filled anyway), and equality ignores them.
-        deal.plays = deck;
-        Ok(deal)
-    }
-
     /// The deal before the contract with these hands (unchecked: callers validate).
     pub(crate) fn dealt(
         rules: &Rules,
@@ -332,16 +320,6 @@ impl SchieberDeal {
         }
     }
 
-    /// The seat to act, `None` when the deal is over.
-    pub(crate) fn current(&self) -> Option<PlayerId> {
-        match self.contract {
-            None if self.pushed => Some(seat_after(self.forehand, 2)),
-            None => Some(self.forehand),
-            Some(_) if self.played as usize >= PLAYS => None,
-            Some(_) => Some(seat_after(self.leader, self.played as usize % SEATS)),
-        }
-    }
-
     /// The cards of the current trick so far (empty when a trick is to be led or the deal is
     /// over).
     pub(crate) fn trick(&self) -> &[JassCard] {
@@ -352,27 +330,6 @@ impl SchieberDeal {
             played - played % SEATS
         };
         self.plays.get(start..played).unwrap_or(&[])
-    }
-
-    pub(crate) fn for_each_legal(&self, f: impl FnMut(Action)) {
-        if !self.legal.is_empty() {
-            // A card is due: the cached legal cards (the same as `each_legal` lists).
-            self.legal.iter().map(Action::Play).for_each(f);
-            return;
-        }
-        let Some(seat) = self.current() else {
-            return;
-        };
-        each_legal(
-            self.contract,
-            self.pushed,
-            self.hands[seat.index()],
-            self.trick(),
-            self.played as usize / SEATS,
-            self.trio(),
-            &self.rules,
-            f,
-        );
     }
 
     /// The Trio segment modes named so far, in order (empty unless the contract is Trio).
@@ -405,8 +362,8 @@ impl SchieberDeal {
 
     /// The legal cards of the seat to act, computed from the rest of the state: what
     /// [`SchieberDeal::legal`] caches.
-    fn legal_now(&self) -> Hand {
-        let (Some(seat), Some(contract)) = (self.current(), self.contract) else {
+    pub(crate) fn legal_from_scratch(&self) -> Hand {
+        let (Some(seat), Some(contract)) = (self.to_act(), self.contract) else {
             return Hand::EMPTY;
         };
         if self.trio_is_due() {
@@ -425,7 +382,7 @@ impl SchieberDeal {
 
     /// The current trick's mode and the counting mode, once both are known.
     #[inline(always)]
-    fn modes(&self, contract: Contract) -> Option<(Mode, Mode)> {
+    pub(crate) fn modes(&self, contract: Contract) -> Option<(Mode, Mode)> {
         match contract {
             Contract::Mode(mode) => Some((mode, mode)),
             other => Some((
@@ -435,38 +392,15 @@ impl SchieberDeal {
         }
     }
 
-    /// Plays `action`, all or nothing, reporting the deal's events into `events` (not the
-    /// end of the deal: a whole game scores it its own way).
-    #[inline(always)]
-    pub(crate) fn step(
-        &mut self,
-        action: Action,
-        events: &mut impl Events<Event>,
-    ) -> Result<(), RuleError> {
-        // The fast path: a card in the cached legal set is legal (the contract is named, no
-        // Trio mode is due, the deal is not over), so nothing needs checking again.
-        if let Action::Play(card) = action
-            && self.legal.contains(card)
-            && let (Some(seat), Some(contract)) = (self.current(), self.contract)
-            && let Some((mode, counting)) = self.modes(contract)
-        {
-            self.play_legal(seat, card, mode, counting, events);
-        } else {
-            self.step_checked(action, events)?;
-        }
-        debug_assert_eq!(self.legal, self.legal_now(), "the cached legal cards");
-        Ok(())
-    }
-
     /// Plays `action` after checking every rule, all or nothing (out of line: the fast path
     /// in [`SchieberDeal::step`] stays small).
     #[inline(never)]
-    fn step_checked(
+    pub(crate) fn step_checked(
         &mut self,
         action: Action,
         events: &mut impl Events<Event>,
     ) -> Result<(), RuleError> {
-        let seat = self.current().ok_or(RuleError::GameOver)?;
+        let seat = self.to_act().ok_or(RuleError::GameOver)?;
         match (self.contract, action) {
             (None, Action::Push) if self.pushed => Err(RuleError::PushedAlready),
             (None, Action::Push) => {
@@ -497,7 +431,7 @@ impl SchieberDeal {
                     self.declare_weis(mode);
                 }
                 self.moment = [None; 4];
-                self.legal = self.legal_now();
+                self.legal = self.legal_from_scratch();
                 events.emit(|| Event::TrioMode { seat, mode });
                 if self.trio_len == 1 {
                     self.report_weis(events);
@@ -538,7 +472,7 @@ impl SchieberDeal {
             _ => None,
         };
         self.moment = [None; 4];
-        self.legal = self.legal_now();
+        self.legal = self.legal_from_scratch();
     }
 
     /// Reports each seat's counted Weis, once the counting mode is known.
@@ -587,7 +521,7 @@ impl SchieberDeal {
     /// Plays `card`, a legal card of `seat`, the seat to act, in trick mode `mode` and
     /// counting mode `counting`: nothing is checked, nothing fails.
     #[inline(always)]
-    fn play_legal(
+    pub(crate) fn play_legal(
         &mut self,
         seat: PlayerId,
         card: JassCard,
@@ -683,7 +617,7 @@ impl SchieberDeal {
         if !last {
             self.leader = winner;
         }
-        self.legal = self.legal_now();
+        self.legal = self.legal_from_scratch();
     }
 
     /// Credits `points` of `kind` to `team`, as the `n`-th credit of this moment.
@@ -717,41 +651,10 @@ impl SchieberDeal {
         })
     }
 
-    pub(crate) fn outcome_now(&self) -> Option<Outcome> {
-        let contract = self.contract?;
-        if self.current().is_some() {
-            return None;
-        }
-        let multiplier = self.rules.multipliers.contract_factor(contract);
-        Some(Outcome {
-            contract,
-            credits: self.credits,
-            multiplier,
-            scored: self.credits.total().map(|t| t * multiplier),
-        })
-    }
-
     /// Team 0's multiplied points minus team 1's, once the deal is over.
-    fn difference(&self) -> Option<i64> {
-        self.outcome_now()
+    pub(crate) fn difference(&self) -> Option<i64> {
+        self.outcome()
             .map(|o| i64::from(o.scored[0]) - i64::from(o.scored[1]))
-    }
-
-    pub(crate) fn settle(&self) -> PerSeat<i64> {
-        let d = self.difference().unwrap_or(0);
-        PerSeat::from_fn(SEATS, |s| if team_of(s) == 0 { d } else { -d }).unwrap_or_default()
-    }
-
-    pub(crate) fn returns_now(&self) -> PerSeat<f64> {
-        let d = self.difference().unwrap_or(0) as f64 / 2.0;
-        PerSeat::from_fn(SEATS, |s| if team_of(s) == 0 { d } else { -d }).unwrap_or_default()
-    }
-
-    pub(crate) fn take_census(&self) -> Census<JassCard> {
-        let mut census = Census::default();
-        self.hands.iter().for_each(|&h| census.add(h));
-        census.add_all(self.plays().iter().copied());
-        census
     }
 
     // ---- Public accessors: what is the deal's own. ----
@@ -897,7 +800,7 @@ impl SchieberDeal {
         });
         events.emit(|| Event::Dealt(self.deal_event()));
         let mut deal = SchieberDeal::dealt(&self.rules, self.dealer, self.forehand, self.dealt);
-        let mut step = |action| deal.step(action, &mut *events);
+        let mut step = |action| deal.play_reporting(action, &mut *events);
         // The position was reached by these actions (a setup is checked by replay): none
         // fails.
         if self.pushed {
@@ -907,14 +810,11 @@ impl SchieberDeal {
             let _ = step(Action::Name(contract));
         }
         let _ = crate::setup::replay(self.trio(), self.plays(), step);
-        if deal.current().is_none() {
-            deal.report_end(events);
-        }
     }
 
     /// The end of a deal played alone: its score and outcome.
     pub(crate) fn report_end(&self, events: &mut impl Events<Event>) {
-        if let Some(outcome) = self.outcome_now() {
+        if let Some(outcome) = self.outcome() {
             events.emit(|| Event::DealScored {
                 score: outcome.scored.iter().map(|&p| i64::from(p)).collect(),
             });

@@ -8,8 +8,8 @@ use cards_core::{Cards, GameEvent, JassCard, PlayerId};
 
 use crate::action::Contract;
 use crate::{
-    CoiffeurOutcome, Declaration, DifferenzlerOutcome, Mode, Outcome, Rules, SchieberOutcome,
-    SheetEntry, Slot, WeisView,
+    CoiffeurOutcome, Declaration, DifferenzlerOutcome, Mode, Rules, SchieberDealOutcome,
+    SchieberOutcome, SheetEntry, Slot, WeisView,
 };
 
 /// The cards of a deal: the dealer, forehand (the seat that acts first), each seat's cards in
@@ -219,7 +219,7 @@ pub enum Event {
     /// One Schieber deal ([`SchieberDeal`](crate::SchieberDeal)) is over.
     DealOver {
         /// How it ended.
-        outcome: Outcome,
+        outcome: SchieberDealOutcome,
     },
     /// A whole Schieber game is over.
     SchieberOver {

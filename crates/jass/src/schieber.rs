@@ -6,14 +6,15 @@ use core::fmt;
 use core::ops::RangeInclusive;
 
 use cards_core::{
-    Census, Draw as _, Events, Game, JassCard, NoEvents, ObserveError, PerSeat, PlayerId, Rng, Seed,
+    Census, Draw as _, Events, Game, JassCard, ObserveError, PerSeat, PlayerId, Rng, Seed,
 };
 
 use crate::deal::{PLAYS, SEATS, SchieberDeal, TRICKS, seat_after, team_of};
 use crate::score::STOECK;
 use crate::view::misfit;
 use crate::{
-    Action, Deal, Event, RuleError, Rules, SeededDeal, Setup, SetupError, View, ViewError,
+    Action, Deal, Event, RuleError, Rules, SchieberDealSetup, SchieberDealView, SeededDeal,
+    SetupError, ViewError,
 };
 
 /// Actions in one deal at most: a push, a contract, three Trio modes and 36 cards.
@@ -126,35 +127,6 @@ impl Schieber {
         }
     }
 
-    /// Plays `action`, all or nothing, reporting what it caused.
-    fn step(&mut self, action: Action, events: &mut impl Events<Event>) -> Result<(), RuleError> {
-        if self.over {
-            return Err(RuleError::GameOver);
-        }
-        self.deal.step(action, events)?;
-        // The card's credits, in their order (Stöck, Weis, trick, Match), one by one.
-        let factor = self.deal.multiplier().unwrap_or(1);
-        for credit in self.deal.moment.into_iter().flatten() {
-            let team = credit.team & 1;
-            self.totals[team] =
-                self.totals[team].saturating_add(credit.points.saturating_mul(factor));
-            if self.reached(team) {
-                events.emit(|| Event::TargetReached {
-                    team,
-                    totals: self.totals,
-                });
-                self.finish(Some(team), events);
-                return Ok(());
-            }
-        }
-        if self.deal.current().is_none() {
-            self.next_deal(events);
-        } else {
-            self.stoeck_exception(events);
-        }
-        Ok(())
-    }
-
     /// The current deal's score as credited to the totals.
     fn deal_score(&self) -> Vec<i64> {
         (0..2)
@@ -174,7 +146,7 @@ impl Schieber {
         events.emit(|| Event::DealScored {
             score: self.deal_score(),
         });
-        if let Some(outcome) = self.outcome_now() {
+        if let Some(outcome) = self.outcome() {
             events.emit(|| Event::SchieberOver { outcome });
         }
     }
@@ -252,7 +224,7 @@ impl Schieber {
         let dealt = SchieberDeal::dealt(&self.rules, deal.dealer, deal.forehand, deal.dealt);
         let mut game = Schieber::at(&self.rules, self.seed, self.deal_number, self.before, dealt);
         game.report_deal(self.seeded_deal().as_ref(), events);
-        let mut step = |action| game.step(action, &mut *events);
+        let mut step = |action| game.play_reporting(action, &mut *events);
         // The position was reached by these actions (a setup is checked by replay): none
         // fails.
         if deal.pushed {
@@ -275,7 +247,7 @@ impl Schieber {
         ) else {
             return;
         };
-        if self.deal.current() != Some(holder)
+        if self.deal.to_act() != Some(holder)
             || self.deal.stoeck_credited
             || self.deal.hands[holder.index()].len() != TRICKS
         {
@@ -292,40 +264,6 @@ impl Schieber {
             });
             self.finish(Some(team), events);
         }
-    }
-
-    fn outcome_now(&self) -> Option<SchieberOutcome> {
-        self.over.then_some(SchieberOutcome {
-            totals: self.totals,
-            winner: self.winner,
-            deals: self.deal_number.saturating_add(1),
-            early_stoeck: self.early_stoeck,
-        })
-    }
-
-    fn setup_now(&self) -> SchieberSetup {
-        SchieberSetup {
-            seed: self.seed,
-            deal_number: self.deal_number,
-            scores: self.before,
-            deal: self.deal.setup_now(),
-        }
-    }
-
-    fn view_of(&self, seat: PlayerId) -> SchieberView {
-        SchieberView {
-            deal: self.deal.view_of(seat),
-            deal_number: self.deal_number,
-            scores: self.before,
-            totals: self.totals,
-            to_act: self.current(),
-            early_stoeck: self.early_stoeck,
-            outcome: self.outcome_now(),
-        }
-    }
-
-    fn current(&self) -> Option<PlayerId> {
-        if self.over { None } else { self.deal.current() }
     }
 
     // ---- Public accessors: what is the game's own. ----
@@ -362,7 +300,7 @@ impl Schieber {
 }
 
 /// An explicit position of a whole Schieber game: the seed of the later deals, the current
-/// deal's number, the scores before it and the current deal's [`Setup`].
+/// deal's number, the scores before it and the current deal's [`SchieberDealSetup`].
 ///
 /// [`Game::from_setup`] checks the rules and the scores (each below the target) and replays
 /// the deal's choices and plays through the game, so a deal that would have stopped at the
@@ -379,66 +317,34 @@ pub struct SchieberSetup {
     /// Each team's multiplied total before the current deal (index 0: seats 0 and 2).
     pub scores: [u32; 2],
     /// The current deal: dealer, forehand, the hands as dealt, the choices and the plays.
-    pub deal: Setup,
-}
-
-/// Checks a setup under `rules` and builds the game by replaying the current deal.
-fn validate(rules: &Rules, raw: &SchieberSetup) -> Result<Schieber, SetupError> {
-    rules.validate_schieber_game(SEATS)?;
-    if let Some(target) = rules.target {
-        for (team, &score) in raw.scores.iter().enumerate() {
-            if score >= target {
-                return Err(SetupError::ScoreAtTarget {
-                    team,
-                    score,
-                    target,
-                });
-            }
-        }
-    }
-    // The hands and seats, checked by the deal's own validation with nothing played.
-    let start = Setup {
-        pushed: false,
-        contract: None,
-        trio: Vec::new(),
-        plays: Vec::new(),
-        ..raw.deal.clone()
-    };
-    let deal = crate::setup::validate(rules, &start)?;
-    let mut game = Schieber::at(rules, raw.seed, raw.deal_number, raw.scores, deal);
-    let choose = |game: &mut Schieber, action: Action| {
-        game.step(action, &mut NoEvents)
-            .map_err(|error| SetupError::IllegalChoice { action, error })
-    };
-    if raw.deal.pushed {
-        choose(&mut game, Action::Push)?;
-    }
-    match raw.deal.contract {
-        Some(contract) => choose(&mut game, Action::Name(contract))?,
-        None => {
-            if let Some(&card) = raw.deal.plays.first() {
-                return Err(SetupError::IllegalPlay {
-                    play: 1,
-                    trick: 1,
-                    card,
-                    error: RuleError::ContractFirst {
-                        action: Action::Play(card),
-                    },
-                });
-            }
-        }
-    }
-    crate::setup::replay(&raw.deal.trio, &raw.deal.plays, |action| {
-        game.step(action, &mut NoEvents)
-    })?;
-    // A complete deal (36 plays) has rolled on to the next deal's start.
-    Ok(game)
+    pub deal: SchieberDealSetup,
 }
 
 // The JSON form `{"rules": …, "setup": …}`, through `setup` and `from_setup`.
 cards_core::serde_via_setup!(Schieber);
 
-/// What one seat may see of a whole Schieber game: the current deal's [`View`], the deal
+/// A sink that passes on every event but the end of a deal played alone (a whole game scores
+/// a deal its own way: up to the target).
+struct WithoutDealEnd<'a, S>(&'a mut S);
+
+impl<S: Events<Event>> Events<Event> for WithoutDealEnd<'_, S> {
+    #[inline]
+    fn emit(&mut self, make: impl FnOnce() -> Event) {
+        if self.0.wanted() {
+            let event = make();
+            if !matches!(event, Event::DealScored { .. } | Event::DealOver { .. }) {
+                self.0.emit(|| event);
+            }
+        }
+    }
+
+    #[inline]
+    fn wanted(&self) -> bool {
+        self.0.wanted()
+    }
+}
+
+/// What one seat may see of a whole Schieber game: the current deal's [`SchieberDealView`], the deal
 /// number, both teams' totals before the deal and now, the seat to act, and how the game
 /// ended. Not the seed.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -446,7 +352,7 @@ cards_core::serde_via_setup!(Schieber);
 pub struct SchieberView {
     /// The current deal as this seat sees it (its `credits` are the deal's own, all of the
     /// last card's credits included; `totals` is what counted).
-    pub deal: View,
+    pub deal: SchieberDealView,
     /// The current deal's number, from 0.
     pub deal_number: u32,
     /// Each team's multiplied total before the current deal.
@@ -536,7 +442,7 @@ impl SchieberView {
     }
 
     /// A whole game that shows this view to its seat: the current deal's hidden cards are
-    /// sampled as [`View::sample_world`] does, a fresh seed is drawn for the later deals, and
+    /// sampled as [`SchieberDealView::sample_world`] does, a fresh seed is drawn for the later deals, and
     /// the game is built from a [`SchieberSetup`] (validated by replay) and kept only if it
     /// shows the same view (the Stöck exception depends on who holds the trump King and
     /// Queen), up to 400 tries.
@@ -553,10 +459,10 @@ impl SchieberView {
                 seed: rng.seed(),
                 deal_number: self.deal_number,
                 scores: self.scores,
-                deal: world.setup_now(),
+                deal: world.setup(),
             };
-            if let Ok(game) = validate(rules, &setup)
-                && game.view_of(self.deal.seat) == *self
+            if let Ok(game) = Schieber::from_setup(rules, setup)
+                && game.view(self.deal.seat) == *self
             {
                 return Ok(game);
             }
@@ -590,12 +496,64 @@ impl Game for Schieber {
         Ok(Schieber::at(rules, seed, 0, [0; 2], deal))
     }
 
-    fn from_setup(rules: &Rules, setup: SchieberSetup) -> Result<Self, SetupError> {
-        validate(rules, &setup)
+    /// Checks the rules and the scores, then replays the current deal through the game.
+    fn from_setup(rules: &Rules, raw: SchieberSetup) -> Result<Self, SetupError> {
+        rules.validate_schieber_game(SEATS)?;
+        if let Some(target) = rules.target {
+            for (team, &score) in raw.scores.iter().enumerate() {
+                if score >= target {
+                    return Err(SetupError::ScoreAtTarget {
+                        team,
+                        score,
+                        target,
+                    });
+                }
+            }
+        }
+        // The hands and seats, checked by the deal's own validation with nothing played.
+        let start = SchieberDealSetup {
+            pushed: false,
+            contract: None,
+            trio: Vec::new(),
+            plays: Vec::new(),
+            ..raw.deal.clone()
+        };
+        let deal = SchieberDeal::from_setup(rules, start)?;
+        let mut game = Schieber::at(rules, raw.seed, raw.deal_number, raw.scores, deal);
+        let choose = |game: &mut Schieber, action: Action| {
+            game.play(action)
+                .map_err(|error| SetupError::IllegalChoice { action, error })
+        };
+        if raw.deal.pushed {
+            choose(&mut game, Action::Push)?;
+        }
+        match raw.deal.contract {
+            Some(contract) => choose(&mut game, Action::Name(contract))?,
+            None => {
+                if let Some(&card) = raw.deal.plays.first() {
+                    return Err(SetupError::IllegalPlay {
+                        play: 1,
+                        trick: 1,
+                        card,
+                        error: RuleError::ContractFirst {
+                            action: Action::Play(card),
+                        },
+                    });
+                }
+            }
+        }
+        crate::setup::replay(&raw.deal.trio, &raw.deal.plays, |action| game.play(action))?;
+        // A complete deal (36 plays) has rolled on to the next deal's start.
+        Ok(game)
     }
 
     fn setup(&self) -> SchieberSetup {
-        self.setup_now()
+        SchieberSetup {
+            seed: self.seed,
+            deal_number: self.deal_number,
+            scores: self.before,
+            deal: self.deal.setup(),
+        }
     }
 
     fn rules(&self) -> &Rules {
@@ -607,7 +565,7 @@ impl Game for Schieber {
     }
 
     fn to_act(&self) -> Option<PlayerId> {
-        self.current()
+        if self.over { None } else { self.deal.to_act() }
     }
 
     /// The current deal's legal actions, in its order (none once the game is over).
@@ -625,7 +583,32 @@ impl Game for Schieber {
         action: Action,
         events: &mut impl Events<Event>,
     ) -> Result<(), RuleError> {
-        self.step(action, events)
+        if self.over {
+            return Err(RuleError::GameOver);
+        }
+        self.deal
+            .play_reporting(action, &mut WithoutDealEnd(&mut *events))?;
+        // The card's credits, in their order (Stöck, Weis, trick, Match), one by one.
+        let factor = self.deal.multiplier().unwrap_or(1);
+        for credit in self.deal.moment.into_iter().flatten() {
+            let team = credit.team & 1;
+            self.totals[team] =
+                self.totals[team].saturating_add(credit.points.saturating_mul(factor));
+            if self.reached(team) {
+                events.emit(|| Event::TargetReached {
+                    team,
+                    totals: self.totals,
+                });
+                self.finish(Some(team), events);
+                return Ok(());
+            }
+        }
+        if self.deal.to_act().is_none() {
+            self.next_deal(events);
+        } else {
+            self.stoeck_exception(events);
+        }
+        Ok(())
     }
 
     fn start_events(&self, events: &mut impl Events<Event>) {
@@ -638,7 +621,7 @@ impl Game for Schieber {
 
     fn blank_view(rules: &Rules, _players: usize, seat: PlayerId) -> SchieberView {
         SchieberView {
-            deal: View::blank(rules, seat),
+            deal: SchieberDealView::blank(rules, seat),
             deal_number: 0,
             scores: [0; 2],
             totals: [0; 2],
@@ -656,7 +639,12 @@ impl Game for Schieber {
     }
 
     fn outcome(&self) -> Option<SchieberOutcome> {
-        self.outcome_now()
+        self.over.then_some(SchieberOutcome {
+            totals: self.totals,
+            winner: self.winner,
+            deals: self.deal_number.saturating_add(1),
+            early_stoeck: self.early_stoeck,
+        })
     }
 
     /// +1 for each seat of the winning team, −1 for each of the other; 0 for all without a
@@ -672,7 +660,15 @@ impl Game for Schieber {
     }
 
     fn view(&self, player: PlayerId) -> SchieberView {
-        self.view_of(player)
+        SchieberView {
+            deal: self.deal.view(player),
+            deal_number: self.deal_number,
+            scores: self.before,
+            totals: self.totals,
+            to_act: self.to_act(),
+            early_stoeck: self.early_stoeck,
+            outcome: self.outcome(),
+        }
     }
 
     fn view_legal_actions(view: &SchieberView, out: &mut Vec<Action>) {
@@ -701,7 +697,7 @@ impl Game for Schieber {
     }
 
     fn census(&self) -> Census<JassCard> {
-        self.deal.take_census()
+        self.deal.census()
     }
 }
 

@@ -1,17 +1,17 @@
-//! [`View`]: what one seat of a Schieber deal may see, its legal actions from the view alone,
+//! [`SchieberDealView`]: what one seat of a Schieber deal may see, its legal actions from the view alone,
 //! and sampling a full deal consistent with it.
 
-use cards_core::{CardSet, JassCard, NoEvents, ObserveError, PlayerId, Rng};
+use cards_core::{CardSet, Game, JassCard, ObserveError, PlayerId, Rng};
 
 use crate::action::Contract;
 use crate::deal::{
-    Credits, Hand, Outcome, PLAYS, SEATS, SchieberDeal, TRICKS, WeisScore, each_legal, seat_after,
-    team_of,
+    Credits, Hand, PLAYS, SEATS, SchieberDeal, SchieberDealOutcome, TRICKS, WeisScore, each_legal,
+    seat_after, team_of,
 };
 use crate::sampling::{HiddenDeal, evidence};
-use crate::setup::validate;
 use crate::{
-    Action, Declaration, Event, Meld, Mode, PlayRules, Rules, Setup, SetupError, ViewError,
+    Action, Declaration, Event, Meld, Mode, PlayRules, Rules, SchieberDealSetup, SetupError,
+    ViewError,
 };
 
 /// A completed trick as everyone saw it.
@@ -56,7 +56,7 @@ pub struct WeisView {
 /// Not: the other hands, nor the other team's Weis.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct View {
+pub struct SchieberDealView {
     /// Whose view this is.
     pub seat: PlayerId,
     /// The rules in force.
@@ -95,12 +95,12 @@ pub struct View {
     /// The public Weis, after the first trick when someone had a Weis.
     pub weis: Option<WeisView>,
     /// How the deal ended, once it has.
-    pub outcome: Option<Outcome>,
+    pub outcome: Option<SchieberDealOutcome>,
 }
 
 /// The completed tricks of `plays` (from forehand's lead) and the current trick's leader;
 /// `None` when a trick's mode is unknown (a Trio segment not named).
-fn walk(
+pub(crate) fn walk(
     forehand: PlayerId,
     contract: Contract,
     trio: &[Mode],
@@ -130,44 +130,6 @@ pub(crate) fn trick_views(tricks: Vec<(PlayerId, Vec<JassCard>, PlayerId)>) -> V
 }
 
 impl SchieberDeal {
-    /// What `seat` may see.
-    pub(crate) fn view_of(&self, seat: PlayerId) -> View {
-        let (tricks, leader) = match self.contract {
-            Some(contract) => walk(self.forehand, contract, self.trio(), self.plays())
-                .unwrap_or((Vec::new(), self.forehand)),
-            None => (Vec::new(), self.forehand),
-        };
-        let at_table = seat.index() < SEATS;
-        View {
-            seat,
-            rules: self.rules,
-            dealer: self.dealer,
-            forehand: self.forehand,
-            hand: self.hand(seat),
-            hand_sizes: self.hands.map(|h| h.len()),
-            pushed: self.pushed,
-            contract: self.contract,
-            trio: self.trio().to_vec(),
-            declarer: self.declarer(),
-            tricks,
-            trick: self.trick().to_vec(),
-            leader,
-            to_act: self.current(),
-            credits: self.credits,
-            stoeck: self.stoeck(),
-            own_weis: if at_table {
-                self.declaration(seat)
-            } else {
-                None
-            },
-            weis: self.weis.map(|score| WeisView {
-                score,
-                shown: self.shown_weis(score.team),
-            }),
-            outcome: self.outcome_now(),
-        }
-    }
-
     /// The Weis of `team` that become public.
     pub(crate) fn shown_weis(&self, team: usize) -> Vec<SeatWeis> {
         [team, team + 2]
@@ -187,10 +149,10 @@ impl SchieberDeal {
     }
 }
 
-/// How many random deals of the unseen cards [`View::sample_world`] tries before it gives up.
+/// How many random deals of the unseen cards [`SchieberDealView::sample_world`] tries before it gives up.
 const MAX_TRIES: usize = 4000;
 
-impl View {
+impl SchieberDealView {
     /// The legal actions of this view's seat when it is the seat to act (in the order of
     /// [`Game::legal_actions`](cards_core::Game::legal_actions)), into `out` (cleared first);
     /// empty otherwise. They depend only on what the seat sees: its hand, the contract so far
@@ -224,7 +186,7 @@ impl View {
     /// seats that may hold the card and keep the rest dealable (Hall's condition), so the
     /// void and Weis-card constraints never make a draw fail: without voids the deal is
     /// uniform. The Weis award (no hidden hand may hold a Weis that changes it) is met by
-    /// drawing again, up to 4000 times. The world is built as a [`Setup`] (dealt hands =
+    /// drawing again, up to 4000 times. The world is built as a [`SchieberDealSetup`] (dealt hands =
     /// sampled hands + each seat's played cards) and validated by replay, so it is reachable.
     ///
     /// # Errors
@@ -340,7 +302,7 @@ impl View {
             if !self.weis_fits(&dealt) {
                 continue;
             }
-            let setup = Setup {
+            let setup = SchieberDealSetup {
                 dealer: self.dealer,
                 forehand: self.forehand,
                 hands: dealt,
@@ -349,8 +311,8 @@ impl View {
                 trio: self.trio.clone(),
                 plays: plays.clone(),
             };
-            if let Ok(world) = validate(&self.rules, &setup)
-                && world.view_of(self.seat) == *self
+            if let Ok(world) = SchieberDeal::from_setup(&self.rules, setup)
+                && world.view(self.seat) == *self
             {
                 return Ok(world);
             }
@@ -386,9 +348,9 @@ impl SchieberDeal {
         dealt: &[Hand; SEATS],
     ) -> SchieberDeal {
         let mut deal = SchieberDeal::dealt(rules, forehand, forehand, *dealt);
-        let _ = deal.step(Action::Name(contract), &mut NoEvents);
+        let _ = deal.play(Action::Name(contract));
         if let Some(&first) = trio.first() {
-            let _ = deal.step(Action::TrioMode(first), &mut NoEvents);
+            let _ = deal.play(Action::TrioMode(first));
         }
         if let Some(mode) = deal.counting_mode() {
             deal.weis = deal.award_weis(mode);
@@ -455,10 +417,10 @@ pub(crate) fn follow_card(
     Ok(())
 }
 
-impl View {
+impl SchieberDealView {
     /// What `seat` sees before the deal.
-    pub(crate) fn blank(rules: &Rules, seat: PlayerId) -> View {
-        View {
+    pub(crate) fn blank(rules: &Rules, seat: PlayerId) -> SchieberDealView {
+        SchieberDealView {
             seat,
             rules: *rules,
             dealer: PlayerId(0),
@@ -492,11 +454,11 @@ impl View {
                 if dealer.index() >= SEATS || forehand.index() >= SEATS {
                     return Err(misfit("a seat not at the table"));
                 }
-                *self = View {
+                *self = SchieberDealView {
                     dealer: *dealer,
                     forehand: *forehand,
                     leader: *forehand,
-                    ..View::blank(&self.rules, self.seat)
+                    ..SchieberDealView::blank(&self.rules, self.seat)
                 };
             }
             Event::Dealt(deal) => {
@@ -604,7 +566,7 @@ impl View {
         self.outcome = match self.contract {
             Some(contract) if self.tricks.len() >= TRICKS => {
                 let multiplier = self.rules.multipliers.contract_factor(contract);
-                Some(Outcome {
+                Some(SchieberDealOutcome {
                     contract,
                     credits: self.credits,
                     multiplier,

@@ -30,7 +30,7 @@ fn others(
 }
 
 /// The Weis cards shown to all after the first trick.
-fn shown_weis(view: &jass::View) -> CardSet<JassCard> {
+fn shown_weis(view: &jass::SchieberDealView) -> CardSet<JassCard> {
     view.weis
         .iter()
         .flat_map(|w| &w.shown)

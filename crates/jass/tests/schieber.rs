@@ -139,7 +139,7 @@ fn setup(
     plays: &[JassCard],
 ) -> SchieberSetup {
     let seeded = SeededDeal::first(rules, Seed::from(seed));
-    let mut deal = jass::Setup::dealt(seeded.dealer, seeded.forehand, seeded.hand_sets());
+    let mut deal = jass::SchieberDealSetup::dealt(seeded.dealer, seeded.forehand, seeded.hand_sets());
     deal.contract = Some(contract);
     deal.plays = plays.to_vec();
     SchieberSetup {
