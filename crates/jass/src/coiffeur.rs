@@ -18,7 +18,7 @@ use crate::tricks::{PLAYS, Tricks, seat_after_at};
 use crate::view::{follow_card, misfit, seen_hands, trick_views};
 use crate::{
     Action, CoiffeurFactors, CoiffeurRules, Contract, Deal, Event, Joker, MATCH_BONUS, Mode,
-    RuleError, Rules, SetupError, TableDeal, TrickView, ViewError,
+    RuleError, Rules, SeededDeal, SetupError, TrickView, ViewError,
 };
 
 /// Seats at a Coiffeur table.
@@ -431,7 +431,7 @@ fn sheet_of(c: &CoiffeurRules, cells: &[[Option<SheetEntry>; MAX_SLOTS]; SEATS])
 /// The deal event of `dealt` hands: in the order `table` dealt them when given, else in
 /// card order (with Differenzler's `shown` card last in the dealer's hand).
 pub(crate) fn deal_event(
-    table: Option<&TableDeal>,
+    table: Option<&SeededDeal>,
     dealer: PlayerId,
     dealt: &[Hand],
     shown: Option<JassCard>,
@@ -676,8 +676,8 @@ struct Choice {
 /// declaring side scores, [`coiffeur_points`] at the slot's factor. No Weis, no Stöck. The
 /// highest total wins.
 ///
-/// Deal `k` is [`TableDeal::later`]`(seed, k, 4, previous dealer)`, deal 0
-/// [`TableDeal::first`] (dealer from the seed unless [`Rules::first_dealer`]).
+/// Deal `k` is [`SeededDeal::later`]`(seed, k, 4, the seat after the previous dealer)`, deal 0
+/// [`SeededDeal::first`] (dealer from the seed unless [`Rules::first_dealer`]).
 ///
 /// ```
 /// use jass::{Action, Game, Coiffeur, Rules, Seed};
@@ -949,14 +949,19 @@ impl Coiffeur {
             return;
         }
         self.deal_number = self.deal_number.saturating_add(1);
-        let next = TableDeal::later(self.seed, self.deal_number, SEATS, self.dealer);
+        let next = SeededDeal::later(
+            self.seed,
+            self.deal_number,
+            SEATS,
+            seat_after_at(self.dealer, 1, SEATS),
+        );
         self.start_deal(next.dealer, next.hand_sets());
         self.report_deal(Some(&next), events);
     }
 
     /// The current deal begins: its number, dealer and forehand, the totals before it, and
     /// its cards (`table`: in the order dealt; else in card order).
-    fn report_deal(&self, table: Option<&TableDeal>, events: &mut impl Events<Event>) {
+    fn report_deal(&self, table: Option<&SeededDeal>, events: &mut impl Events<Event>) {
         events.emit(|| Event::DealBegan {
             deal: self.deal_number,
             dealer: self.dealer,
@@ -967,12 +972,11 @@ impl Coiffeur {
     }
 
     /// The deal this game's seed deals as its current deal, when that is the current deal.
-    fn seeded_deal(&self) -> Option<TableDeal> {
+    fn seeded_deal(&self) -> Option<SeededDeal> {
         let table = if self.deal_number == 0 {
-            TableDeal::first(self.seed, SEATS, self.rules.first_dealer)
+            SeededDeal::first(self.seed, SEATS, self.rules.first_dealer)
         } else {
-            let previous = seat_after_at(self.dealer, SEATS - 1, SEATS);
-            TableDeal::later(self.seed, self.deal_number, SEATS, previous)
+            SeededDeal::later(self.seed, self.deal_number, SEATS, self.dealer)
         };
         (table.dealer == self.dealer && table.hand_sets() == self.dealt).then_some(table)
     }
@@ -1153,7 +1157,7 @@ impl Coiffeur {
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CoiffeurSetup {
-    /// The game's seed: deal `k` after the current one is [`TableDeal::later`]`(seed, k, …)`.
+    /// The game's seed: deal `k` after the current one is [`SeededDeal::later`]`(seed, k, …)`.
     pub seed: Seed,
     /// The current deal's number, from 0 (below [`CoiffeurRules::deals`]).
     pub deal_number: u32,
@@ -1503,11 +1507,11 @@ impl Game for Coiffeur {
         Coiffeur::PLAYERS
     }
 
-    /// Deal 0: [`TableDeal::first`] (the dealer from the seed unless
+    /// Deal 0: [`SeededDeal::first`] (the dealer from the seed unless
     /// [`Rules::first_dealer`] fixes it).
     fn new(rules: &Rules, players: usize, seed: Seed) -> Result<Self, SetupError> {
         validate_rules(rules, players)?;
-        let deal = TableDeal::first(seed, SEATS, rules.first_dealer);
+        let deal = SeededDeal::first(seed, SEATS, rules.first_dealer);
         Ok(Coiffeur::at(
             rules,
             seed,

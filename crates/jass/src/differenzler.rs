@@ -14,10 +14,11 @@ use cards_core::{
 use crate::coiffeur::deal_event;
 use crate::deal::Hand;
 use crate::sampling::{HiddenDeal, evidence};
-use crate::table_deal::TableDeal;
 use crate::tricks::{MAX_SEATS, PLAYS, Tricks, seat_after_at};
 use crate::view::{TrickView, follow_card, misfit, seen_hands, trick_views};
-use crate::{Action, Event, MAX_PREDICTION, Mode, RuleError, Rules, SetupError, ViewError};
+use crate::{
+    Action, Event, MAX_PREDICTION, Mode, RuleError, Rules, SeededDeal, SetupError, ViewError,
+};
 
 /// How many sampled deals [`DifferenzlerView::sample_world`] tries before it gives up.
 const MAX_TRIES: usize = 400;
@@ -70,7 +71,7 @@ impl fmt::Display for DifferenzlerOutcome {
 /// trick's 5 counts); each player's penalty is |prediction − points taken|. After
 /// [`DifferenzlerRules::deals`](crate::DifferenzlerRules::deals) deals the lowest total wins.
 ///
-/// Deal `k` draws its cards from `GameRng::for_deal(seed, k)` ([`TableDeal`]): in deal 0 the
+/// Deal `k` draws its cards from `GameRng::for_deal(seed, k)` ([`SeededDeal`]): in deal 0 the
 /// dealer is drawn after the shuffle (unless [`Rules::first_dealer`] fixes it); the deal then
 /// passes one seat on.
 ///
@@ -122,21 +123,21 @@ impl Differenzler {
         seed: Seed,
         deal_number: u32,
         before: [u32; MAX_SEATS],
-        deal: &TableDeal,
+        deal: &SeededDeal,
     ) -> Differenzler {
-        let seats = usize::from(deal.seats);
+        let seats = deal.seats();
         let hands = deal.hand_sets();
         Differenzler {
             rules: *rules,
             seed,
-            seats: deal.seats,
+            seats: seats as u8,
             deal_number,
             dealer: deal.dealer,
             shown: deal.shown(),
             dealt: hands,
             predictions: [0; MAX_SEATS],
             predicted: 0,
-            tricks: Tricks::new(seats, hands, deal.forehand()),
+            tricks: Tricks::new(seats, hands, deal.forehand),
             before,
             penalties: before,
             over: false,
@@ -186,14 +187,19 @@ impl Differenzler {
             return;
         }
         let k = self.deal_number.saturating_add(1);
-        let next = TableDeal::later(self.seed, k, self.seat_count(), self.dealer);
+        let next = SeededDeal::later(
+            self.seed,
+            k,
+            self.seat_count(),
+            seat_after_at(self.dealer, 1, self.seat_count()),
+        );
         *self = Differenzler::at(&self.rules, self.seed, k, self.penalties, &next);
         self.report_deal(Some(&next), events);
     }
 
     /// The current deal begins: its number, dealer and forehand, the penalties before it,
     /// and its cards (`table`: in the order dealt; else in card order, the shown card last).
-    fn report_deal(&self, table: Option<&TableDeal>, events: &mut impl Events<Event>) {
+    fn report_deal(&self, table: Option<&SeededDeal>, events: &mut impl Events<Event>) {
         let n = self.seat_count();
         events.emit(|| Event::DealBegan {
             deal: self.deal_number,
@@ -212,13 +218,12 @@ impl Differenzler {
     }
 
     /// The deal this game's seed deals as its current deal, when that is the current deal.
-    fn seeded_deal(&self) -> Option<TableDeal> {
+    fn seeded_deal(&self) -> Option<SeededDeal> {
         let n = self.seat_count();
         let table = if self.deal_number == 0 {
-            TableDeal::first(self.seed, n, self.rules.first_dealer)
+            SeededDeal::first(self.seed, n, self.rules.first_dealer)
         } else {
-            let previous = seat_after_at(self.dealer, n - 1, n);
-            TableDeal::later(self.seed, self.deal_number, n, previous)
+            SeededDeal::later(self.seed, self.deal_number, n, self.dealer)
         };
         let same = table.dealer == self.dealer
             && table.shown() == self.shown
@@ -655,11 +660,11 @@ impl Game for Differenzler {
         Rules::DIFFERENZLER_PLAYERS
     }
 
-    /// Deal 0 of the game: [`TableDeal::first`].
+    /// Deal 0 of the game: [`SeededDeal::first`].
     fn new(rules: &Rules, players: usize, seed: Seed) -> Result<Self, SetupError> {
         PlayerCountError::check(Self::NAME, players, Rules::DIFFERENZLER_PLAYERS)?;
         rules.validate_differenzler(players)?;
-        let deal = TableDeal::first(seed, players, rules.first_dealer);
+        let deal = SeededDeal::first(seed, players, rules.first_dealer);
         Ok(Differenzler::at(rules, seed, 0, [0; MAX_SEATS], &deal))
     }
 

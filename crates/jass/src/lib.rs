@@ -71,7 +71,6 @@
 mod action;
 mod coiffeur;
 mod deal;
-mod dealing;
 mod differenzler;
 mod error;
 mod event;
@@ -85,8 +84,8 @@ mod rules;
 mod sampling;
 mod schieber;
 mod score;
+mod seeded_deal;
 mod setup;
-mod table_deal;
 mod trick;
 mod tricks;
 mod view;
@@ -105,7 +104,6 @@ pub use coiffeur::{
     SheetEntry, SheetSide, SheetSlot, Slot, coiffeur_points,
 };
 pub use deal::{Credit, CreditKind, Credits, SchieberDeal, SchieberDealOutcome, WeisScore};
-pub use dealing::SeededDeal;
 pub use differenzler::{Differenzler, DifferenzlerOutcome, DifferenzlerSetup, DifferenzlerView};
 pub use error::{RuleError, SetupError, ViewError};
 pub use event::{Deal, Event};
@@ -116,8 +114,8 @@ pub use schieber::{Schieber, SchieberOutcome, SchieberSetup, SchieberView};
 pub use score::{
     DealError, DealScore, LAST_TRICK_BONUS, MATCH_BONUS, STOECK, TrickRecord, score_deal, team,
 };
+pub use seeded_deal::SeededDeal;
 pub use setup::SchieberDealSetup;
-pub use table_deal::TableDeal;
 pub use trick::{
     PlayRules, is_legal, legal_cards, reference as trick_reference, stronger_trumps, suit_cards,
     trick_points, trick_winner,

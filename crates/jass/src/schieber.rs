@@ -67,7 +67,7 @@ impl fmt::Display for SchieberOutcome {
 /// Schieber game").
 ///
 /// Deal `k` draws its cards from `GameRng::for_deal(seed, k)`: deal 0 is
-/// [`SeededDeal::first`] (forehand holds [`Rules::forehand_card`]); the first deal's forehand
+/// [`SeededDeal::first_schieber`] (forehand holds [`Rules::forehand_card`]); the first deal's forehand
 /// deals the second, then the deal passes one seat each deal, and forehand is the seat after
 /// the dealer ([`SeededDeal::later`]). The actions are the deal's ([`Action`], same index).
 ///
@@ -173,7 +173,7 @@ impl Schieber {
             seat_after(self.deal.dealer, 1)
         };
         self.deal_number = self.deal_number.saturating_add(1);
-        let seeded = SeededDeal::later(self.seed, self.deal_number, dealer);
+        let seeded = SeededDeal::later(self.seed, self.deal_number, SEATS, dealer);
         self.deal = SchieberDeal::dealt(
             &self.rules,
             seeded.dealer,
@@ -196,7 +196,7 @@ impl Schieber {
         });
         events.emit(|| {
             Event::Dealt(match seeded {
-                Some(s) => Deal::shown(s.dealer, s.forehand, s.hands.iter().map(|h| &h[..]), None),
+                Some(s) => Deal::shown(s.dealer, s.forehand, s.hands(), None),
                 None => deal.deal_event(),
             })
         });
@@ -207,9 +207,9 @@ impl Schieber {
     fn seeded_deal(&self) -> Option<SeededDeal> {
         let deal = &self.deal;
         let seeded = if self.deal_number == 0 {
-            SeededDeal::first(&self.rules, self.seed)
+            SeededDeal::first_schieber(&self.rules, self.seed)
         } else {
-            SeededDeal::later(self.seed, self.deal_number, deal.dealer)
+            SeededDeal::later(self.seed, self.deal_number, SEATS, deal.dealer)
         };
         let same = seeded.dealer == deal.dealer
             && seeded.forehand == deal.forehand
@@ -488,10 +488,10 @@ impl Game for Schieber {
         Rules::SCHIEBER_PLAYERS
     }
 
-    /// Deal 0 of the game: [`SeededDeal::first`].
+    /// Deal 0 of the game: [`SeededDeal::first_schieber`].
     fn new(rules: &Rules, players: usize, seed: Seed) -> Result<Self, SetupError> {
         rules.validate_schieber_game(players)?;
-        let seeded = SeededDeal::first(rules, seed);
+        let seeded = SeededDeal::first_schieber(rules, seed);
         let deal = SchieberDeal::dealt(rules, seeded.dealer, seeded.forehand, seeded.hand_sets());
         Ok(Schieber::at(rules, seed, 0, [0; 2], deal))
     }

@@ -204,12 +204,11 @@ fn a_seeded_deal_starts_with_the_trace_deal() {
     let rules = Rules::default();
     let deal = SchieberDeal::new(&rules, 4, Seed::from(42)).unwrap();
     let events = start(&deal);
-    let seeded = jass::SeededDeal::first(&rules, Seed::from(42));
+    let seeded = jass::SeededDeal::first_schieber(&rules, Seed::from(42));
     let dealt = events.iter().find_map(|e| e.deal()).unwrap();
     let json = serde_json::to_value(dealt).unwrap();
     let hands: Vec<Vec<String>> = seeded
-        .hands
-        .iter()
+        .hands()
         .map(|h| h.iter().map(ToString::to_string).collect())
         .collect();
     assert_eq!(
