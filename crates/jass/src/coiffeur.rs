@@ -7,18 +7,18 @@ use core::ops::RangeInclusive;
 use core::str::FromStr;
 
 use cards_core::{
-    CardSet, Census, Draw as _, Game, JassCard, JassSuit, PerSeat, PlayerCountError, PlayerId, Rng,
-    Seed,
+    CardSet, Census, Draw as _, Events, Game, JassCard, JassSuit, ObserveError, PerSeat,
+    PlayerCountError, PlayerId, Rng, Seed,
 };
 
 use crate::action::trio_allows;
 use crate::deal::{Hand, TRICKS, each_legal, trio_due};
 use crate::sampling::{HiddenDeal, evidence};
 use crate::tricks::{PLAYS, Tricks, seat_after_at};
-use crate::view::trick_views;
+use crate::view::{follow_card, misfit, seen_hands, trick_views};
 use crate::{
-    Action, CoiffeurFactors, CoiffeurRules, Contract, Joker, MATCH_BONUS, Mode, RuleError, Rules,
-    SetupError, TableDeal, TrickView, ViewError,
+    Action, CoiffeurFactors, CoiffeurRules, Contract, Deal, Event, Joker, MATCH_BONUS, Mode,
+    RuleError, Rules, SeededDeal, SetupError, TrickView, ViewError,
 };
 
 /// Seats at a Coiffeur table.
@@ -404,6 +404,66 @@ impl fmt::Display for ScoreSheet {
     }
 }
 
+/// The score sheet of these cells (side × slot, by [`Slot::ALL`] index).
+fn sheet_of(c: &CoiffeurRules, cells: &[[Option<SheetEntry>; MAX_SLOTS]; SEATS]) -> ScoreSheet {
+    let slots: Vec<Slot> = c.slots().collect();
+    ScoreSheet {
+        slots: slots
+            .iter()
+            .map(|&slot| SheetSlot {
+                slot,
+                factor: slot.factor(&c.factors),
+            })
+            .collect(),
+        sides: (0..c.sides())
+            .map(|side| SheetSide {
+                seats: c.seats_of(side),
+                entries: slots.iter().map(|s| cells[side][s.index()]).collect(),
+                total: cells[side]
+                    .iter()
+                    .flatten()
+                    .fold(0u32, |t, e| t.saturating_add(e.points)),
+            })
+            .collect(),
+    }
+}
+
+/// The deal event of `dealt` hands: in the order `table` dealt them when given, else in
+/// card order (with Differenzler's `shown` card last in the dealer's hand).
+pub(crate) fn deal_event(
+    table: Option<&SeededDeal>,
+    dealer: PlayerId,
+    dealt: &[Hand],
+    shown: Option<JassCard>,
+) -> Deal {
+    let seats = dealt.len();
+    let forehand = seat_after_at(dealer, 1, seats);
+    match table {
+        Some(t) => Deal::shown(
+            dealer,
+            forehand,
+            (0..seats).map(|s| t.hand(PlayerId(s as u8))),
+            shown,
+        ),
+        None => {
+            let hands: Vec<Vec<JassCard>> = dealt
+                .iter()
+                .enumerate()
+                .map(|(s, h)| {
+                    let mut cards: Vec<JassCard> = h.iter().collect();
+                    // The shown card is the dealer's last.
+                    if let Some(card) = shown.filter(|_| s == dealer.index()) {
+                        cards.retain(|&c| c != card);
+                        cards.push(card);
+                    }
+                    cards
+                })
+                .collect();
+            Deal::shown(dealer, forehand, hands.iter().map(Vec::as_slice), shown)
+        }
+    }
+}
+
 /// A filled cell in a [`CoiffeurSetup`]: the side, the slot and its entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -616,8 +676,8 @@ struct Choice {
 /// declaring side scores, [`coiffeur_points`] at the slot's factor. No Weis, no Stöck. The
 /// highest total wins.
 ///
-/// Deal `k` is [`TableDeal::later`]`(seed, k, 4, previous dealer)`, deal 0
-/// [`TableDeal::first`] (dealer from the seed unless [`Rules::first_dealer`]).
+/// Deal `k` is [`SeededDeal::later`]`(seed, k, 4, the seat after the previous dealer)`, deal 0
+/// [`SeededDeal::first`] (dealer from the seed unless [`Rules::first_dealer`]).
 ///
 /// ```
 /// use jass::{Action, Game, Coiffeur, Rules, Seed};
@@ -731,59 +791,12 @@ impl Coiffeur {
         &self.trio[..usize::from(self.trio_len).min(3)]
     }
 
-    fn current(&self) -> Option<PlayerId> {
-        if self.over {
-            return None;
-        }
-        match self.choice {
-            None => self.chooser().map(|c| c.0),
-            Some(_) => self.tricks.seat_to_play(),
-        }
-    }
-
-    fn for_each_legal_now(&self, f: impl FnMut(Action)) {
-        if self.over {
-            return;
-        }
-        match self.choice {
-            None => {
-                if let Some((seat, may_pass, ..)) = self.chooser() {
-                    each_choice(self.open()[self.coiffeur().side_of(seat)], may_pass, f);
-                }
-            }
-            Some(choice) => {
-                if let Some(seat) = self.tricks.seat_to_play() {
-                    each_legal(
-                        Some(choice.contract),
-                        true,
-                        self.tricks.hand(seat),
-                        self.tricks.trick(),
-                        self.tricks.trick_no(),
-                        self.trio(),
-                        &self.rules,
-                        f,
-                    );
-                }
-            }
-        }
-    }
-
-    /// Plays `action`, all or nothing.
-    fn step(&mut self, action: Action) -> Result<(), RuleError> {
-        if self.over {
-            return Err(RuleError::GameOver);
-        }
-        match self.choice {
-            None => self.choose(action),
-            Some(choice) => self.play_step(choice.contract, action),
-        }
-    }
-
-    fn choose(&mut self, action: Action) -> Result<(), RuleError> {
+    fn choose(&mut self, action: Action, events: &mut impl Events<Event>) -> Result<(), RuleError> {
         let (seat, may_pass, ..) = self.chooser().ok_or(RuleError::GameOver)?;
         match action {
             Action::Pass if may_pass => {
                 self.passes += 1;
+                events.emit(|| Event::Passed { seat });
                 Ok(())
             }
             Action::Pass => Err(RuleError::MustChoose { seat }),
@@ -798,6 +811,11 @@ impl Coiffeur {
                         });
                         // The declarer leads the first trick.
                         self.tricks = Tricks::new(SEATS, self.dealt, seat);
+                        events.emit(|| Event::SlotChosen {
+                            seat,
+                            slot,
+                            contract,
+                        });
                         Ok(())
                     }
                     _ => Err(RuleError::NotOpen { action }),
@@ -808,7 +826,12 @@ impl Coiffeur {
         }
     }
 
-    fn play_step(&mut self, contract: Contract, action: Action) -> Result<(), RuleError> {
+    fn play_step(
+        &mut self,
+        contract: Contract,
+        action: Action,
+        events: &mut impl Events<Event>,
+    ) -> Result<(), RuleError> {
         let trick_no = self.tricks.trick_no();
         let due = trio_due(Some(contract), self.tricks.trick(), trick_no, self.trio());
         match action {
@@ -820,6 +843,10 @@ impl Coiffeur {
                     *slot = mode;
                     self.trio_len += 1;
                 }
+                events.emit(|| Event::TrioMode {
+                    seat: self.tricks.leader(),
+                    mode,
+                });
                 Ok(())
             }
             Action::TrioMode(_) => Err(RuleError::TrioTurn {
@@ -841,9 +868,18 @@ impl Coiffeur {
                         why: "the leader names this Trio segment's mode first",
                     });
                 };
+                let seat = self.tricks.seat_to_play().ok_or(RuleError::GameOver)?;
                 let end = self.tricks.play(card, mode, counting, &self.rules.play)?;
-                if end.is_some_and(|e| e.last) {
-                    self.end_deal();
+                events.emit(|| Event::Played { seat, card });
+                if let Some(end) = end {
+                    events.emit(|| Event::TrickTaken {
+                        seat: end.winner,
+                        points: end.points,
+                        last: end.last,
+                    });
+                    if end.last {
+                        self.end_deal(events);
+                    }
                 }
                 Ok(())
             }
@@ -867,69 +903,113 @@ impl Coiffeur {
     }
 
     /// After the last trick: the sheet's cell, then the next deal or the end.
-    fn end_deal(&mut self) {
+    fn end_deal(&mut self, events: &mut impl Events<Event>) {
         let Some(choice) = self.choice else {
             return;
         };
         let (card_points, matched) = self.declarer_take(choice.declarer);
         let factor = choice.slot.factor(&self.coiffeur().factors);
         let side = self.coiffeur().side_of(choice.declarer);
-        self.cells[side][choice.slot.index()] = Some(SheetEntry {
+        let entry = SheetEntry {
             contract: choice.contract,
             declarer: choice.declarer,
             card_points,
             matched,
             points: coiffeur_points(card_points, matched, factor),
             deal: self.deal_number,
+        };
+        self.cells[side][choice.slot.index()] = Some(entry);
+        if matched {
+            events.emit(|| Event::Match {
+                side,
+                points: MATCH_BONUS,
+            });
+        }
+        events.emit(|| Event::CellFilled {
+            side,
+            slot: choice.slot,
+            entry,
+        });
+        events.emit(|| Event::DealScored {
+            score: (0..self.coiffeur().sides())
+                .map(|s| {
+                    if s == side {
+                        i64::from(entry.points)
+                    } else {
+                        0
+                    }
+                })
+                .collect(),
         });
         if self.open().iter().all(|&m| m == 0) {
             self.over = true;
+            if let Some(outcome) = self.outcome() {
+                events.emit(|| Event::CoiffeurOver { outcome });
+            }
             return;
         }
         self.deal_number = self.deal_number.saturating_add(1);
-        let next = TableDeal::later(self.seed, self.deal_number, SEATS, self.dealer);
+        let next = SeededDeal::later(
+            self.seed,
+            self.deal_number,
+            SEATS,
+            seat_after_at(self.dealer, 1, SEATS),
+        );
         self.start_deal(next.dealer, next.hand_sets());
+        self.report_deal(Some(&next), events);
     }
 
-    fn totals_now(&self) -> Vec<u32> {
-        (0..self.coiffeur().sides())
-            .map(|side| {
-                self.cells[side]
-                    .iter()
-                    .flatten()
-                    .fold(0u32, |t, e| t.saturating_add(e.points))
-            })
-            .collect()
+    /// The current deal begins: its number, dealer and forehand, the totals before it, and
+    /// its cards (`table`: in the order dealt; else in card order).
+    fn report_deal(&self, table: Option<&SeededDeal>, events: &mut impl Events<Event>) {
+        events.emit(|| Event::DealBegan {
+            deal: self.deal_number,
+            dealer: self.dealer,
+            forehand: self.forehand(),
+            totals: self.totals(),
+        });
+        events.emit(|| Event::Dealt(deal_event(table, self.dealer, &self.dealt, None)));
     }
 
-    fn outcome_now(&self) -> Option<CoiffeurOutcome> {
-        self.over.then(|| {
-            CoiffeurOutcome::from_totals(self.totals_now(), self.deal_number.saturating_add(1))
-        })
+    /// The deal this game's seed deals as its current deal, when that is the current deal.
+    fn seeded_deal(&self) -> Option<SeededDeal> {
+        let table = if self.deal_number == 0 {
+            SeededDeal::first(self.seed, SEATS, self.rules.first_dealer)
+        } else {
+            SeededDeal::later(self.seed, self.deal_number, SEATS, self.dealer)
+        };
+        (table.dealer == self.dealer && table.hand_sets() == self.dealt).then_some(table)
     }
 
-    fn sheet_now(&self) -> ScoreSheet {
-        let c = self.coiffeur();
-        let slots: Vec<Slot> = c.slots().collect();
-        ScoreSheet {
-            slots: slots
-                .iter()
-                .map(|&slot| SheetSlot {
-                    slot,
-                    factor: slot.factor(&c.factors),
-                })
-                .collect(),
-            sides: (0..c.sides())
-                .map(|side| SheetSide {
-                    seats: c.seats_of(side),
-                    entries: slots.iter().map(|s| self.cells[side][s.index()]).collect(),
-                    total: self.cells[side]
-                        .iter()
-                        .flatten()
-                        .fold(0u32, |t, e| t.saturating_add(e.points)),
-                })
-                .collect(),
+    /// The start of this position as events: the score sheet's cells so far, the current
+    /// deal's start, then its choices, Trio modes and cards, replayed.
+    fn report_start(&self, events: &mut impl Events<Event>) {
+        let setup = self.setup();
+        let mut cells = [[None; MAX_SLOTS]; SEATS];
+        for cell in &setup.sheet {
+            cells[cell.side][cell.slot.index()] = Some(cell.entry);
+            events.emit(|| Event::CellFilled {
+                side: cell.side,
+                slot: cell.slot,
+                entry: cell.entry,
+            });
         }
+        let mut game = Coiffeur::at(
+            &self.rules,
+            self.seed,
+            self.deal_number,
+            self.dealer,
+            self.dealt,
+            cells,
+        );
+        game.report_deal(self.seeded_deal().as_ref(), events);
+        // The position was reached by these actions: none fails.
+        for &action in &setup.choices {
+            let _ = game.play_reporting(action, events);
+        }
+        let _ = crate::setup::replay(&setup.trio, &setup.plays, |action| {
+            game.play_reporting(action, &mut *events)
+        });
     }
 
     /// The choices made this deal: the passes, then the chosen slot.
@@ -943,13 +1023,6 @@ impl Coiffeur {
         choices
     }
 
-    fn passed_now(&self) -> Vec<PlayerId> {
-        match chooser(self.dealer, &self.open_at_deal_start(), self.coiffeur(), 0) {
-            Some((_, _, eligible, n)) => eligible[..n.min(usize::from(self.passes))].to_vec(),
-            None => Vec::new(),
-        }
-    }
-
     /// The open slots as they were when this deal began (after the last deal the final cell
     /// is filled; the passes were made before it).
     fn open_at_deal_start(&self) -> [u16; SEATS] {
@@ -960,58 +1033,6 @@ impl Coiffeur {
             open[self.coiffeur().side_of(c.declarer)] |= c.slot.bit();
         }
         open
-    }
-
-    fn setup_now(&self) -> CoiffeurSetup {
-        let mut sheet: Vec<SheetCell> = Vec::new();
-        for side in 0..self.coiffeur().sides() {
-            for slot in Slot::ALL {
-                if let Some(entry) = self.cells[side][slot.index()]
-                    && entry.deal < self.deal_number
-                {
-                    sheet.push(SheetCell { side, slot, entry });
-                }
-            }
-        }
-        sheet.sort_by_key(|c| c.entry.deal);
-        CoiffeurSetup {
-            seed: self.seed,
-            deal_number: self.deal_number,
-            sheet,
-            dealer: self.dealer,
-            hands: self.dealt,
-            choices: self.choices(),
-            trio: self.trio().to_vec(),
-            plays: self.tricks.plays().to_vec(),
-        }
-    }
-
-    fn view_of(&self, seat: PlayerId) -> CoiffeurView {
-        let completed = (0..self.tricks.trick_no())
-            .filter_map(|t| self.tricks.completed(t))
-            .map(|(leader, cards, winner)| (leader, cards.to_vec(), winner))
-            .collect();
-        let hands = self.tricks.hands();
-        CoiffeurView {
-            seat,
-            rules: self.rules,
-            deal_number: self.deal_number,
-            dealer: self.dealer,
-            hand: self.tricks.hand(seat),
-            hand_sizes: hands.map(|h| h.len()),
-            passed: self.passed_now(),
-            slot: self.choice.map(|c| c.slot),
-            contract: self.choice.map(|c| c.contract),
-            declarer: self.choice.map(|c| c.declarer),
-            trio: self.trio().to_vec(),
-            tricks: trick_views(completed),
-            trick: self.tricks.trick().to_vec(),
-            leader: self.tricks.leader(),
-            to_act: self.current(),
-            card_points: self.card_points_by_side(),
-            sheet: self.sheet_now(),
-            outcome: self.outcome_now(),
-        }
     }
 
     fn card_points_by_side(&self) -> Vec<u32> {
@@ -1031,13 +1052,20 @@ impl Coiffeur {
     /// The score sheet: every side's filled cells and totals, with the slots and factors.
     #[must_use]
     pub fn score_sheet(&self) -> ScoreSheet {
-        self.sheet_now()
+        sheet_of(self.coiffeur(), &self.cells)
     }
 
     /// Each side's total so far.
     #[must_use]
     pub fn totals(&self) -> Vec<u32> {
-        self.totals_now()
+        (0..self.coiffeur().sides())
+            .map(|side| {
+                self.cells[side]
+                    .iter()
+                    .flatten()
+                    .fold(0u32, |t, e| t.saturating_add(e.points))
+            })
+            .collect()
     }
 
     /// The current deal's number, from 0 (once over: the last deal's).
@@ -1073,7 +1101,10 @@ impl Coiffeur {
     /// The seats that passed this deal, in order.
     #[must_use]
     pub fn passed(&self) -> Vec<PlayerId> {
-        self.passed_now()
+        match chooser(self.dealer, &self.open_at_deal_start(), self.coiffeur(), 0) {
+            Some((_, _, eligible, n)) => eligible[..n.min(usize::from(self.passes))].to_vec(),
+            None => Vec::new(),
+        }
     }
 
     /// The slot chosen this deal, once chosen.
@@ -1126,7 +1157,7 @@ impl Coiffeur {
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CoiffeurSetup {
-    /// The game's seed: deal `k` after the current one is [`TableDeal::later`]`(seed, k, …)`.
+    /// The game's seed: deal `k` after the current one is [`SeededDeal::later`]`(seed, k, …)`.
     pub seed: Seed,
     /// The current deal's number, from 0 (below [`CoiffeurRules::deals`]).
     pub deal_number: u32,
@@ -1150,120 +1181,6 @@ pub struct CoiffeurSetup {
 /// A score-sheet cell of a setup that cannot be.
 fn bad_cell(action: Action, why: &'static str) -> SetupError {
     SetupError::Sheet { action, why }
-}
-
-/// Checks a setup under `rules` and builds the game by replaying the current deal.
-fn validate(rules: &Rules, raw: &CoiffeurSetup) -> Result<Coiffeur, SetupError> {
-    validate_rules(rules, SEATS)?;
-    let c = &rules.coiffeur;
-    if raw.dealer.index() >= SEATS {
-        return Err(SetupError::SeatNotAtTable {
-            what: "dealer",
-            seat: raw.dealer,
-            seats: SEATS,
-        });
-    }
-    let mut all = Hand::EMPTY;
-    for (seat, &hand) in PlayerId::all(SEATS).zip(&raw.hands) {
-        if hand.len() != TRICKS {
-            return Err(SetupError::HandSize {
-                seat,
-                got: hand.len(),
-                expected: TRICKS,
-            });
-        }
-        all |= hand;
-    }
-    if all != Hand::full() {
-        return Err(SetupError::Cards { missing: !all });
-    }
-    let deals = c.deals();
-    if raw.deal_number >= deals {
-        return Err(bad_cell(
-            raw.choices.first().copied().unwrap_or(Action::Pass),
-            "the deal number is past the game's last deal (slots × sides)",
-        ));
-    }
-    let mut cells = [[None; MAX_SLOTS]; SEATS];
-    let mut seen = vec![false; raw.deal_number as usize];
-    let table = c.table_mask();
-    for cell in &raw.sheet {
-        let e = cell.entry;
-        let action = cell
-            .slot
-            .action(e.contract)
-            .unwrap_or(Action::Name(e.contract));
-        if cell.side >= c.sides() {
-            return Err(bad_cell(
-                action,
-                "a score-sheet cell's side is not at the table",
-            ));
-        }
-        if table & cell.slot.bit() == 0
-            || Slot::of_action(action) != Some((cell.slot, e.contract))
-            || cells[cell.side][cell.slot.index()].is_some()
-        {
-            return Err(SetupError::IllegalChoice {
-                action,
-                error: RuleError::NotOpen { action },
-            });
-        }
-        if e.declarer.index() >= SEATS {
-            return Err(SetupError::SeatNotAtTable {
-                what: "a score-sheet declarer",
-                seat: e.declarer,
-                seats: SEATS,
-            });
-        }
-        if c.side_of(e.declarer) != cell.side {
-            return Err(bad_cell(
-                action,
-                "a score-sheet cell's declarer is of another side",
-            ));
-        }
-        if e.card_points > DEAL_POINTS || (e.matched && e.card_points != DEAL_POINTS) {
-            return Err(bad_cell(
-                action,
-                "a score-sheet cell's card points must be 0 to 157 (157 with a Match)",
-            ));
-        }
-        if e.points != coiffeur_points(e.card_points, e.matched, cell.slot.factor(&c.factors)) {
-            return Err(bad_cell(
-                action,
-                "a score-sheet cell's points must be floor(card points / 10) × factor",
-            ));
-        }
-        match seen.get_mut(e.deal as usize) {
-            Some(s) if !*s => *s = true,
-            _ => {
-                return Err(bad_cell(
-                    action,
-                    "a score-sheet cell's deal must be an earlier deal, and no other cell's",
-                ));
-            }
-        }
-        cells[cell.side][cell.slot.index()] = Some(e);
-    }
-    if raw.sheet.len() != seen.len() {
-        return Err(bad_cell(
-            raw.choices.first().copied().unwrap_or(Action::Pass),
-            "the score sheet must hold one cell for each deal before the current one",
-        ));
-    }
-    let mut game = Coiffeur::at(
-        rules,
-        raw.seed,
-        raw.deal_number,
-        raw.dealer,
-        raw.hands,
-        cells,
-    );
-    for &action in &raw.choices {
-        game.step(action)
-            .map_err(|error| SetupError::IllegalChoice { action, error })?;
-    }
-    crate::setup::replay(&raw.trio, &raw.plays, |action| game.step(action))?;
-    Ok(game)
 }
 
 // The JSON form `{"rules": …, "setup": …}`, through `setup` and `from_setup`.
@@ -1317,6 +1234,128 @@ pub struct CoiffeurView {
 }
 
 impl CoiffeurView {
+    /// Brings the view up to date with `event` (on error it may be half changed: callers
+    /// work on a copy).
+    fn follow(&mut self, event: &Event) -> Result<(), ObserveError> {
+        if self.outcome.is_some() {
+            return Err(misfit("the game is over"));
+        }
+        let c = self.rules.coiffeur;
+        let dealt = self.hand_sizes.iter().sum::<usize>() > 0 || !self.tricks.is_empty();
+        match event {
+            Event::CellFilled { side, slot, entry } => {
+                let row = self.sheet.slots.iter().position(|s| s.slot == *slot);
+                let column = self.sheet.sides.get_mut(*side);
+                let (Some(row), Some(column)) = (row, column) else {
+                    return Err(misfit("a cell not on the sheet"));
+                };
+                match column.entries.get_mut(row) {
+                    Some(cell @ None) => *cell = Some(*entry),
+                    _ => return Err(misfit("a cell filled twice")),
+                }
+                column.total = column.total.saturating_add(entry.points);
+            }
+            Event::DealBegan {
+                deal,
+                dealer,
+                forehand,
+                ..
+            } => {
+                if dealer.index() >= SEATS || *forehand != seat_after_at(*dealer, 1, SEATS) {
+                    return Err(misfit("a seat not at the table"));
+                }
+                let blank = <Coiffeur as Game>::blank_view(&self.rules, SEATS, self.seat);
+                *self = CoiffeurView {
+                    deal_number: *deal,
+                    dealer: *dealer,
+                    leader: *forehand,
+                    sheet: self.sheet.clone(),
+                    ..blank
+                };
+            }
+            Event::Dealt(deal) => {
+                if dealt || deal.dealer != self.dealer || deal.shown.is_some() {
+                    return Err(misfit("a deal out of turn"));
+                }
+                let (hand, sizes) = seen_hands(deal, self.seat, SEATS)?;
+                if sizes.iter().any(|&n| n != TRICKS) {
+                    return Err(misfit("not a Coiffeur deal"));
+                }
+                self.hand = hand;
+                self.hand_sizes = [TRICKS; SEATS];
+            }
+            Event::Passed { seat } => {
+                if self.contract.is_some() || self.to_act != Some(*seat) {
+                    return Err(misfit("a pass out of turn"));
+                }
+                self.passed.push(*seat);
+            }
+            Event::SlotChosen {
+                seat,
+                slot,
+                contract,
+            } => {
+                if self.contract.is_some() || self.to_act != Some(*seat) {
+                    return Err(misfit("a choice out of turn"));
+                }
+                self.slot = Some(*slot);
+                self.contract = Some(*contract);
+                self.declarer = Some(*seat);
+                self.leader = *seat;
+            }
+            Event::TrioMode { mode, .. } => {
+                if self.contract.is_none() || self.trio.len() >= 3 || !self.trick.is_empty() {
+                    return Err(misfit("a Trio mode out of turn"));
+                }
+                self.trio.push(*mode);
+            }
+            Event::Played { seat, card } => {
+                if self.contract.is_none() || self.to_act != Some(*seat) {
+                    return Err(misfit("a card out of turn"));
+                }
+                follow_card(
+                    &mut self.hand,
+                    &mut self.hand_sizes,
+                    &mut self.trick,
+                    self.seat,
+                    *seat,
+                    *card,
+                )?;
+            }
+            Event::TrickTaken { seat, points, last } => {
+                if seat.index() >= SEATS
+                    || self.trick.len() != SEATS
+                    || *last != (self.tricks.len() + 1 == TRICKS)
+                {
+                    return Err(misfit("a trick that is not complete"));
+                }
+                self.tricks.push(TrickView {
+                    leader: self.leader,
+                    cards: core::mem::take(&mut self.trick),
+                    winner: *seat,
+                });
+                if let Some(p) = self.card_points.get_mut(c.side_of(*seat)) {
+                    *p = p.saturating_add(*points);
+                }
+                if !last {
+                    self.leader = *seat;
+                }
+            }
+            Event::Match { side, .. } if *side < c.sides() => {}
+            Event::DealScored { score } if score.len() == c.sides() => {}
+            Event::CoiffeurOver { outcome } => self.outcome = Some(outcome.clone()),
+            _ => return Err(misfit("not an event of a Coiffeur game")),
+        }
+        let dealt = self.hand_sizes.iter().sum::<usize>() > 0 || !self.tricks.is_empty();
+        self.to_act = match self.contract {
+            _ if self.outcome.is_some() || !dealt => None,
+            None => chooser(self.dealer, &self.sheet.open(), &c, self.passed.len()).map(|c| c.0),
+            Some(_) if self.tricks.len() >= TRICKS => None,
+            Some(_) => Some(seat_after_at(self.leader, self.trick.len(), SEATS)),
+        };
+        Ok(())
+    }
+
     /// The legal actions of this view's seat when it is the seat to act (in the order of
     /// [`Game::legal_actions`]), into `out` (cleared first); empty otherwise. They depend
     /// only on what the seat sees: the sheet and the passes, or its hand, the contract and
@@ -1441,8 +1480,8 @@ impl CoiffeurView {
                 trio: self.trio.clone(),
                 plays: plays.clone(),
             };
-            if let Ok(world) = validate(rules, &setup)
-                && world.view_of(self.seat) == *self
+            if let Ok(world) = Coiffeur::from_setup(rules, setup)
+                && world.view(self.seat) == *self
             {
                 return Ok(world);
             }
@@ -1459,6 +1498,7 @@ impl Game for Coiffeur {
     type Outcome = CoiffeurOutcome;
     type Card = JassCard;
     type Error = RuleError;
+    type Event = Event;
     type SetupError = SetupError;
 
     const NAME: &'static str = "coiffeur";
@@ -1467,11 +1507,11 @@ impl Game for Coiffeur {
         Coiffeur::PLAYERS
     }
 
-    /// Deal 0: [`TableDeal::first`] (the dealer from the seed unless
+    /// Deal 0: [`SeededDeal::first`] (the dealer from the seed unless
     /// [`Rules::first_dealer`] fixes it).
     fn new(rules: &Rules, players: usize, seed: Seed) -> Result<Self, SetupError> {
         validate_rules(rules, players)?;
-        let deal = TableDeal::first(seed, SEATS, rules.first_dealer);
+        let deal = SeededDeal::first(seed, SEATS, rules.first_dealer);
         Ok(Coiffeur::at(
             rules,
             seed,
@@ -1482,12 +1522,142 @@ impl Game for Coiffeur {
         ))
     }
 
-    fn from_setup(rules: &Rules, setup: CoiffeurSetup) -> Result<Self, SetupError> {
-        validate(rules, &setup)
+    /// Checks the sheet and the hands, then replays the current deal through the game.
+    fn from_setup(rules: &Rules, raw: CoiffeurSetup) -> Result<Self, SetupError> {
+        validate_rules(rules, SEATS)?;
+        let c = &rules.coiffeur;
+        if raw.dealer.index() >= SEATS {
+            return Err(SetupError::SeatNotAtTable {
+                what: "dealer",
+                seat: raw.dealer,
+                seats: SEATS,
+            });
+        }
+        let mut all = Hand::EMPTY;
+        for (seat, &hand) in PlayerId::all(SEATS).zip(&raw.hands) {
+            if hand.len() != TRICKS {
+                return Err(SetupError::HandSize {
+                    seat,
+                    got: hand.len(),
+                    expected: TRICKS,
+                });
+            }
+            all |= hand;
+        }
+        if all != Hand::full() {
+            return Err(SetupError::Cards { missing: !all });
+        }
+        let deals = c.deals();
+        if raw.deal_number >= deals {
+            return Err(bad_cell(
+                raw.choices.first().copied().unwrap_or(Action::Pass),
+                "the deal number is past the game's last deal (slots × sides)",
+            ));
+        }
+        let mut cells = [[None; MAX_SLOTS]; SEATS];
+        let mut seen = vec![false; raw.deal_number as usize];
+        let table = c.table_mask();
+        for cell in &raw.sheet {
+            let e = cell.entry;
+            let action = cell
+                .slot
+                .action(e.contract)
+                .unwrap_or(Action::Name(e.contract));
+            if cell.side >= c.sides() {
+                return Err(bad_cell(
+                    action,
+                    "a score-sheet cell's side is not at the table",
+                ));
+            }
+            if table & cell.slot.bit() == 0
+                || Slot::of_action(action) != Some((cell.slot, e.contract))
+                || cells[cell.side][cell.slot.index()].is_some()
+            {
+                return Err(SetupError::IllegalChoice {
+                    action,
+                    error: RuleError::NotOpen { action },
+                });
+            }
+            if e.declarer.index() >= SEATS {
+                return Err(SetupError::SeatNotAtTable {
+                    what: "a score-sheet declarer",
+                    seat: e.declarer,
+                    seats: SEATS,
+                });
+            }
+            if c.side_of(e.declarer) != cell.side {
+                return Err(bad_cell(
+                    action,
+                    "a score-sheet cell's declarer is of another side",
+                ));
+            }
+            if e.card_points > DEAL_POINTS || (e.matched && e.card_points != DEAL_POINTS) {
+                return Err(bad_cell(
+                    action,
+                    "a score-sheet cell's card points must be 0 to 157 (157 with a Match)",
+                ));
+            }
+            if e.points != coiffeur_points(e.card_points, e.matched, cell.slot.factor(&c.factors)) {
+                return Err(bad_cell(
+                    action,
+                    "a score-sheet cell's points must be floor(card points / 10) × factor",
+                ));
+            }
+            match seen.get_mut(e.deal as usize) {
+                Some(s) if !*s => *s = true,
+                _ => {
+                    return Err(bad_cell(
+                        action,
+                        "a score-sheet cell's deal must be an earlier deal, and no other cell's",
+                    ));
+                }
+            }
+            cells[cell.side][cell.slot.index()] = Some(e);
+        }
+        if raw.sheet.len() != seen.len() {
+            return Err(bad_cell(
+                raw.choices.first().copied().unwrap_or(Action::Pass),
+                "the score sheet must hold one cell for each deal before the current one",
+            ));
+        }
+        let mut game = Coiffeur::at(
+            rules,
+            raw.seed,
+            raw.deal_number,
+            raw.dealer,
+            raw.hands,
+            cells,
+        );
+        for &action in &raw.choices {
+            game.play(action)
+                .map_err(|error| SetupError::IllegalChoice { action, error })?;
+        }
+        crate::setup::replay(&raw.trio, &raw.plays, |action| game.play(action))?;
+        Ok(game)
     }
 
     fn setup(&self) -> CoiffeurSetup {
-        self.setup_now()
+        let mut sheet: Vec<SheetCell> = Vec::new();
+        for side in 0..self.coiffeur().sides() {
+            for slot in Slot::ALL {
+                if let Some(entry) = self.cells[side][slot.index()]
+                    && entry.deal < self.deal_number
+                {
+                    sheet.push(SheetCell { side, slot, entry });
+                }
+            }
+        }
+        sheet.sort_by_key(|c| c.entry.deal);
+        CoiffeurSetup {
+            seed: self.seed,
+            deal_number: self.deal_number,
+            sheet,
+            dealer: self.dealer,
+            hands: self.dealt,
+            choices: self.choices(),
+            trio: self.trio().to_vec(),
+            plays: self.tricks.plays().to_vec(),
+        }
     }
 
     fn rules(&self) -> &Rules {
@@ -1499,7 +1669,13 @@ impl Game for Coiffeur {
     }
 
     fn to_act(&self) -> Option<PlayerId> {
-        self.current()
+        if self.over {
+            return None;
+        }
+        match self.choice {
+            None => self.chooser().map(|c| c.0),
+            Some(_) => self.tricks.seat_to_play(),
+        }
     }
 
     /// Choosing: the chooser side's open mode slots in [`Mode::ALL`] order, each open Joker
@@ -1507,32 +1683,133 @@ impl Game for Coiffeur {
     /// [`Contract::VARIANTS`] order, then `pass` when the seat may pass. Playing: a due Trio
     /// segment's modes in `Mode::ALL` order, else the legal cards in card index order.
     fn for_each_legal(&self, f: impl FnMut(Action)) {
-        self.for_each_legal_now(f);
+        if self.over {
+            return;
+        }
+        match self.choice {
+            None => {
+                if let Some((seat, may_pass, ..)) = self.chooser() {
+                    each_choice(self.open()[self.coiffeur().side_of(seat)], may_pass, f);
+                }
+            }
+            Some(choice) => {
+                if let Some(seat) = self.tricks.seat_to_play() {
+                    each_legal(
+                        Some(choice.contract),
+                        true,
+                        self.tricks.hand(seat),
+                        self.tricks.trick(),
+                        self.tricks.trick_no(),
+                        self.trio(),
+                        &self.rules,
+                        f,
+                    );
+                }
+            }
+        }
     }
 
-    fn play(&mut self, action: Action) -> Result<(), RuleError> {
-        self.step(action)
+    /// A pass or the chosen slot; a Trio mode; a card and the trick it completes; at the
+    /// end of a deal a Match, the sheet's cell, the deal's score, then the next deal's start
+    /// or the outcome.
+    fn play_reporting(
+        &mut self,
+        action: Action,
+        events: &mut impl Events<Event>,
+    ) -> Result<(), RuleError> {
+        if self.over {
+            return Err(RuleError::GameOver);
+        }
+        match self.choice {
+            None => self.choose(action, events),
+            Some(choice) => self.play_step(choice.contract, action, events),
+        }
+    }
+
+    fn start_events(&self, events: &mut impl Events<Event>) {
+        self.report_start(events);
+    }
+
+    fn redact(rules: &Rules, event: &Event, seat: PlayerId) -> Event {
+        event.redacted(rules, seat)
+    }
+
+    fn blank_view(rules: &Rules, _players: usize, seat: PlayerId) -> CoiffeurView {
+        let c = &rules.coiffeur;
+        CoiffeurView {
+            seat,
+            rules: *rules,
+            deal_number: 0,
+            dealer: PlayerId(0),
+            hand: Hand::EMPTY,
+            hand_sizes: [0; SEATS],
+            passed: Vec::new(),
+            slot: None,
+            contract: None,
+            declarer: None,
+            trio: Vec::new(),
+            tricks: Vec::new(),
+            trick: Vec::new(),
+            leader: PlayerId(0),
+            to_act: None,
+            card_points: vec![0; c.sides()],
+            sheet: sheet_of(c, &[[None; MAX_SLOTS]; SEATS]),
+            outcome: None,
+        }
+    }
+
+    fn observe(view: &mut CoiffeurView, event: &Event) -> Result<(), ObserveError> {
+        let mut next = view.clone();
+        next.follow(event)?;
+        *view = next;
+        Ok(())
     }
 
     fn outcome(&self) -> Option<CoiffeurOutcome> {
-        self.outcome_now()
+        self.over.then(|| {
+            CoiffeurOutcome::from_totals(self.totals(), self.deal_number.saturating_add(1))
+        })
     }
 
     /// Team play: the returns (±1, 0 on a tie). Individual play: 3 × the returns (a sole
     /// winner +9, the others −3; see [`CoiffeurOutcome::settlement`]). All 0 before the end.
     fn settlement(&self) -> PerSeat<i64> {
-        let s = self.outcome_now().map_or([0; SEATS], |o| o.settlement());
+        let s = self.outcome().map_or([0; SEATS], |o| o.settlement());
         PerSeat::from_fn(SEATS, |p| s[p.index()]).unwrap_or_default()
     }
 
     /// The spec's returns ([`CoiffeurOutcome::returns`]); all 0 before the end.
     fn returns(&self) -> PerSeat<f64> {
-        let r = self.outcome_now().map_or([0.0; SEATS], |o| o.returns());
+        let r = self.outcome().map_or([0.0; SEATS], |o| o.returns());
         PerSeat::from_fn(SEATS, |p| r[p.index()]).unwrap_or_default()
     }
 
-    fn view(&self, player: PlayerId) -> CoiffeurView {
-        self.view_of(player)
+    fn view(&self, seat: PlayerId) -> CoiffeurView {
+        let completed = (0..self.tricks.trick_no())
+            .filter_map(|t| self.tricks.completed(t))
+            .map(|(leader, cards, winner)| (leader, cards.to_vec(), winner))
+            .collect();
+        let hands = self.tricks.hands();
+        CoiffeurView {
+            seat,
+            rules: self.rules,
+            deal_number: self.deal_number,
+            dealer: self.dealer,
+            hand: self.tricks.hand(seat),
+            hand_sizes: hands.map(|h| h.len()),
+            passed: self.passed(),
+            slot: self.choice.map(|c| c.slot),
+            contract: self.choice.map(|c| c.contract),
+            declarer: self.choice.map(|c| c.declarer),
+            trio: self.trio().to_vec(),
+            tricks: trick_views(completed),
+            trick: self.tricks.trick().to_vec(),
+            leader: self.tricks.leader(),
+            to_act: self.to_act(),
+            card_points: self.card_points_by_side(),
+            sheet: self.score_sheet(),
+            outcome: self.outcome(),
+        }
     }
 
     fn view_legal_actions(view: &CoiffeurView, out: &mut Vec<Action>) {

@@ -1,15 +1,16 @@
 //! [`SchieberDeal`]: one Schieber deal as a state machine — the contract (name a mode or
-//! push), the nine tricks, and the credits moment by moment — with its [`Outcome`].
+//! push), the nine tricks, and the credits moment by moment — with its [`SchieberDealOutcome`].
 
 use core::fmt;
 
-use cards_core::{CardSet, Census, JassCard, JassRank, PerSeat, PlayerId, Seed};
+use cards_core::{CardSet, Events, Game, JassCard, JassRank, PlayerId};
 
 use crate::action::{Contract, trio_allows};
 use crate::score::{MATCH_BONUS, STOECK};
+use crate::view::WeisView;
 use crate::weis::award_from;
 use crate::{
-    Action, Declaration, Mode, RuleError, Rules, SetupError, declare, legal_cards, trick_points,
+    Action, Declaration, Event, Mode, RuleError, Rules, declare, legal_cards, trick_points,
     trick_winner,
 };
 
@@ -114,7 +115,7 @@ pub struct WeisScore {
 /// How a deal ended: the contract and each team's points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Outcome {
+pub struct SchieberDealOutcome {
     /// The contract played.
     pub contract: Contract,
     /// The points credited, by kind, before the multiplier.
@@ -125,7 +126,7 @@ pub struct Outcome {
     pub scored: [u32; 2],
 }
 
-impl fmt::Display for Outcome {
+impl fmt::Display for SchieberDealOutcome {
     /// A sentence: `Seats 0 and 2 score 312 and seats 1 and 3 score 159 (trump:S ×2: 156 to
     /// 79.5 before it)`, roughly.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -158,9 +159,9 @@ impl fmt::Display for Outcome {
 /// Start it with [`Game::new`](cards_core::Game::new) (a seeded deal: the first deal of a
 /// game, so the holder of [`Rules::forehand_card`] is forehand) or with
 /// [`Game::from_setup`](cards_core::Game::from_setup) from explicit hands
-/// ([`Setup::dealt`](crate::Setup::dealt)) — a duplicate tournament plays one deal at every
+/// ([`SchieberDealSetup::dealt`](crate::SchieberDealSetup::dealt)) — a duplicate tournament plays one deal at every
 /// table. A state is a few hundred bytes of fixed arrays; `Clone` is a copy.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub struct SchieberDeal {
     pub(crate) rules: Rules,
     pub(crate) dealer: PlayerId,
@@ -174,6 +175,8 @@ pub struct SchieberDeal {
     /// The Trio segment modes named so far (the first `trio_len`).
     pub(crate) trio: [Mode; 3],
     pub(crate) trio_len: u8,
+    /// The cards played, in order (the first `played`). In a seeded deal before the first
+    /// card, the deck in dealing order (what [`SchieberDeal::dealt_in_order`] reads).
     pub(crate) plays: [JassCard; PLAYS],
     pub(crate) played: u8,
     /// The leader of the current trick (when over: of the last trick).
@@ -197,6 +200,35 @@ pub struct SchieberDeal {
     /// it costs no [`legal_cards`] call beyond the one that prepares the next seat's.
     pub(crate) legal: Hand,
 }
+
+/// Equal positions: every field but the slots of `plays` not yet played (a seeded deal keeps
+/// its dealing order there; a deal from a setup does not).
+impl PartialEq for SchieberDeal {
+    fn eq(&self, other: &Self) -> bool {
+        self.rules == other.rules
+            && self.dealer == other.dealer
+            && self.forehand == other.forehand
+            && self.dealt == other.dealt
+            && self.hands == other.hands
+            && self.pushed == other.pushed
+            && self.contract == other.contract
+            && self.trio == other.trio
+            && self.trio_len == other.trio_len
+            && self.plays() == other.plays()
+            && self.played == other.played
+            && self.leader == other.leader
+            && self.declarations == other.declarations
+            && self.stoeck_holder == other.stoeck_holder
+            && self.stoeck_credited == other.stoeck_credited
+            && self.weis == other.weis
+            && self.credits == other.credits
+            && self.taken == other.taken
+            && self.moment == other.moment
+            && self.legal == other.legal
+    }
+}
+
+impl Eq for SchieberDeal {}
 
 /// Whether a Trio segment's mode is due before trick `trick_no` (from 0) gets its first card
 /// (`trick` its cards so far, `trio` the segment modes named so far).
@@ -257,13 +289,6 @@ pub(crate) fn each_legal(
 }
 
 impl SchieberDeal {
-    /// A seeded deal: see `docs/jass.md`, "One deal".
-    pub(crate) fn start(rules: &Rules, players: usize, seed: Seed) -> Result<Self, SetupError> {
-        rules.validate_schieber(players)?;
-        let (dealer, forehand, hands) = crate::SeededDeal::first_sets(rules, seed);
-        Ok(SchieberDeal::dealt(rules, dealer, forehand, hands))
-    }
-
     /// The deal before the contract with these hands (unchecked: callers validate).
     pub(crate) fn dealt(
         rules: &Rules,
@@ -295,16 +320,6 @@ impl SchieberDeal {
         }
     }
 
-    /// The seat to act, `None` when the deal is over.
-    pub(crate) fn current(&self) -> Option<PlayerId> {
-        match self.contract {
-            None if self.pushed => Some(seat_after(self.forehand, 2)),
-            None => Some(self.forehand),
-            Some(_) if self.played as usize >= PLAYS => None,
-            Some(_) => Some(seat_after(self.leader, self.played as usize % SEATS)),
-        }
-    }
-
     /// The cards of the current trick so far (empty when a trick is to be led or the deal is
     /// over).
     pub(crate) fn trick(&self) -> &[JassCard] {
@@ -315,27 +330,6 @@ impl SchieberDeal {
             played - played % SEATS
         };
         self.plays.get(start..played).unwrap_or(&[])
-    }
-
-    pub(crate) fn for_each_legal(&self, f: impl FnMut(Action)) {
-        if !self.legal.is_empty() {
-            // A card is due: the cached legal cards (the same as `each_legal` lists).
-            self.legal.iter().map(Action::Play).for_each(f);
-            return;
-        }
-        let Some(seat) = self.current() else {
-            return;
-        };
-        each_legal(
-            self.contract,
-            self.pushed,
-            self.hands[seat.index()],
-            self.trick(),
-            self.played as usize / SEATS,
-            self.trio(),
-            &self.rules,
-            f,
-        );
     }
 
     /// The Trio segment modes named so far, in order (empty unless the contract is Trio).
@@ -368,8 +362,8 @@ impl SchieberDeal {
 
     /// The legal cards of the seat to act, computed from the rest of the state: what
     /// [`SchieberDeal::legal`] caches.
-    fn legal_now(&self) -> Hand {
-        let (Some(seat), Some(contract)) = (self.current(), self.contract) else {
+    pub(crate) fn legal_from_scratch(&self) -> Hand {
+        let (Some(seat), Some(contract)) = (self.to_act(), self.contract) else {
             return Hand::EMPTY;
         };
         if self.trio_is_due() {
@@ -387,7 +381,8 @@ impl SchieberDeal {
     }
 
     /// The current trick's mode and the counting mode, once both are known.
-    fn modes(&self, contract: Contract) -> Option<(Mode, Mode)> {
+    #[inline(always)]
+    pub(crate) fn modes(&self, contract: Contract) -> Option<(Mode, Mode)> {
         match contract {
             Contract::Mode(mode) => Some((mode, mode)),
             other => Some((
@@ -397,33 +392,21 @@ impl SchieberDeal {
         }
     }
 
-    /// Plays `action`, all or nothing.
-    pub(crate) fn step(&mut self, action: Action) -> Result<(), RuleError> {
-        // The fast path: a card in the cached legal set is legal (the contract is named, no
-        // Trio mode is due, the deal is not over), so nothing needs checking again.
-        if let Action::Play(card) = action
-            && self.legal.contains(card)
-            && let (Some(seat), Some(contract)) = (self.current(), self.contract)
-            && let Some((mode, counting)) = self.modes(contract)
-        {
-            self.play_legal(seat, card, mode, counting);
-        } else {
-            self.step_checked(action)?;
-        }
-        debug_assert_eq!(self.legal, self.legal_now(), "the cached legal cards");
-        Ok(())
-    }
-
     /// Plays `action` after checking every rule, all or nothing (out of line: the fast path
     /// in [`SchieberDeal::step`] stays small).
     #[inline(never)]
-    fn step_checked(&mut self, action: Action) -> Result<(), RuleError> {
-        let seat = self.current().ok_or(RuleError::GameOver)?;
+    pub(crate) fn step_checked(
+        &mut self,
+        action: Action,
+        events: &mut impl Events<Event>,
+    ) -> Result<(), RuleError> {
+        let seat = self.to_act().ok_or(RuleError::GameOver)?;
         match (self.contract, action) {
             (None, Action::Push) if self.pushed => Err(RuleError::PushedAlready),
             (None, Action::Push) => {
                 self.pushed = true;
                 self.moment = [None; 4];
+                events.emit(|| Event::Pushed { seat });
                 Ok(())
             }
             (None, Action::Name(contract)) if !self.rules.variants.allows(contract) => {
@@ -431,6 +414,8 @@ impl SchieberDeal {
             }
             (None, Action::Name(contract)) => {
                 self.name(contract);
+                events.emit(|| Event::Named { seat, contract });
+                self.report_weis(events);
                 Ok(())
             }
             (None, Action::Play(_) | Action::TrioMode(_)) => {
@@ -446,7 +431,11 @@ impl SchieberDeal {
                     self.declare_weis(mode);
                 }
                 self.moment = [None; 4];
-                self.legal = self.legal_now();
+                self.legal = self.legal_from_scratch();
+                events.emit(|| Event::TrioMode { seat, mode });
+                if self.trio_len == 1 {
+                    self.report_weis(events);
+                }
                 Ok(())
             }
             (Some(_), Action::TrioMode(_)) => Err(RuleError::TrioTurn {
@@ -463,7 +452,7 @@ impl SchieberDeal {
                     game: "Schieber",
                 })
             }
-            (Some(contract), Action::Play(card)) => self.play_card(seat, contract, card),
+            (Some(contract), Action::Play(card)) => self.play_card(seat, contract, card, events),
             (Some(_), _) => Err(RuleError::ContractNamed { action }),
         }
     }
@@ -483,7 +472,17 @@ impl SchieberDeal {
             _ => None,
         };
         self.moment = [None; 4];
-        self.legal = self.legal_now();
+        self.legal = self.legal_from_scratch();
+    }
+
+    /// Reports each seat's counted Weis, once the counting mode is known.
+    fn report_weis(&self, events: &mut impl Events<Event>) {
+        for seat in PlayerId::all(SEATS) {
+            events.emit(|| Event::WeisCounted {
+                seat,
+                weis: self.declaration(seat),
+            });
+        }
     }
 
     /// Each seat's counted Weis in the counting mode.
@@ -499,6 +498,7 @@ impl SchieberDeal {
         seat: PlayerId,
         contract: Contract,
         card: JassCard,
+        events: &mut impl Events<Event>,
     ) -> Result<(), RuleError> {
         let hand = self.hands[seat.index()];
         if !hand.contains(card) {
@@ -514,14 +514,21 @@ impl SchieberDeal {
         if !legal.contains(card) {
             return Err(RuleError::Illegal { seat, card, legal });
         }
-        self.play_legal(seat, card, mode, counting);
+        self.play_legal(seat, card, mode, counting, events);
         Ok(())
     }
 
     /// Plays `card`, a legal card of `seat`, the seat to act, in trick mode `mode` and
     /// counting mode `counting`: nothing is checked, nothing fails.
     #[inline(always)]
-    fn play_legal(&mut self, seat: PlayerId, card: JassCard, mode: Mode, counting: Mode) {
+    pub(crate) fn play_legal(
+        &mut self,
+        seat: PlayerId,
+        card: JassCard,
+        mode: Mode,
+        counting: Mode,
+        events: &mut impl Events<Event>,
+    ) {
         let index = self.played as usize;
         let trick_no = index / SEATS;
         self.hands[seat.index()].remove(card);
@@ -532,6 +539,7 @@ impl SchieberDeal {
         if self.moment[0].is_some() {
             self.moment = [None; 4];
         }
+        events.emit(|| Event::Played { seat, card });
         let mut n = 0;
         // Stöck: the second of the trump King and Queen, played by their holder.
         if self.stoeck_holder == Some(seat)
@@ -542,6 +550,10 @@ impl SchieberDeal {
         {
             self.stoeck_credited = true;
             self.credit(&mut n, CreditKind::Stoeck, team_of(seat), STOECK);
+            events.emit(|| Event::Stoeck {
+                seat,
+                points: STOECK,
+            });
         }
         let in_trick = self.played as usize % SEATS;
         let start = self.played as usize - if in_trick == 0 { SEATS } else { in_trick };
@@ -552,13 +564,21 @@ impl SchieberDeal {
             self.legal = legal_cards(self.hands[next.index()], trick, mode, &self.rules.play);
             return;
         }
-        self.end_trick(start, trick_no, mode, counting, n);
+        self.end_trick(start, trick_no, mode, counting, n, events);
     }
 
     /// Credits trick `trick_no`, whose four cards start at `start` in the plays, after its
     /// last card (`n` credits of this moment so far), and prepares the next trick.
     #[inline(never)]
-    fn end_trick(&mut self, start: usize, trick_no: usize, mode: Mode, counting: Mode, n: usize) {
+    fn end_trick(
+        &mut self,
+        start: usize,
+        trick_no: usize,
+        mode: Mode,
+        counting: Mode,
+        n: usize,
+        events: &mut impl Events<Event>,
+    ) {
         let mut n = n;
         let mut cards = [JassCard::ALL[0]; SEATS];
         if let Some(trick) = self.plays.get(start..start + SEATS) {
@@ -569,20 +589,35 @@ impl SchieberDeal {
             self.weis = self.award_weis(counting);
             if let Some(w) = self.weis {
                 self.credit(&mut n, CreditKind::Weis, w.team, w.points);
+                events.emit(|| Event::WeisScored {
+                    weis: WeisView {
+                        score: w,
+                        shown: self.shown_weis(w.team),
+                    },
+                });
             }
         }
         let last = trick_no == TRICKS - 1;
         let team = team_of(winner);
         let points = trick_points(&cards, counting, last);
         self.credit(&mut n, CreditKind::Trick, team, points);
+        events.emit(|| Event::TrickTaken {
+            seat: winner,
+            points,
+            last,
+        });
         self.taken[team] += 1;
         if last && self.taken[team] as usize == TRICKS {
             self.credit(&mut n, CreditKind::Match, team, MATCH_BONUS);
+            events.emit(|| Event::Match {
+                side: team,
+                points: MATCH_BONUS,
+            });
         }
         if !last {
             self.leader = winner;
         }
-        self.legal = self.legal_now();
+        self.legal = self.legal_from_scratch();
     }
 
     /// Credits `points` of `kind` to `team`, as the `n`-th credit of this moment.
@@ -616,41 +651,10 @@ impl SchieberDeal {
         })
     }
 
-    pub(crate) fn outcome_now(&self) -> Option<Outcome> {
-        let contract = self.contract?;
-        if self.current().is_some() {
-            return None;
-        }
-        let multiplier = self.rules.multipliers.contract_factor(contract);
-        Some(Outcome {
-            contract,
-            credits: self.credits,
-            multiplier,
-            scored: self.credits.total().map(|t| t * multiplier),
-        })
-    }
-
     /// Team 0's multiplied points minus team 1's, once the deal is over.
-    fn difference(&self) -> Option<i64> {
-        self.outcome_now()
+    pub(crate) fn difference(&self) -> Option<i64> {
+        self.outcome()
             .map(|o| i64::from(o.scored[0]) - i64::from(o.scored[1]))
-    }
-
-    pub(crate) fn settle(&self) -> PerSeat<i64> {
-        let d = self.difference().unwrap_or(0);
-        PerSeat::from_fn(SEATS, |s| if team_of(s) == 0 { d } else { -d }).unwrap_or_default()
-    }
-
-    pub(crate) fn returns_now(&self) -> PerSeat<f64> {
-        let d = self.difference().unwrap_or(0) as f64 / 2.0;
-        PerSeat::from_fn(SEATS, |s| if team_of(s) == 0 { d } else { -d }).unwrap_or_default()
-    }
-
-    pub(crate) fn take_census(&self) -> Census<JassCard> {
-        let mut census = Census::default();
-        self.hands.iter().for_each(|&h| census.add(h));
-        census.add_all(self.plays().iter().copied());
-        census
     }
 
     // ---- Public accessors: what is the deal's own. ----
@@ -751,4 +755,70 @@ impl SchieberDeal {
 pub(crate) fn stoeck_pair(suit: cards_core::JassSuit) -> Hand {
     Hand::single(JassCard::new(suit, JassRank::King))
         | Hand::single(JassCard::new(suit, JassRank::Queen))
+}
+
+/// The events a deal reports beyond its actions: its start and its end.
+impl SchieberDeal {
+    /// The hands in the order dealt, when this is a seeded deal before its first card (the
+    /// slots of `plays` still hold the deck: see [`SchieberDeal::plays`]).
+    pub(crate) fn dealt_in_order(&self) -> Option<[[JassCard; TRICKS]; SEATS]> {
+        if self.played != 0 {
+            return None;
+        }
+        let hands = crate::SeededDeal::hands_of(&self.plays, self.dealer);
+        let fits = hands
+            .iter()
+            .zip(&self.dealt)
+            .all(|(order, &set)| order.iter().copied().collect::<Hand>() == set);
+        fits.then_some(hands)
+    }
+
+    /// The deal event of these hands: in the order dealt when known, else in card order.
+    pub(crate) fn deal_event(&self) -> crate::Deal {
+        let sorted = self.dealt.map(|h| {
+            let mut cards = [JassCard::ALL[0]; TRICKS];
+            cards.iter_mut().zip(h.iter()).for_each(|(c, h)| *c = h);
+            cards
+        });
+        let hands = self.dealt_in_order().unwrap_or(sorted);
+        crate::Deal::shown(
+            self.dealer,
+            self.forehand,
+            hands.iter().map(|h| &h[..]),
+            None,
+        )
+    }
+
+    /// The start of this deal as events: it begins, the cards are dealt, then every decision
+    /// and card so far, replayed from the dealt hands.
+    pub(crate) fn report_start(&self, events: &mut impl Events<Event>) {
+        events.emit(|| Event::DealBegan {
+            deal: 0,
+            dealer: self.dealer,
+            forehand: self.forehand,
+            totals: vec![0; 2],
+        });
+        events.emit(|| Event::Dealt(self.deal_event()));
+        let mut deal = SchieberDeal::dealt(&self.rules, self.dealer, self.forehand, self.dealt);
+        let mut step = |action| deal.play_reporting(action, &mut *events);
+        // The position was reached by these actions (a setup is checked by replay): none
+        // fails.
+        if self.pushed {
+            let _ = step(Action::Push);
+        }
+        if let Some(contract) = self.contract {
+            let _ = step(Action::Name(contract));
+        }
+        let _ = crate::setup::replay(self.trio(), self.plays(), step);
+    }
+
+    /// The end of a deal played alone: its score and outcome.
+    pub(crate) fn report_end(&self, events: &mut impl Events<Event>) {
+        if let Some(outcome) = self.outcome() {
+            events.emit(|| Event::DealScored {
+                score: outcome.scored.iter().map(|&p| i64::from(p)).collect(),
+            });
+            events.emit(|| Event::DealOver { outcome });
+        }
+    }
 }

@@ -7,15 +7,18 @@ use core::fmt;
 use core::ops::RangeInclusive;
 
 use cards_core::{
-    CardSet, Census, Draw as _, Game, JassCard, PerSeat, PlayerCountError, PlayerId, Rng, Seed,
+    CardSet, Census, Draw as _, Events, Game, JassCard, ObserveError, PerSeat, PlayerCountError,
+    PlayerId, Rng, Seed,
 };
 
+use crate::coiffeur::deal_event;
 use crate::deal::Hand;
 use crate::sampling::{HiddenDeal, evidence};
-use crate::table_deal::TableDeal;
 use crate::tricks::{MAX_SEATS, PLAYS, Tricks, seat_after_at};
-use crate::view::{TrickView, trick_views};
-use crate::{Action, MAX_PREDICTION, Mode, RuleError, Rules, SetupError, ViewError};
+use crate::view::{TrickView, follow_card, misfit, seen_hands, trick_views};
+use crate::{
+    Action, Event, MAX_PREDICTION, Mode, RuleError, Rules, SeededDeal, SetupError, ViewError,
+};
 
 /// How many sampled deals [`DifferenzlerView::sample_world`] tries before it gives up.
 const MAX_TRIES: usize = 400;
@@ -68,7 +71,7 @@ impl fmt::Display for DifferenzlerOutcome {
 /// trick's 5 counts); each player's penalty is |prediction − points taken|. After
 /// [`DifferenzlerRules::deals`](crate::DifferenzlerRules::deals) deals the lowest total wins.
 ///
-/// Deal `k` draws its cards from `GameRng::for_deal(seed, k)` ([`TableDeal`]): in deal 0 the
+/// Deal `k` draws its cards from `GameRng::for_deal(seed, k)` ([`SeededDeal`]): in deal 0 the
 /// dealer is drawn after the shuffle (unless [`Rules::first_dealer`] fixes it); the deal then
 /// passes one seat on.
 ///
@@ -120,21 +123,21 @@ impl Differenzler {
         seed: Seed,
         deal_number: u32,
         before: [u32; MAX_SEATS],
-        deal: &TableDeal,
+        deal: &SeededDeal,
     ) -> Differenzler {
-        let seats = usize::from(deal.seats);
+        let seats = deal.seats();
         let hands = deal.hand_sets();
         Differenzler {
             rules: *rules,
             seed,
-            seats: deal.seats,
+            seats: seats as u8,
             deal_number,
             dealer: deal.dealer,
             shown: deal.shown(),
             dealt: hands,
             predictions: [0; MAX_SEATS],
             predicted: 0,
-            tricks: Tricks::new(seats, hands, deal.forehand()),
+            tricks: Tricks::new(seats, hands, deal.forehand),
             before,
             penalties: before,
             over: false,
@@ -150,182 +153,109 @@ impl Differenzler {
         Mode::Trump(self.shown.suit())
     }
 
-    /// The seat to act, `None` once the game is over.
-    fn current(&self) -> Option<PlayerId> {
-        if self.over {
-            None
-        } else if usize::from(self.predicted) < self.seat_count() {
-            Some(seat_after_at(
-                self.dealer,
-                1 + usize::from(self.predicted),
-                self.seat_count(),
-            ))
-        } else {
-            self.tricks.seat_to_play()
-        }
-    }
-
-    fn each_legal(&self, mut f: impl FnMut(Action)) {
-        if self.over {
-            return;
-        }
-        if usize::from(self.predicted) < self.seat_count() {
-            (0..=MAX_PREDICTION).map(Action::Predict).for_each(f);
-        } else {
-            self.tricks
-                .legal(self.mode(), &self.rules.play)
-                .iter()
-                .for_each(|card| f(Action::Play(card)));
-        }
-    }
-
-    /// Plays `action`, all or nothing.
-    fn step(&mut self, action: Action) -> Result<(), RuleError> {
-        let seat = self.current().ok_or(RuleError::GameOver)?;
-        let predicting = usize::from(self.predicted) < self.seat_count();
-        match action {
-            Action::Predict(n) if predicting => {
-                if n > MAX_PREDICTION {
-                    return Err(RuleError::OutOfTurn {
-                        action,
-                        why: "a prediction is 0 to 157 card points",
-                    });
-                }
-                self.predictions[seat.index()] = n;
-                self.predicted += 1;
-                Ok(())
-            }
-            Action::Predict(_) => Err(RuleError::OutOfTurn {
-                action,
-                why: "every seat has predicted: play a card",
-            }),
-            Action::Play(_) if predicting => Err(RuleError::OutOfTurn {
-                action,
-                why: "every seat predicts before the first card",
-            }),
-            Action::Play(card) => {
-                let mode = self.mode();
-                let end = self.tricks.play(card, mode, mode, &self.rules.play)?;
-                if end.is_some_and(|e| e.last) {
-                    self.finish_deal();
-                }
-                Ok(())
-            }
-            _ => Err(RuleError::OtherGame {
-                action,
-                game: "Differenzler",
-            }),
-        }
-    }
-
     /// This deal's penalty of `seat`: |prediction − card points taken|.
     fn penalty(&self, seat: usize) -> u32 {
         u32::from(self.predictions[seat]).abs_diff(self.tricks.points()[seat])
     }
 
     /// After the last card: the penalties, then the next deal or the end.
-    fn finish_deal(&mut self) {
-        for s in 0..self.seat_count() {
+    fn finish_deal(&mut self, events: &mut impl Events<Event>) {
+        let n = self.seat_count();
+        for s in 0..n {
             self.penalties[s] = self.penalties[s].saturating_add(self.penalty(s));
         }
+        events.emit(|| Event::DealScored {
+            score: self.tricks.points()[..n]
+                .iter()
+                .map(|&p| i64::from(p))
+                .collect(),
+        });
+        events.emit(|| Event::Penalties {
+            penalties: (0..n).map(|s| self.penalty(s)).collect(),
+            totals: self.penalties[..n].to_vec(),
+        });
         if self.deal_number.saturating_add(1) >= self.rules.differenzler.deals {
             self.over = true;
+            if self.rules.differenzler.hidden_predictions {
+                events.emit(|| Event::PredictionsShown {
+                    predictions: self.predictions[..n].to_vec(),
+                });
+            }
+            if let Some(outcome) = self.outcome() {
+                events.emit(|| Event::DifferenzlerOver { outcome });
+            }
             return;
         }
         let k = self.deal_number.saturating_add(1);
-        let next = TableDeal::later(self.seed, k, self.seat_count(), self.dealer);
-        *self = Differenzler::at(&self.rules, self.seed, k, self.penalties, &next);
-    }
-
-    fn outcome_now(&self) -> Option<DifferenzlerOutcome> {
-        if !self.over {
-            return None;
-        }
-        let penalties = self.penalties[..self.seat_count()].to_vec();
-        let best = penalties.iter().copied().min().unwrap_or(0);
-        Some(DifferenzlerOutcome {
-            winners: PlayerId::all(self.seat_count())
-                .filter(|s| penalties[s.index()] == best)
-                .collect(),
-            penalties,
-            deals: self.deal_number.saturating_add(1),
-        })
-    }
-
-    /// The sum of the penalties minus `seats` × each seat's own: `seats` × the returns, an
-    /// integer (0 for all before the end).
-    fn settle(&self) -> PerSeat<i64> {
-        let n = self.seat_count();
-        let total: i64 = self.penalties[..n].iter().map(|&p| i64::from(p)).sum();
-        PerSeat::from_fn(n, |s| {
-            if self.over {
-                total - n as i64 * i64::from(self.penalties[s.index()])
-            } else {
-                0
-            }
-        })
-        .unwrap_or_default()
-    }
-
-    fn setup_now(&self) -> DifferenzlerSetup {
-        let n = self.seat_count();
-        let order = (0..usize::from(self.predicted))
-            .map(|i| self.predictions[seat_after_at(self.dealer, 1 + i, n).index()])
-            .collect();
-        DifferenzlerSetup {
-            seed: self.seed,
-            deal_number: self.deal_number,
-            penalties: self.before[..n].to_vec(),
-            dealer: self.dealer,
-            shown: self.shown,
-            hands: self.dealt[..n].to_vec(),
-            predictions: order,
-            plays: self.tricks.plays().to_vec(),
-        }
-    }
-
-    fn view_of(&self, seat: PlayerId) -> DifferenzlerView {
-        let n = self.seat_count();
-        let hidden = self.rules.differenzler.hidden_predictions && !self.over;
-        let predictions = (0..n)
-            .map(|s| {
-                let made = (0..usize::from(self.predicted))
-                    .any(|i| seat_after_at(self.dealer, 1 + i, n).index() == s);
-                (made && (!hidden || s == seat.index())).then_some(self.predictions[s])
-            })
-            .collect();
-        let seen = evidence(
-            n,
-            self.tricks.first(),
-            self.tricks.plays(),
-            |_| Some(self.mode()),
-            &self.rules.play,
-            self.tricks.count(),
+        let next = SeededDeal::later(
+            self.seed,
+            k,
+            self.seat_count(),
+            seat_after_at(self.dealer, 1, self.seat_count()),
         );
-        let (tricks, leader) = match seen {
-            Some(seen) => (trick_views(seen.tricks), seen.leader),
-            None => (Vec::new(), self.tricks.first()),
-        };
-        DifferenzlerView {
-            seat,
-            rules: self.rules,
-            deal_number: self.deal_number,
+        *self = Differenzler::at(&self.rules, self.seed, k, self.penalties, &next);
+        self.report_deal(Some(&next), events);
+    }
+
+    /// The current deal begins: its number, dealer and forehand, the penalties before it,
+    /// and its cards (`table`: in the order dealt; else in card order, the shown card last).
+    fn report_deal(&self, table: Option<&SeededDeal>, events: &mut impl Events<Event>) {
+        let n = self.seat_count();
+        events.emit(|| Event::DealBegan {
+            deal: self.deal_number,
             dealer: self.dealer,
-            shown: self.shown,
-            hand: self.tricks.hand(seat),
-            hand_sizes: (0..n)
-                .map(|s| self.tricks.hand(PlayerId(s as u8)).len())
-                .collect(),
-            predicted: self.predicted,
-            predictions,
-            tricks,
-            trick: self.tricks.trick().to_vec(),
-            leader,
-            to_act: self.current(),
-            points: self.tricks.points()[..n].to_vec(),
-            penalties: self.before[..n].to_vec(),
-            outcome: self.outcome_now(),
+            forehand: seat_after_at(self.dealer, 1, n),
+            totals: self.before[..n].to_vec(),
+        });
+        events.emit(|| {
+            Event::Dealt(deal_event(
+                table,
+                self.dealer,
+                &self.dealt[..n],
+                Some(self.shown),
+            ))
+        });
+    }
+
+    /// The deal this game's seed deals as its current deal, when that is the current deal.
+    fn seeded_deal(&self) -> Option<SeededDeal> {
+        let n = self.seat_count();
+        let table = if self.deal_number == 0 {
+            SeededDeal::first(self.seed, n, self.rules.first_dealer)
+        } else {
+            SeededDeal::later(self.seed, self.deal_number, n, self.dealer)
+        };
+        let same = table.dealer == self.dealer
+            && table.shown() == self.shown
+            && table.hand_sets() == self.dealt;
+        same.then_some(table)
+    }
+
+    /// The start of this position as events: the current deal's start, then its
+    /// predictions and cards, replayed.
+    fn report_start(&self, events: &mut impl Events<Event>) {
+        let setup = self.setup();
+        let mut game = *self;
+        game.start_over(&self.dealt);
+        game.report_deal(self.seeded_deal().as_ref(), events);
+        // The position was reached by these actions: none fails.
+        for &p in &setup.predictions {
+            let _ = game.play_reporting(Action::Predict(p), events);
         }
+        for &card in &setup.plays {
+            let _ = game.play_reporting(Action::Play(card), events);
+        }
+    }
+
+    /// Back to the start of the current deal, with these hands.
+    fn start_over(&mut self, dealt: &[Hand; MAX_SEATS]) {
+        let n = self.seat_count();
+        self.dealt = *dealt;
+        self.predictions = [0; MAX_SEATS];
+        self.predicted = 0;
+        self.tricks = Tricks::new(n, *dealt, seat_after_at(self.dealer, 1, n));
+        self.penalties = self.before;
+        self.over = false;
     }
 
     // ---- Public accessors: what is the game's own. ----
@@ -427,94 +357,6 @@ pub struct DifferenzlerSetup {
     pub plays: Vec<JassCard>,
 }
 
-/// Checks a setup under `rules` and builds the game by replaying it.
-fn validate(rules: &Rules, raw: &DifferenzlerSetup) -> Result<Differenzler, SetupError> {
-    let n = raw.hands.len();
-    PlayerCountError::check(<Differenzler as Game>::NAME, n, Rules::DIFFERENZLER_PLAYERS)?;
-    rules.validate_differenzler(n)?;
-    if raw.penalties.len() != n {
-        return Err(SetupError::SeatCount {
-            what: "penalties",
-            got: raw.penalties.len(),
-            seats: n,
-        });
-    }
-    if raw.deal_number >= rules.differenzler.deals {
-        return Err(SetupError::BadRule {
-            what: "deal_number",
-            why: "it is not below the number of deals in the rules",
-        });
-    }
-    if raw.dealer.index() >= n {
-        return Err(SetupError::SeatNotAtTable {
-            what: "dealer",
-            seat: raw.dealer,
-            seats: n,
-        });
-    }
-    let mut all = Hand::EMPTY;
-    let mut hands = [Hand::EMPTY; MAX_SEATS];
-    for (s, &hand) in raw.hands.iter().enumerate() {
-        if hand.len() != PLAYS / n {
-            return Err(SetupError::HandSize {
-                seat: PlayerId(s as u8),
-                got: hand.len(),
-                expected: PLAYS / n,
-            });
-        }
-        all |= hand;
-        hands[s] = hand;
-    }
-    if all != Hand::full() {
-        return Err(SetupError::Cards { missing: !all });
-    }
-    if !hands[raw.dealer.index()].contains(raw.shown) {
-        return Err(SetupError::ShownCard {
-            card: raw.shown,
-            dealer: raw.dealer,
-        });
-    }
-    let mut before = [0u32; MAX_SEATS];
-    before[..n].copy_from_slice(&raw.penalties);
-    let mut game = Differenzler {
-        rules: *rules,
-        seed: raw.seed,
-        seats: n as u8,
-        deal_number: raw.deal_number,
-        dealer: raw.dealer,
-        shown: raw.shown,
-        dealt: hands,
-        predictions: [0; MAX_SEATS],
-        predicted: 0,
-        tricks: Tricks::new(n, hands, seat_after_at(raw.dealer, 1, n)),
-        before,
-        penalties: before,
-        over: false,
-    };
-    if raw.predictions.len() > n {
-        return Err(SetupError::SeatCount {
-            what: "predictions",
-            got: raw.predictions.len(),
-            seats: n,
-        });
-    }
-    for &p in &raw.predictions {
-        let action = Action::Predict(p);
-        game.step(action)
-            .map_err(|error| SetupError::IllegalChoice { action, error })?;
-    }
-    for (i, &card) in raw.plays.iter().enumerate() {
-        game.step(Action::Play(card))
-            .map_err(|error| SetupError::IllegalPlay {
-                play: i + 1,
-                trick: i / n + 1,
-                card,
-                error,
-            })?;
-    }
-    Ok(game)
-}
-
 // The JSON form `{"rules": …, "setup": …}`, through `setup` and `from_setup`.
 cards_core::serde_via_setup!(Differenzler);
 
@@ -561,6 +403,115 @@ pub struct DifferenzlerView {
 }
 
 impl DifferenzlerView {
+    /// Brings the view up to date with `event` (on error it may be half changed: callers
+    /// work on a copy).
+    fn follow(&mut self, event: &Event) -> Result<(), ObserveError> {
+        if self.outcome.is_some() {
+            return Err(misfit("the game is over"));
+        }
+        let n = self.hand_sizes.len();
+        let dealt = self.hand_sizes.iter().sum::<usize>() > 0 || !self.tricks.is_empty();
+        match event {
+            Event::DealBegan {
+                deal,
+                dealer,
+                forehand,
+                totals,
+            } => {
+                if dealer.index() >= n || *forehand != seat_after_at(*dealer, 1, n) {
+                    return Err(misfit("a seat not at the table"));
+                }
+                if totals.len() != n {
+                    return Err(misfit("not a penalty per seat"));
+                }
+                let blank = <Differenzler as Game>::blank_view(&self.rules, n, self.seat);
+                *self = DifferenzlerView {
+                    deal_number: *deal,
+                    dealer: *dealer,
+                    leader: *forehand,
+                    penalties: totals.clone(),
+                    ..blank
+                };
+            }
+            Event::Dealt(deal) => {
+                let Some(shown) = deal.shown else {
+                    return Err(misfit("no shown card"));
+                };
+                if dealt || deal.dealer != self.dealer {
+                    return Err(misfit("a deal out of turn"));
+                }
+                let (hand, sizes) = seen_hands(deal, self.seat, n)?;
+                if sizes.iter().any(|&h| h != PLAYS / n) {
+                    return Err(misfit("not a Differenzler deal"));
+                }
+                self.shown = shown;
+                self.hand = hand;
+                self.hand_sizes = sizes;
+            }
+            Event::Predicted { seat, prediction } => {
+                if !dealt || self.to_act != Some(*seat) || usize::from(self.predicted) >= n {
+                    return Err(misfit("a prediction out of turn"));
+                }
+                self.predictions[seat.index()] = *prediction;
+                self.predicted += 1;
+            }
+            Event::PredictionsShown { predictions } => {
+                if predictions.len() != n {
+                    return Err(misfit("not a prediction per seat"));
+                }
+                self.predictions = predictions.iter().map(|&p| Some(p)).collect();
+            }
+            Event::Played { seat, card } => {
+                if usize::from(self.predicted) < n || self.to_act != Some(*seat) {
+                    return Err(misfit("a card out of turn"));
+                }
+                follow_card(
+                    &mut self.hand,
+                    &mut self.hand_sizes,
+                    &mut self.trick,
+                    self.seat,
+                    *seat,
+                    *card,
+                )?;
+            }
+            Event::TrickTaken { seat, points, last } => {
+                if seat.index() >= n
+                    || self.trick.len() != n
+                    || *last != (self.tricks.len() + 1 == PLAYS / n)
+                {
+                    return Err(misfit("a trick that is not complete"));
+                }
+                self.tricks.push(TrickView {
+                    leader: self.leader,
+                    cards: core::mem::take(&mut self.trick),
+                    winner: *seat,
+                });
+                self.points[seat.index()] = self.points[seat.index()].saturating_add(*points);
+                if !last {
+                    self.leader = *seat;
+                }
+            }
+            Event::DealScored { score } if score.len() == n => {}
+            Event::Penalties { penalties, totals } if penalties.len() == n && totals.len() == n => {
+            }
+            Event::DifferenzlerOver { outcome } => self.outcome = Some(outcome.clone()),
+            _ => return Err(misfit("not an event of a Differenzler game")),
+        }
+        let dealt = self.hand_sizes.iter().sum::<usize>() > 0 || !self.tricks.is_empty();
+        self.to_act = if self.outcome.is_some() || !dealt || self.tricks.len() >= PLAYS / n {
+            None
+        } else if usize::from(self.predicted) < n {
+            Some(seat_after_at(
+                self.dealer,
+                1 + usize::from(self.predicted),
+                n,
+            ))
+        } else {
+            Some(seat_after_at(self.leader, self.trick.len(), n))
+        };
+        Ok(())
+    }
+
     /// The legal actions of this view's seat when it is the seat to act (in the order of
     /// [`Game::legal_actions`]), into `out` (cleared first); empty otherwise. They depend only
     /// on what the seat sees: whether it predicts, its hand and the current trick.
@@ -682,8 +633,8 @@ impl DifferenzlerView {
                 predictions,
                 plays: plays.clone(),
             };
-            if let Ok(world) = validate(&self.rules, &setup)
-                && world.view_of(self.seat) == *self
+            if let Ok(world) = Differenzler::from_setup(&self.rules, setup)
+                && world.view(self.seat) == *self
             {
                 return Ok(world);
             }
@@ -700,6 +651,7 @@ impl Game for Differenzler {
     type Outcome = DifferenzlerOutcome;
     type Card = JassCard;
     type Error = RuleError;
+    type Event = Event;
     type SetupError = SetupError;
 
     const NAME: &'static str = "differenzler";
@@ -708,20 +660,118 @@ impl Game for Differenzler {
         Rules::DIFFERENZLER_PLAYERS
     }
 
-    /// Deal 0 of the game: [`TableDeal::first`].
+    /// Deal 0 of the game: [`SeededDeal::first`].
     fn new(rules: &Rules, players: usize, seed: Seed) -> Result<Self, SetupError> {
         PlayerCountError::check(Self::NAME, players, Rules::DIFFERENZLER_PLAYERS)?;
         rules.validate_differenzler(players)?;
-        let deal = TableDeal::first(seed, players, rules.first_dealer);
+        let deal = SeededDeal::first(seed, players, rules.first_dealer);
         Ok(Differenzler::at(rules, seed, 0, [0; MAX_SEATS], &deal))
     }
 
-    fn from_setup(rules: &Rules, setup: DifferenzlerSetup) -> Result<Self, SetupError> {
-        validate(rules, &setup)
+    /// Checks the rules, the table, the hands and the shown card, then replays the
+    /// predictions and the plays.
+    fn from_setup(rules: &Rules, raw: DifferenzlerSetup) -> Result<Self, SetupError> {
+        let n = raw.hands.len();
+        PlayerCountError::check(<Differenzler as Game>::NAME, n, Rules::DIFFERENZLER_PLAYERS)?;
+        rules.validate_differenzler(n)?;
+        if raw.penalties.len() != n {
+            return Err(SetupError::SeatCount {
+                what: "penalties",
+                got: raw.penalties.len(),
+                seats: n,
+            });
+        }
+        if raw.deal_number >= rules.differenzler.deals {
+            return Err(SetupError::BadRule {
+                what: "deal_number",
+                why: "it is not below the number of deals in the rules",
+            });
+        }
+        if raw.dealer.index() >= n {
+            return Err(SetupError::SeatNotAtTable {
+                what: "dealer",
+                seat: raw.dealer,
+                seats: n,
+            });
+        }
+        let mut all = Hand::EMPTY;
+        let mut hands = [Hand::EMPTY; MAX_SEATS];
+        for (s, &hand) in raw.hands.iter().enumerate() {
+            if hand.len() != PLAYS / n {
+                return Err(SetupError::HandSize {
+                    seat: PlayerId(s as u8),
+                    got: hand.len(),
+                    expected: PLAYS / n,
+                });
+            }
+            all |= hand;
+            hands[s] = hand;
+        }
+        if all != Hand::full() {
+            return Err(SetupError::Cards { missing: !all });
+        }
+        if !hands[raw.dealer.index()].contains(raw.shown) {
+            return Err(SetupError::ShownCard {
+                card: raw.shown,
+                dealer: raw.dealer,
+            });
+        }
+        let mut before = [0u32; MAX_SEATS];
+        before[..n].copy_from_slice(&raw.penalties);
+        let mut game = Differenzler {
+            rules: *rules,
+            seed: raw.seed,
+            seats: n as u8,
+            deal_number: raw.deal_number,
+            dealer: raw.dealer,
+            shown: raw.shown,
+            dealt: hands,
+            predictions: [0; MAX_SEATS],
+            predicted: 0,
+            tricks: Tricks::new(n, hands, seat_after_at(raw.dealer, 1, n)),
+            before,
+            penalties: before,
+            over: false,
+        };
+        if raw.predictions.len() > n {
+            return Err(SetupError::SeatCount {
+                what: "predictions",
+                got: raw.predictions.len(),
+                seats: n,
+            });
+        }
+        for &p in &raw.predictions {
+            let action = Action::Predict(p);
+            game.play(action)
+                .map_err(|error| SetupError::IllegalChoice { action, error })?;
+        }
+        for (i, &card) in raw.plays.iter().enumerate() {
+            game.play(Action::Play(card))
+                .map_err(|error| SetupError::IllegalPlay {
+                    play: i + 1,
+                    trick: i / n + 1,
+                    card,
+                    error,
+                })?;
+        }
+        Ok(game)
     }
 
     fn setup(&self) -> DifferenzlerSetup {
-        self.setup_now()
+        let n = self.seat_count();
+        let order = (0..usize::from(self.predicted))
+            .map(|i| self.predictions[seat_after_at(self.dealer, 1 + i, n).index()])
+            .collect();
+        DifferenzlerSetup {
+            seed: self.seed,
+            deal_number: self.deal_number,
+            penalties: self.before[..n].to_vec(),
+            dealer: self.dealer,
+            shown: self.shown,
+            hands: self.dealt[..n].to_vec(),
+            predictions: order,
+            plays: self.tricks.plays().to_vec(),
+        }
     }
 
     fn rules(&self) -> &Rules {
@@ -733,38 +783,207 @@ impl Game for Differenzler {
     }
 
     fn to_act(&self) -> Option<PlayerId> {
-        self.current()
+        if self.over {
+            None
+        } else if usize::from(self.predicted) < self.seat_count() {
+            Some(seat_after_at(
+                self.dealer,
+                1 + usize::from(self.predicted),
+                self.seat_count(),
+            ))
+        } else {
+            self.tricks.seat_to_play()
+        }
     }
 
     /// While predicting: the 158 predictions 0 to 157 in order; then the legal cards in card
     /// index order.
-    fn for_each_legal(&self, f: impl FnMut(Action)) {
-        self.each_legal(f);
+    fn for_each_legal(&self, mut f: impl FnMut(Action)) {
+        if self.over {
+            return;
+        }
+        if usize::from(self.predicted) < self.seat_count() {
+            (0..=MAX_PREDICTION).map(Action::Predict).for_each(f);
+        } else {
+            self.tricks
+                .legal(self.mode(), &self.rules.play)
+                .iter()
+                .for_each(|card| f(Action::Play(card)));
+        }
     }
 
-    fn play(&mut self, action: Action) -> Result<(), RuleError> {
+    /// A prediction; a card and the trick it completes; at the end of a deal its score (the
+    /// card points), the penalties, then the next deal's start, or (predictions shown when
+    /// hidden) the outcome.
+    fn play_reporting(
+        &mut self,
+        action: Action,
+        events: &mut impl Events<Event>,
+    ) -> Result<(), RuleError> {
         // All or nothing: `step` changes the state only once the action is known legal.
-        self.step(action)
+        let seat = self.to_act().ok_or(RuleError::GameOver)?;
+        let predicting = usize::from(self.predicted) < self.seat_count();
+        match action {
+            Action::Predict(n) if predicting => {
+                if n > MAX_PREDICTION {
+                    return Err(RuleError::OutOfTurn {
+                        action,
+                        why: "a prediction is 0 to 157 card points",
+                    });
+                }
+                self.predictions[seat.index()] = n;
+                self.predicted += 1;
+                events.emit(|| Event::Predicted {
+                    seat,
+                    prediction: Some(n),
+                });
+                Ok(())
+            }
+            Action::Predict(_) => Err(RuleError::OutOfTurn {
+                action,
+                why: "every seat has predicted: play a card",
+            }),
+            Action::Play(_) if predicting => Err(RuleError::OutOfTurn {
+                action,
+                why: "every seat predicts before the first card",
+            }),
+            Action::Play(card) => {
+                let mode = self.mode();
+                let end = self.tricks.play(card, mode, mode, &self.rules.play)?;
+                events.emit(|| Event::Played { seat, card });
+                if let Some(end) = end {
+                    events.emit(|| Event::TrickTaken {
+                        seat: end.winner,
+                        points: end.points,
+                        last: end.last,
+                    });
+                    if end.last {
+                        self.finish_deal(events);
+                    }
+                }
+                Ok(())
+            }
+            _ => Err(RuleError::OtherGame {
+                action,
+                game: "Differenzler",
+            }),
+        }
+    }
+
+    fn start_events(&self, events: &mut impl Events<Event>) {
+        self.report_start(events);
+    }
+
+    fn redact(rules: &Rules, event: &Event, seat: PlayerId) -> Event {
+        event.redacted(rules, seat)
+    }
+
+    fn blank_view(rules: &Rules, players: usize, seat: PlayerId) -> DifferenzlerView {
+        DifferenzlerView {
+            seat,
+            rules: *rules,
+            deal_number: 0,
+            dealer: PlayerId(0),
+            shown: JassCard::ALL[0],
+            hand: Hand::EMPTY,
+            hand_sizes: vec![0; players],
+            predicted: 0,
+            predictions: vec![None; players],
+            tricks: Vec::new(),
+            trick: Vec::new(),
+            leader: PlayerId(0),
+            to_act: None,
+            points: vec![0; players],
+            penalties: vec![0; players],
+            outcome: None,
+        }
+    }
+
+    fn observe(view: &mut DifferenzlerView, event: &Event) -> Result<(), ObserveError> {
+        let mut next = view.clone();
+        next.follow(event)?;
+        *view = next;
+        Ok(())
     }
 
     fn outcome(&self) -> Option<DifferenzlerOutcome> {
-        self.outcome_now()
+        if !self.over {
+            return None;
+        }
+        let penalties = self.penalties[..self.seat_count()].to_vec();
+        let best = penalties.iter().copied().min().unwrap_or(0);
+        Some(DifferenzlerOutcome {
+            winners: PlayerId::all(self.seat_count())
+                .filter(|s| penalties[s.index()] == best)
+                .collect(),
+            penalties,
+            deals: self.deal_number.saturating_add(1),
+        })
     }
 
     /// The sum of all penalties minus the number of seats × the seat's own (the returns × the
     /// number of seats, an integer); 0 for all before the end.
     fn settlement(&self) -> PerSeat<i64> {
-        self.settle()
+        let n = self.seat_count();
+        let total: i64 = self.penalties[..n].iter().map(|&p| i64::from(p)).sum();
+        PerSeat::from_fn(n, |s| {
+            if self.over {
+                total - n as i64 * i64::from(self.penalties[s.index()])
+            } else {
+                0
+            }
+        })
+        .unwrap_or_default()
     }
 
     /// The spec's returns: the mean penalty minus the seat's own.
     fn returns(&self) -> PerSeat<f64> {
         let n = self.seat_count() as f64;
-        self.settle().map(|s| s as f64 / n)
+        self.settlement().map(|s| s as f64 / n)
     }
 
-    fn view(&self, player: PlayerId) -> DifferenzlerView {
-        self.view_of(player)
+    fn view(&self, seat: PlayerId) -> DifferenzlerView {
+        let n = self.seat_count();
+        let hidden = self.rules.differenzler.hidden_predictions && !self.over;
+        let predictions = (0..n)
+            .map(|s| {
+                let made = (0..usize::from(self.predicted))
+                    .any(|i| seat_after_at(self.dealer, 1 + i, n).index() == s);
+                (made && (!hidden || s == seat.index())).then_some(self.predictions[s])
+            })
+            .collect();
+        let seen = evidence(
+            n,
+            self.tricks.first(),
+            self.tricks.plays(),
+            |_| Some(self.mode()),
+            &self.rules.play,
+            self.tricks.count(),
+        );
+        let (tricks, leader) = match seen {
+            Some(seen) => (trick_views(seen.tricks), seen.leader),
+            None => (Vec::new(), self.tricks.first()),
+        };
+        DifferenzlerView {
+            seat,
+            rules: self.rules,
+            deal_number: self.deal_number,
+            dealer: self.dealer,
+            shown: self.shown,
+            hand: self.tricks.hand(seat),
+            hand_sizes: (0..n)
+                .map(|s| self.tricks.hand(PlayerId(s as u8)).len())
+                .collect(),
+            predicted: self.predicted,
+            predictions,
+            tricks,
+            trick: self.tricks.trick().to_vec(),
+            leader,
+            to_act: self.to_act(),
+            points: self.tricks.points()[..n].to_vec(),
+            penalties: self.before[..n].to_vec(),
+            outcome: self.outcome(),
+        }
     }
 
     fn view_legal_actions(view: &DifferenzlerView, out: &mut Vec<Action>) {

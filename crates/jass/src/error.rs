@@ -101,8 +101,8 @@ pub enum RuleError {
 }
 
 /// Why a deal could not be set up: from a seed ([`Game::new`](cards_core::Game::new)), from
-/// an explicit [`Setup`](crate::Setup) (also every deserialized state), or from a view
-/// ([`View::sample_world`](crate::View::sample_world)). Each variant says what was wrong.
+/// an explicit [`SchieberDealSetup`](crate::SchieberDealSetup) (also every deserialized state), or from a view
+/// ([`SchieberDealView::sample_world`](crate::SchieberDealView::sample_world)). Each variant says what was wrong.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum SetupError {
@@ -216,7 +216,7 @@ pub enum SetupError {
     View(#[from] ViewError),
 }
 
-/// Why no world fits a [`View`](crate::View).
+/// Why no world fits a [`SchieberDealView`](crate::SchieberDealView).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
 #[non_exhaustive]
 pub enum ViewError {

@@ -25,8 +25,8 @@ use crate::action::Contract;
 use crate::deal::{PLAYS, SEATS, TRICKS, seat_after, team_of};
 use crate::{
     Action, CreditKind, Credits, Mode, Multipliers, PlayRules, Rules, Scale, SchieberDeal,
-    SetupError, View, WeisRules, compare, declare, is_legal, legal_cards, score_deal, trick_points,
-    trick_reference, trick_winner, weis_reference,
+    SchieberDealView, SetupError, WeisRules, compare, declare, is_legal, legal_cards, score_deal,
+    trick_points, trick_reference, trick_winner, weis_reference,
 };
 
 /// A set of Jass cards.
@@ -193,11 +193,11 @@ impl FuzzGame for SchieberDeal {
         check_transition(self, action, after);
     }
 
-    fn check_view(&self, seat: PlayerId, view: &View) {
+    fn check_view(&self, seat: PlayerId, view: &SchieberDealView) {
         check_view(self, seat, view);
     }
 
-    fn view_seat(view: &View) -> Option<PlayerId> {
+    fn view_seat(view: &SchieberDealView) -> Option<PlayerId> {
         Some(view.seat)
     }
 
@@ -645,7 +645,7 @@ fn check_transition(before: &SchieberDeal, action: Action, after: &SchieberDeal)
 }
 
 /// The invariants of `seat`'s view of `deal`.
-fn check_view(deal: &SchieberDeal, seat: PlayerId, view: &View) {
+fn check_view(deal: &SchieberDeal, seat: PlayerId, view: &SchieberDealView) {
     assert_eq!(view.seat, seat, "seat {seat} is shown the view of another");
     assert_eq!(view.hand, deal.hand(seat), "a view shows another hand");
     assert_eq!(view.rules, *deal.rules());

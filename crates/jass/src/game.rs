@@ -3,19 +3,24 @@
 
 use core::ops::RangeInclusive;
 
-use cards_core::{Census, Game, JassCard, PerSeat, PlayerId, Rng, Seed};
+use cards_core::{Census, Events, Game, JassCard, ObserveError, PerSeat, PlayerId, Rng, Seed};
 
-use crate::deal::{PLAYS, SchieberDeal};
-use crate::{Action, Outcome, RuleError, Rules, Setup, SetupError, View};
+use crate::deal::{PLAYS, SEATS, SchieberDeal, each_legal, seat_after, team_of};
+use crate::view::WeisView;
+use crate::{
+    Action, Event, RuleError, Rules, SchieberDealOutcome, SchieberDealSetup, SchieberDealView,
+    SetupError,
+};
 
 impl Game for SchieberDeal {
     type Rules = Rules;
     type Action = Action;
-    type View = View;
-    type Setup = Setup;
-    type Outcome = Outcome;
+    type View = SchieberDealView;
+    type Setup = SchieberDealSetup;
+    type Outcome = SchieberDealOutcome;
     type Card = JassCard;
     type Error = RuleError;
+    type Event = Event;
     type SetupError = SetupError;
 
     const NAME: &'static str = "schieber-deal";
@@ -26,15 +31,56 @@ impl Game for SchieberDeal {
 
     /// The seeded first deal of a game: see `docs/jass.md`, "One Schieber deal".
     fn new(rules: &Rules, players: usize, seed: Seed) -> Result<Self, SetupError> {
-        SchieberDeal::start(rules, players, seed)
+        rules.validate_schieber(players)?;
+        let mut deck = JassCard::ALL;
+        let (dealer, forehand, hands) = crate::SeededDeal::first_sets(rules, seed, &mut deck);
+        let mut deal = SchieberDeal::dealt(rules, dealer, forehand, hands);
+        // The slots not yet played keep the deck in dealing order, for `start_events`: no
+        // extra work (the slots are filled anyway), and equality ignores them.
+        deal.plays = deck;
+        Ok(deal)
     }
 
-    fn from_setup(rules: &Rules, setup: Setup) -> Result<Self, SetupError> {
-        crate::setup::validate(rules, &setup)
+    /// Checks the setup under `rules` by replaying it from the dealt hands.
+    fn from_setup(rules: &Rules, raw: SchieberDealSetup) -> Result<Self, SetupError> {
+        crate::setup::check_table(rules, &raw)?;
+        let mut deal = SchieberDeal::dealt(rules, raw.dealer, raw.forehand, raw.hands);
+        let choose = |deal: &mut SchieberDeal, action: Action| {
+            deal.play(action)
+                .map_err(|error| SetupError::IllegalChoice { action, error })
+        };
+        if raw.pushed {
+            choose(&mut deal, Action::Push)?;
+        }
+        match raw.contract {
+            Some(contract) => choose(&mut deal, Action::Name(contract))?,
+            None => {
+                if let Some(&card) = raw.plays.first() {
+                    return Err(SetupError::IllegalPlay {
+                        play: 1,
+                        trick: 1,
+                        card,
+                        error: RuleError::ContractFirst {
+                            action: Action::Play(card),
+                        },
+                    });
+                }
+            }
+        }
+        crate::setup::replay(&raw.trio, &raw.plays, |action| deal.play(action))?;
+        Ok(deal)
     }
 
-    fn setup(&self) -> Setup {
-        self.setup_now()
+    fn setup(&self) -> SchieberDealSetup {
+        SchieberDealSetup {
+            dealer: self.dealer,
+            forehand: self.forehand,
+            hands: self.dealt,
+            pushed: self.pushed,
+            contract: self.contract,
+            trio: self.trio().to_vec(),
+            plays: self.plays().to_vec(),
+        }
     }
 
     fn rules(&self) -> &Rules {
@@ -46,7 +92,12 @@ impl Game for SchieberDeal {
     }
 
     fn to_act(&self) -> Option<PlayerId> {
-        self.current()
+        match self.contract {
+            None if self.pushed => Some(seat_after(self.forehand, 2)),
+            None => Some(self.forehand),
+            Some(_) if self.played as usize >= PLAYS => None,
+            Some(_) => Some(seat_after(self.leader, self.played as usize % SEATS)),
+        }
     }
 
     /// Before the contract: the six modes in [`Mode::ALL`](crate::Mode::ALL) order, the
@@ -54,7 +105,24 @@ impl Game for SchieberDeal {
     /// `push` (forehand only); then the legal cards in card index order, a due Trio
     /// segment's modes in `Mode::ALL` order before its first trick.
     fn for_each_legal(&self, f: impl FnMut(Action)) {
-        SchieberDeal::for_each_legal(self, f);
+        if !self.legal.is_empty() {
+            // A card is due: the cached legal cards (the same as `each_legal` lists).
+            self.legal.iter().map(Action::Play).for_each(f);
+            return;
+        }
+        let Some(seat) = self.to_act() else {
+            return;
+        };
+        each_legal(
+            self.contract,
+            self.pushed,
+            self.hands[seat.index()],
+            self.trick(),
+            self.played as usize / SEATS,
+            self.trio(),
+            &self.rules,
+            f,
+        );
     }
 
     /// While a card is due, picks from the legal cards' bitset without listing them: the
@@ -73,34 +141,130 @@ impl Game for SchieberDeal {
             .map(Action::Play)
     }
 
-    fn play(&mut self, action: Action) -> Result<(), RuleError> {
-        self.step(action)
+    /// The card, its credits (Stöck, Weis, the trick, Match) as they fall; at the end the
+    /// deal's score ([`Event::DealScored`]: each team's multiplied points) and
+    /// [`Event::DealOver`].
+    #[inline(always)]
+    fn play_reporting(
+        &mut self,
+        action: Action,
+        events: &mut impl Events<Event>,
+    ) -> Result<(), RuleError> {
+        // The fast path: a card in the cached legal set is legal (the contract is named, no
+        // Trio mode is due, the deal is not over), so nothing needs checking again.
+        if let Action::Play(card) = action
+            && self.legal.contains(card)
+            && let (Some(seat), Some(contract)) = (self.to_act(), self.contract)
+            && let Some((mode, counting)) = self.modes(contract)
+        {
+            self.play_legal(seat, card, mode, counting, events);
+        } else {
+            self.step_checked(action, events)?;
+        }
+        debug_assert_eq!(
+            self.legal,
+            self.legal_from_scratch(),
+            "the cached legal cards"
+        );
+        if events.wanted() && self.to_act().is_none() {
+            self.report_end(events);
+        }
+        Ok(())
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        self.outcome_now()
+    /// [`Event::DealBegan`] and [`Event::Dealt`] (a seeded deal's hands in the order dealt,
+    /// a set-up deal's in card order), then the events of the decisions and plays so far.
+    fn start_events(&self, events: &mut impl Events<Event>) {
+        self.report_start(events);
+    }
+
+    fn redact(rules: &Rules, event: &Event, seat: PlayerId) -> Event {
+        event.redacted(rules, seat)
+    }
+
+    fn blank_view(rules: &Rules, _players: usize, seat: PlayerId) -> SchieberDealView {
+        SchieberDealView::blank(rules, seat)
+    }
+
+    fn observe(view: &mut SchieberDealView, event: &Event) -> Result<(), ObserveError> {
+        let mut next = view.clone();
+        next.follow(event)?;
+        *view = next;
+        Ok(())
+    }
+
+    fn outcome(&self) -> Option<SchieberDealOutcome> {
+        let contract = self.contract?;
+        if self.to_act().is_some() {
+            return None;
+        }
+        let multiplier = self.rules.multipliers.contract_factor(contract);
+        Some(SchieberDealOutcome {
+            contract,
+            credits: self.credits,
+            multiplier,
+            scored: self.credits.total().map(|t| t * multiplier),
+        })
     }
 
     /// With d = team 0's multiplied points − team 1's: seats 0 and 2 get +d, seats 1 and 3
     /// get −d (twice the returns, so it stays an integer).
     fn settlement(&self) -> PerSeat<i64> {
-        self.settle()
+        let d = self.difference().unwrap_or(0);
+        PerSeat::from_fn(SEATS, |s| if team_of(s) == 0 { d } else { -d }).unwrap_or_default()
     }
 
     /// The spec's returns: +d/2 for seats 0 and 2, −d/2 for seats 1 and 3.
     fn returns(&self) -> PerSeat<f64> {
-        self.returns_now()
+        let d = self.difference().unwrap_or(0) as f64 / 2.0;
+        PerSeat::from_fn(SEATS, |s| if team_of(s) == 0 { d } else { -d }).unwrap_or_default()
     }
 
-    fn view(&self, player: PlayerId) -> View {
-        self.view_of(player)
+    fn view(&self, player: PlayerId) -> SchieberDealView {
+        let (tricks, leader) = match self.contract {
+            Some(contract) => crate::view::walk(self.forehand, contract, self.trio(), self.plays())
+                .unwrap_or((Vec::new(), self.forehand)),
+            None => (Vec::new(), self.forehand),
+        };
+        let at_table = player.index() < SEATS;
+        SchieberDealView {
+            seat: player,
+            rules: self.rules,
+            dealer: self.dealer,
+            forehand: self.forehand,
+            hand: self.hand(player),
+            hand_sizes: self.hands.map(|h| h.len()),
+            pushed: self.pushed,
+            contract: self.contract,
+            trio: self.trio().to_vec(),
+            declarer: self.declarer(),
+            tricks,
+            trick: self.trick().to_vec(),
+            leader,
+            to_act: self.to_act(),
+            credits: self.credits,
+            stoeck: self.stoeck(),
+            own_weis: if at_table {
+                self.declaration(player)
+            } else {
+                None
+            },
+            weis: self.weis.map(|score| WeisView {
+                score,
+                shown: self.shown_weis(score.team),
+            }),
+            outcome: self.outcome(),
+        }
     }
 
-    fn view_legal_actions(view: &View, out: &mut Vec<Action>) {
+    fn view_legal_actions(view: &SchieberDealView, out: &mut Vec<Action>) {
         view.legal_actions(out);
     }
 
-    fn sample_world<R: Rng + ?Sized>(view: &View, rng: &mut R) -> Result<Self, SetupError> {
+    fn sample_world<R: Rng + ?Sized>(
+        view: &SchieberDealView,
+        rng: &mut R,
+    ) -> Result<Self, SetupError> {
         view.sample_world(rng)
     }
 
@@ -111,7 +275,10 @@ impl Game for SchieberDeal {
     }
 
     fn census(&self) -> Census<JassCard> {
-        self.take_census()
+        let mut census = Census::default();
+        self.hands.iter().for_each(|&h| census.add(h));
+        census.add_all(self.plays().iter().copied());
+        census
     }
 }
 

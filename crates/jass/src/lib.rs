@@ -7,7 +7,7 @@
 //! [`trick_points`]), Weis detection with the counted combination, strength and award
 //! ([`declare`], [`compare`], [`award`]), and the scoring of a whole Schieber deal
 //! ([`score_deal`]). On it, one Schieber deal as a [`Game`]: [`SchieberDeal`], from a seed or
-//! from explicit hands ([`Setup`]), with per-seat [`View`]s and world sampling, and the
+//! from explicit hands ([`SchieberDealSetup`]), with per-seat [`SchieberDealView`]s and world sampling, and the
 //! credits (Stöck, Weis, tricks, Match) the moment they fall; and a whole Schieber game to a
 //! target ([`Schieber`]), mid-deal stops and the Stöck exception included; the contract
 //! variants Slalom, Guschti, Mary and Trio as options ([`Rules::variants`], [`Variants`]);
@@ -71,9 +71,9 @@
 mod action;
 mod coiffeur;
 mod deal;
-mod dealing;
 mod differenzler;
 mod error;
+mod event;
 #[cfg(feature = "fuzzing")]
 #[doc(hidden)]
 pub mod fuzzing;
@@ -84,8 +84,8 @@ mod rules;
 mod sampling;
 mod schieber;
 mod score;
+mod seeded_deal;
 mod setup;
-mod table_deal;
 mod trick;
 mod tricks;
 mod view;
@@ -103,10 +103,10 @@ pub use coiffeur::{
     Coiffeur, CoiffeurOutcome, CoiffeurSetup, CoiffeurView, ParseSlotError, ScoreSheet, SheetCell,
     SheetEntry, SheetSide, SheetSlot, Slot, coiffeur_points,
 };
-pub use deal::{Credit, CreditKind, Credits, Outcome, SchieberDeal, WeisScore};
-pub use dealing::SeededDeal;
+pub use deal::{Credit, CreditKind, Credits, SchieberDeal, SchieberDealOutcome, WeisScore};
 pub use differenzler::{Differenzler, DifferenzlerOutcome, DifferenzlerSetup, DifferenzlerView};
 pub use error::{RuleError, SetupError, ViewError};
+pub use event::{Deal, Event};
 pub use mode::{Mode, ParseModeError};
 pub use multipliers::Multipliers;
 pub use rules::{CoiffeurFactors, CoiffeurRules, DifferenzlerRules, Rules, Variants};
@@ -114,13 +114,13 @@ pub use schieber::{Schieber, SchieberOutcome, SchieberSetup, SchieberView};
 pub use score::{
     DealError, DealScore, LAST_TRICK_BONUS, MATCH_BONUS, STOECK, TrickRecord, score_deal, team,
 };
-pub use setup::Setup;
-pub use table_deal::TableDeal;
+pub use seeded_deal::SeededDeal;
+pub use setup::SchieberDealSetup;
 pub use trick::{
     PlayRules, is_legal, legal_cards, reference as trick_reference, stronger_trumps, suit_cards,
     trick_points, trick_winner,
 };
-pub use view::{SeatWeis, TrickView, View, WeisView};
+pub use view::{SchieberDealView, SeatWeis, TrickView, WeisView};
 pub use weis::{
     Declaration, MAX_MELDS, Meld, MeldKind, Scale, WeisAward, WeisRules, award, compare, declare,
     reference as weis_reference, strongest,

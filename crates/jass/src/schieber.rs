@@ -5,11 +5,17 @@
 use core::fmt;
 use core::ops::RangeInclusive;
 
-use cards_core::{Census, Draw as _, Game, JassCard, PerSeat, PlayerId, Rng, Seed};
+use cards_core::{
+    Census, Draw as _, Events, Game, JassCard, ObserveError, PerSeat, PlayerId, Rng, Seed,
+};
 
 use crate::deal::{PLAYS, SEATS, SchieberDeal, TRICKS, seat_after, team_of};
 use crate::score::STOECK;
-use crate::{Action, RuleError, Rules, SeededDeal, Setup, SetupError, View, ViewError};
+use crate::view::misfit;
+use crate::{
+    Action, Deal, Event, RuleError, Rules, SchieberDealSetup, SchieberDealView, SeededDeal,
+    SetupError, ViewError,
+};
 
 /// Actions in one deal at most: a push, a contract, three Trio modes and 36 cards.
 const DEAL_ACTIONS: usize = PLAYS + 5;
@@ -61,7 +67,7 @@ impl fmt::Display for SchieberOutcome {
 /// Schieber game").
 ///
 /// Deal `k` draws its cards from `GameRng::for_deal(seed, k)`: deal 0 is
-/// [`SeededDeal::first`] (forehand holds [`Rules::forehand_card`]); the first deal's forehand
+/// [`SeededDeal::first_schieber`] (forehand holds [`Rules::forehand_card`]); the first deal's forehand
 /// deals the second, then the deal passes one seat each deal, and forehand is the seat after
 /// the dealer ([`SeededDeal::later`]). The actions are the deal's ([`Action`], same index).
 ///
@@ -121,29 +127,11 @@ impl Schieber {
         }
     }
 
-    /// Plays `action`, all or nothing.
-    fn step(&mut self, action: Action) -> Result<(), RuleError> {
-        if self.over {
-            return Err(RuleError::GameOver);
-        }
-        self.deal.step(action)?;
-        // The card's credits, in their order (Stöck, Weis, trick, Match), one by one.
-        let factor = self.deal.multiplier().unwrap_or(1);
-        for credit in self.deal.moment.into_iter().flatten() {
-            let team = credit.team & 1;
-            self.totals[team] =
-                self.totals[team].saturating_add(credit.points.saturating_mul(factor));
-            if self.reached(team) {
-                self.finish(Some(team));
-                return Ok(());
-            }
-        }
-        if self.deal.current().is_none() {
-            self.next_deal();
-        } else {
-            self.stoeck_exception();
-        }
-        Ok(())
+    /// The current deal's score as credited to the totals.
+    fn deal_score(&self) -> Vec<i64> {
+        (0..2)
+            .map(|t| i64::from(self.totals[t]) - i64::from(self.before[t]))
+            .collect()
     }
 
     /// Whether `team`'s total reaches the target.
@@ -151,30 +139,41 @@ impl Schieber {
         self.rules.target.is_some_and(|t| self.totals[team] >= t)
     }
 
-    fn finish(&mut self, winner: Option<usize>) {
+    /// Ends the game: the last deal's score and the outcome.
+    fn finish(&mut self, winner: Option<usize>, events: &mut impl Events<Event>) {
         self.over = true;
         self.winner = winner;
+        events.emit(|| Event::DealScored {
+            score: self.deal_score(),
+        });
+        if let Some(outcome) = self.outcome() {
+            events.emit(|| Event::SchieberOver { outcome });
+        }
     }
 
     /// After a complete deal with no team at the target: the next deal, or without a target
     /// the end of the one-deal game.
-    fn next_deal(&mut self) {
+    fn next_deal(&mut self, events: &mut impl Events<Event>) {
         if self.rules.target.is_none() {
             let [a, b] = self.totals;
-            self.finish(match a.cmp(&b) {
+            let winner = match a.cmp(&b) {
                 core::cmp::Ordering::Greater => Some(0),
                 core::cmp::Ordering::Less => Some(1),
                 core::cmp::Ordering::Equal => None,
-            });
+            };
+            self.finish(winner, events);
             return;
         }
+        events.emit(|| Event::DealScored {
+            score: self.deal_score(),
+        });
         let dealer = if self.deal_number == 0 {
             self.deal.forehand
         } else {
             seat_after(self.deal.dealer, 1)
         };
         self.deal_number = self.deal_number.saturating_add(1);
-        let seeded = SeededDeal::later(self.seed, self.deal_number, dealer);
+        let seeded = SeededDeal::later(self.seed, self.deal_number, SEATS, dealer);
         self.deal = SchieberDeal::dealt(
             &self.rules,
             seeded.dealer,
@@ -182,12 +181,65 @@ impl Schieber {
             seeded.hand_sets(),
         );
         self.before = self.totals;
+        self.report_deal(Some(&seeded), events);
+    }
+
+    /// The current deal begins: its number, the totals before it, and its cards (`seeded`:
+    /// in the order dealt).
+    fn report_deal(&self, seeded: Option<&SeededDeal>, events: &mut impl Events<Event>) {
+        let deal = &self.deal;
+        events.emit(|| Event::DealBegan {
+            deal: self.deal_number,
+            dealer: deal.dealer,
+            forehand: deal.forehand,
+            totals: self.before.to_vec(),
+        });
+        events.emit(|| {
+            Event::Dealt(match seeded {
+                Some(s) => Deal::shown(s.dealer, s.forehand, s.hands(), None),
+                None => deal.deal_event(),
+            })
+        });
+    }
+
+    /// The seeded deal this game's seed deals as its current deal, when that is the current
+    /// deal (a set-up game's may be any).
+    fn seeded_deal(&self) -> Option<SeededDeal> {
+        let deal = &self.deal;
+        let seeded = if self.deal_number == 0 {
+            SeededDeal::first_schieber(&self.rules, self.seed)
+        } else {
+            SeededDeal::later(self.seed, self.deal_number, SEATS, deal.dealer)
+        };
+        let same = seeded.dealer == deal.dealer
+            && seeded.forehand == deal.forehand
+            && seeded.hand_sets() == deal.dealt;
+        same.then_some(seeded)
+    }
+
+    /// The start of this position as events: the current deal begins and is dealt, then its
+    /// decisions and cards so far, replayed.
+    fn report_start(&self, events: &mut impl Events<Event>) {
+        let deal = &self.deal;
+        let dealt = SchieberDeal::dealt(&self.rules, deal.dealer, deal.forehand, deal.dealt);
+        let mut game = Schieber::at(&self.rules, self.seed, self.deal_number, self.before, dealt);
+        game.report_deal(self.seeded_deal().as_ref(), events);
+        let mut step = |action| game.play_reporting(action, &mut *events);
+        // The position was reached by these actions (a setup is checked by replay): none
+        // fails.
+        if deal.pushed {
+            let _ = step(Action::Push);
+        }
+        if let Some(contract) = deal.contract {
+            let _ = step(Action::Name(contract));
+        }
+        let _ = crate::setup::replay(deal.trio(), deal.plays(), step);
     }
 
     /// The Stöck exception: at the start of the Stöck holder's first turn to play in a trump
     /// contract, if its Stöck would bring its team to the target, it is credited now and the
     /// game ends.
-    fn stoeck_exception(&mut self) {
+    fn stoeck_exception(&mut self, events: &mut impl Events<Event>) {
         let (Some(target), Some(holder), Some(factor)) = (
             self.rules.target,
             self.deal.stoeck_holder,
@@ -195,7 +247,7 @@ impl Schieber {
         ) else {
             return;
         };
-        if self.deal.current() != Some(holder)
+        if self.deal.to_act() != Some(holder)
             || self.deal.stoeck_credited
             || self.deal.hands[holder.index()].len() != TRICKS
         {
@@ -206,42 +258,12 @@ impl Schieber {
         if total >= target {
             self.totals[team] = total;
             self.early_stoeck = Some(holder);
-            self.finish(Some(team));
+            events.emit(|| Event::EarlyStoeck {
+                seat: holder,
+                points: STOECK.saturating_mul(factor),
+            });
+            self.finish(Some(team), events);
         }
-    }
-
-    fn outcome_now(&self) -> Option<SchieberOutcome> {
-        self.over.then_some(SchieberOutcome {
-            totals: self.totals,
-            winner: self.winner,
-            deals: self.deal_number.saturating_add(1),
-            early_stoeck: self.early_stoeck,
-        })
-    }
-
-    fn setup_now(&self) -> SchieberSetup {
-        SchieberSetup {
-            seed: self.seed,
-            deal_number: self.deal_number,
-            scores: self.before,
-            deal: self.deal.setup_now(),
-        }
-    }
-
-    fn view_of(&self, seat: PlayerId) -> SchieberView {
-        SchieberView {
-            deal: self.deal.view_of(seat),
-            deal_number: self.deal_number,
-            scores: self.before,
-            totals: self.totals,
-            to_act: self.current(),
-            early_stoeck: self.early_stoeck,
-            outcome: self.outcome_now(),
-        }
-    }
-
-    fn current(&self) -> Option<PlayerId> {
-        if self.over { None } else { self.deal.current() }
     }
 
     // ---- Public accessors: what is the game's own. ----
@@ -278,7 +300,7 @@ impl Schieber {
 }
 
 /// An explicit position of a whole Schieber game: the seed of the later deals, the current
-/// deal's number, the scores before it and the current deal's [`Setup`].
+/// deal's number, the scores before it and the current deal's [`SchieberDealSetup`].
 ///
 /// [`Game::from_setup`] checks the rules and the scores (each below the target) and replays
 /// the deal's choices and plays through the game, so a deal that would have stopped at the
@@ -295,64 +317,34 @@ pub struct SchieberSetup {
     /// Each team's multiplied total before the current deal (index 0: seats 0 and 2).
     pub scores: [u32; 2],
     /// The current deal: dealer, forehand, the hands as dealt, the choices and the plays.
-    pub deal: Setup,
-}
-
-/// Checks a setup under `rules` and builds the game by replaying the current deal.
-fn validate(rules: &Rules, raw: &SchieberSetup) -> Result<Schieber, SetupError> {
-    rules.validate_schieber_game(SEATS)?;
-    if let Some(target) = rules.target {
-        for (team, &score) in raw.scores.iter().enumerate() {
-            if score >= target {
-                return Err(SetupError::ScoreAtTarget {
-                    team,
-                    score,
-                    target,
-                });
-            }
-        }
-    }
-    // The hands and seats, checked by the deal's own validation with nothing played.
-    let start = Setup {
-        pushed: false,
-        contract: None,
-        trio: Vec::new(),
-        plays: Vec::new(),
-        ..raw.deal.clone()
-    };
-    let deal = crate::setup::validate(rules, &start)?;
-    let mut game = Schieber::at(rules, raw.seed, raw.deal_number, raw.scores, deal);
-    let choose = |game: &mut Schieber, action: Action| {
-        game.step(action)
-            .map_err(|error| SetupError::IllegalChoice { action, error })
-    };
-    if raw.deal.pushed {
-        choose(&mut game, Action::Push)?;
-    }
-    match raw.deal.contract {
-        Some(contract) => choose(&mut game, Action::Name(contract))?,
-        None => {
-            if let Some(&card) = raw.deal.plays.first() {
-                return Err(SetupError::IllegalPlay {
-                    play: 1,
-                    trick: 1,
-                    card,
-                    error: RuleError::ContractFirst {
-                        action: Action::Play(card),
-                    },
-                });
-            }
-        }
-    }
-    crate::setup::replay(&raw.deal.trio, &raw.deal.plays, |action| game.step(action))?;
-    // A complete deal (36 plays) has rolled on to the next deal's start.
-    Ok(game)
+    pub deal: SchieberDealSetup,
 }
 
 // The JSON form `{"rules": …, "setup": …}`, through `setup` and `from_setup`.
 cards_core::serde_via_setup!(Schieber);
 
-/// What one seat may see of a whole Schieber game: the current deal's [`View`], the deal
+/// A sink that passes on every event but the end of a deal played alone (a whole game scores
+/// a deal its own way: up to the target).
+struct WithoutDealEnd<'a, S>(&'a mut S);
+
+impl<S: Events<Event>> Events<Event> for WithoutDealEnd<'_, S> {
+    #[inline]
+    fn emit(&mut self, make: impl FnOnce() -> Event) {
+        if self.0.wanted() {
+            let event = make();
+            if !matches!(event, Event::DealScored { .. } | Event::DealOver { .. }) {
+                self.0.emit(|| event);
+            }
+        }
+    }
+
+    #[inline]
+    fn wanted(&self) -> bool {
+        self.0.wanted()
+    }
+}
+
+/// What one seat may see of a whole Schieber game: the current deal's [`SchieberDealView`], the deal
 /// number, both teams' totals before the deal and now, the seat to act, and how the game
 /// ended. Not the seed.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -360,7 +352,7 @@ cards_core::serde_via_setup!(Schieber);
 pub struct SchieberView {
     /// The current deal as this seat sees it (its `credits` are the deal's own, all of the
     /// last card's credits included; `totals` is what counted).
-    pub deal: View,
+    pub deal: SchieberDealView,
     /// The current deal's number, from 0.
     pub deal_number: u32,
     /// Each team's multiplied total before the current deal.
@@ -376,6 +368,70 @@ pub struct SchieberView {
 }
 
 impl SchieberView {
+    /// Brings the view up to date with `event` (on error it may be half changed: callers
+    /// work on a copy).
+    fn follow(&mut self, event: &Event) -> Result<(), ObserveError> {
+        if self.outcome.is_some() {
+            return Err(misfit("the game is over"));
+        }
+        let factor = |view: &SchieberView| {
+            view.deal
+                .contract
+                .map_or(1, |c| view.deal.rules.multipliers.contract_factor(c))
+        };
+        let credit = |view: &mut SchieberView, seat: Option<PlayerId>, team: usize, points: u32| {
+            let team = seat.map_or(team, team_of) & 1;
+            let f = factor(view);
+            view.totals[team] = view.totals[team].saturating_add(points.saturating_mul(f));
+        };
+        match event {
+            Event::DealBegan { deal, totals, .. } => {
+                let [a, b] = totals[..] else {
+                    return Err(misfit("not the totals of two teams"));
+                };
+                self.deal.follow(event)?;
+                self.deal_number = *deal;
+                self.scores = [a, b];
+                self.totals = [a, b];
+            }
+            Event::TargetReached { totals, .. } => self.totals = *totals,
+            Event::EarlyStoeck { seat, points } => {
+                if seat.index() >= SEATS {
+                    return Err(misfit("a seat not at the table"));
+                }
+                let team = team_of(*seat);
+                self.totals[team] = self.totals[team].saturating_add(*points);
+                self.early_stoeck = Some(*seat);
+            }
+            Event::SchieberOver { outcome } => self.outcome = Some(*outcome),
+            Event::DealScored { .. } => {}
+            Event::DealOver { .. } => return Err(misfit("not an event of a whole game")),
+            Event::Stoeck { seat, points } => {
+                self.deal.follow(event)?;
+                credit(self, Some(*seat), 0, *points);
+            }
+            Event::TrickTaken { seat, points, .. } => {
+                self.deal.follow(event)?;
+                credit(self, Some(*seat), 0, *points);
+            }
+            Event::WeisScored { weis } => {
+                self.deal.follow(event)?;
+                credit(self, None, weis.score.team, weis.score.points);
+            }
+            Event::Match { side, points } => {
+                self.deal.follow(event)?;
+                credit(self, None, *side, *points);
+            }
+            other => self.deal.follow(other)?,
+        }
+        self.to_act = if self.outcome.is_some() {
+            None
+        } else {
+            self.deal.to_act
+        };
+        Ok(())
+    }
+
     /// The legal actions of this view's seat when it is the seat to act, into `out`
     /// (cleared first); empty otherwise.
     pub fn legal_actions(&self, out: &mut Vec<Action>) {
@@ -386,7 +442,7 @@ impl SchieberView {
     }
 
     /// A whole game that shows this view to its seat: the current deal's hidden cards are
-    /// sampled as [`View::sample_world`] does, a fresh seed is drawn for the later deals, and
+    /// sampled as [`SchieberDealView::sample_world`] does, a fresh seed is drawn for the later deals, and
     /// the game is built from a [`SchieberSetup`] (validated by replay) and kept only if it
     /// shows the same view (the Stöck exception depends on who holds the trump King and
     /// Queen), up to 400 tries.
@@ -403,10 +459,10 @@ impl SchieberView {
                 seed: rng.seed(),
                 deal_number: self.deal_number,
                 scores: self.scores,
-                deal: world.setup_now(),
+                deal: world.setup(),
             };
-            if let Ok(game) = validate(rules, &setup)
-                && game.view_of(self.deal.seat) == *self
+            if let Ok(game) = Schieber::from_setup(rules, setup)
+                && game.view(self.deal.seat) == *self
             {
                 return Ok(game);
             }
@@ -423,6 +479,7 @@ impl Game for Schieber {
     type Outcome = SchieberOutcome;
     type Card = JassCard;
     type Error = RuleError;
+    type Event = Event;
     type SetupError = SetupError;
 
     const NAME: &'static str = "schieber";
@@ -431,20 +488,72 @@ impl Game for Schieber {
         Rules::SCHIEBER_PLAYERS
     }
 
-    /// Deal 0 of the game: [`SeededDeal::first`].
+    /// Deal 0 of the game: [`SeededDeal::first_schieber`].
     fn new(rules: &Rules, players: usize, seed: Seed) -> Result<Self, SetupError> {
         rules.validate_schieber_game(players)?;
-        let seeded = SeededDeal::first(rules, seed);
+        let seeded = SeededDeal::first_schieber(rules, seed);
         let deal = SchieberDeal::dealt(rules, seeded.dealer, seeded.forehand, seeded.hand_sets());
         Ok(Schieber::at(rules, seed, 0, [0; 2], deal))
     }
 
-    fn from_setup(rules: &Rules, setup: SchieberSetup) -> Result<Self, SetupError> {
-        validate(rules, &setup)
+    /// Checks the rules and the scores, then replays the current deal through the game.
+    fn from_setup(rules: &Rules, raw: SchieberSetup) -> Result<Self, SetupError> {
+        rules.validate_schieber_game(SEATS)?;
+        if let Some(target) = rules.target {
+            for (team, &score) in raw.scores.iter().enumerate() {
+                if score >= target {
+                    return Err(SetupError::ScoreAtTarget {
+                        team,
+                        score,
+                        target,
+                    });
+                }
+            }
+        }
+        // The hands and seats, checked by the deal's own validation with nothing played.
+        let start = SchieberDealSetup {
+            pushed: false,
+            contract: None,
+            trio: Vec::new(),
+            plays: Vec::new(),
+            ..raw.deal.clone()
+        };
+        let deal = SchieberDeal::from_setup(rules, start)?;
+        let mut game = Schieber::at(rules, raw.seed, raw.deal_number, raw.scores, deal);
+        let choose = |game: &mut Schieber, action: Action| {
+            game.play(action)
+                .map_err(|error| SetupError::IllegalChoice { action, error })
+        };
+        if raw.deal.pushed {
+            choose(&mut game, Action::Push)?;
+        }
+        match raw.deal.contract {
+            Some(contract) => choose(&mut game, Action::Name(contract))?,
+            None => {
+                if let Some(&card) = raw.deal.plays.first() {
+                    return Err(SetupError::IllegalPlay {
+                        play: 1,
+                        trick: 1,
+                        card,
+                        error: RuleError::ContractFirst {
+                            action: Action::Play(card),
+                        },
+                    });
+                }
+            }
+        }
+        crate::setup::replay(&raw.deal.trio, &raw.deal.plays, |action| game.play(action))?;
+        // A complete deal (36 plays) has rolled on to the next deal's start.
+        Ok(game)
     }
 
     fn setup(&self) -> SchieberSetup {
-        self.setup_now()
+        SchieberSetup {
+            seed: self.seed,
+            deal_number: self.deal_number,
+            scores: self.before,
+            deal: self.deal.setup(),
+        }
     }
 
     fn rules(&self) -> &Rules {
@@ -456,7 +565,7 @@ impl Game for Schieber {
     }
 
     fn to_act(&self) -> Option<PlayerId> {
-        self.current()
+        if self.over { None } else { self.deal.to_act() }
     }
 
     /// The current deal's legal actions, in its order (none once the game is over).
@@ -466,12 +575,76 @@ impl Game for Schieber {
         }
     }
 
-    fn play(&mut self, action: Action) -> Result<(), RuleError> {
-        self.step(action)
+    /// The deal's events; when the target is reached, [`Event::TargetReached`] after the
+    /// card's credits (with the totals that count), the deal's score and the outcome; at the
+    /// end of a complete deal its score and the next deal's start.
+    fn play_reporting(
+        &mut self,
+        action: Action,
+        events: &mut impl Events<Event>,
+    ) -> Result<(), RuleError> {
+        if self.over {
+            return Err(RuleError::GameOver);
+        }
+        self.deal
+            .play_reporting(action, &mut WithoutDealEnd(&mut *events))?;
+        // The card's credits, in their order (Stöck, Weis, trick, Match), one by one.
+        let factor = self.deal.multiplier().unwrap_or(1);
+        for credit in self.deal.moment.into_iter().flatten() {
+            let team = credit.team & 1;
+            self.totals[team] =
+                self.totals[team].saturating_add(credit.points.saturating_mul(factor));
+            if self.reached(team) {
+                events.emit(|| Event::TargetReached {
+                    team,
+                    totals: self.totals,
+                });
+                self.finish(Some(team), events);
+                return Ok(());
+            }
+        }
+        if self.deal.to_act().is_none() {
+            self.next_deal(events);
+        } else {
+            self.stoeck_exception(events);
+        }
+        Ok(())
+    }
+
+    fn start_events(&self, events: &mut impl Events<Event>) {
+        self.report_start(events);
+    }
+
+    fn redact(rules: &Rules, event: &Event, seat: PlayerId) -> Event {
+        event.redacted(rules, seat)
+    }
+
+    fn blank_view(rules: &Rules, _players: usize, seat: PlayerId) -> SchieberView {
+        SchieberView {
+            deal: SchieberDealView::blank(rules, seat),
+            deal_number: 0,
+            scores: [0; 2],
+            totals: [0; 2],
+            to_act: None,
+            early_stoeck: None,
+            outcome: None,
+        }
+    }
+
+    fn observe(view: &mut SchieberView, event: &Event) -> Result<(), ObserveError> {
+        let mut next = view.clone();
+        next.follow(event)?;
+        *view = next;
+        Ok(())
     }
 
     fn outcome(&self) -> Option<SchieberOutcome> {
-        self.outcome_now()
+        self.over.then_some(SchieberOutcome {
+            totals: self.totals,
+            winner: self.winner,
+            deals: self.deal_number.saturating_add(1),
+            early_stoeck: self.early_stoeck,
+        })
     }
 
     /// +1 for each seat of the winning team, −1 for each of the other; 0 for all without a
@@ -487,7 +660,15 @@ impl Game for Schieber {
     }
 
     fn view(&self, player: PlayerId) -> SchieberView {
-        self.view_of(player)
+        SchieberView {
+            deal: self.deal.view(player),
+            deal_number: self.deal_number,
+            scores: self.before,
+            totals: self.totals,
+            to_act: self.to_act(),
+            early_stoeck: self.early_stoeck,
+            outcome: self.outcome(),
+        }
     }
 
     fn view_legal_actions(view: &SchieberView, out: &mut Vec<Action>) {
@@ -516,7 +697,7 @@ impl Game for Schieber {
     }
 
     fn census(&self) -> Census<JassCard> {
-        self.deal.take_census()
+        self.deal.census()
     }
 }
 

@@ -1,4 +1,4 @@
-//! [`Setup`]: an explicit Schieber deal position — the hands as dealt and every decision so
+//! [`SchieberDealSetup`]: an explicit Schieber deal position — the hands as dealt and every decision so
 //! far — and the check that turns it into a game by replaying it, so every accepted setup is
 //! reachable from its deal.
 
@@ -13,23 +13,23 @@ use crate::{Action, Mode, RuleError, Rules, SetupError};
 /// [`Game::from_setup`](cards_core::Game::from_setup) replays it from the dealt hands and
 /// refuses it with a [`SetupError`] naming the first choice or play that breaks a rule;
 /// [`Game::setup`](cards_core::Game::setup) gives any deal's position in this form, and a
-/// deal's JSON is `{"rules": …, "setup": …}`. [`Setup::dealt`] is the start of a deal dealt
+/// deal's JSON is `{"rules": …, "setup": …}`. [`SchieberDealSetup::dealt`] is the start of a deal dealt
 /// by hand.
 ///
 /// ```
 /// use cards_core::{CardSet, JassCard};
-/// use jass::{Game, PlayerId, Rules, SchieberDeal, Setup};
+/// use jass::{Game, PlayerId, Rules, SchieberDeal, SchieberDealSetup};
 ///
 /// let deck = JassCard::ALL;
 /// let hands: [CardSet<JassCard>; 4] =
 ///     core::array::from_fn(|s| deck[9 * s..9 * s + 9].iter().copied().collect());
-/// let deal = SchieberDeal::from_setup(&Rules::default(), Setup::dealt(PlayerId(3), PlayerId(2), hands))?;
+/// let deal = SchieberDeal::from_setup(&Rules::default(), SchieberDealSetup::dealt(PlayerId(3), PlayerId(2), hands))?;
 /// assert_eq!(deal.to_act(), Some(PlayerId(2))); // forehand names the contract
 /// # Ok::<(), jass::SetupError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Setup {
+pub struct SchieberDealSetup {
     /// The dealer.
     pub dealer: PlayerId,
     /// Forehand: names the contract or pushes, and leads the first trick. Any seat (a real
@@ -51,11 +51,15 @@ pub struct Setup {
     pub plays: Vec<JassCard>,
 }
 
-impl Setup {
+impl SchieberDealSetup {
     /// The start of a deal dealt by hand: `hands` as dealt, nothing decided yet.
     #[must_use]
-    pub fn dealt(dealer: PlayerId, forehand: PlayerId, hands: [CardSet<JassCard>; SEATS]) -> Setup {
-        Setup {
+    pub fn dealt(
+        dealer: PlayerId,
+        forehand: PlayerId,
+        hands: [CardSet<JassCard>; SEATS],
+    ) -> SchieberDealSetup {
+        SchieberDealSetup {
             dealer,
             forehand,
             hands,
@@ -70,23 +74,8 @@ impl Setup {
 // The JSON form `{"rules": …, "setup": …}`, through `setup` and `from_setup`.
 cards_core::serde_via_setup!(SchieberDeal);
 
-impl SchieberDeal {
-    /// This position as a [`Setup`].
-    pub(crate) fn setup_now(&self) -> Setup {
-        Setup {
-            dealer: self.dealer,
-            forehand: self.forehand,
-            hands: self.dealt,
-            pushed: self.pushed,
-            contract: self.contract,
-            trio: self.trio().to_vec(),
-            plays: self.plays().to_vec(),
-        }
-    }
-}
-
-/// Checks a setup under `rules` by replaying it from the dealt hands, and builds the deal.
-pub(crate) fn validate(rules: &Rules, raw: &Setup) -> Result<SchieberDeal, SetupError> {
+/// Checks the table of a setup under `rules`: the seats, and nine cards each, the deck once.
+pub(crate) fn check_table(rules: &Rules, raw: &SchieberDealSetup) -> Result<(), SetupError> {
     rules.validate_schieber(SEATS)?;
     for (what, seat) in [("dealer", raw.dealer), ("forehand", raw.forehand)] {
         if seat.index() >= SEATS {
@@ -111,31 +100,7 @@ pub(crate) fn validate(rules: &Rules, raw: &Setup) -> Result<SchieberDeal, Setup
     if all != Hand::full() {
         return Err(SetupError::Cards { missing: !all });
     }
-    let mut deal = SchieberDeal::dealt(rules, raw.dealer, raw.forehand, raw.hands);
-    let choose = |deal: &mut SchieberDeal, action: Action| {
-        deal.step(action)
-            .map_err(|error| SetupError::IllegalChoice { action, error })
-    };
-    if raw.pushed {
-        choose(&mut deal, Action::Push)?;
-    }
-    match raw.contract {
-        Some(contract) => choose(&mut deal, Action::Name(contract))?,
-        None => {
-            if let Some(&card) = raw.plays.first() {
-                return Err(SetupError::IllegalPlay {
-                    play: 1,
-                    trick: 1,
-                    card,
-                    error: crate::RuleError::ContractFirst {
-                        action: Action::Play(card),
-                    },
-                });
-            }
-        }
-    }
-    replay(&raw.trio, &raw.plays, |action| deal.step(action))?;
-    Ok(deal)
+    Ok(())
 }
 
 /// Replays `plays` with the Trio segment modes `trio` before plays 1, 13 and 25 through

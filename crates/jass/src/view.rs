@@ -1,15 +1,18 @@
-//! [`View`]: what one seat of a Schieber deal may see, its legal actions from the view alone,
+//! [`SchieberDealView`]: what one seat of a Schieber deal may see, its legal actions from the view alone,
 //! and sampling a full deal consistent with it.
 
-use cards_core::{CardSet, JassCard, PlayerId, Rng};
+use cards_core::{CardSet, Game, JassCard, ObserveError, PlayerId, Rng};
 
 use crate::action::Contract;
 use crate::deal::{
-    Credits, Hand, Outcome, PLAYS, SEATS, SchieberDeal, TRICKS, WeisScore, each_legal,
+    Credits, Hand, PLAYS, SEATS, SchieberDeal, SchieberDealOutcome, TRICKS, WeisScore, each_legal,
+    seat_after, team_of,
 };
 use crate::sampling::{HiddenDeal, evidence};
-use crate::setup::validate;
-use crate::{Action, Declaration, Meld, Mode, PlayRules, Rules, Setup, SetupError, ViewError};
+use crate::{
+    Action, Declaration, Event, Meld, Mode, PlayRules, Rules, SchieberDealSetup, SetupError,
+    ViewError,
+};
 
 /// A completed trick as everyone saw it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -53,7 +56,7 @@ pub struct WeisView {
 /// Not: the other hands, nor the other team's Weis.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct View {
+pub struct SchieberDealView {
     /// Whose view this is.
     pub seat: PlayerId,
     /// The rules in force.
@@ -92,12 +95,12 @@ pub struct View {
     /// The public Weis, after the first trick when someone had a Weis.
     pub weis: Option<WeisView>,
     /// How the deal ended, once it has.
-    pub outcome: Option<Outcome>,
+    pub outcome: Option<SchieberDealOutcome>,
 }
 
 /// The completed tricks of `plays` (from forehand's lead) and the current trick's leader;
 /// `None` when a trick's mode is unknown (a Trio segment not named).
-fn walk(
+pub(crate) fn walk(
     forehand: PlayerId,
     contract: Contract,
     trio: &[Mode],
@@ -127,46 +130,8 @@ pub(crate) fn trick_views(tricks: Vec<(PlayerId, Vec<JassCard>, PlayerId)>) -> V
 }
 
 impl SchieberDeal {
-    /// What `seat` may see.
-    pub(crate) fn view_of(&self, seat: PlayerId) -> View {
-        let (tricks, leader) = match self.contract {
-            Some(contract) => walk(self.forehand, contract, self.trio(), self.plays())
-                .unwrap_or((Vec::new(), self.forehand)),
-            None => (Vec::new(), self.forehand),
-        };
-        let at_table = seat.index() < SEATS;
-        View {
-            seat,
-            rules: self.rules,
-            dealer: self.dealer,
-            forehand: self.forehand,
-            hand: self.hand(seat),
-            hand_sizes: self.hands.map(|h| h.len()),
-            pushed: self.pushed,
-            contract: self.contract,
-            trio: self.trio().to_vec(),
-            declarer: self.declarer(),
-            tricks,
-            trick: self.trick().to_vec(),
-            leader,
-            to_act: self.current(),
-            credits: self.credits,
-            stoeck: self.stoeck(),
-            own_weis: if at_table {
-                self.declaration(seat)
-            } else {
-                None
-            },
-            weis: self.weis.map(|score| WeisView {
-                score,
-                shown: self.shown_weis(score.team),
-            }),
-            outcome: self.outcome_now(),
-        }
-    }
-
     /// The Weis of `team` that become public.
-    fn shown_weis(&self, team: usize) -> Vec<SeatWeis> {
+    pub(crate) fn shown_weis(&self, team: usize) -> Vec<SeatWeis> {
         [team, team + 2]
             .into_iter()
             .map(|s| {
@@ -184,10 +149,10 @@ impl SchieberDeal {
     }
 }
 
-/// How many random deals of the unseen cards [`View::sample_world`] tries before it gives up.
+/// How many random deals of the unseen cards [`SchieberDealView::sample_world`] tries before it gives up.
 const MAX_TRIES: usize = 4000;
 
-impl View {
+impl SchieberDealView {
     /// The legal actions of this view's seat when it is the seat to act (in the order of
     /// [`Game::legal_actions`](cards_core::Game::legal_actions)), into `out` (cleared first);
     /// empty otherwise. They depend only on what the seat sees: its hand, the contract so far
@@ -221,7 +186,7 @@ impl View {
     /// seats that may hold the card and keep the rest dealable (Hall's condition), so the
     /// void and Weis-card constraints never make a draw fail: without voids the deal is
     /// uniform. The Weis award (no hidden hand may hold a Weis that changes it) is met by
-    /// drawing again, up to 4000 times. The world is built as a [`Setup`] (dealt hands =
+    /// drawing again, up to 4000 times. The world is built as a [`SchieberDealSetup`] (dealt hands =
     /// sampled hands + each seat's played cards) and validated by replay, so it is reachable.
     ///
     /// # Errors
@@ -337,7 +302,7 @@ impl View {
             if !self.weis_fits(&dealt) {
                 continue;
             }
-            let setup = Setup {
+            let setup = SchieberDealSetup {
                 dealer: self.dealer,
                 forehand: self.forehand,
                 hands: dealt,
@@ -346,8 +311,8 @@ impl View {
                 trio: self.trio.clone(),
                 plays: plays.clone(),
             };
-            if let Ok(world) = validate(&self.rules, &setup)
-                && world.view_of(self.seat) == *self
+            if let Ok(world) = SchieberDeal::from_setup(&self.rules, setup)
+                && world.view(self.seat) == *self
             {
                 return Ok(world);
             }
@@ -383,13 +348,241 @@ impl SchieberDeal {
         dealt: &[Hand; SEATS],
     ) -> SchieberDeal {
         let mut deal = SchieberDeal::dealt(rules, forehand, forehand, *dealt);
-        let _ = deal.step(Action::Name(contract));
+        let _ = deal.play(Action::Name(contract));
         if let Some(&first) = trio.first() {
-            let _ = deal.step(Action::TrioMode(first));
+            let _ = deal.play(Action::TrioMode(first));
         }
         if let Some(mode) = deal.counting_mode() {
             deal.weis = deal.award_weis(mode);
         }
         deal
+    }
+}
+
+/// An event that does not fit a view.
+pub(crate) fn misfit(why: &str) -> ObserveError {
+    ObserveError::new(why)
+}
+
+/// The hand a seat sees in a deal event: its own cards (empty for an onlooker), and every
+/// hand's size.
+pub(crate) fn seen_hands(
+    deal: &crate::Deal,
+    seat: PlayerId,
+    seats: usize,
+) -> Result<(Hand, Vec<usize>), ObserveError> {
+    if deal.hands.len() != seats || deal.dealer.index() >= seats || deal.forehand.index() >= seats {
+        return Err(misfit("a deal for another table"));
+    }
+    let hand = match deal.hands.get(seat.index()) {
+        Some(cards) => {
+            let shown = cards
+                .shown()
+                .ok_or_else(|| misfit("the seat's own hand is hidden"))?;
+            let set: Hand = shown.iter().copied().collect();
+            if set.len() != shown.len() {
+                return Err(misfit("a card twice in a hand"));
+            }
+            set
+        }
+        None => Hand::EMPTY,
+    };
+    Ok((hand, deal.hands.iter().map(|h| h.len()).collect()))
+}
+
+/// The current trick and hands after `seat` played `card` (a card of its own hand when it is
+/// the view's seat), in a trick of at most `seats` cards.
+pub(crate) fn follow_card(
+    hand: &mut Hand,
+    hand_sizes: &mut [usize],
+    trick: &mut Vec<JassCard>,
+    me: PlayerId,
+    seat: PlayerId,
+    card: JassCard,
+) -> Result<(), ObserveError> {
+    let seats = hand_sizes.len();
+    if trick.len() >= seats || trick.contains(&card) {
+        return Err(misfit("a card that does not fit the trick"));
+    }
+    let size = hand_sizes
+        .get_mut(seat.index())
+        .ok_or_else(|| misfit("a seat not at the table"))?;
+    *size = size
+        .checked_sub(1)
+        .ok_or_else(|| misfit("a card from an empty hand"))?;
+    if seat == me && !hand.remove(card) {
+        return Err(misfit("a card not in the seat's hand"));
+    }
+    trick.push(card);
+    Ok(())
+}
+
+impl SchieberDealView {
+    /// What `seat` sees before the deal.
+    pub(crate) fn blank(rules: &Rules, seat: PlayerId) -> SchieberDealView {
+        SchieberDealView {
+            seat,
+            rules: *rules,
+            dealer: PlayerId(0),
+            forehand: PlayerId(0),
+            hand: Hand::EMPTY,
+            hand_sizes: [0; SEATS],
+            pushed: false,
+            contract: None,
+            trio: Vec::new(),
+            declarer: None,
+            tricks: Vec::new(),
+            trick: Vec::new(),
+            leader: PlayerId(0),
+            to_act: None,
+            credits: Credits::default(),
+            stoeck: None,
+            own_weis: None,
+            weis: None,
+            outcome: None,
+        }
+    }
+
+    /// Brings the view up to date with a deal's `event` (redacted for its seat); on error
+    /// the view may be half changed (callers work on a copy).
+    pub(crate) fn follow(&mut self, event: &Event) -> Result<(), ObserveError> {
+        let started = self.hand_sizes.iter().sum::<usize>() > 0 || !self.tricks.is_empty();
+        match event {
+            Event::DealBegan {
+                dealer, forehand, ..
+            } => {
+                if dealer.index() >= SEATS || forehand.index() >= SEATS {
+                    return Err(misfit("a seat not at the table"));
+                }
+                *self = SchieberDealView {
+                    dealer: *dealer,
+                    forehand: *forehand,
+                    leader: *forehand,
+                    ..SchieberDealView::blank(&self.rules, self.seat)
+                };
+            }
+            Event::Dealt(deal) => {
+                if started || deal.dealer != self.dealer || deal.forehand != self.forehand {
+                    return Err(misfit("a deal out of turn"));
+                }
+                let (hand, sizes) = seen_hands(deal, self.seat, SEATS)?;
+                if sizes.iter().any(|&n| n != TRICKS) || deal.shown.is_some() {
+                    return Err(misfit("not a Schieber deal"));
+                }
+                self.hand = hand;
+                self.hand_sizes = [TRICKS; SEATS];
+            }
+            Event::Pushed { seat } => {
+                if !started || self.pushed || self.contract.is_some() || *seat != self.forehand {
+                    return Err(misfit("a push out of turn"));
+                }
+                self.pushed = true;
+            }
+            Event::Named { seat, contract } => {
+                if !started || self.contract.is_some() || self.to_act != Some(*seat) {
+                    return Err(misfit("a contract out of turn"));
+                }
+                self.contract = Some(*contract);
+                self.declarer = Some(*seat);
+            }
+            Event::TrioMode { mode, .. } => {
+                if self.contract.is_none() || self.trio.len() >= 3 || !self.trick.is_empty() {
+                    return Err(misfit("a Trio mode out of turn"));
+                }
+                self.trio.push(*mode);
+            }
+            Event::WeisCounted { seat, weis } => {
+                if seat.index() >= SEATS || self.contract.is_none() {
+                    return Err(misfit("a Weis out of turn"));
+                }
+                if *seat == self.seat {
+                    self.own_weis = *weis;
+                }
+            }
+            Event::Played { seat, card } => {
+                if self.contract.is_none() || self.to_act != Some(*seat) {
+                    return Err(misfit("a card out of turn"));
+                }
+                follow_card(
+                    &mut self.hand,
+                    &mut self.hand_sizes,
+                    &mut self.trick,
+                    self.seat,
+                    *seat,
+                    *card,
+                )?;
+            }
+            Event::Stoeck { seat, points } => {
+                let team = team_index(*seat)?;
+                self.credits.stoeck[team] = self.credits.stoeck[team].saturating_add(*points);
+                self.stoeck = Some(*seat);
+            }
+            Event::WeisScored { weis } => {
+                let team = weis.score.team & 1;
+                self.credits.weis[team] = self.credits.weis[team].saturating_add(weis.score.points);
+                self.weis = Some(weis.clone());
+            }
+            Event::TrickTaken { seat, points, last } => {
+                let team = team_index(*seat)?;
+                if self.trick.len() != SEATS || *last != (self.tricks.len() + 1 == TRICKS) {
+                    return Err(misfit("a trick that is not complete"));
+                }
+                self.tricks.push(TrickView {
+                    leader: self.leader,
+                    cards: core::mem::take(&mut self.trick),
+                    winner: *seat,
+                });
+                self.credits.cards[team] = self.credits.cards[team].saturating_add(*points);
+                if !last {
+                    self.leader = *seat;
+                }
+            }
+            Event::Match { side, points } => {
+                let slot = self
+                    .credits
+                    .match_bonus
+                    .get_mut(*side)
+                    .ok_or_else(|| misfit("a team not at the table"))?;
+                *slot = slot.saturating_add(*points);
+            }
+            // The outcome follows from the tricks.
+            Event::DealScored { .. } | Event::DealOver { .. } => {}
+            _ => return Err(misfit("not an event of a Schieber deal")),
+        }
+        self.refresh();
+        Ok(())
+    }
+
+    /// The seat to act and the outcome, from the rest of the view.
+    fn refresh(&mut self) {
+        let dealt = self.hand_sizes.iter().sum::<usize>() > 0 || !self.tricks.is_empty();
+        self.to_act = match self.contract {
+            _ if !dealt => None,
+            None if self.pushed => Some(seat_after(self.forehand, 2)),
+            None => Some(self.forehand),
+            Some(_) if self.tricks.len() >= TRICKS => None,
+            Some(_) => Some(seat_after(self.leader, self.trick.len())),
+        };
+        self.outcome = match self.contract {
+            Some(contract) if self.tricks.len() >= TRICKS => {
+                let multiplier = self.rules.multipliers.contract_factor(contract);
+                Some(SchieberDealOutcome {
+                    contract,
+                    credits: self.credits,
+                    multiplier,
+                    scored: self.credits.total().map(|t| t.saturating_mul(multiplier)),
+                })
+            }
+            _ => None,
+        };
+    }
+}
+
+/// The team of a seat at the table.
+fn team_index(seat: PlayerId) -> Result<usize, ObserveError> {
+    if seat.index() < SEATS {
+        Ok(team_of(seat))
+    } else {
+        Err(misfit("a seat not at the table"))
     }
 }

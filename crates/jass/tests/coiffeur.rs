@@ -6,8 +6,8 @@ use cards_core::{CardSet, GameRng, JassCard, JassSuit, RandomPlayer, Seed};
 use cards_testkit::conformance::{Config, check};
 use jass::{
     Action, Coiffeur, CoiffeurFactors, CoiffeurOutcome, CoiffeurRules, CoiffeurSetup, Contract,
-    Game, Joker, Mode, PlayerId, RuleError, Rules, SetupError, SheetCell, SheetEntry, SlalomStart,
-    Slot, TableDeal, Variants, coiffeur_points, trick_points, trick_winner,
+    Game, Joker, Mode, PlayerId, RuleError, Rules, SeededDeal, SetupError, SheetCell, SheetEntry,
+    SlalomStart, Slot, Variants, coiffeur_points, trick_points, trick_winner,
 };
 
 fn team() -> Rules {
@@ -88,7 +88,7 @@ fn cell(
 
 /// Shuffled hands (a seeded deal's).
 fn plain_hands() -> [CardSet<JassCard>; 4] {
-    let deal = TableDeal::first(Seed::from(99), 4, None);
+    let deal = SeededDeal::first(Seed::from(99), 4, None);
     core::array::from_fn(|s| deal.hand(PlayerId(s as u8)).iter().copied().collect())
 }
 
@@ -530,7 +530,7 @@ fn game_length_and_every_cell_filled_once() {
 /// A deal's number, dealer, hands as dealt and first seat to act.
 type DealSeen = (u32, PlayerId, [CardSet<JassCard>; 4], Option<PlayerId>);
 
-/// Deal 0 is `TableDeal::first`; each later deal `TableDeal::later`, dealt by the next seat;
+/// Deal 0 is `SeededDeal::first`; each later deal `SeededDeal::later`, dealt by the next seat;
 /// the seat after the dealer chooses first.
 #[test]
 fn dealing_and_rotation() {
@@ -550,9 +550,9 @@ fn dealing_and_rotation() {
         let mut dealer = PlayerId(2);
         for (k, &(n, d, hands, first)) in deals.iter().enumerate() {
             let table = if k == 0 {
-                TableDeal::first(Seed::from(seed), 4, rules.first_dealer)
+                SeededDeal::first(Seed::from(seed), 4, rules.first_dealer)
             } else {
-                TableDeal::later(Seed::from(seed), n, 4, dealer)
+                SeededDeal::later(Seed::from(seed), n, 4, PlayerId((dealer.0 + 1) % 4))
             };
             assert_eq!(n as usize, k);
             assert_eq!(d, table.dealer);
@@ -561,7 +561,7 @@ fn dealing_and_rotation() {
             assert_eq!(hands, expected);
             // The seat after the dealer chooses first (while every side has a slot open).
             if k < 8 {
-                assert_eq!(first, Some(table.forehand()));
+                assert_eq!(first, Some(table.forehand));
             }
             dealer = d;
         }
@@ -570,7 +570,7 @@ fn dealing_and_rotation() {
     let game = Coiffeur::new(&team(), 4, Seed::from(11)).unwrap();
     assert_eq!(
         game.dealer(),
-        TableDeal::first(Seed::from(11), 4, None).dealer
+        SeededDeal::first(Seed::from(11), 4, None).dealer
     );
 }
 

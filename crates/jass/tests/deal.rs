@@ -4,7 +4,7 @@
 use cards_core::{CardSet, GameRng, JassCard, PLAYER_STREAM, PerSeat, RandomPlayer};
 use jass::{
     Action, Contract, CreditKind, Game, Mode, PlayerId, RuleError, Rules, Scale, SchieberDeal,
-    Seed, Setup, SetupError, score_deal,
+    SchieberDealSetup, Seed, SetupError, score_deal,
 };
 
 type Hand = CardSet<JassCard>;
@@ -95,7 +95,7 @@ fn player_count_and_rules_are_checked() {
 
 #[test]
 fn push_then_partner_names_and_forehand_leads() {
-    let setup = Setup::dealt(seat(0), seat(1), weis_hands());
+    let setup = SchieberDealSetup::dealt(seat(0), seat(1), weis_hands());
     let mut deal = SchieberDeal::from_setup(&Rules::default(), setup).unwrap();
     let mut legal = Vec::new();
     deal.legal_actions(&mut legal);
@@ -137,7 +137,7 @@ fn push_then_partner_names_and_forehand_leads() {
     // Without a push, forehand names and leads.
     let mut deal = SchieberDeal::from_setup(
         &Rules::default(),
-        Setup::dealt(seat(0), seat(1), weis_hands()),
+        SchieberDealSetup::dealt(seat(0), seat(1), weis_hands()),
     )
     .unwrap();
     deal.play(act("trump:S")).unwrap();
@@ -150,7 +150,7 @@ fn push_then_partner_names_and_forehand_leads() {
 fn weis_are_credited_after_the_first_trick_to_the_strongest_team() {
     let mut deal = SchieberDeal::from_setup(
         &Rules::default(),
-        Setup::dealt(seat(3), seat(0), weis_hands()),
+        SchieberDealSetup::dealt(seat(3), seat(0), weis_hands()),
     )
     .unwrap();
     deal.play(act("obenabe")).unwrap();
@@ -199,8 +199,11 @@ fn weis_are_credited_after_the_first_trick_to_the_strongest_team() {
         seed_weis_scoring: true,
         ..Rules::default()
     };
-    let mut deal =
-        SchieberDeal::from_setup(&rules, Setup::dealt(seat(3), seat(0), weis_hands())).unwrap();
+    let mut deal = SchieberDeal::from_setup(
+        &rules,
+        SchieberDealSetup::dealt(seat(3), seat(0), weis_hands()),
+    )
+    .unwrap();
     deal.play(act("obenabe")).unwrap();
     for _ in 0..4 {
         first_legal(&mut deal);
@@ -249,8 +252,11 @@ fn stoeck_is_credited_on_the_second_of_king_and_queen_and_a_match_counts() {
         hand("6D 7D 8D 9D TD JD QD KD AD"),
         hand("6S 7S 8S 9S TS JS QS KS AS"),
     ];
-    let mut deal =
-        SchieberDeal::from_setup(&Rules::default(), Setup::dealt(seat(3), seat(0), hands)).unwrap();
+    let mut deal = SchieberDeal::from_setup(
+        &Rules::default(),
+        SchieberDealSetup::dealt(seat(3), seat(0), hands),
+    )
+    .unwrap();
     deal.play(act("trump:H")).unwrap();
     let mut stoeck_seen = false;
     while deal.to_act().is_some() {
@@ -371,8 +377,8 @@ fn final_totals_equal_score_deal_on_random_deals() {
 #[test]
 fn from_setup_refusals_are_typed() {
     let rules = Rules::default();
-    let good = Setup::dealt(seat(0), seat(1), weis_hands());
-    let refuse = |setup: Setup| SchieberDeal::from_setup(&rules, setup).unwrap_err();
+    let good = SchieberDealSetup::dealt(seat(0), seat(1), weis_hands());
+    let refuse = |setup: SchieberDealSetup| SchieberDeal::from_setup(&rules, setup).unwrap_err();
 
     let mut s = good.clone();
     s.forehand = seat(4);
@@ -450,7 +456,13 @@ fn from_setup_refusals_are_typed() {
     let broken = json.replace("\"7C\"]", "\"6S\"]");
     assert!(serde_json::from_str::<SchieberDeal>(&broken).is_err());
     // Any forehand is allowed in a setup, whoever holds the seven of diamonds.
-    assert!(SchieberDeal::from_setup(&rules, Setup::dealt(seat(0), seat(2), weis_hands())).is_ok());
+    assert!(
+        SchieberDeal::from_setup(
+            &rules,
+            SchieberDealSetup::dealt(seat(0), seat(2), weis_hands())
+        )
+        .is_ok()
+    );
 }
 
 #[test]

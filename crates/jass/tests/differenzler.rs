@@ -6,7 +6,7 @@ use cards_core::{CardSet, Game, JassCard, PlayerId, RandomPlayer, Seed};
 use cards_testkit::conformance::{Config, check};
 use jass::{
     Action, Differenzler, DifferenzlerRules, DifferenzlerSetup, Mode, PlayRules, RuleError, Rules,
-    SetupError, TableDeal,
+    SeededDeal, SetupError,
 };
 
 fn with_deals(deals: u32) -> Rules {
@@ -24,7 +24,7 @@ fn random_game(rules: &Rules, players: usize, seed: u64) -> Differenzler {
     let mut game = Differenzler::new(rules, players, Seed::from(seed)).unwrap();
     let mut player = RandomPlayer::new(Seed::from(seed));
     let mut buf = Vec::new();
-    let mut deal = TableDeal::first(Seed::from(seed), players, rules.first_dealer);
+    let mut deal = SeededDeal::first(Seed::from(seed), players, rules.first_dealer);
     let mut predicted = 0;
     while let Some(action) = player.choose(&game, &mut buf) {
         let before = game;
@@ -45,7 +45,7 @@ fn random_game(rules: &Rules, players: usize, seed: u64) -> Differenzler {
             Action::Play(_) => {
                 assert_eq!(predicted, players, "a card before every prediction");
                 if game.plays().is_empty() {
-                    assert_eq!(seat, deal.forehand(), "the seat after the dealer leads");
+                    assert_eq!(seat, deal.forehand, "the seat after the dealer leads");
                 }
             }
             other => panic!("{other} is not a Differenzler action"),
@@ -61,11 +61,11 @@ fn random_game(rules: &Rules, players: usize, seed: u64) -> Differenzler {
                 .map(|(a, b)| a - b)
                 .collect();
             assert!(added.iter().all(|&p| p <= 157));
-            deal = TableDeal::later(
+            deal = SeededDeal::later(
                 Seed::from(seed),
                 game.deal_number(),
                 players,
-                before.dealer(),
+                PlayerId(((before.dealer().index() + 1) % players) as u8),
             );
             predicted = 0;
         }

@@ -74,7 +74,7 @@ fn dealing_and_dealer_rotation() {
             }
         });
         assert!(seen.len() >= 3, "seed {seed}: {} deals", seen.len());
-        let first = SeededDeal::first(&rules, Seed::from(seed));
+        let first = SeededDeal::first_schieber(&rules, Seed::from(seed));
         assert_eq!(
             (seen[0].1, seen[0].2, seen[0].3),
             (first.dealer, first.forehand, first.hand_sets())
@@ -138,8 +138,9 @@ fn setup(
     contract: Contract,
     plays: &[JassCard],
 ) -> SchieberSetup {
-    let seeded = SeededDeal::first(rules, Seed::from(seed));
-    let mut deal = jass::Setup::dealt(seeded.dealer, seeded.forehand, seeded.hand_sets());
+    let seeded = SeededDeal::first_schieber(rules, Seed::from(seed));
+    let mut deal =
+        jass::SchieberDealSetup::dealt(seeded.dealer, seeded.forehand, seeded.hand_sets());
     deal.contract = Some(contract);
     deal.plays = plays.to_vec();
     SchieberSetup {
@@ -311,7 +312,7 @@ fn stoeck_exception() {
     let rules = Rules::default(); // target 2500; ♠ ×2
     let mut checked = 0;
     for seed in 0..200 {
-        let seeded = SeededDeal::first(&rules, Seed::from(seed));
+        let seeded = SeededDeal::first_schieber(&rules, Seed::from(seed));
         let hands = seeded.hand_sets();
         let (k, q) = (
             "KS".parse::<JassCard>().unwrap(),

@@ -4,8 +4,8 @@
 use cards_core::{CardSet, GameRng, JassCard, PLAYER_STREAM};
 use jass::{
     Action, Contract, CreditKind, Game, Mode, Multipliers, PlayerId, RuleError, Rules,
-    SchieberDeal, Seed, Setup, SetupError, SlalomStart, Variants, declare, trick_points,
-    trick_winner,
+    SchieberDeal, SchieberDealSetup, Seed, SetupError, SlalomStart, Variants, declare,
+    trick_points, trick_winner,
 };
 
 type Hand = CardSet<JassCard>;
@@ -219,7 +219,7 @@ fn no_stoeck_in_a_trio_with_trump_even_holding_king_and_queen() {
     let rules = all_variants();
     let mut deal = SchieberDeal::from_setup(
         &rules,
-        Setup::dealt(PlayerId(3), PlayerId(holder as u8), hands),
+        SchieberDealSetup::dealt(PlayerId(3), PlayerId(holder as u8), hands),
     )
     .unwrap();
     deal.play(act("trio")).unwrap();
@@ -234,7 +234,7 @@ fn no_stoeck_in_a_trio_with_trump_even_holding_king_and_queen() {
     // The same hands as a hearts contract do score the Stöck.
     let mut deal = SchieberDeal::from_setup(
         &rules,
-        Setup::dealt(PlayerId(3), PlayerId(holder as u8), hands),
+        SchieberDealSetup::dealt(PlayerId(3), PlayerId(holder as u8), hands),
     )
     .unwrap();
     deal.play(act("trump:H")).unwrap();

@@ -1,0 +1,425 @@
+//! [`Event`]: what happened in a Jass game, one type for all four (one Schieber deal, a whole
+//! Schieber game, Coiffeur, Differenzler), and [`Deal`], the cards of a deal as the oracle's
+//! trace shows them.
+
+use core::fmt;
+
+use cards_core::{Cards, GameEvent, JassCard, PlayerId};
+
+use crate::action::Contract;
+use crate::{
+    CoiffeurOutcome, Declaration, DifferenzlerOutcome, Mode, Rules, SchieberDealOutcome,
+    SchieberOutcome, SheetEntry, Slot, WeisView,
+};
+
+/// The cards of a deal: the dealer, forehand (the seat that acts first), each seat's cards in
+/// the order it received them, and in Differenzler the shown trump card (the dealer's last).
+///
+/// Its JSON is the oracle trace's deal form, `{"dealer":d,"forehand":f,"hands":[[…],…]}`
+/// (Differenzler adds `"shown":"<card>"`); redacted for a seat, the other hands are their
+/// card counts.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Deal {
+    /// The seat that dealt.
+    pub dealer: PlayerId,
+    /// The seat that acts first: in Schieber it names the contract or pushes and leads; in
+    /// Coiffeur and Differenzler the seat after the dealer.
+    pub forehand: PlayerId,
+    /// Each seat's cards, in the order dealt (or only how many).
+    pub hands: Vec<Cards<JassCard>>,
+    /// Differenzler: the shown trump card, the last card of the dealer's hand.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shown: Option<JassCard>,
+}
+
+impl Deal {
+    /// A deal whose hands are all shown.
+    pub(crate) fn shown<'a>(
+        dealer: PlayerId,
+        forehand: PlayerId,
+        hands: impl IntoIterator<Item = &'a [JassCard]>,
+        shown: Option<JassCard>,
+    ) -> Deal {
+        Deal {
+            dealer,
+            forehand,
+            hands: hands
+                .into_iter()
+                .map(|h| Cards::Shown(h.to_vec()))
+                .collect(),
+            shown,
+        }
+    }
+}
+
+/// What happened in a Jass game, in the order it happened: one type for [`SchieberDeal`],
+/// [`Schieber`], [`Coiffeur`] and [`Differenzler`] (each reports the events its rules have).
+///
+/// Serde: internally tagged by `event`, e.g. `{"event":"played","seat":1,"card":"AS"}`.
+/// Seats are seat numbers; a team is 0 (seats 0 and 2) or 1 (seats 1 and 3); a side is a
+/// team, or in individual Coiffeur a seat. Points are before any multiplier unless said.
+/// What each seat sees of each event: `docs/jass.md`, "Events".
+///
+/// [`SchieberDeal`]: crate::SchieberDeal
+/// [`Schieber`]: crate::Schieber
+/// [`Coiffeur`]: crate::Coiffeur
+/// [`Differenzler`]: crate::Differenzler
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum Event {
+    /// A deal begins: its number (from 0), the dealer, forehand, and the standing before it:
+    /// each team's multiplied total (Schieber; `[0, 0]` for one deal), each side's total
+    /// (Coiffeur) or each seat's penalty (Differenzler).
+    DealBegan {
+        /// The deal's number, from 0.
+        deal: u32,
+        /// The dealer.
+        dealer: PlayerId,
+        /// The seat that acts first.
+        forehand: PlayerId,
+        /// The standing before the deal.
+        totals: Vec<u32>,
+    },
+    /// The cards are dealt (redacted: only the seat's own hand is shown).
+    Dealt(Deal),
+    /// Schieber: forehand pushed the contract to its partner.
+    Pushed {
+        /// Forehand.
+        seat: PlayerId,
+    },
+    /// Schieber: the contract is named.
+    Named {
+        /// Who named it (forehand, or its partner after a push).
+        seat: PlayerId,
+        /// The contract.
+        contract: Contract,
+    },
+    /// A Trio segment's mode is named by the leader of its first trick.
+    TrioMode {
+        /// The leader.
+        seat: PlayerId,
+        /// The segment's mode.
+        mode: Mode,
+    },
+    /// Schieber: a seat's counted Weis, once the counting mode is known (redacted for every
+    /// other seat: `None`).
+    WeisCounted {
+        /// The seat.
+        seat: PlayerId,
+        /// Its counted Weis (perhaps none), when this seat may see it.
+        weis: Option<Declaration>,
+    },
+    /// A card is played.
+    Played {
+        /// Who played it.
+        seat: PlayerId,
+        /// The card.
+        card: JassCard,
+    },
+    /// Schieber: Stöck, credited when its holder plays the second of the trump King and
+    /// Queen.
+    Stoeck {
+        /// The holder.
+        seat: PlayerId,
+        /// The points (20).
+        points: u32,
+    },
+    /// Schieber: after the first trick, the strongest Weis scores; the scoring team's Weis are
+    /// shown.
+    WeisScored {
+        /// Who scored, the points, and the scoring team's Weis.
+        weis: WeisView,
+    },
+    /// A trick is complete.
+    TrickTaken {
+        /// Who took it.
+        seat: PlayerId,
+        /// Its card points in the counting mode (the last trick's 5 included).
+        points: u32,
+        /// Whether it was the deal's last trick.
+        last: bool,
+    },
+    /// A side took every trick: the Match bonus (Schieber: credited; Coiffeur: added to the
+    /// card points before the division).
+    Match {
+        /// The team, or in individual Coiffeur the seat.
+        side: usize,
+        /// The bonus (100).
+        points: u32,
+    },
+    /// Schieber: a team's multiplied total reached the target (mid-deal, perhaps mid-card:
+    /// the card's later credits still count for the deal but not for the game).
+    TargetReached {
+        /// The team.
+        team: usize,
+        /// Each team's multiplied total at that moment: what counts.
+        totals: [u32; 2],
+    },
+    /// Schieber: the Stöck exception — at the start of its first turn to play, the Stöck
+    /// holder's Stöck brings its team to the target, and the game ends.
+    EarlyStoeck {
+        /// The holder.
+        seat: PlayerId,
+        /// The points credited to the team's total (20 × the multiplier).
+        points: u32,
+    },
+    /// Coiffeur: a seat passes the choice on.
+    Passed {
+        /// Who passed.
+        seat: PlayerId,
+    },
+    /// Coiffeur: a seat chooses an open slot of its side's sheet, played as `contract`.
+    SlotChosen {
+        /// Who chose it (the declarer; it leads).
+        seat: PlayerId,
+        /// The slot.
+        slot: Slot,
+        /// The contract it is played as (a Joker's: its mode).
+        contract: Contract,
+    },
+    /// Coiffeur: a cell of the score sheet is filled at the end of its deal.
+    CellFilled {
+        /// The side.
+        side: usize,
+        /// The slot.
+        slot: Slot,
+        /// What was played and scored.
+        entry: SheetEntry,
+    },
+    /// Differenzler: a seat predicts its card points (redacted to `None` for the others
+    /// when the rules hide predictions).
+    Predicted {
+        /// Who predicted.
+        seat: PlayerId,
+        /// The prediction, when this seat may see it.
+        prediction: Option<u8>,
+    },
+    /// Differenzler with hidden predictions: at the game's end the last deal's predictions
+    /// are shown, seat by seat.
+    PredictionsShown {
+        /// Each seat's prediction.
+        predictions: Vec<u8>,
+    },
+    /// Differenzler: the deal's penalties, |prediction − card points taken|, seat by seat.
+    Penalties {
+        /// This deal's penalty of each seat.
+        penalties: Vec<u32>,
+        /// Each seat's total penalty now.
+        totals: Vec<u32>,
+    },
+    /// A deal is scored: the oracle trace's score event. Schieber: each team's multiplied
+    /// points as credited to its total (up to the moment a target stopped the game);
+    /// Coiffeur: the declaring side's points, 0 for the others (per team, or per seat when
+    /// individual); Differenzler: the card points each seat took.
+    DealScored {
+        /// One number per team, side or seat.
+        score: Vec<i64>,
+    },
+    /// One Schieber deal ([`SchieberDeal`](crate::SchieberDeal)) is over.
+    DealOver {
+        /// How it ended.
+        outcome: SchieberDealOutcome,
+    },
+    /// A whole Schieber game is over.
+    SchieberOver {
+        /// How it ended.
+        outcome: SchieberOutcome,
+    },
+    /// A Coiffeur game is over.
+    CoiffeurOver {
+        /// How it ended.
+        outcome: CoiffeurOutcome,
+    },
+    /// A Differenzler game is over.
+    DifferenzlerOver {
+        /// How it ended.
+        outcome: DifferenzlerOutcome,
+    },
+}
+
+impl Event {
+    /// This event as `seat` may know it (`Game::redact` of every Jass game): the other
+    /// seats' hands become counts, the other seats' counted Weis and (with hidden
+    /// predictions) predictions are left out. A seat not at the table sees no hand.
+    #[must_use]
+    pub fn redacted(&self, rules: &Rules, seat: PlayerId) -> Event {
+        match self {
+            Event::Dealt(deal) => Event::Dealt(Deal {
+                hands: deal
+                    .hands
+                    .iter()
+                    .enumerate()
+                    .map(|(s, h)| h.shown_if(s == seat.index()))
+                    .collect(),
+                ..deal.clone()
+            }),
+            Event::WeisCounted { seat: s, weis } if *s != seat && weis.is_some() => {
+                Event::WeisCounted {
+                    seat: *s,
+                    weis: None,
+                }
+            }
+            Event::Predicted {
+                seat: s,
+                prediction,
+            } if *s != seat && prediction.is_some() && rules.differenzler.hidden_predictions => {
+                Event::Predicted {
+                    seat: *s,
+                    prediction: None,
+                }
+            }
+            other => other.clone(),
+        }
+    }
+}
+
+impl GameEvent for Event {
+    type Deal = Deal;
+
+    fn deal(&self) -> Option<&Deal> {
+        match self {
+            Event::Dealt(deal) => Some(deal),
+            _ => None,
+        }
+    }
+
+    fn score(&self) -> Option<&[i64]> {
+        match self {
+            Event::DealScored { score } => Some(score),
+            _ => None,
+        }
+    }
+}
+
+/// `seats 0 and 2` or `seats 1 and 3`.
+fn team_name(team: usize) -> &'static str {
+    if team.is_multiple_of(2) {
+        "seats 0 and 2"
+    } else {
+        "seats 1 and 3"
+    }
+}
+
+/// Numbers separated by commas.
+fn list<T: fmt::Display>(items: &[T]) -> String {
+    items
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+impl fmt::Display for Event {
+    /// A sentence a player understands: `seat 1 played AS`, `seat 2 took the trick (21
+    /// points)`, `seat 3 was dealt 9 cards`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Event::DealBegan {
+                deal,
+                dealer,
+                forehand,
+                ..
+            } => write!(
+                f,
+                "deal {} begins: seat {dealer} deals, seat {forehand} is forehand",
+                deal + 1
+            ),
+            Event::Dealt(deal) => {
+                let hands: Vec<String> = deal
+                    .hands
+                    .iter()
+                    .enumerate()
+                    .map(|(s, h)| format!("seat {s} was dealt {h}"))
+                    .collect();
+                write!(f, "{}", hands.join("; "))?;
+                if let Some(card) = deal.shown {
+                    write!(f, "; the dealer shows {card}: {} is trump", card.suit())?;
+                }
+                Ok(())
+            }
+            Event::Pushed { seat } => write!(f, "seat {seat} pushed to its partner"),
+            Event::Named { seat, contract } => write!(f, "seat {seat} named {contract}"),
+            Event::TrioMode { seat, mode } => {
+                write!(f, "seat {seat} named {mode} for the next three tricks")
+            }
+            Event::WeisCounted { seat, weis: None } => write!(f, "seat {seat} counted its Weis"),
+            Event::WeisCounted {
+                seat,
+                weis: Some(d),
+            } => match d.best() {
+                None => write!(f, "seat {seat} has no Weis"),
+                Some(best) => write!(f, "seat {seat} has Weis worth {} (best: {best})", d.total()),
+            },
+            Event::Played { seat, card } => write!(f, "seat {seat} played {card}"),
+            Event::Stoeck { seat, points } => write!(f, "seat {seat} scores Stöck: {points}"),
+            Event::WeisScored { weis } => write!(
+                f,
+                "seat {} has the best Weis: {} score {} for Weis",
+                weis.score.seat,
+                team_name(weis.score.team),
+                weis.score.points
+            ),
+            Event::TrickTaken { seat, points, last } => {
+                write!(f, "seat {seat} took the trick ({points} points")?;
+                f.write_str(if *last {
+                    ", the last trick's 5 included)"
+                } else {
+                    ")"
+                })
+            }
+            Event::Match { side, points } => write!(f, "side {side} made a Match: {points}"),
+            Event::TargetReached { team, totals } => write!(
+                f,
+                "{} reached the target ({} to {})",
+                team_name(*team),
+                totals[0],
+                totals[1]
+            ),
+            Event::EarlyStoeck { seat, points } => write!(
+                f,
+                "seat {seat} shows Stöck before playing and reaches the target (+{points})"
+            ),
+            Event::Passed { seat } => write!(f, "seat {seat} passed"),
+            Event::SlotChosen {
+                seat,
+                slot,
+                contract,
+            } => match slot {
+                Slot::Joker(_) | Slot::Slalom => {
+                    write!(f, "seat {seat} chose {slot}, played as {contract}")
+                }
+                _ => write!(f, "seat {seat} chose {slot}"),
+            },
+            Event::CellFilled { side, slot, entry } => write!(
+                f,
+                "side {side} scores {} in {slot} ({} card points{})",
+                entry.points,
+                entry.card_points,
+                if entry.matched { ", a Match" } else { "" }
+            ),
+            Event::Predicted {
+                seat,
+                prediction: None,
+            } => write!(f, "seat {seat} made its prediction"),
+            Event::Predicted {
+                seat,
+                prediction: Some(p),
+            } => write!(f, "seat {seat} predicted {p} points"),
+            Event::PredictionsShown { predictions } => {
+                write!(f, "the predictions were {}", list(predictions))
+            }
+            Event::Penalties { penalties, totals } => write!(
+                f,
+                "penalties this deal {}; in all {}",
+                list(penalties),
+                list(totals)
+            ),
+            Event::DealScored { score } => write!(f, "the deal scores {}", list(score)),
+            Event::DealOver { outcome } => write!(f, "the deal is over: {outcome}"),
+            Event::SchieberOver { outcome } => write!(f, "the game is over: {outcome}"),
+            Event::CoiffeurOver { outcome } => write!(f, "the game is over: {outcome}"),
+            Event::DifferenzlerOver { outcome } => write!(f, "the game is over: {outcome}"),
+        }
+    }
+}
