@@ -66,7 +66,8 @@ enum Command {
     /// `simulate` module docs: game, games, players, seed, seeds, player, the game's own
     /// fields, unfinished, actions, settlement, notable, records, timing).
     Simulate(SimulateArgs),
-    /// Replay a saved game record (JSON) and print how the game ended and its settlement.
+    /// Replay a saved game record (JSON): a transcript of the game (each action and what it
+    /// caused, from the game's events), how it ended and its settlement.
     ///
     /// Records come from `cardrules simulate ... --record DIR`; a sample is in
     /// examples/records/. Actions are counted from 1 in messages.
@@ -154,6 +155,10 @@ struct ReplayArgs {
     /// seed (64 hex digits or a whole number) and actions (or game, rules, setup and actions
     /// for a game from an explicit position).
     record: PathBuf,
+    /// Tell the game as this seat saw it: its own cards and what everyone saw, every other
+    /// card hidden (the seat's events); without it every card is shown.
+    #[arg(long, value_name = "K")]
+    seat: Option<u8>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -251,7 +256,7 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Oracle => oracle(),
         Command::Simulate(args) => simulate(&args),
-        Command::Replay(args) => match replay::replay_file(&args.record, args.json) {
+        Command::Replay(args) => match replay::replay_file(&args.record, args.seat, args.json) {
             Ok(text) => print(&text),
             Err(e) => fail(&e),
         },

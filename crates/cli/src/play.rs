@@ -7,8 +7,10 @@ use std::ops::RangeInclusive;
 
 use cards_core::{Game, Presets};
 
-use crate::games::{Adapter, Simulation, generic};
+use crate::games::Summary;
+use crate::oracle::playout;
 use crate::protocol::{Body, Fields, OpName, OracleError};
+use crate::replay;
 use crate::replay::ReplayFileError;
 use crate::rules;
 use crate::simulate::{Config, SimulateError};
@@ -32,12 +34,18 @@ pub trait Play: Sync {
     /// As [`Play::playout`].
     fn trace(&self, op: OpName, rest: &Fields, label: &str) -> Result<Body, OracleError>;
     /// `replay` of a record of this type given as JSON text (`seed`: its seed when written
-    /// as an integer); the text report, or JSON with `json`.
+    /// as an integer; `seat`: tell the game as that seat saw it); the text report, or JSON
+    /// with `json`.
     ///
     /// # Errors
     /// [`ReplayFileError`] when the record is not valid or does not replay.
-    fn replay(&self, text: &[u8], seed: Option<u64>, json: bool)
-    -> Result<String, ReplayFileError>;
+    fn replay(
+        &self,
+        text: &[u8],
+        seed: Option<u64>,
+        seat: Option<u8>,
+        json: bool,
+    ) -> Result<String, ReplayFileError>;
     /// Its rules' fields and presets, for the help.
     fn rules_help(&self) -> RulesHelp;
 }
@@ -51,53 +59,54 @@ pub trait Simulate: Sync {
     fn simulate(&self, row: &Row, config: &Config, json: bool) -> Result<String, SimulateError>;
 }
 
-/// The generic face of the game type behind `A`.
-pub struct Of<A>(PhantomData<fn() -> A>);
+/// The generic face of the game type `G`.
+pub struct Of<G>(PhantomData<fn() -> G>);
 
-impl<A> Of<A> {
+impl<G> Of<G> {
     /// The value the table points to.
     pub const NEW: Self = Of(PhantomData);
 }
 
-impl<A: Adapter> Play for Of<A> {
+impl<G: Game + 'static> Play for Of<G> {
     fn record(&self) -> &'static str {
-        <A::Game as Game>::NAME
+        G::NAME
     }
 
     fn players(&self) -> RangeInclusive<usize> {
-        A::Game::player_range(&Default::default())
+        G::player_range(&Default::default())
     }
 
     fn playout(&self, op: OpName, rest: &Fields, label: &str) -> Result<Body, OracleError> {
-        generic::playout_op::<A>(op, rest, label)
+        playout::playout_op::<G>(op, rest, label)
     }
 
     fn trace(&self, op: OpName, rest: &Fields, label: &str) -> Result<Body, OracleError> {
-        generic::trace_op::<A>(op, rest, label)
+        playout::trace_op::<G>(op, rest, label)
     }
 
     fn replay(
         &self,
         text: &[u8],
         seed: Option<u64>,
+        seat: Option<u8>,
         json: bool,
     ) -> Result<String, ReplayFileError> {
-        generic::replay_rendered::<A>(text, seed, json)
+        replay::replay_rendered::<G>(text, seed, seat, json)
     }
 
     fn rules_help(&self) -> RulesHelp {
-        RulesHelp::of::<<A::Game as Game>::Rules>()
+        RulesHelp::of::<G::Rules>()
     }
 }
 
-impl<A: Simulation> Simulate for Of<A> {
+impl<G: Summary> Simulate for Of<G> {
     fn simulate(&self, row: &Row, config: &Config, json: bool) -> Result<String, SimulateError> {
         // The oracle traces a variant other than the game's default by name.
         let traced_default = crate::table::oracle_rows(row.game)
             .next()
             .is_some_and(|first| first.variant == row.variant);
         let trace_variant = row.variant.filter(|_| row.oracle && !traced_default);
-        generic::simulate::<A>(config, row.variant, trace_variant, json)
+        crate::simulate::game::simulate::<G>(row.game, config, row.variant, trace_variant, json)
     }
 }
 

@@ -9,7 +9,7 @@
 
 use std::ops::RangeInclusive;
 
-use crate::games::{Op, elewenjewe, jass, letom, zaagox};
+use crate::games::{self, Op};
 use crate::play::{Of, Play, Simulate};
 use crate::protocol::and_list;
 
@@ -60,24 +60,24 @@ pub static GAMES: &[Entry] = &[
     Entry {
         name: "zaagox",
         about: "Zaägox, the Didopoikas collecting game",
-        ops: zaagox::OPS,
+        ops: games::zaagox::OPS,
     },
     Entry {
         name: "jass",
         about: "Swiss Jass: Schieber to the target with its contract variants, Coiffeur \
                 (--variant coiffeur) and Differenzler (--variant differenzler)",
-        ops: jass::ops::OPS,
+        ops: games::jass::ops::OPS,
     },
     Entry {
         name: "elewenjewe",
         about: "Eléwénjewé, the Yorùbá fishing game",
-        ops: elewenjewe::ops::OPS,
+        ops: games::elewenjewe::ops::OPS,
     },
     Entry {
         name: "letom",
         about: "Letom, the Didopoikas fishing game after Go-Stop, one deal a game, or matches \
                 of several deals (--variant match)",
-        ops: letom::ops::OPS,
+        ops: games::letom::ops::OPS,
     },
 ];
 
@@ -88,8 +88,8 @@ pub static ROWS: &[Row] = &[
         variant: None,
         label: "zaagox",
         oracle: true,
-        play: &Of::<zaagox::ZaagoxAdapter>::NEW,
-        simulate: Some(&Of::<zaagox::ZaagoxAdapter>::NEW),
+        play: &Of::<::zaagox::Zaagox>::NEW,
+        simulate: Some(&Of::<::zaagox::Zaagox>::NEW),
     },
     // `simulate` plays whole Schieber games to the target; the oracle one deal.
     Row {
@@ -97,15 +97,15 @@ pub static ROWS: &[Row] = &[
         variant: Some("schieber"),
         label: "Schieber",
         oracle: false,
-        play: &Of::<jass::GameAdapter>::NEW,
-        simulate: Some(&Of::<jass::GameAdapter>::NEW),
+        play: &Of::<::jass::Schieber>::NEW,
+        simulate: Some(&Of::<::jass::Schieber>::NEW),
     },
     Row {
         game: "jass",
         variant: Some("schieber"),
         label: "Schieber",
         oracle: true,
-        play: &Of::<jass::DealAdapter>::NEW,
+        play: &Of::<::jass::SchieberDeal>::NEW,
         simulate: None,
     },
     Row {
@@ -113,40 +113,40 @@ pub static ROWS: &[Row] = &[
         variant: Some("coiffeur"),
         label: "Coiffeur",
         oracle: true,
-        play: &Of::<jass::CoiffeurAdapter>::NEW,
-        simulate: Some(&Of::<jass::CoiffeurAdapter>::NEW),
+        play: &Of::<::jass::Coiffeur>::NEW,
+        simulate: Some(&Of::<::jass::Coiffeur>::NEW),
     },
     Row {
         game: "jass",
         variant: Some("differenzler"),
         label: "Differenzler",
         oracle: true,
-        play: &Of::<jass::DifferenzlerAdapter>::NEW,
-        simulate: Some(&Of::<jass::DifferenzlerAdapter>::NEW),
+        play: &Of::<::jass::Differenzler>::NEW,
+        simulate: Some(&Of::<::jass::Differenzler>::NEW),
     },
     Row {
         game: "elewenjewe",
         variant: None,
         label: "elewenjewe",
         oracle: true,
-        play: &Of::<elewenjewe::ElewenjeweAdapter>::NEW,
-        simulate: Some(&Of::<elewenjewe::ElewenjeweAdapter>::NEW),
+        play: &Of::<::elewenjewe::Elewenjewe>::NEW,
+        simulate: Some(&Of::<::elewenjewe::Elewenjewe>::NEW),
     },
     Row {
         game: "letom",
         variant: Some("deal"),
         label: "letom",
         oracle: true,
-        play: &Of::<letom::LetomAdapter>::NEW,
-        simulate: Some(&Of::<letom::LetomAdapter>::NEW),
+        play: &Of::<::letom::Letom>::NEW,
+        simulate: Some(&Of::<::letom::Letom>::NEW),
     },
     Row {
         game: "letom",
         variant: Some("match"),
         label: "letom --variant match",
         oracle: false,
-        play: &Of::<letom::matches::MatchAdapter>::NEW,
-        simulate: Some(&Of::<letom::matches::MatchAdapter>::NEW),
+        play: &Of::<::letom::LetomMatch>::NEW,
+        simulate: Some(&Of::<::letom::LetomMatch>::NEW),
     },
 ];
 

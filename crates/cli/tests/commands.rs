@@ -734,9 +734,17 @@ fn simulate_jass_and_replay_its_records() {
             random_playout::<jass::SchieberDeal>(&Default::default(), 4, Seed::from(seed)).unwrap();
         assert_eq!(record.actions[..deal.actions.len()], deal.actions[..]);
         let text = stdout(&cardrules(&["replay", path]));
+        // The transcript tells every deal from its deal event.
         assert!(text.starts_with("schieber: 4 players, "), "{text}");
-        assert!(text.contains("\ndeals:      "), "{text}");
-        assert!(text.contains("\ncontract:   "), "{text}");
+        assert!(
+            text.contains("\ntranscript:\n   start\n        deal 1 begins: seat "),
+            "{text}"
+        );
+        let deals = v["outcome"]["deals"].as_u64().unwrap();
+        assert!(
+            text.contains(&format!("\n        deal {deals} begins: seat ")),
+            "{text}"
+        );
     }
     let text = stdout(&cardrules(&[
         "simulate",
@@ -1052,8 +1060,8 @@ fn simulate_coiffeur_and_replay_its_records() {
         let record: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
         assert_eq!(record["game"], "coiffeur");
         let text = stdout(&cardrules(&["replay", path]));
-        assert!(text.contains("score sheet:"), "{text}");
-        assert!(text.contains("joker8"), "{text}");
+        assert!(text.contains("\n        the game is over: "), "{text}");
+        assert!(text.contains(": joker8:"), "{text}");
     }
     let text = stdout(&cardrules(&[
         "simulate",
@@ -1252,7 +1260,7 @@ fn simulate_letom_and_replay_its_records() {
                 text.starts_with(&format!("letom: {players} players, ")),
                 "{text}"
             );
-            assert!(text.contains("\nbase:       ["), "{text}");
+            assert!(text.contains("; base points seat 0 "), "{text}");
         }
     }
     let text = stdout(&cardrules(&["simulate", "letom", "-p", "3", "-g", "300"]));
@@ -1543,7 +1551,11 @@ fn simulate_letom_matches_and_replay_their_records() {
             assert_eq!(v["game"], "letom-match");
             assert_eq!(v["seed_integer"], seed);
             assert_eq!(v["actions"], game["actions"]);
-            assert_eq!(v["deals"], 6);
+            let told = v["transcript"].to_string();
+            assert!(
+                told.contains("deal 6 begins") && !told.contains("deal 7 begins"),
+                "{told}"
+            );
             let rules = letom::Rules {
                 deals: 6,
                 ..letom::Rules::default()
@@ -1562,10 +1574,7 @@ fn simulate_letom_matches_and_replay_their_records() {
                 text.starts_with(&format!("letom-match: {players} players, ")),
                 "{text}"
             );
-            assert!(
-                text.contains("\ndeals:      6 of 6 played; deal wins ["),
-                "{text}"
-            );
+            assert!(text.contains("\n        match totals: seat 0 "), "{text}");
             assert!(
                 text.contains("\noutcome:    match over: totals seat 0 "),
                 "{text}"

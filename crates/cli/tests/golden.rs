@@ -253,7 +253,7 @@ fn jass_replay(trace: &Value) -> (jass::SchieberDeal, Value) {
     );
     let mut state = jass::SchieberDeal::from_setup(
         &Default::default(),
-        jass::Setup::dealt(dealer, forehand, hands),
+        jass::SchieberDealSetup::dealt(dealer, forehand, hands),
     )
     .unwrap();
     let mut legal = Vec::new();

@@ -471,3 +471,39 @@ fn schieber_deal_returns_are_half_the_difference() {
         "{answer}"
     );
 }
+
+/// Trace deal entries keep the field order of `docs/oracle.md`'s deal forms, byte for byte
+/// (their JSON is the game's own, not re-sorted).
+#[test]
+fn trace_deal_forms_keep_their_field_order() {
+    for (request, start) in [
+        (
+            r#"{"op":"zaagox.trace","players":3,"seed":1}"#,
+            r#"{"ok":true,"events":[{"deal":{"hands":[["#,
+        ),
+        (
+            r#"{"op":"jass.trace","players":4,"seed":1}"#,
+            r#"{"ok":true,"events":[{"deal":{"dealer":"#,
+        ),
+        (
+            r#"{"op":"letom.trace","players":3,"seed":1}"#,
+            r#"{"ok":true,"events":[{"deal":{"dealer":"#,
+        ),
+        (
+            r#"{"op":"elewenjewe.trace","players":3,"seed":1}"#,
+            r#"{"ok":true,"events":[{"deal":{"dealer":"#,
+        ),
+    ] {
+        let answer = oracle(request.as_bytes()).remove(0);
+        assert!(answer.starts_with(start), "{request}: {}", &answer[..120]);
+    }
+    let jass = oracle(br#"{"op":"jass.trace","players":4,"seed":1}"#).remove(0);
+    assert!(
+        jass.contains(r#","forehand":"#) && jass.contains(r#","hands":[["#),
+        "{jass}"
+    );
+    let letom = oracle(br#"{"op":"letom.trace","players":3,"seed":1}"#).remove(0);
+    let order =
+        ["\"dealer\":", "\"hands\":", "\"floor\":", "\"stock\":"].map(|k| letom.find(k).unwrap());
+    assert!(order.windows(2).all(|w| w[0] < w[1]), "{letom}");
+}

@@ -1,26 +1,19 @@
-//! The Zaägox adapter: the `zaagox.score` op, the deal and score events of `zaagox.trace`,
-//! what `simulate` counts about a Zaägox game, and the Ava line of `replay`. Everything else
-//! the CLI does with Zaägox is generic ([`super::generic`]); its outcome and its text are
-//! [`zaagox::Outcome`]'s own.
+//! Zaägox in the CLI: the `zaagox.score` op and what `simulate` counts about a Zaägox game.
+//! Everything else the CLI does with Zaägox is generic ([`crate::play`]); its events, its
+//! outcome and their text are the crate's own.
 
 use std::fmt;
 
-use cards_core::{DidoCard, Game, PlayerId, Seed, shuffled_deck};
+use cards_core::{DidoCard, Game, PlayerId};
 use serde::Serialize;
-use serde_json::Value;
-use zaagox::{Exhaustion, Outcome, Setup, Zaagox};
+use zaagox::{Exhaustion, Outcome, Zaagox};
 
-use super::adapter::{Adapter, Event, Op, Simulation};
+use super::Op;
 use crate::protocol::{Body, Fields, OpName, OracleError, fields};
-use crate::replay::Note;
 use crate::simulate::{
     Bucket, BucketReport, Distribution, LengthReport, Percent, Tally, Term, bucket_of,
     bucket_reports, plural, rate, write_histogram,
 };
-
-/// Zaägox in the CLI.
-#[derive(Debug, Clone, Copy)]
-pub struct ZaagoxAdapter;
 
 /// Zaägox's own oracle op: `zaagox.score`.
 pub const OPS: &[Op] = &[Op {
@@ -28,62 +21,7 @@ pub const OPS: &[Op] = &[Op {
     answer: score_op,
 }];
 
-impl Adapter for ZaagoxAdapter {
-    type Game = Zaagox;
-    type Deal = Deal;
-
-    /// The seeded deal (`docs/zaagox.md`, "Setup"): deal 0 is
-    /// `shuffled_deck::<DidoCard>(seed)`; seat `s` gets cards `4s..4s+4` in that order; the
-    /// rest is the pile, top first; then the first seat draws (not part of the deal).
-    fn start_events(
-        start: &Zaagox,
-        players: usize,
-        seed: Seed,
-        out: &mut Vec<Event<Deal>>,
-    ) -> Result<(), String> {
-        let deal = Deal::seeded(players, seed);
-        let first = start
-            .to_act()
-            .ok_or("the game is over before anyone acted")?;
-        super::generic::check_derived(Zaagox::from_setup(start.rules(), deal.setup(first)), start)?;
-        out.push(Event::Deal { deal });
-        Ok(())
-    }
-
-    /// Zaägox is one game of one round: its score event (the settlement) comes right after
-    /// the last decision.
-    fn events_after(
-        before: &Zaagox,
-        _action: zaagox::Action,
-        after: &Zaagox,
-        out: &mut Vec<Event<Deal>>,
-    ) {
-        if !before.is_terminal() && after.is_terminal() {
-            out.push(Event::Score {
-                score: after.settlement().to_vec(),
-            });
-        }
-    }
-
-    /// `ava_declared`: the seats that declared Ava.
-    fn notes(state: &Zaagox) -> Vec<Note> {
-        let seats: Vec<usize> = PlayerId::all(state.num_players())
-            .filter(|&p| state.ava_declared(p))
-            .map(PlayerId::index)
-            .collect();
-        let text = (!seats.is_empty()).then(|| {
-            let list: Vec<String> = seats.iter().map(ToString::to_string).collect();
-            format!("Ava:        declared by seat {}", list.join(", "))
-        });
-        vec![Note {
-            key: "ava_declared",
-            value: Value::from(seats),
-            text,
-        }]
-    }
-}
-
-impl Simulation for ZaagoxAdapter {
+impl super::Summary for Zaagox {
     type Tally = ZaagoxTally;
     type Watch = ();
 
@@ -126,40 +64,6 @@ impl Simulation for ZaagoxAdapter {
             ava_declared: PlayerId::all(state.num_players()).any(|p| state.ava_declared(p)),
             turns: state.turns(),
         }
-    }
-}
-
-/// A Zaägox deal in a trace: `{"hands":[[…],…],"pile":[top first]}`, as dealt, before the
-/// first seat draws; each hand in dealing order.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Deal {
-    /// Each seat's four cards, in the order dealt.
-    pub hands: Vec<Vec<DidoCard>>,
-    /// The centre pile, top first.
-    pub pile: Vec<DidoCard>,
-}
-
-impl Deal {
-    /// The deal of the seeded game for `players` (2–4) from `seed`.
-    #[must_use]
-    pub fn seeded(players: usize, seed: Seed) -> Deal {
-        let deck = shuffled_deck::<DidoCard>(seed);
-        let split = (4 * players).min(deck.len());
-        Deal {
-            hands: deck[..split].chunks(4).map(<[DidoCard]>::to_vec).collect(),
-            pile: deck[split..].to_vec(),
-        }
-    }
-
-    /// The position after this deal once `first` has drawn.
-    #[must_use]
-    pub fn setup(&self, first: PlayerId) -> Setup {
-        let hands = self
-            .hands
-            .iter()
-            .map(|hand| hand.iter().copied().collect())
-            .collect();
-        Setup::dealt(hands, self.pile.clone(), first)
     }
 }
 
@@ -512,9 +416,11 @@ impl fmt::Display for ZaagoxReport {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::generic::{playout, playout_op, state_digest, trace, trace_op};
+    use crate::oracle::playout::{TraceEntry, playout, playout_op, state_digest, trace, trace_op};
     use crate::protocol::Answer;
-    use cards_core::{CardSet, random_playout};
+    use cards_core::{Seed, random_playout, shuffled_deck};
+    use serde_json::Value;
+    use zaagox::Setup;
 
     /// The answer line to a request line, through this adapter's ops alone (the oracle and
     /// the registry are tested on their own).
@@ -528,11 +434,9 @@ mod tests {
         Answer::from(match op.as_str().unwrap() {
             "zaagox.score" => score_op(rest),
             "zaagox.playout" => {
-                playout_op::<ZaagoxAdapter>(OpName::new("zaagox", "playout"), &rest, "zaagox")
+                playout_op::<Zaagox>(OpName::new("zaagox", "playout"), &rest, "zaagox")
             }
-            "zaagox.trace" => {
-                trace_op::<ZaagoxAdapter>(OpName::new("zaagox", "trace"), &rest, "zaagox")
-            }
+            "zaagox.trace" => trace_op::<Zaagox>(OpName::new("zaagox", "trace"), &rest, "zaagox"),
             other => panic!("not a zaagox op: {other}"),
         })
     }
@@ -710,44 +614,34 @@ mod tests {
         }
     }
 
-    /// The deal event is the game's start: re-dealing it by hand (`Setup::dealt`, the first
-    /// seat drawing) gives exactly the state `Zaagox::new` produces.
+    /// The trace's deal entry is the seeded deal (`docs/zaagox.md`, "Setup"): seat `s` holds
+    /// cards `4s..4s+4` of `shuffled_deck(seed)` in that order, the pile the rest, top first;
+    /// re-dealt by hand (`Setup::dealt`, the first seat drawing) it is the game's start.
     #[test]
     fn trace_deal_is_the_games_start() {
         for players in 2..=4 {
             for seed in 0..40 {
                 let start = Zaagox::new(&Default::default(), players, Seed::from(seed)).unwrap();
-                let deal = Deal::seeded(players, Seed::from(seed));
-                assert_eq!(deal.hands.len(), players);
-                assert!(deal.hands.iter().all(|h| h.len() == 4));
-                assert_eq!(deal.pile.len(), 36 - 4 * players);
+                let deck = shuffled_deck::<DidoCard>(Seed::from(seed));
+                let hands: Vec<Vec<DidoCard>> = deck[..4 * players]
+                    .chunks(4)
+                    .map(<[DidoCard]>::to_vec)
+                    .collect();
+                let pile = deck[4 * players..].to_vec();
+                let trace = trace::<Zaagox>(players, seed).unwrap();
+                let expected = serde_json::json!({"hands": hands, "pile": pile});
+                assert_eq!(
+                    trace.events[0].deal(),
+                    Some(expected),
+                    "{players} players, seed {seed}"
+                );
                 let first = start.to_act().unwrap();
-                for seat in PlayerId::all(players) {
-                    let mut dealt: CardSet<DidoCard> =
-                        deal.hands[seat.index()].iter().copied().collect();
-                    if seat == first {
-                        dealt.insert(deal.pile[0]);
-                    }
-                    assert_eq!(start.hand(seat), dealt, "{players} players, seed {seed}");
-                }
-                assert!(start.pile().eq(deal.pile[1..].iter().copied()));
-                let again = Zaagox::from_setup(&Default::default(), deal.setup(first)).unwrap();
-                assert_eq!(again, start, "{players} players, seed {seed}");
-                let mut events = Vec::new();
-                ZaagoxAdapter::start_events(&start, players, Seed::from(seed), &mut events)
-                    .unwrap();
-                assert_eq!(events, vec![Event::Deal { deal }]);
+                let sets = hands.iter().map(|h| h.iter().copied().collect()).collect();
+                let again =
+                    Zaagox::from_setup(&Default::default(), Setup::dealt(sets, pile, first));
+                assert_eq!(again.unwrap(), start, "{players} players, seed {seed}");
             }
         }
-    }
-
-    #[test]
-    fn a_deal_that_does_not_fit_is_refused() {
-        let start = Zaagox::new(&Default::default(), 3, Seed::from(1)).unwrap();
-        let mut events = Vec::new();
-        let e = ZaagoxAdapter::start_events(&start, 3, Seed::from(2), &mut events).unwrap_err();
-        assert!(e.contains("deal"), "{e}");
-        assert!(events.is_empty());
     }
 
     /// `oracle.md`, "Traces": one deal event, one decision per playout action (each action
@@ -810,12 +704,12 @@ mod tests {
             "{}",
             &first[..80]
         );
-        let typed = trace::<ZaagoxAdapter>(3, 42).unwrap();
+        let typed = trace::<Zaagox>(3, 42).unwrap();
         assert_eq!(
             typed
                 .events
                 .iter()
-                .filter(|e| matches!(e, Event::Deal { .. }))
+                .filter(|e| matches!(e, TraceEntry::Deal { .. }))
                 .count(),
             1
         );
@@ -825,7 +719,7 @@ mod tests {
     fn summaries_agree_with_the_playout() {
         for seed in 0..20 {
             let (state, _) = playout::<Zaagox>(3, seed).unwrap();
-            let summary = ZaagoxAdapter::summarize(&state, ());
+            let summary = <Zaagox as super::super::Summary>::summarize(&state, ());
             assert_eq!(summary.outcome, state.outcome());
             match summary.outcome {
                 Some(Outcome::Won { winner, .. }) => assert!(winner.index() < 3),
@@ -932,19 +826,5 @@ mod tests {
         one.add(&won(0, 5, false));
         let text = one.report(1).to_string();
         assert!(text.contains("over the 1 game with a winner"), "{text}");
-    }
-
-    #[test]
-    fn replay_notes_name_the_ava_declarers() {
-        let (state, _) = playout::<Zaagox>(3, 0).unwrap();
-        let notes = ZaagoxAdapter::notes(&state);
-        assert_eq!(notes.len(), 1);
-        assert_eq!(notes[0].key, "ava_declared");
-        let declared: Vec<usize> = PlayerId::all(3)
-            .filter(|&p| state.ava_declared(p))
-            .map(PlayerId::index)
-            .collect();
-        assert_eq!(notes[0].value, serde_json::json!(declared));
-        assert_eq!(notes[0].text.is_some(), !declared.is_empty());
     }
 }

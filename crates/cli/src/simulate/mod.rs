@@ -31,6 +31,7 @@
 //! - `timing`: `{seconds, games_per_second}`, and the rate of the game's other unit where it
 //!   has one (Jass and Letom matches: `deals_per_second`).
 
+pub mod game;
 mod report;
 mod run;
 mod stats;

@@ -1,110 +1,15 @@
-//! The Eléwénjewé adapter: its own op `elewenjewe.captures` ([`ops`]); the trace's deal events
-//! (a round's layout, each batch) and score events (each round's points less Esun penalties),
-//! taken from the game's own event log; the rule options of `simulate` (presets included);
-//! and what the summary counts.
+//! Eléwénjewé in the CLI: its own op `elewenjewe.captures` ([`ops`]) and what `simulate`
+//! counts about a game.
 
 pub mod ops;
 
 use std::fmt;
 
-use cards_core::{Game, Seed, StdCard};
-use elewenjewe::{Action, Elewenjewe, Event as GameEvent, Outcome, Scoring};
+use cards_core::{Game, StdCard};
+use elewenjewe::{Action, Elewenjewe, Outcome, Scoring};
 use serde::Serialize;
 
-use super::adapter::{Adapter, Event, Simulation};
-use crate::replay::Note;
 use crate::simulate::{Distribution, LengthReport, Percent, Tally, Term, rate};
-
-/// Eléwénjewé in the CLI.
-#[derive(Debug, Clone, Copy)]
-pub struct ElewenjeweAdapter;
-
-/// A trace's deal event: a round's start (`{"dealer":d,"table":[the four layout diamonds]}`)
-/// or a batch (`{"hands":[[…],…],"table":[leftovers laid now]}`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(untagged)]
-pub enum Deal {
-    /// A round starts.
-    Round {
-        /// The dealer.
-        dealer: u8,
-        /// The layout diamonds.
-        table: Vec<StdCard>,
-    },
-    /// A batch is dealt.
-    Batch {
-        /// Each seat's new cards, in the order received.
-        hands: Vec<Vec<StdCard>>,
-        /// Cards newly laid on the table.
-        table: Vec<StdCard>,
-    },
-}
-
-/// The game's events as trace events.
-fn convert(events: Vec<GameEvent>, out: &mut Vec<Event<Deal>>) {
-    for event in events {
-        out.push(match event {
-            GameEvent::Round { dealer, table } => Event::Deal {
-                deal: Deal::Round {
-                    dealer: dealer.0,
-                    table: table.iter().collect(),
-                },
-            },
-            GameEvent::Batch { hands, table } => Event::Deal {
-                deal: Deal::Batch { hands, table },
-            },
-            GameEvent::Score(score) => Event::Score { score },
-        });
-    }
-}
-
-impl Adapter for ElewenjeweAdapter {
-    type Game = Elewenjewe;
-    type Deal = Deal;
-
-    /// The first round's layout and batch, as the game logs them (checked against `start`:
-    /// the same hands and table).
-    fn start_events(
-        start: &Elewenjewe,
-        players: usize,
-        seed: Seed,
-        out: &mut Vec<Event<Deal>>,
-    ) -> Result<(), String> {
-        let events = Elewenjewe::start_events(start.rules(), players, seed);
-        if events.is_empty() {
-            return Err("the game logged no start".to_owned());
-        }
-        convert(events, out);
-        Ok(())
-    }
-
-    /// What the action logs: the next batch, a round's score, the next round.
-    fn events_after(
-        before: &Elewenjewe,
-        action: Action,
-        after: &Elewenjewe,
-        out: &mut Vec<Event<Deal>>,
-    ) {
-        let mut replayed = before.clone();
-        let mut events = Vec::new();
-        if replayed.play_logged(action, &mut events).is_ok() && replayed == *after {
-            convert(events, out);
-        }
-    }
-
-    /// `totals`: each seat's game total.
-    fn notes(state: &Elewenjewe) -> Vec<Note> {
-        let totals = state.totals().to_vec();
-        vec![Note {
-            key: "totals",
-            value: serde_json::json!(totals),
-            text: Some(format!(
-                "totals:     {totals:?} after {} rounds",
-                state.records().len()
-            )),
-        }]
-    }
-}
 
 /// What one game's actions showed.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -156,7 +61,7 @@ fn groups(played: StdCard, taken: cards_core::CardSet<StdCard>) -> u64 {
     }
 }
 
-impl Simulation for ElewenjeweAdapter {
+impl super::Summary for Elewenjewe {
     type Tally = ElewenjeweTally;
     type Watch = Watch;
 
@@ -471,7 +376,8 @@ impl fmt::Display for ElewenjeweReport {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::generic::{playout, simulate_one, trace};
+    use crate::oracle::playout::{Returns, TraceEntry, playout, trace};
+    use crate::simulate::game::simulate_one;
     use elewenjewe::Rules;
 
     /// The trace: decisions plus the game's own deal and score events; the score events add up
@@ -480,26 +386,25 @@ mod tests {
     fn traces_and_tallies_games() {
         for players in 2..=5 {
             for seed in 0..3 {
-                let t = trace::<ElewenjeweAdapter>(players, seed).unwrap();
+                let t = trace::<Elewenjewe>(players, seed).unwrap();
                 let (state, actions) = playout::<Elewenjewe>(players, seed).unwrap();
                 let decisions = t
                     .events
                     .iter()
-                    .filter(|e| matches!(e, Event::Decision { .. }))
+                    .filter(|e| matches!(e, TraceEntry::Decision { .. }))
                     .count();
                 assert_eq!(decisions, actions);
                 let mut sums = vec![0i64; players];
                 for e in &t.events {
-                    if let Event::Score { score } = e {
+                    if let TraceEntry::Score { score } = e {
                         for (s, v) in sums.iter_mut().zip(score) {
                             *s += v;
                         }
                     }
                 }
                 assert_eq!(sums, state.totals().to_vec());
-                assert_eq!(t.returns, crate::games::generic::Returns::of(&state));
-                let played =
-                    simulate_one::<ElewenjeweAdapter>(&Rules::default(), players, seed).unwrap();
+                assert_eq!(t.returns, Returns::of(&state));
+                let played = simulate_one::<Elewenjewe>(&Rules::default(), players, seed).unwrap();
                 let mut tally = ElewenjeweTally::new(players);
                 tally.add(&played.summary);
                 assert_eq!(tally.round_count, state.records().len() as u64);

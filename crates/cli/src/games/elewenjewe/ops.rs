@@ -6,7 +6,7 @@ use cards_core::{CardSet, StdCard};
 use elewenjewe::{Rules, captures, count_captures};
 use serde::Serialize;
 
-use crate::games::adapter::Op;
+use crate::games::Op;
 use crate::protocol::{Body, Fields, OpName, OracleError, fields};
 
 /// Eléwénjewé's own ops, in protocol order.

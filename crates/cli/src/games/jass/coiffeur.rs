@@ -1,109 +1,13 @@
-//! [`CoiffeurAdapter`]: a whole Coiffeur game ([`Coiffeur`], records `coiffeur`), as
-//! `jass.playout`/`jass.trace` with `"variant":"coiffeur"` and `simulate jass --variant
-//! coiffeur` play it: the trace's deal and score events (the declaring side's points, 0 for
-//! the others), the score sheet in `replay`, and what the summary counts.
+//! A whole Coiffeur game ([`Coiffeur`], records `coiffeur`) as `simulate jass --variant
+//! coiffeur` counts it.
 
 use std::fmt;
 
-use cards_core::{Game, PlayerId, Seed};
-use jass::{Action, Coiffeur, CoiffeurOutcome, ScoreSheet, Slot, TableDeal};
+use cards_core::Game;
+use jass::{Action, Coiffeur, CoiffeurOutcome, ScoreSheet, Slot};
 use serde::Serialize;
 
-use super::{Deal, NAME};
-use crate::games::adapter::{Adapter, Event, Simulation};
-use crate::games::generic;
-use crate::replay::Note;
 use crate::simulate::{Distribution, LengthReport, Percent, Tally, Term, rate};
-
-/// Whole Coiffeur games.
-#[derive(Debug, Clone, Copy)]
-pub struct CoiffeurAdapter;
-
-/// Seats at a Coiffeur table.
-const SEATS: usize = 4;
-
-/// The score event of deal `deal`: the declaring side's points, 0 for the others (one number
-/// per side: per team, or per seat in individual play).
-fn deal_score(sheet: &ScoreSheet, deal: u32) -> Vec<i64> {
-    sheet
-        .sides
-        .iter()
-        .map(|side| {
-            side.entries
-                .iter()
-                .flatten()
-                .find(|e| e.deal == deal)
-                .map_or(0, |e| i64::from(e.points))
-        })
-        .collect()
-}
-
-impl Adapter for CoiffeurAdapter {
-    type Game = Coiffeur;
-    type Deal = Deal;
-
-    const NAME: &'static str = NAME;
-
-    /// Deal 0 as [`TableDeal::first`] deals it, checked against `start`.
-    fn start_events(
-        start: &Coiffeur,
-        players: usize,
-        seed: Seed,
-        out: &mut Vec<Event<Deal>>,
-    ) -> Result<(), String> {
-        if players != SEATS {
-            return Err(format!("Coiffeur has 4 players, not {players}"));
-        }
-        let deal = TableDeal::first(seed, SEATS, start.rules().first_dealer);
-        let mut setup = start.setup();
-        setup.dealer = deal.dealer;
-        setup.hands =
-            core::array::from_fn(|s| deal.hand(PlayerId(s as u8)).iter().copied().collect());
-        generic::check_derived(Coiffeur::from_setup(start.rules(), setup), start)?;
-        out.push(Event::Deal {
-            deal: Deal::table(&deal, false),
-        });
-        Ok(())
-    }
-
-    /// After a deal's last card: its score event, then the next deal's event when the game
-    /// goes on.
-    fn events_after(
-        before: &Coiffeur,
-        _action: Action,
-        after: &Coiffeur,
-        out: &mut Vec<Event<Deal>>,
-    ) {
-        let next = after.deal_number() != before.deal_number();
-        if !(next || after.is_terminal() && !before.is_terminal()) {
-            return;
-        }
-        out.push(Event::Score {
-            score: deal_score(&after.score_sheet(), before.deal_number()),
-        });
-        if next {
-            let deal = TableDeal::later(
-                after.setup().seed,
-                after.deal_number(),
-                SEATS,
-                before.dealer(),
-            );
-            out.push(Event::Deal {
-                deal: Deal::table(&deal, false),
-            });
-        }
-    }
-
-    /// `sheet`: the score sheet (as JSON, and drawn as a table).
-    fn notes(state: &Coiffeur) -> Vec<Note> {
-        let sheet = state.score_sheet();
-        vec![Note {
-            key: "sheet",
-            value: serde_json::to_value(&sheet).unwrap_or_default(),
-            text: Some(format!("score sheet:\n{sheet}")),
-        }]
-    }
-}
 
 /// How one slot was chosen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -131,7 +35,7 @@ pub struct GameSummary {
     choices: Vec<Choice>,
 }
 
-impl Simulation for CoiffeurAdapter {
+impl crate::games::Summary for Coiffeur {
     type Tally = CoiffeurTally;
     type Watch = Watch;
 
@@ -455,7 +359,8 @@ impl fmt::Display for CoiffeurReport {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::generic::{playout, simulate_one, trace};
+    use crate::oracle::playout::{TraceEntry, playout, trace};
+    use crate::simulate::game::simulate_one;
 
     /// The trace: a deal event at every deal, a score event after each (the declaring side's
     /// points, 0 for the others) adding up to the final totals; the tally counts every deal.
@@ -470,7 +375,7 @@ mod tests {
                 ..jass::Rules::default()
             };
             for seed in 0..3 {
-                let played = simulate_one::<CoiffeurAdapter>(&rules, 4, seed).unwrap();
+                let played = simulate_one::<Coiffeur>(&rules, 4, seed).unwrap();
                 let summary = &played.summary;
                 assert_eq!(summary.choices.len(), deals);
                 let mut tally = CoiffeurTally::new(4);
@@ -482,13 +387,13 @@ mod tests {
             }
         }
         for seed in 0..3 {
-            let t = trace::<CoiffeurAdapter>(4, seed).unwrap();
+            let t = trace::<Coiffeur>(4, seed).unwrap();
             let (state, actions) = playout::<Coiffeur>(4, seed).unwrap();
             let scores: Vec<&Vec<i64>> = t
                 .events
                 .iter()
                 .filter_map(|e| match e {
-                    Event::Score { score } => Some(score),
+                    TraceEntry::Score { score } => Some(score),
                     _ => None,
                 })
                 .collect();
@@ -503,7 +408,7 @@ mod tests {
                 let sum: i64 = scores.iter().map(|s| s[side]).sum();
                 assert_eq!(sum, i64::from(outcome.totals[side]));
             }
-            assert_eq!(t.returns, generic::Returns::of(&state));
+            assert_eq!(t.returns, crate::oracle::playout::Returns::of(&state));
         }
     }
 }

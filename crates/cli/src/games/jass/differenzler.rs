@@ -1,26 +1,16 @@
-//! [`DifferenzlerAdapter`]: a whole Differenzler game ([`Differenzler`], records
-//! `differenzler`), as `jass.playout`/`jass.trace` with `"variant":"differenzler"` and
-//! `simulate jass --variant differenzler` play it: the trace's deal events (with the shown
-//! trump card) and score events (each seat's card points), and what the summary counts.
+//! A whole Differenzler game ([`Differenzler`], records `differenzler`) as `simulate jass
+//! --variant differenzler` counts it.
 
 use std::fmt;
 
-use cards_core::{Game, JassCard, PlayerId, Seed};
-use jass::{Action, Differenzler, DifferenzlerOutcome, TableDeal};
+use cards_core::{Game, JassCard, PlayerId};
+use jass::{Action, Differenzler, DifferenzlerOutcome};
 use serde::Serialize;
 
-use super::{Deal, NAME};
-use crate::games::adapter::{Adapter, Event, Simulation};
-use crate::games::generic;
-use crate::replay::Note;
 use crate::simulate::{
     Bucket, BucketReport, Distribution, LengthReport, Percent, Tally, Term, bucket_of,
     bucket_reports, plural, rate, write_histogram,
 };
-
-/// Whole Differenzler games.
-#[derive(Debug, Clone, Copy)]
-pub struct DifferenzlerAdapter;
 
 /// Cards in a deal.
 const PLAYS: usize = 36;
@@ -45,80 +35,6 @@ fn final_points(before: &Differenzler, card: JassCard) -> Option<Vec<u32>> {
     Some(points)
 }
 
-impl Adapter for DifferenzlerAdapter {
-    type Game = Differenzler;
-    type Deal = Deal;
-
-    const NAME: &'static str = NAME;
-
-    /// Deal 0 as [`TableDeal::first`] deals it, checked against `start`.
-    fn start_events(
-        start: &Differenzler,
-        players: usize,
-        seed: Seed,
-        out: &mut Vec<Event<Deal>>,
-    ) -> Result<(), String> {
-        let deal = TableDeal::first(seed, players, start.rules().first_dealer);
-        let setup = jass::DifferenzlerSetup {
-            seed,
-            deal_number: 0,
-            penalties: vec![0; players],
-            dealer: deal.dealer,
-            shown: deal.shown(),
-            hands: (0..players)
-                .map(|s| deal.hand(PlayerId(s as u8)).iter().copied().collect())
-                .collect(),
-            predictions: Vec::new(),
-            plays: Vec::new(),
-        };
-        generic::check_derived(Differenzler::from_setup(start.rules(), setup), start)?;
-        out.push(Event::Deal {
-            deal: Deal::table(&deal, true),
-        });
-        Ok(())
-    }
-
-    /// After a deal's last card: its score event (each seat's card points), then the next
-    /// deal's event when the game goes on.
-    fn events_after(
-        before: &Differenzler,
-        action: Action,
-        after: &Differenzler,
-        out: &mut Vec<Event<Deal>>,
-    ) {
-        let Action::Play(card) = action else {
-            return;
-        };
-        let Some(points) = final_points(before, card) else {
-            return;
-        };
-        out.push(Event::Score {
-            score: points.into_iter().map(i64::from).collect(),
-        });
-        if !after.is_terminal() {
-            let deal = TableDeal::later(
-                after.setup().seed,
-                after.deal_number(),
-                after.num_players(),
-                before.dealer(),
-            );
-            out.push(Event::Deal {
-                deal: Deal::table(&deal, true),
-            });
-        }
-    }
-
-    /// `penalties`: each seat's total.
-    fn notes(state: &Differenzler) -> Vec<Note> {
-        let penalties = state.penalties();
-        vec![Note {
-            key: "penalties",
-            value: serde_json::json!(penalties),
-            text: Some(format!("penalties:  {penalties:?}")),
-        }]
-    }
-}
-
 /// One complete deal as the summary counts it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DealSummary {
@@ -137,7 +53,7 @@ pub struct GameSummary {
     deals: Vec<DealSummary>,
 }
 
-impl Simulation for DifferenzlerAdapter {
+impl crate::games::Summary for Differenzler {
     type Tally = DifferenzlerTally;
     type Watch = Vec<DealSummary>;
 
@@ -405,7 +321,8 @@ impl fmt::Display for DifferenzlerReport {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::generic::{playout, simulate_one, trace};
+    use crate::oracle::playout::{TraceEntry, playout, trace};
+    use crate::simulate::game::simulate_one;
 
     /// The trace: a deal event (with the shown card, the dealer's last) at every deal and a
     /// score event after each, whose card points total 157 and give the penalties.
@@ -413,21 +330,15 @@ mod tests {
     fn traces_and_tallies_whole_games() {
         for players in [3, 4] {
             for seed in 0..5 {
-                let t = trace::<DifferenzlerAdapter>(players, seed).unwrap();
+                let t = trace::<Differenzler>(players, seed).unwrap();
                 let (state, actions) = playout::<Differenzler>(players, seed).unwrap();
-                let deals: Vec<&Deal> = t
-                    .events
-                    .iter()
-                    .filter_map(|e| match e {
-                        Event::Deal { deal } => Some(deal),
-                        _ => None,
-                    })
-                    .collect();
+                let deals: Vec<serde_json::Value> =
+                    t.events.iter().filter_map(TraceEntry::deal).collect();
                 let scores: Vec<&Vec<i64>> = t
                     .events
                     .iter()
                     .filter_map(|e| match e {
-                        Event::Score { score } => Some(score),
+                        TraceEntry::Score { score } => Some(score),
                         _ => None,
                     })
                     .collect();
@@ -435,20 +346,24 @@ mod tests {
                 assert_eq!(scores.len(), 16);
                 assert_eq!(t.events.len(), actions + 32);
                 for d in &deals {
-                    assert_eq!(d.hands.len(), players);
-                    assert_eq!(d.shown, d.hands[usize::from(d.dealer)].last().copied());
+                    let hands = d["hands"].as_array().unwrap();
+                    assert_eq!(hands.len(), players);
+                    let dealer = d["dealer"].as_u64().unwrap() as usize;
                     assert_eq!(
-                        usize::from(d.forehand),
-                        (usize::from(d.dealer) + 1) % players
+                        &d["shown"],
+                        hands[dealer].as_array().unwrap().last().unwrap()
+                    );
+                    assert_eq!(
+                        d["forehand"].as_u64().unwrap() as usize,
+                        (dealer + 1) % players
                     );
                 }
                 for s in &scores {
                     assert_eq!(s.iter().sum::<i64>(), 157);
                 }
-                assert_eq!(t.returns, generic::Returns::of(&state));
+                assert_eq!(t.returns, crate::oracle::playout::Returns::of(&state));
                 let played =
-                    simulate_one::<DifferenzlerAdapter>(&jass::Rules::default(), players, seed)
-                        .unwrap();
+                    simulate_one::<Differenzler>(&jass::Rules::default(), players, seed).unwrap();
                 let summary = &played.summary;
                 assert_eq!(summary.deals.len(), 16);
                 // The penalties are the distance of the predictions from the points.

@@ -1,89 +1,16 @@
-//! [`GameAdapter`]: a whole Schieber game to the target ([`Schieber`], records `schieber`),
-//! as `cardrules simulate jass` plays it: the rule options of `--rule`, what is watched of
-//! every deal ([`DealSummary`]), and the trace events of a whole game (a deal event at every
-//! deal, a score event at the end of every deal).
+//! A whole Schieber game to the target ([`Schieber`], records `schieber`) as `cardrules
+//! simulate jass` counts it: what is watched of every deal ([`DealSummary`]).
 
-use cards_core::{Game, Seed};
+use cards_core::Game;
 use jass::{Action, Schieber, SchieberDeal};
 
 use super::tally::{DealSummary, GameSummary, JassTally};
-use super::{Deal, NAME, deal};
-use crate::games::adapter::{Adapter, Event, Simulation};
-use crate::replay::Note;
 use crate::simulate::Term;
 
 /// Cards played in a complete deal.
 const PLAYS: usize = 36;
 
-/// Whole Schieber games.
-#[derive(Debug, Clone, Copy)]
-pub struct GameAdapter;
-
-impl Adapter for GameAdapter {
-    type Game = Schieber;
-    type Deal = Deal;
-
-    const NAME: &'static str = NAME;
-
-    /// The first deal, as [`super::DealAdapter`] derives it (the game's deal 0 is the
-    /// one-deal game's deal).
-    fn start_events(
-        start: &Schieber,
-        players: usize,
-        seed: Seed,
-        out: &mut Vec<Event<Deal>>,
-    ) -> Result<(), String> {
-        <super::DealAdapter as Adapter>::start_events(start.deal(), players, seed, out)
-    }
-
-    /// At the end of a deal its score (each team's multiplied points credited in it, up to
-    /// the target), then the next deal when the game goes on.
-    fn events_after(
-        before: &Schieber,
-        _action: Action,
-        after: &Schieber,
-        out: &mut Vec<Event<Deal>>,
-    ) {
-        let next = after.deal_number() != before.deal_number();
-        if !(next || after.is_terminal() && !before.is_terminal()) {
-            return;
-        }
-        let start = before.scores_before_deal();
-        let end = if next {
-            after.scores_before_deal()
-        } else {
-            after.totals()
-        };
-        out.push(Event::Score {
-            score: (0..2)
-                .map(|team| i64::from(end[team]) - i64::from(start[team]))
-                .collect(),
-        });
-        if next {
-            let deal = after.deal();
-            let seeded =
-                jass::SeededDeal::later(after.setup().seed, after.deal_number(), deal.dealer());
-            out.push(Event::Deal {
-                deal: Deal::from(seeded),
-            });
-        }
-    }
-
-    /// `contract` of the last deal, and `deals`: how many were played.
-    fn notes(state: &Schieber) -> Vec<Note> {
-        let deals = state.deal_number().saturating_add(1);
-        vec![
-            Note {
-                key: "deals",
-                value: deals.into(),
-                text: Some(format!("deals:      {deals}")),
-            },
-            deal::contract_note(state.deal()),
-        ]
-    }
-}
-
-impl Simulation for GameAdapter {
+impl crate::games::Summary for Schieber {
     type Tally = JassTally;
     type Watch = Vec<DealSummary>;
 
@@ -125,7 +52,7 @@ impl Simulation for GameAdapter {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::generic::{playout, trace};
+    use crate::oracle::playout::{TraceEntry, playout, trace};
 
     /// A whole game's trace: a deal event at every deal (each one the seeded deal of the
     /// game), a score event at the end of every deal; the scores add up to the final totals;
@@ -133,18 +60,18 @@ mod tests {
     #[test]
     fn a_whole_game_traces_deal_by_deal() {
         for seed in 0..6 {
-            let t = trace::<GameAdapter>(4, seed).unwrap();
+            let t = trace::<Schieber>(4, seed).unwrap();
             let (state, actions) = playout::<Schieber>(4, seed).unwrap();
             let deals = t
                 .events
                 .iter()
-                .filter(|e| matches!(e, Event::Deal { .. }))
+                .filter(|e| matches!(e, TraceEntry::Deal { .. }))
                 .count();
             let scores: Vec<&Vec<i64>> = t
                 .events
                 .iter()
                 .filter_map(|e| match e {
-                    Event::Score { score } => Some(score),
+                    TraceEntry::Score { score } => Some(score),
                     _ => None,
                 })
                 .collect();
@@ -156,27 +83,25 @@ mod tests {
                 let sum: i64 = scores.iter().map(|s| s[team]).sum();
                 assert_eq!(sum, i64::from(outcome.totals[team]), "seed {seed}");
             }
-            let one = trace::<super::super::DealAdapter>(4, seed).unwrap();
+            let one = trace::<SchieberDeal>(4, seed).unwrap();
             assert_eq!(t.events[0], one.events[0]);
             // The first deal's forehand deals the second, then the deal passes one seat; from
             // the second deal on forehand is the seat after the dealer.
-            let dealt: Vec<&Deal> = t
-                .events
-                .iter()
-                .filter_map(|e| match e {
-                    Event::Deal { deal } => Some(deal),
-                    _ => None,
-                })
-                .collect();
+            let dealt: Vec<serde_json::Value> =
+                t.events.iter().filter_map(TraceEntry::deal).collect();
+            let seat = |v: &serde_json::Value| v.as_u64().unwrap();
             for (k, deal) in dealt.iter().enumerate().skip(1) {
                 let expected = if k == 1 {
-                    dealt[0].forehand
+                    seat(&dealt[0]["forehand"])
                 } else {
-                    (dealt[k - 1].dealer + 1) % 4
+                    (seat(&dealt[k - 1]["dealer"]) + 1) % 4
                 };
-                assert_eq!(deal.dealer, expected, "seed {seed}, deal {k}");
-                assert_eq!(deal.forehand, (deal.dealer + 1) % 4);
-                assert_eq!(deal.hands.iter().map(Vec::len).sum::<usize>(), 36);
+                assert_eq!(seat(&deal["dealer"]), expected, "seed {seed}, deal {k}");
+                assert_eq!(seat(&deal["forehand"]), (seat(&deal["dealer"]) + 1) % 4);
+                let cards: usize = (deal["hands"].as_array().unwrap().iter())
+                    .map(|h| h.as_array().unwrap().len())
+                    .sum();
+                assert_eq!(cards, 36);
             }
         }
     }

@@ -10,7 +10,7 @@ use cards_core::{CardSet, JassCard};
 use jass::{Declaration, Mode, PlayRules, Rules, Scale, WeisRules};
 use serde::Serialize;
 
-use crate::games::adapter::Op;
+use crate::games::Op;
 use crate::protocol::{Body, Fields, OpName, OracleError, fields};
 
 /// The game's name in op names.

@@ -720,8 +720,7 @@ impl fmt::Display for JassReport {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::generic::simulate_one;
-    use crate::games::jass::GameAdapter;
+    use crate::simulate::game::simulate_one;
     use jass::Rules;
 
     /// Every complete deal is counted once; its card points total 157; the games' deals add
@@ -732,7 +731,7 @@ mod tests {
         let mut tally = JassTally::new(4);
         let mut complete = 0;
         for seed in 0..60 {
-            let played = simulate_one::<GameAdapter>(&rules, 4, seed).unwrap();
+            let played = simulate_one::<jass::Schieber>(&rules, 4, seed).unwrap();
             let summary = &played.summary;
             let outcome = summary.outcome.unwrap();
             assert_eq!(
@@ -786,7 +785,7 @@ mod tests {
         };
         let mut tally = JassTally::new(4);
         for seed in 0..40 {
-            let played = simulate_one::<GameAdapter>(&rules, 4, seed).unwrap();
+            let played = simulate_one::<jass::Schieber>(&rules, 4, seed).unwrap();
             tally.add(&played.summary);
         }
         let text = tally.report(40).to_string();

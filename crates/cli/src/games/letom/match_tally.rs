@@ -59,6 +59,7 @@ pub struct MatchDeals {
 
 impl MatchDeals {
     /// Deals counted so far: the next deal to count is this one.
+    #[cfg(test)]
     #[must_use]
     pub fn counted(&self) -> u32 {
         self.counted

@@ -1,85 +1,18 @@
-//! [`MatchAdapter`]: whole Letom matches ([`LetomMatch`], records `letom-match`), as
-//! `cardrules simulate letom --variant match` plays them: the rule options of `--rule` (the
-//! deal's and `deals`), what is watched of every deal as it ends ([`MatchWatch`], counted by
-//! the deal's own tally, [`super::tally`]), and the trace events of a whole match (a deal event
-//! at every deal, a score event at the end of every deal).
+//! Whole Letom matches ([`LetomMatch`], records `letom-match`) as `cardrules simulate letom
+//! --variant match` counts them: every deal as it ends ([`MatchWatch`]), counted by the deal's
+//! own tally ([`super::tally`]).
 //!
 //! A deal that ends at the deal (a chongtong, four of a number on the floor) is played through
 //! by the match at once, with the action that ended the deal before it (or when the match
-//! starts): no action is ever applied to it, so no state before an action shows it. The match
-//! reports such deals as it plays them ([`LetomMatch::play_reporting`],
-//! [`LetomMatch::new_reporting`]), and the adapter replays the one action from its copy of the
-//! state before it to see them ([`ended_deals`]).
+//! starts): no action is ever applied to it, so no state before an action shows it. The watch
+//! rebuilds such deals from the match's events: the cards dealt and what the deal carried in.
 
-use cards_core::{Game, Seed};
-use letom::{Action, Letom, LetomMatch};
-use serde_json::Value;
+use cards_core::Game;
+use letom::{Action, Dealing, Event, Letom, LetomMatch, Rules};
 
 use super::match_tally::{MatchDeals, MatchSummary, MatchTally, TERMS};
 use super::tally::Watch;
-use super::{Deal, LetomAdapter, score_event};
-use crate::games::adapter::{Adapter, Event, Simulation};
-use crate::replay::Note;
 use crate::simulate::Term;
-
-/// Whole Letom matches.
-#[derive(Debug, Clone, Copy)]
-pub struct MatchAdapter;
-
-/// The deals that ended with the action in `last` (the match before it, and the action; each
-/// with its number and whether actions were applied to it: the deal played on), or, without
-/// `last`, those that ended at the deal before the first decision of `now`'s match (from its
-/// seed). [`LetomMatch::play_reporting`] and [`LetomMatch::new_reporting`] report them.
-fn ended_deals(now: &LetomMatch, last: Option<(&LetomMatch, Action)>) -> Vec<(u32, Letom, bool)> {
-    let mut ended = Vec::new();
-    match last {
-        Some((before, action)) => {
-            let played = before.deal_number();
-            // The match is played on from a copy; an action it refuses reports nothing.
-            let _ = before.clone().play_reporting(action, |number, deal| {
-                ended.push((number, deal.clone(), number == played));
-            });
-        }
-        None => {
-            let _ = LetomMatch::new_reporting(
-                now.rules(),
-                now.num_players(),
-                now.setup().seed,
-                |number, deal| ended.push((number, deal.clone(), false)),
-            );
-        }
-    }
-    ended
-}
-
-/// The cards of `deal`, deal `number` of a match from `seed` before any action was applied to it
-/// ([`letom::Deal::seeded`] with its dealer), checked against it: [`Letom::from_deal`] must
-/// rebuild it, but for what the deal carries in from the match (the nagari carry, carried
-/// shakes and bombs, the pot) and the reshuffle seed, which are not cards.
-///
-/// # Errors
-/// A message when the cards do not give the deal (a bug).
-fn dealt_cards(deal: &Letom, seed: Seed, number: u32) -> Result<letom::Deal, String> {
-    let rules = deal.rules();
-    let cards = letom::Deal::seeded(rules, deal.num_players(), seed, number, Some(deal.dealer()))
-        .map_err(|e| format!("the seeded deal {number}: {e}"))?;
-    let rebuilt = Letom::from_deal(rules, &cards)
-        .map_err(|e| format!("the derived deal {number} is not a valid start: {e}"))?;
-    let actual = deal.setup();
-    let mut expected = rebuilt.setup();
-    expected.carry = actual.carry;
-    expected.carried_shakes.clone_from(&actual.carried_shakes);
-    expected.carried_bombs.clone_from(&actual.carried_bombs);
-    expected.pot.clone_from(&actual.pot);
-    expected.reshuffle = actual.reshuffle;
-    if expected == actual {
-        Ok(cards)
-    } else {
-        Err(format!(
-            "the derived deal {number} does not give the match's deal"
-        ))
-    }
-}
 
 /// The stakes still in the pot when the match ended, by seat, which went back to whoever staked
 /// them (all 0 when the last deal's pot was taken); `None` before the end or without a stake.
@@ -106,156 +39,86 @@ pub struct MatchWatch {
     deals: MatchDeals,
     /// The actions of the deal in progress.
     actions: Watch,
-    /// The match before the latest action, and that action.
-    last: Option<(LetomMatch, Action)>,
+    /// Whether the deals that ended before the first action are counted.
+    started: bool,
     /// Every finished deal, in order (tests only).
     #[cfg(test)]
     ended: Vec<Letom>,
 }
 
 impl MatchWatch {
-    /// Counts the deals that finished before `now` (the match before its next action, or over)
-    /// and are not counted yet.
-    fn catch_up(&mut self, now: &LetomMatch) {
-        if self.deals.counted() >= now.deals_played() {
+    /// Counts a finished deal.
+    fn add(&mut self, deal: &Letom, actions: Watch) {
+        self.deals.add(deal, actions);
+        #[cfg(test)]
+        self.ended.push(deal.clone());
+    }
+
+    /// Counts the deals among `events` that ended at the deal: each from its cards (the deal
+    /// event) and what it carried in, rebuilt as the match dealt it.
+    fn add_at_once(&mut self, rules: &Rules, events: &[Event]) {
+        let mut dealt = None;
+        let mut carried = None;
+        for event in events {
+            match event {
+                Event::DealBegins { .. } => (dealt, carried) = (None, None),
+                Event::Dealt(Dealing::Table {
+                    dealer,
+                    hands,
+                    floor,
+                    stock,
+                }) => {
+                    let hands: Option<Vec<Vec<_>>> =
+                        hands.iter().map(|h| h.shown().map(<[_]>::to_vec)).collect();
+                    dealt = hands.zip(stock.shown()).map(|(hands, stock)| letom::Deal {
+                        dealer: *dealer,
+                        hands,
+                        floor: floor.clone(),
+                        stock: stock.to_vec(),
+                    });
+                }
+                Event::Carried { .. } => carried = Some(event),
+                Event::DealEnded(_) => {
+                    if let Some(deal) = dealt.take().and_then(|d| rebuilt(rules, &d, carried)) {
+                        self.add(&deal, Watch::default());
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Counts the deals that ended before the match's first action (`start`).
+    fn start(&mut self, start: &LetomMatch) {
+        if std::mem::replace(&mut self.started, true) {
             return;
         }
-        let last = self.last.as_ref().map(|(before, action)| (before, *action));
-        for (number, deal, played) in ended_deals(now, last) {
-            if number < self.deals.counted() {
-                continue;
-            }
-            let actions = if played {
-                std::mem::take(&mut self.actions)
-            } else {
-                Watch::default()
-            };
-            self.deals.add(&deal, actions);
-            #[cfg(test)]
-            self.ended.push(deal);
-        }
-        debug_assert_eq!(self.deals.counted(), now.deals_played(), "every deal seen");
+        let mut events = Vec::new();
+        start.start_events(&mut events);
+        self.add_at_once(start.rules(), &events);
     }
 }
 
-impl Adapter for MatchAdapter {
-    type Game = LetomMatch;
-    type Deal = Deal;
-
-    const NAME: &'static str = <LetomAdapter as Adapter>::NAME;
-
-    /// Each deal that ended at the deal before the first decision (its cards and its score),
-    /// then the deal of the first decision (the match's deal 0 is the one-deal game's deal).
-    fn start_events(
-        start: &LetomMatch,
-        _players: usize,
-        seed: Seed,
-        out: &mut Vec<Event<Deal>>,
-    ) -> Result<(), String> {
-        for (number, deal, _) in ended_deals(start, None) {
-            out.push(Event::Deal {
-                deal: Deal::Dealt(dealt_cards(&deal, seed, number)?),
-            });
-            out.push(score_event(&deal));
-        }
-        if !start.is_terminal() {
-            out.push(Event::Deal {
-                deal: Deal::Dealt(dealt_cards(start.deal(), seed, start.deal_number())?),
-            });
-        }
-        Ok(())
+/// A deal that ended at the deal, as the match dealt it: its cards, and the carry, carried
+/// shakes and bombs and the pot it carried in (`carried`).
+fn rebuilt(rules: &Rules, deal: &letom::Deal, carried: Option<&Event>) -> Option<Letom> {
+    let mut setup = Letom::from_deal(rules, deal).ok()?.setup();
+    if let Some(Event::Carried {
+        carry,
+        shakes,
+        bombs,
+        pot,
+    }) = carried
+    {
+        setup.carry = *carry;
+        setup.carried_shakes.clone_from(shakes);
+        setup.carried_bombs.clone_from(bombs);
+        setup.pot.clone_from(pot);
     }
-
-    /// The deal's own events ([`LetomAdapter::events_after`]: the stock after a reshuffled sale,
-    /// the score when it ends); after a deal's end, each deal that ended at the deal (its cards
-    /// and score), then the next deal's cards when the match goes on.
-    fn events_after(
-        before: &LetomMatch,
-        action: Action,
-        after: &LetomMatch,
-        out: &mut Vec<Event<Deal>>,
-    ) {
-        let mut deal = before.deal().clone();
-        if deal.play(action).is_err() {
-            return;
-        }
-        LetomAdapter::events_after(before.deal(), action, &deal, out);
-        if !deal.is_terminal() {
-            return;
-        }
-        let seed = after.setup().seed;
-        for (number, ended, played) in ended_deals(after, Some((before, action))) {
-            // A trace is checked by its tests: a deal whose cards cannot be derived leaves its
-            // events out, which they see.
-            if !played && let Ok(cards) = dealt_cards(&ended, seed, number) {
-                out.push(Event::Deal {
-                    deal: Deal::Dealt(cards),
-                });
-                out.push(score_event(&ended));
-            }
-        }
-        if !after.is_terminal()
-            && let Ok(cards) = dealt_cards(after.deal(), seed, after.deal_number())
-        {
-            out.push(Event::Deal {
-                deal: Deal::Dealt(cards),
-            });
-        }
-    }
-
-    /// `deals` (played), `deal_wins`, `nagaris`, `totals` (so far, for a record that stops
-    /// before the end), `last_deal` (how the current or last deal ended) and `pot_returned`
-    /// (the stakes left in the pot at the end, with a stake).
-    fn notes(state: &LetomMatch) -> Vec<Note> {
-        let setup = state.setup();
-        let played = state.deals_played();
-        let over = state.is_terminal();
-        let totals = state.totals().to_vec();
-        let last = state.deal().outcome();
-        let returned = pot_returned(state);
-        vec![
-            Note {
-                key: "deals",
-                value: played.into(),
-                text: Some(format!(
-                    "deals:      {played} of {} played; deal wins {:?}, {} nagari",
-                    state.rules().deals,
-                    setup.wins,
-                    setup.nagaris
-                )),
-            },
-            Note {
-                key: "deal_wins",
-                value: serde_json::json!(setup.wins),
-                text: None,
-            },
-            Note {
-                key: "nagaris",
-                value: setup.nagaris.into(),
-                text: None,
-            },
-            Note {
-                key: "totals",
-                value: serde_json::json!(totals),
-                text: (!over).then(|| format!("totals:     {totals:?} so far")),
-            },
-            Note {
-                key: "last_deal",
-                value: last.map_or(Value::Null, |o| serde_json::json!(o)),
-                text: last.map(|o| format!("last deal:  {o}")),
-            },
-            Note {
-                key: "pot_returned",
-                value: returned.as_ref().map_or(Value::Null, |r| serde_json::json!(r)),
-                text: returned.as_ref().filter(|r| r.iter().any(|&v| v != 0)).map(|r| {
-                    format!("returned:   {r:?}: stakes left in the pot at the end, back to their seats")
-                }),
-            },
-        ]
-    }
+    Letom::from_setup(rules, setup).ok()
 }
 
-impl Simulation for MatchAdapter {
+impl crate::games::Summary for LetomMatch {
     type Tally = MatchTally;
     type Watch = MatchWatch;
 
@@ -265,16 +128,24 @@ impl Simulation for MatchAdapter {
 
     const TRACED: &'static str = "its first deal";
 
-    /// Counts the deals that ended since the last action, then remembers this one.
+    /// Counts the deal `action` ends, and the deals that end at the deal after it.
     fn watch(watch: &mut MatchWatch, now: &LetomMatch, action: Action) {
-        watch.catch_up(now);
+        watch.start(now);
         watch.actions.add(action);
-        match &mut watch.last {
-            Some((state, last)) => {
-                state.clone_from(now);
-                *last = action;
-            }
-            None => watch.last = Some((now.clone(), action)),
+        let mut deal = now.deal().clone();
+        if deal.play(action).is_err() || !deal.is_terminal() {
+            return;
+        }
+        let actions = std::mem::take(&mut watch.actions);
+        watch.add(&deal, actions);
+        let mut events = Vec::new();
+        if now.clone().play_reporting(action, &mut events).is_ok() {
+            // The deals after the one just counted.
+            let next = events
+                .iter()
+                .position(|e| matches!(e, Event::DealBegins { .. }))
+                .unwrap_or(events.len());
+            watch.add_at_once(now.rules(), &events[next..]);
         }
     }
 
@@ -285,7 +156,7 @@ impl Simulation for MatchAdapter {
     }
 
     fn summarize(state: &LetomMatch, mut watch: MatchWatch) -> MatchSummary {
-        watch.catch_up(state);
+        watch.start(state);
         MatchSummary {
             outcome: state.outcome(),
             deals: watch.deals,
@@ -298,8 +169,9 @@ impl Simulation for MatchAdapter {
 mod tests {
     use super::super::tally::LetomTally;
     use super::*;
-    use crate::games::generic::{playout, playout_with, simulate_one, trace};
+    use crate::oracle::playout::{TraceEntry, playout, playout_with, trace};
     use crate::simulate::Tally as _;
+    use crate::simulate::game::simulate_one;
     use letom::{BombMultiplier, Exhaustion, NagariCause, Outcome, Rules};
 
     /// The rules the tests play matches under: the defaults with more deals, a stake with
@@ -338,7 +210,7 @@ mod tests {
     fn seeds(rules: &Rules, players: usize, count: u64) -> Vec<u64> {
         let at_once = (1000..)
             .filter(|&seed| {
-                Letom::new(rules, players, Seed::from(seed))
+                Letom::new(rules, players, cards_core::Seed::from(seed))
                     .unwrap()
                     .is_terminal()
             })
@@ -348,25 +220,18 @@ mod tests {
 
     /// The trace of the random match (`rules`, `players`, `seed`), as `generic::trace` makes it
     /// under default rules: the final state and the events.
-    fn traced(rules: &Rules, players: usize, seed: u64) -> (LetomMatch, Vec<Event<Deal>>) {
+    fn traced(rules: &Rules, players: usize, seed: u64) -> (LetomMatch, Vec<TraceEntry>) {
         let (state, trace) =
-            crate::games::generic::trace_under::<MatchAdapter>(rules, players, seed).unwrap();
+            crate::oracle::playout::trace_under::<LetomMatch>(rules, players, seed).unwrap();
         (state, trace.events)
     }
 
     /// A trace cut into its deals: each from a deal event with its cards to its score event.
-    fn deals_of(events: &[Event<Deal>]) -> Vec<&[Event<Deal>]> {
+    fn deals_of(events: &[TraceEntry]) -> Vec<&[TraceEntry]> {
         let starts: Vec<usize> = events
             .iter()
             .enumerate()
-            .filter(|(_, e)| {
-                matches!(
-                    e,
-                    Event::Deal {
-                        deal: Deal::Dealt(_)
-                    }
-                )
-            })
+            .filter(|(_, e)| e.deal().is_some_and(|deal| deal.get("hands").is_some()))
             .map(|(i, _)| i)
             .collect();
         assert_eq!(starts.first(), Some(&0), "{events:?}");
@@ -385,16 +250,16 @@ mod tests {
     fn a_whole_match_traces_deal_by_deal() {
         for players in 2..=4 {
             for seed in 0..8 {
-                let t = trace::<MatchAdapter>(players, seed).unwrap();
+                let t = trace::<LetomMatch>(players, seed).unwrap();
                 let (state, actions) = playout::<LetomMatch>(players, seed).unwrap();
                 let decisions = t
                     .events
                     .iter()
-                    .filter(|e| matches!(e, Event::Decision { .. }))
+                    .filter(|e| matches!(e, TraceEntry::Decision { .. }))
                     .count();
                 assert_eq!(decisions, actions);
-                assert_eq!(t.returns, crate::games::generic::Returns::of(&state));
-                let one = trace::<LetomAdapter>(players, seed).unwrap();
+                assert_eq!(t.returns, crate::oracle::playout::Returns::of(&state));
+                let one = trace::<Letom>(players, seed).unwrap();
                 assert_eq!(t.events[..one.events.len()], one.events[..], "seed {seed}");
             }
         }
@@ -444,7 +309,7 @@ mod tests {
                     let mut toms = 0usize;
                     let (state, actions) =
                         playout_with::<LetomMatch>(&rules, players, seed, |now, action| {
-                            MatchAdapter::watch(&mut watch, now, action);
+                            <LetomMatch as crate::games::Summary>::watch(&mut watch, now, action);
                             turns += u64::from(matches!(
                                 action,
                                 Action::Play(_)
@@ -456,7 +321,7 @@ mod tests {
                         })
                         .unwrap();
                     assert!(state.is_terminal());
-                    watch.catch_up(&state);
+                    watch.start(&state);
                     let ended = watch.ended.clone();
                     let outcome = state.outcome().unwrap();
                     assert_eq!(ended.len() as u32, rules.deals);
@@ -529,7 +394,7 @@ mod tests {
                         streak = 0;
                     }
                     carried_wins += carried[0];
-                    let summary = MatchAdapter::summarize(&state, watch);
+                    let summary = <LetomMatch as crate::games::Summary>::summarize(&state, watch);
                     let d = &summary.deals;
                     assert_eq!(d.counted(), rules.deals);
                     assert_eq!(d.longest, longest);
@@ -537,7 +402,7 @@ mod tests {
                     assert_eq!(d.after_nagari_wins, after_nagari);
                     assert_eq!([d.carried_wins, d.carried_shakes, d.carried_bombs], carried);
                     assert_eq!(summary.returned.is_some(), rules.stake > 0);
-                    let played = simulate_one::<MatchAdapter>(&rules, players, seed).unwrap();
+                    let played = simulate_one::<LetomMatch>(&rules, players, seed).unwrap();
                     assert_eq!(played.summary, summary);
                     assert_eq!(played.actions, actions);
                     assert_eq!(played.score, outcome.totals.iter().max().copied());
@@ -571,7 +436,7 @@ mod tests {
         let mut all = LetomTally::new(3);
         let mut parts = [LetomTally::new(3), LetomTally::new(3), LetomTally::new(3)];
         for seed in 0..90 {
-            let played = simulate_one::<LetomAdapter>(&rules, 3, seed).unwrap();
+            let played = simulate_one::<Letom>(&rules, 3, seed).unwrap();
             all.add(&played.summary);
             parts[(seed % 3) as usize].add(&played.summary);
         }
@@ -593,11 +458,7 @@ mod tests {
         };
         let mut tally = MatchTally::new(3);
         for seed in 0..120 {
-            tally.add(
-                &simulate_one::<MatchAdapter>(&rules, 3, seed)
-                    .unwrap()
-                    .summary,
-            );
+            tally.add(&simulate_one::<LetomMatch>(&rules, 3, seed).unwrap().summary);
         }
         let report = tally.report(120);
         assert_eq!(report.wins.iter().sum::<u64>() + report.ties, 120);
@@ -640,47 +501,45 @@ mod tests {
         }
     }
 
-    /// A match record replays with its notes: deals, deal wins, nagaris, the last deal, the
-    /// stakes given back; a record cut short says how far the match got.
+    /// A match record replays with its transcript: every deal begins and ends in it, the
+    /// match's end last; a record cut short says how far the match got.
     #[test]
-    fn replays_note_the_match() {
+    fn replays_tell_the_match() {
         let rules = Rules {
             deals: 4,
             stake: 2,
             ..Rules::default()
         };
         let (state, record) =
-            cards_core::random_playout::<LetomMatch>(&rules, 3, Seed::from(3)).unwrap();
+            cards_core::random_playout::<LetomMatch>(&rules, 3, cards_core::Seed::from(3)).unwrap();
         let json = serde_json::to_vec(&record).unwrap();
-        let report = crate::games::generic::replay::<MatchAdapter>(&json).unwrap();
+        let report = crate::replay::replay::<LetomMatch>(&json, None).unwrap();
         assert_eq!(report.game, "letom-match");
         assert_eq!(report.returns, state.settlement().to_vec());
-        let keys: Vec<&str> = report.notes.iter().map(|n| n.key).collect();
-        assert_eq!(
-            keys,
-            [
-                "deals",
-                "deal_wins",
-                "nagaris",
-                "totals",
-                "last_deal",
-                "pot_returned"
-            ]
-        );
-        assert_eq!(report.notes[0].value, 4);
-        let text = report.to_string();
+        assert_eq!(report.transcript.len(), record.actions.len() + 1);
+        let told: Vec<&String> = report.transcript.iter().flat_map(|s| &s.events).collect();
+        for k in 1..=4 {
+            let begins = format!("deal {k} begins");
+            assert_eq!(
+                told.iter().filter(|e| **e == &begins).count(),
+                1,
+                "{begins}"
+            );
+        }
         assert!(
-            text.contains("\ndeals:      4 of 4 played; deal wins ["),
-            "{text}"
+            told.last().unwrap().starts_with("match over: totals"),
+            "{told:?}"
         );
-        assert!(text.contains("\nlast deal:  "), "{text}");
-        assert!(!text.contains("so far"), "{text}");
+        let text = report.to_string();
+        assert!(text.contains("        match over: totals"), "{text}");
         let mut cut = record.clone();
         cut.actions.truncate(cut.actions.len() / 2);
         let json = serde_json::to_vec(&cut).unwrap();
-        let report = crate::games::generic::replay::<MatchAdapter>(&json).unwrap();
+        let report = crate::replay::replay::<LetomMatch>(&json, None).unwrap();
         assert_eq!(report.outcome, None);
-        assert_eq!(report.notes[5].value, Value::Null);
-        assert!(report.to_string().contains(" so far\n"), "{}", report);
+        assert!(
+            report.to_string().contains("ends before the game does"),
+            "{report}"
+        );
     }
 }

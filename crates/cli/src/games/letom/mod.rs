@@ -1,177 +1,21 @@
-//! Letom in the CLI: two game types, one deal ([`LetomAdapter`]) and a match ([`MatchAdapter`]).
-//!
-//! - One deal (`letom::Letom`, records `letom`; [`LetomAdapter`]): the oracle's
-//!   `letom.playout` and `letom.trace` play one deal, as `docs/oracle.md` fixes it (they take no
-//!   `variant`), and so does every game of `simulate letom` (the variant `deal`, the default).
-//!   The adapter has its own ops `letom.score` and `letom.settle` ([`ops`]); the trace's deal
-//!   events (the seeded [`letom::Deal`] at the start, and the stock after a sale when the
-//!   reshuffle option is on) and its score event (each seat's base points when the deal ends);
-//!   the rule options of `simulate`; what the summary counts ([`tally`]); the replay notes.
-//! - A whole match (`letom::LetomMatch`, records `letom-match`; [`matches::MatchAdapter`]):
-//!   `simulate letom --variant match` plays `--rule deals=N` deals a game and counts every deal
-//!   as it ends with the deal's tally ([`match_tally`]). A match's first deal is
-//!   `letom.playout`'s deal for the same seed.
-//!
-//! `replay` takes records of both types.
+//! Letom in the CLI: its own oracle ops `letom.score` and `letom.settle` ([`ops`]) and what
+//! `simulate` counts about its two game types: one deal (`letom::Letom`, records `letom`,
+//! [`tally`]; the oracle's `letom.playout` and `letom.trace` play it, with no `variant`) and a
+//! whole match (`letom::LetomMatch`, records `letom-match`, [`matches`], [`match_tally`]: every
+//! deal counted as it ends). A match's first deal is `letom.playout`'s deal for the same seed.
 
 pub mod match_tally;
 pub mod matches;
 pub mod ops;
 pub mod tally;
 
-use cards_core::{DidoCard, Game, PlayerId, Seed};
+use cards_core::Game;
 use letom::{Action, Letom, Outcome};
-use serde::Serialize;
-use serde_json::Value;
 
-use super::adapter::{Adapter, Event, Simulation};
-use crate::replay::Note;
 use crate::simulate::Term;
 use tally::{DealSummary, LetomTally, Watch};
 
-/// One deal of Letom: the oracle's game, and `simulate letom`'s by default.
-#[derive(Debug, Clone, Copy)]
-pub struct LetomAdapter;
-
-/// A trace's deal event: the deal as dealt (`{"dealer":d,"hands":[[…],…],"floor":[…],
-/// "stock":[top first]}`, [`letom::Deal`]'s serde form, the seller's hand included), or the
-/// stock after a sale that reshuffled it (`{"stock":[top first]}`).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(untagged)]
-pub enum Deal {
-    /// The cards dealt at the start.
-    Dealt(letom::Deal),
-    /// The order of the stock changed (gwang-selling with `reshuffle_sold`).
-    Stock {
-        /// The whole stock, top first.
-        stock: Vec<DidoCard>,
-    },
-}
-
-/// The trace's score event: each seat's base points (a seller's 0: it captured nothing).
-fn score_event(state: &Letom) -> Event<Deal> {
-    Event::Score {
-        score: PlayerId::all(state.num_players())
-            .map(|seat| {
-                if Some(seat) == state.seller() {
-                    0
-                } else {
-                    i64::from(state.base_points(seat))
-                }
-            })
-            .collect(),
-    }
-}
-
-/// `state` with the reshuffle seed a seeded deal keeps until its sale forgotten: the seed is
-/// not part of the deal's cards ([`Letom::from_deal`] starts without one), so the trace's
-/// deal is checked against the rest of the state.
-fn without_reshuffle(state: &Letom) -> Result<Letom, String> {
-    let mut setup = state.setup();
-    if setup.reshuffle.is_none() {
-        return Ok(state.clone());
-    }
-    setup.reshuffle = None;
-    Letom::from_setup(state.rules(), setup)
-        .map_err(|e| format!("the start without its reshuffle seed is not valid: {e}"))
-}
-
-impl Adapter for LetomAdapter {
-    type Game = Letom;
-    type Deal = Deal;
-
-    /// The seeded deal ([`letom::Deal::seeded`], deal 0), checked against `start`
-    /// ([`Letom::from_deal`] must rebuild it); a deal that ends at once (chongtong, four of a
-    /// number on the floor) has its score event right after.
-    fn start_events(
-        start: &Letom,
-        players: usize,
-        seed: Seed,
-        out: &mut Vec<Event<Deal>>,
-    ) -> Result<(), String> {
-        let deal = letom::Deal::seeded(start.rules(), players, seed, 0, None)
-            .map_err(|e| format!("the seeded deal: {e}"))?;
-        super::generic::check_derived(
-            Letom::from_deal(start.rules(), &deal),
-            &without_reshuffle(start)?,
-        )?;
-        out.push(Event::Deal {
-            deal: Deal::Dealt(deal),
-        });
-        if start.is_terminal() {
-            out.push(score_event(start));
-        }
-        Ok(())
-    }
-
-    /// After a sale with the reshuffle option, the reshuffled stock (without it the seller's
-    /// hand goes under the stock in its dealt order, which the trace need not say); after the
-    /// deal's last decision, the score.
-    fn events_after(before: &Letom, action: Action, after: &Letom, out: &mut Vec<Event<Deal>>) {
-        let rules = after.rules();
-        if action == Action::Sell && rules.sells(after.num_players()) && rules.reshuffle_sold {
-            out.push(Event::Deal {
-                deal: Deal::Stock {
-                    stock: after.stock(),
-                },
-            });
-        }
-        if !before.is_terminal() && after.is_terminal() {
-            out.push(score_event(after));
-        }
-    }
-
-    /// `base_points` (each seat's), `ren_calls`, `seller` (and the Guã it showed), and for a
-    /// deal won by Tom or the highest score the settlement's steps (`settlement_details`).
-    fn notes(state: &Letom) -> Vec<Note> {
-        let seats = state.num_players();
-        let base: Vec<u32> = PlayerId::all(seats).map(|p| state.base_points(p)).collect();
-        let ren: Vec<u8> = PlayerId::all(seats).map(|p| state.ren_calls(p)).collect();
-        let mut notes = vec![
-            Note {
-                key: "base_points",
-                value: serde_json::json!(base),
-                text: Some(format!("base:       {base:?} points")),
-            },
-            Note {
-                key: "ren_calls",
-                value: serde_json::json!(ren),
-                text: ren
-                    .iter()
-                    .any(|&r| r > 0)
-                    .then(|| format!("Ren:        {ren:?} calls")),
-            },
-        ];
-        let seller = state.seller();
-        notes.push(Note {
-            key: "seller",
-            value: serde_json::json!(seller.map(PlayerId::index)),
-            text: seller.map(|s| {
-                let shown = state.shown_guang();
-                let price = i64::from(state.rules().gwang_price) * shown.len() as i64;
-                let cards = if shown.is_empty() {
-                    "no Guã".to_owned()
-                } else {
-                    shown.to_string()
-                };
-                format!("sold:       seat {s} sat out, showing {cards}: {price} from each player")
-            }),
-        });
-        let details = tally::Won::of(state);
-        notes.push(Note {
-            key: "settlement_details",
-            value: details
-                .as_ref()
-                .map_or(Value::Null, |d| serde_json::json!(d)),
-            text: details
-                .as_ref()
-                .map(|d| format!("score:      {}", d.text())),
-        });
-        notes
-    }
-}
-
-impl Simulation for LetomAdapter {
+impl crate::games::Summary for Letom {
     type Tally = LetomTally;
     type Watch = Watch;
 
@@ -196,29 +40,28 @@ impl Simulation for LetomAdapter {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::generic;
-    use crate::games::generic::{playout, playout_with, simulate_one, trace};
+    use crate::oracle::playout::{Returns, TraceEntry, playout, playout_with, trace, trace_under};
     use crate::simulate::Tally as _;
+    use crate::simulate::game::simulate_one;
+    use cards_core::{DidoCard, PlayerId};
     use letom::{Exhaustion, Rules};
 
     /// Rebuilds a trace's game from its events alone: the deal event through
     /// [`Letom::from_deal`], then each decision (legal at its moment, listed in its `legal`, by
     /// the seat to act), a stock event replacing the stock, and the score event at the end;
     /// returns the final state.
-    pub(super) fn replay(rules: &Rules, events: &[Event<Deal>]) -> Letom {
-        let Some(Event::Deal {
-            deal: Deal::Dealt(deal),
-        }) = events.first()
-        else {
+    pub(super) fn replay(rules: &Rules, events: &[TraceEntry]) -> Letom {
+        let Some(deal) = events.first().and_then(TraceEntry::deal) else {
             panic!("no deal first: {events:?}");
         };
-        let mut state = Letom::from_deal(rules, deal).unwrap();
+        let deal: letom::Deal = serde_json::from_value(deal).unwrap();
+        let mut state = Letom::from_deal(rules, &deal).unwrap();
         let mut legal = Vec::new();
         let mut scored = false;
         for event in &events[1..] {
             assert!(!scored, "an event after the score: {event:?}");
             match event {
-                Event::Decision {
+                TraceEntry::Decision {
                     seat,
                     legal: listed,
                     action,
@@ -238,16 +81,17 @@ mod tests {
                         assert_eq!(state.stock(), expected);
                     }
                 }
-                Event::Deal {
-                    deal: Deal::Stock { stock },
-                } => {
+                TraceEntry::Deal { .. } if event.deal().unwrap().get("hands").is_none() => {
                     assert!(rules.reshuffle_sold);
+                    let deal = event.deal().unwrap();
+                    let stock: Vec<DidoCard> =
+                        serde_json::from_value(deal["stock"].clone()).unwrap();
                     let mut setup = state.setup();
-                    setup.stock.clone_from(stock);
+                    setup.stock = stock;
                     state = Letom::from_setup(rules, setup).unwrap();
                 }
-                Event::Deal { deal } => panic!("a second deal: {deal:?}"),
-                Event::Score { score } => {
+                TraceEntry::Deal { deal } => panic!("a second deal: {deal:?}"),
+                TraceEntry::Score { score } => {
                     assert!(state.is_terminal());
                     let base: Vec<i64> = PlayerId::all(state.num_players())
                         .map(|p| i64::from(state.base_points(p)))
@@ -268,17 +112,17 @@ mod tests {
         let mut at_once = 0;
         for players in 2..=4 {
             for seed in 0..150 {
-                let t = trace::<LetomAdapter>(players, seed).unwrap();
+                let t = trace::<Letom>(players, seed).unwrap();
                 let (state, actions) = playout::<Letom>(players, seed).unwrap();
                 let decisions = t
                     .events
                     .iter()
-                    .filter(|e| matches!(e, Event::Decision { .. }))
+                    .filter(|e| matches!(e, TraceEntry::Decision { .. }))
                     .count();
                 assert_eq!(decisions, actions);
                 let end = replay(&Rules::default(), &t.events);
                 assert_eq!(end, state, "{players} players, seed {seed}");
-                assert_eq!(t.returns, generic::Returns::of(&state));
+                assert_eq!(t.returns, Returns::of(&state));
                 if actions == 0 {
                     at_once += 1;
                     assert_eq!(t.events.len(), 2, "{:?}", t.events);
@@ -301,20 +145,11 @@ mod tests {
             let mut sales = 0;
             for players in 3..=4 {
                 for seed in 0..60 {
-                    let (state, trace) =
-                        crate::games::generic::trace_under::<LetomAdapter>(&rules, players, seed)
-                            .unwrap();
+                    let (state, trace) = trace_under::<Letom>(&rules, players, seed).unwrap();
                     let events = trace.events;
                     let stocks = events
                         .iter()
-                        .filter(|e| {
-                            matches!(
-                                e,
-                                Event::Deal {
-                                    deal: Deal::Stock { .. }
-                                }
-                            )
-                        })
+                        .filter(|e| e.deal().is_some_and(|deal| deal.get("hands").is_none()))
                         .count();
                     let sold = state.seller().is_some();
                     sales += usize::from(sold);
@@ -324,15 +159,6 @@ mod tests {
             }
             assert!(sales > 110, "{sales}");
         }
-    }
-
-    #[test]
-    fn a_deal_that_does_not_fit_is_refused() {
-        let start = Letom::new(&Rules::default(), 3, Seed::from(1)).unwrap();
-        let mut events = Vec::new();
-        let e = LetomAdapter::start_events(&start, 3, Seed::from(2), &mut events).unwrap_err();
-        assert!(e.contains("deal"), "{e}");
-        assert!(events.is_empty());
     }
 
     /// The summary of a deal agrees with the state: the winner's gain is its settlement, the
@@ -356,7 +182,7 @@ mod tests {
                         watch.add(a);
                     })
                     .unwrap();
-                    let played = simulate_one::<LetomAdapter>(&rules, players, seed).unwrap();
+                    let played = simulate_one::<Letom>(&rules, players, seed).unwrap();
                     let summary = DealSummary::of(&state, watch);
                     assert_eq!(played.summary, summary);
                     assert_eq!(

@@ -12,7 +12,7 @@ use letom::{Rules, SettleInput};
 use serde::Serialize;
 use serde_json::Number;
 
-use crate::games::adapter::Op;
+use crate::games::Op;
 use crate::protocol::{Body, Fields, MAX_ECHO, OpName, OracleError, cut, fields};
 
 /// The game's name in op names.

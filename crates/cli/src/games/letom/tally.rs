@@ -6,7 +6,7 @@
 use std::fmt;
 
 use cards_core::{Game, PlayerId};
-use letom::{Action, Baks, Events, Letom, NagariCause, Outcome};
+use letom::{Action, Baks, EventCounts, Letom, NagariCause, Outcome};
 use serde::Serialize;
 
 use crate::simulate::{
@@ -123,38 +123,6 @@ impl Won {
             take: s.returns[s.winner],
         })
     }
-
-    /// One line: `(6 + 1 Ren) x 2 (shakes) = 14; seat 1 owes 28 (pi-bak), seat 2 owes 14
-    /// (no bak); 독박: seat 2 pays 42 alone`.
-    #[must_use]
-    pub fn text(&self) -> String {
-        let mut line = if self.highest_score {
-            format!("{} (highest score, no Ren)", self.base)
-        } else {
-            format!("({} + {} Ren)", self.base, self.ren)
-        };
-        for (factor, why) in [
-            (self.ren_multiplier, "Ren doubling"),
-            (self.shake_multiplier, "shakes"),
-            (self.bomb_multiplier, "bombs"),
-            (self.carry, "nagari carry"),
-        ] {
-            if factor != 1 {
-                line.push_str(&format!(" x {factor} ({why})"));
-            }
-        }
-        line.push_str(&format!(" = {}", self.score));
-        let owed: Vec<String> = self
-            .seats
-            .iter()
-            .map(|l| format!("seat {} owes {} ({})", l.seat, l.owed, l.baks))
-            .collect();
-        line.push_str(&format!("; {}", owed.join(", ")));
-        if let Some(seat) = self.dokbak {
-            line.push_str(&format!("; 독박: seat {seat} pays {} alone", self.take));
-        }
-        line
-    }
 }
 
 /// A sale of Guã.
@@ -203,7 +171,7 @@ pub struct DealSummary {
     /// Whether a loser called Ren.
     pub loser_ren: bool,
     /// The game's event counts.
-    pub events: Events,
+    pub events: EventCounts,
     /// What the actions showed.
     pub watch: Watch,
     /// Whether the rules sell Guã at this table.
@@ -267,7 +235,7 @@ impl DealSummary {
             winner_ren: winner.map_or(0, ren),
             loser_ren: winner.is_some()
                 && PlayerId::all(n).any(|p| Some(p) != winner && ren(p) > 0),
-            events: state.events(),
+            events: state.counts(),
             watch,
             selling: rules.sells(n),
             sale,

@@ -18,6 +18,8 @@
 //!   several variants (Jass); its value must name one of them, and leaving it out plays the
 //!   first.
 
+pub mod playout;
+
 use std::io::{self, BufRead, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 

@@ -1,0 +1,202 @@
+//! One game type's run of `cardrules simulate`: its rules from the command line, its games
+//! played and summarized, its records written.
+
+use std::path::Path;
+
+use cards_core::{Game, Presets, Seed, random_playout};
+use serde::Serialize;
+
+use super::{
+    About, Config, MAX_RECORD_ALL, Played, Report, RuleChoices, RunRules, SimulateError, Tally,
+    record_file_name, render, run,
+};
+use crate::games::Summary;
+use crate::oracle::playout::playout_with;
+
+/// The rules `choices` name for the game `G` (`name` in messages; [`RuleChoices::rules`]: its
+/// default rules or a preset, the `--rules` JSON merged in, then each `--rule` in order).
+///
+/// # Errors
+/// [`SimulateError::Rules`] naming what was wrong: JSON that is not the game's rules, an
+/// unknown option or a bad value.
+pub fn rules_from<G: Game>(name: &str, choices: &RuleChoices) -> Result<G::Rules, SimulateError> {
+    choices
+        .rules(name, &G::Rules::presets())
+        .map_err(SimulateError::Rules)
+}
+
+/// One `simulate` game: the playout of `seed` under `rules`, summarized for the engine and
+/// the tally.
+///
+/// # Errors
+/// [`Game::SetupError`] when the game cannot be set up.
+pub fn simulate_one<G: Summary>(
+    rules: &G::Rules,
+    players: usize,
+    seed: u64,
+) -> Result<Played<<G::Tally as Tally>::Summary>, G::SetupError> {
+    let mut watch = G::Watch::default();
+    let (state, actions) = playout_with::<G>(rules, players, seed, |now, action| {
+        G::watch(&mut watch, now, action);
+    })?;
+    Ok(Played {
+        actions,
+        finished: state.is_terminal(),
+        settlement: state.settlement().to_vec(),
+        score: G::score(&state),
+        summary: G::summarize(&state, watch),
+    })
+}
+
+/// `cardrules simulate` for one game type (`name`: the game's name; `variant`: the variant it
+/// plays, for the report;
+/// `trace_variant`: the `"variant"` the oracle's trace of it needs, if not the default):
+/// reads the rules, runs, writes the records asked for and renders the report.
+///
+/// # Errors
+/// [`SimulateError`] when the rules are bad, the pool cannot start, a game cannot be set up,
+/// a record cannot be written or the JSON cannot be written.
+pub fn simulate<G: Summary>(
+    name: &'static str,
+    config: &Config,
+    variant: Option<&'static str>,
+    trace_variant: Option<&'static str>,
+    json: bool,
+) -> Result<String, SimulateError> {
+    let rules = rules_from::<G>(name, &config.rules)?;
+    // A setup error shows before any game runs (bad rules for this table, say).
+    G::new(&rules, config.players, Seed::from(config.seed))
+        .map_err(|source| SimulateError::Rules(format!("{source}")))?;
+    let (stats, elapsed) = run::<G::Tally, _, _>(name, config, |players, seed| {
+        simulate_one::<G>(&rules, players, seed)
+    })?;
+    let about = About {
+        terms: G::TERMS,
+        score: G::SCORE,
+        traced: G::TRACED,
+    };
+    let variant_arg = config
+        .variant
+        .as_ref()
+        .map(|v| format!(" --variant {v}"))
+        .unwrap_or_default();
+    let run = RunRules {
+        variant,
+        rules: serde_json::to_value(&rules).map_err(SimulateError::Write)?,
+        described: config.rules.describe(),
+        args: format!("{variant_arg}{}", config.rules.args()),
+        default_rules: config.rules.is_default(),
+        trace_variant,
+    };
+    let mut report = stats.report(elapsed, &about, run);
+    if let Some(dir) = &config.record {
+        write_records::<G, _>(name, &rules, dir, config, &mut report)?;
+    }
+    render(&report, json)
+}
+
+/// `simulate --record DIR`: writes the record of every notable game of `report` (or, with
+/// `--record-all`, of every game, up to [`MAX_RECORD_ALL`]) into `dir`, created if needed, as
+/// `<name>-<players>p-seed<seed>.json` (`name`: the registry's name, as `simulate` took it;
+/// the record inside names [`Game::NAME`]); notes the files in the report.
+///
+/// # Errors
+/// [`SimulateError::Record`] when the directory or a file cannot be written.
+pub fn write_records<G: Game, D>(
+    name: &str,
+    rules: &G::Rules,
+    dir: &Path,
+    config: &Config,
+    report: &mut Report<D>,
+) -> Result<(), SimulateError> {
+    std::fs::create_dir_all(dir).map_err(|source| SimulateError::Record {
+        path: dir.to_owned(),
+        source,
+    })?;
+    let mut indices: Vec<u64> = if config.record_all {
+        (0..config.games.min(MAX_RECORD_ALL)).collect()
+    } else {
+        report.notable.iter_mut().map(|n| n.game).collect()
+    };
+    let mut seen = std::collections::BTreeSet::new();
+    indices.retain(|&index| seen.insert(index));
+    for index in indices {
+        let seed = config.seed.wrapping_add(index);
+        let text = record_json::<G>(rules, config.players, seed).map_err(|e| match e {
+            RecordError::Setup(source) => SimulateError::Game {
+                index,
+                seed,
+                source: Box::new(source),
+            },
+            RecordError::Write(e) => SimulateError::Write(e),
+        })?;
+        let path = dir.join(record_file_name(name, config.players, seed));
+        std::fs::write(&path, text).map_err(|source| SimulateError::Record {
+            path: path.clone(),
+            source,
+        })?;
+        let shown = path.display().to_string();
+        for notable in report.notable.iter_mut() {
+            if notable.game == index {
+                notable.record = Some(shown.clone());
+            }
+        }
+        report.records.push(shown);
+    }
+    report.text.record_dir = Some(dir.display().to_string());
+    Ok(())
+}
+
+/// Why a record could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordError<G: Game> {
+    /// The game could not be set up.
+    #[error(transparent)]
+    Setup(G::SetupError),
+    /// The record could not be written as JSON (a bug in the game's serde).
+    #[error("cannot write the record: {0}")]
+    Write(serde_json::Error),
+}
+
+/// A seeded [`GameRecord`] in its JSON form with the seed written as the integer it came
+/// from (`"seed": 42`, which `GameRecord` reads as `Seed::from(42)`), fields in the library's
+/// order.
+#[derive(Serialize)]
+#[serde(bound = "")]
+struct SeededRecord<'a, G: Game> {
+    /// [`Game::NAME`].
+    game: &'a str,
+    /// The rules.
+    rules: &'a G::Rules,
+    /// Number of seats.
+    players: usize,
+    /// The seed, as an integer.
+    seed: u64,
+    /// The actions in order.
+    actions: &'a [G::Action],
+}
+
+/// The record of the random game that `simulate` plays under `rules` for (`players`, `seed`)
+/// (under default rules: `<game>.playout`'s), as pretty JSON ending with a line end: what
+/// `simulate --record` writes and `replay` reads.
+///
+/// # Errors
+/// [`RecordError`] when the game cannot be set up or written.
+pub fn record_json<G: Game>(
+    rules: &G::Rules,
+    players: usize,
+    seed: u64,
+) -> Result<String, RecordError<G>> {
+    let (_, record) =
+        random_playout::<G>(rules, players, Seed::from(seed)).map_err(RecordError::Setup)?;
+    let mut text = serde_json::to_string_pretty(&SeededRecord::<G> {
+        game: &record.game,
+        rules: &record.rules,
+        players,
+        seed,
+        actions: &record.actions,
+    })
+    .map_err(RecordError::Write)?;
+    text.push('\n');
+    Ok(text)
+}
