@@ -3,15 +3,16 @@
 //! Pure, seeded, property-tested rules libraries for card games, re-exported in one place:
 //!
 //! - [`cards_core`]: decks and card notation, [`CardSet`](cards_core::CardSet) bitsets, seeded
-//!   shuffling deal by deal, the [`Game`](cards_core::Game) trait and its action index
-//!   ([`Indexed`](cards_core::Indexed)), replayable records, the random player.
+//!   shuffling deal by deal, the [`Game`](cards_core::Game) trait with its events (what each
+//!   action did, told per seat) and its action index ([`Indexed`](cards_core::Indexed)),
+//!   replayable records, the random player.
 //! - [`zaagox`] (feature `zaagox`): Zaägox, the Didopoikas collecting game.
-//! - [`jass`] (feature `jass`): Swiss Jass; so far Schieber — one deal and a whole game to the
-//!   target, with its contract variants, Weis and Stöck (Coiffeur and Differenzler to come).
+//! - [`jass`] (feature `jass`): Swiss Jass: Schieber (one deal, and a whole game to the target,
+//!   with its contract variants, Weis and Stöck), Coiffeur and Differenzler.
 //! - [`elewenjewe`] (feature `elewenjewe`): Eléwénjewé, the Yorùbá fishing game for 2–5
 //!   players, with its capture machinery.
 //! - [`letom`] (feature `letom`): Letom (레톰), the Didopoikas Go-Stop for 2–4 players: one
-//!   deal, its scoring and its settlement.
+//!   deal with its scoring and settlement, and a match of deals.
 //!
 //! Each game crate can also be used on its own (`cards-core` plus the game). The `cardrules`
 //! command line (crate `cardrules-cli`) simulates games, replays records and answers the

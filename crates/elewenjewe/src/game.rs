@@ -1,7 +1,7 @@
 //! `impl Game for Elewenjewe`: where the game's logic lives (the transition and its events,
 //! setups and their checks, views, sampled worlds, the end). Its parts live beside it: the
 //! rule checks in `state.rs`, the deals and the round's end in `deal.rs`, a view following
-//! events in `follow.rs`.
+//! events in `observe.rs`.
 
 use core::ops::RangeInclusive;
 

@@ -76,12 +76,12 @@ mod deal;
 mod error;
 mod esun;
 mod event;
-mod follow;
 #[cfg(feature = "fuzzing")]
 #[doc(hidden)]
 pub mod fuzzing;
 mod game;
 mod groups;
+mod observe;
 mod outcome;
 mod pattern;
 mod rules;
