@@ -3,10 +3,13 @@
 //! The shared ground of the `cardrules` games: card types for the three decks (Didopoikas,
 //! Jass, standard 52 + 2 jokers) with their fixed text notation, [`CardSet`] bitsets, seeded
 //! reproducible shuffling ([`Seed`], [`GameRng`], deal by deal), the [`Game`] trait with its
-//! action index ([`Indexed`]), seats and per-seat results ([`PlayerId`], [`PerSeat`]),
-//! replayable [`GameRecord`]s and the built-in [`RandomPlayer`].
+//! events (what each action did, told per seat: [`Events`], [`GameEvent`], [`Game::redact`],
+//! [`Game::observe`]) and its action index ([`Indexed`]), rule [`Presets`], seats and per-seat
+//! results ([`PlayerId`], [`PerSeat`]), replayable [`GameRecord`]s and the built-in
+//! [`RandomPlayer`].
 //!
-//! The conformance harness that checks any [`Game`] lives in the `cards-testkit` crate.
+//! The conformance harness and the events check that hold any [`Game`] to this contract live in
+//! the `cards-testkit` crate.
 //!
 //! ## Randomness and the `rand` ecosystem
 //! Deals use only this crate's own code over ChaCha8 words (golden vectors pin them).

@@ -22,6 +22,10 @@
 //! }
 //! ```
 //!
+//! [`events::check`] holds a game's events to the frame's contract the same way: every seat's
+//! redacted events rebuild its view after every action, and neither an event nor a view shows a
+//! seat a card the game's `secret` says it may not know.
+//!
 //! A [`conformance::Violation`] names the game, the player count, the seed and the number of
 //! actions played, so a failure replays exactly. A game whose actions cannot each have one
 //! index (see [`cards_core::Indexed`]) passes its indexed position type instead of the game.

@@ -41,6 +41,8 @@ pub struct MatchWatch {
     actions: Watch,
     /// Whether the deals that ended before the first action are counted.
     started: bool,
+    /// The match before the latest action, and that action: replayed when it ended a deal.
+    last: Option<(LetomMatch, Action)>,
     /// Every finished deal, in order (tests only).
     #[cfg(test)]
     ended: Vec<Letom>,
@@ -90,12 +92,49 @@ impl MatchWatch {
 
     /// Counts the deals that ended before the match's first action (`start`).
     fn start(&mut self, start: &LetomMatch) {
-        if std::mem::replace(&mut self.started, true) {
+        // Deals ended before the first action only when the match has played some.
+        if std::mem::replace(&mut self.started, true) || start.deals_played() == 0 {
             return;
         }
         let mut events = Vec::new();
         start.start_events(&mut events);
         self.add_at_once(start.rules(), &events);
+    }
+
+    /// When the latest action ended a deal (the match `now` has played more deals than before
+    /// it), counts that deal (the action played again on the deal before it) and those that
+    /// ended at the deal after it (the match played again from before the action, its events
+    /// kept: only then, a rare case, does `simulate` pay for events).
+    fn catch_up(&mut self, now: &LetomMatch) {
+        if self
+            .last
+            .as_ref()
+            .is_none_or(|(before, _)| before.deals_played() == now.deals_played())
+        {
+            return;
+        }
+        let Some((mut before, action)) = self.last.take() else {
+            return;
+        };
+        let mut deal = before.deal().clone();
+        if deal.play(action).is_err() {
+            return;
+        }
+        let actions = std::mem::take(&mut self.actions);
+        self.add(&deal, actions);
+        // Only when more than that one deal ended is the match played again to see the others.
+        if now.deals_played() <= before.deals_played() + 1 {
+            return;
+        }
+        let mut events = Vec::new();
+        if before.play_reporting(action, &mut events).is_err() {
+            return;
+        }
+        // The deals after the one just counted.
+        let next = (events.iter())
+            .position(|e| matches!(e, Event::DealBegins { .. }))
+            .unwrap_or(events.len());
+        self.add_at_once(now.rules(), &events[next..]);
     }
 }
 
@@ -128,24 +167,17 @@ impl crate::games::Summary for LetomMatch {
 
     const TRACED: &'static str = "its first deal";
 
-    /// Counts the deal `action` ends, and the deals that end at the deal after it.
+    /// Counts the deals the previous action ended, then remembers this one.
     fn watch(watch: &mut MatchWatch, now: &LetomMatch, action: Action) {
         watch.start(now);
+        watch.catch_up(now);
         watch.actions.add(action);
-        let mut deal = now.deal().clone();
-        if deal.play(action).is_err() || !deal.is_terminal() {
-            return;
-        }
-        let actions = std::mem::take(&mut watch.actions);
-        watch.add(&deal, actions);
-        let mut events = Vec::new();
-        if now.clone().play_reporting(action, &mut events).is_ok() {
-            // The deals after the one just counted.
-            let next = events
-                .iter()
-                .position(|e| matches!(e, Event::DealBegins { .. }))
-                .unwrap_or(events.len());
-            watch.add_at_once(now.rules(), &events[next..]);
+        match &mut watch.last {
+            Some((state, last)) => {
+                state.clone_from(now);
+                *last = action;
+            }
+            None => watch.last = Some((now.clone(), action)),
         }
     }
 
@@ -157,6 +189,7 @@ impl crate::games::Summary for LetomMatch {
 
     fn summarize(state: &LetomMatch, mut watch: MatchWatch) -> MatchSummary {
         watch.start(state);
+        watch.catch_up(state);
         MatchSummary {
             outcome: state.outcome(),
             deals: watch.deals,
@@ -322,6 +355,7 @@ mod tests {
                         .unwrap();
                     assert!(state.is_terminal());
                     watch.start(&state);
+                    watch.catch_up(&state);
                     let ended = watch.ended.clone();
                     let outcome = state.outcome().unwrap();
                     assert_eq!(ended.len() as u32, rules.deals);
