@@ -69,26 +69,23 @@
 #![forbid(unsafe_code)]
 
 mod action;
+mod card_play;
 mod coiffeur;
-mod deal;
 mod differenzler;
 mod error;
 mod event;
 #[cfg(feature = "fuzzing")]
 #[doc(hidden)]
 pub mod fuzzing;
-mod game;
 mod mode;
 mod multipliers;
 mod rules;
 mod sampling;
 mod schieber;
+mod schieber_deal;
 mod score;
 mod seeded_deal;
-mod setup;
-mod trick;
-mod tricks;
-mod view;
+mod trick_rules;
 mod weis;
 
 /// Jass as this crate implements it: the rules and every decision, with the option that
@@ -103,7 +100,6 @@ pub use coiffeur::{
     Coiffeur, CoiffeurOutcome, CoiffeurSetup, CoiffeurView, ParseSlotError, ScoreSheet, SheetCell,
     SheetEntry, SheetSide, SheetSlot, Slot, coiffeur_points,
 };
-pub use deal::{Credit, CreditKind, Credits, SchieberDeal, SchieberDealOutcome, WeisScore};
 pub use differenzler::{Differenzler, DifferenzlerOutcome, DifferenzlerSetup, DifferenzlerView};
 pub use error::{RuleError, SetupError, ViewError};
 pub use event::{Deal, Event};
@@ -111,16 +107,19 @@ pub use mode::{Mode, ParseModeError};
 pub use multipliers::Multipliers;
 pub use rules::{CoiffeurFactors, CoiffeurRules, DifferenzlerRules, Rules, Variants};
 pub use schieber::{Schieber, SchieberOutcome, SchieberSetup, SchieberView};
+pub use schieber_deal::setup::SchieberDealSetup;
+pub use schieber_deal::view::{SchieberDealView, SeatWeis, TrickView, WeisView};
+pub use schieber_deal::{
+    Credit, CreditKind, Credits, SchieberDeal, SchieberDealOutcome, WeisScore,
+};
 pub use score::{
     DealError, DealScore, LAST_TRICK_BONUS, MATCH_BONUS, STOECK, TrickRecord, score_deal, team,
 };
 pub use seeded_deal::SeededDeal;
-pub use setup::SchieberDealSetup;
-pub use trick::{
+pub use trick_rules::{
     PlayRules, is_legal, legal_cards, reference as trick_reference, stronger_trumps, suit_cards,
     trick_points, trick_winner,
 };
-pub use view::{SchieberDealView, SeatWeis, TrickView, WeisView};
 pub use weis::{
     Declaration, MAX_MELDS, Meld, MeldKind, Scale, WeisAward, WeisRules, award, compare, declare,
     reference as weis_reference, strongest,

@@ -145,7 +145,7 @@ impl Game for Coiffeur {
             game.play(action)
                 .map_err(|error| SetupError::IllegalChoice { action, error })?;
         }
-        crate::setup::replay(&raw.trio, &raw.plays, |action| game.play(action))?;
+        crate::schieber_deal::setup::replay(&raw.trio, &raw.plays, |action| game.play(action))?;
         Ok(game)
     }
 

@@ -12,10 +12,10 @@ use cards_core::{
 };
 
 use crate::action::trio_allows;
-use crate::deal::{Hand, TRICKS, each_legal, trio_due};
+use crate::card_play::{CardPlay, PLAYS, seat_after_at};
 use crate::sampling::{HiddenDeal, evidence};
-use crate::tricks::{PLAYS, Tricks, seat_after_at};
-use crate::view::{follow_card, misfit, seen_hands, trick_views};
+use crate::schieber_deal::view::{follow_card, misfit, seen_hands, trick_views};
+use crate::schieber_deal::{Hand, TRICKS, each_legal, trio_due};
 use crate::{
     Action, CoiffeurFactors, CoiffeurRules, Contract, Event, Joker, MATCH_BONUS, Mode, RuleError,
     Rules, SeededDeal, SetupError, TrickView, ViewError,
@@ -283,7 +283,7 @@ pub struct Coiffeur {
     trio: [Mode; 3],
     trio_len: u8,
     /// The card play (before the choice: forehand leads, nothing played).
-    tricks: Tricks,
+    tricks: CardPlay,
     over: bool,
 }
 
@@ -311,7 +311,7 @@ impl Coiffeur {
             choice: None,
             trio: [Mode::Obenabe; 3],
             trio_len: 0,
-            tricks: Tricks::new(SEATS, hands, seat_after_at(dealer, 1, SEATS)),
+            tricks: CardPlay::new(SEATS, hands, seat_after_at(dealer, 1, SEATS)),
             over: false,
         };
         game.start_deal(dealer, hands);
@@ -326,7 +326,7 @@ impl Coiffeur {
         // Cleared whole: equal positions are equal states.
         self.trio = [Mode::Obenabe; 3];
         self.trio_len = 0;
-        self.tricks = Tricks::new(SEATS, hands, seat_after_at(dealer, 1, SEATS));
+        self.tricks = CardPlay::new(SEATS, hands, seat_after_at(dealer, 1, SEATS));
     }
 
     fn coiffeur(&self) -> &CoiffeurRules {
@@ -380,7 +380,7 @@ impl Coiffeur {
                             declarer: seat,
                         });
                         // The declarer leads the first trick.
-                        self.tricks = Tricks::new(SEATS, self.dealt, seat);
+                        self.tricks = CardPlay::new(SEATS, self.dealt, seat);
                         events.emit(|| Event::SlotChosen {
                             seat,
                             slot,
@@ -584,7 +584,7 @@ impl Coiffeur {
         for &action in &setup.choices {
             let _ = game.play_reporting(action, events);
         }
-        let _ = crate::setup::replay(&setup.trio, &setup.plays, |action| {
+        let _ = crate::schieber_deal::setup::replay(&setup.trio, &setup.plays, |action| {
             game.play_reporting(action, &mut *events)
         });
     }

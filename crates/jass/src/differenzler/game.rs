@@ -87,7 +87,7 @@ impl Game for Differenzler {
             dealt: hands,
             predictions: [0; MAX_SEATS],
             predicted: 0,
-            tricks: Tricks::new(n, hands, seat_after_at(raw.dealer, 1, n)),
+            tricks: CardPlay::new(n, hands, seat_after_at(raw.dealer, 1, n)),
             before,
             penalties: before,
             over: false,

@@ -11,11 +11,11 @@ use cards_core::{
     PlayerId, Rng, Seed,
 };
 
-use crate::deal::Hand;
+use crate::card_play::{CardPlay, MAX_SEATS, PLAYS, seat_after_at};
 use crate::event::deal_event;
 use crate::sampling::{HiddenDeal, evidence};
-use crate::tricks::{MAX_SEATS, PLAYS, Tricks, seat_after_at};
-use crate::view::{TrickView, follow_card, misfit, seen_hands, trick_views};
+use crate::schieber_deal::Hand;
+use crate::schieber_deal::view::{TrickView, follow_card, misfit, seen_hands, trick_views};
 use crate::{
     Action, Event, MAX_PREDICTION, Mode, RuleError, Rules, SeededDeal, SetupError, ViewError,
 };
@@ -115,7 +115,7 @@ pub struct Differenzler {
     predictions: [u8; MAX_SEATS],
     /// How many seats have predicted in this deal.
     predicted: u8,
-    tricks: Tricks,
+    tricks: CardPlay,
     /// Each seat's total penalty before this deal.
     before: [u32; MAX_SEATS],
     /// Each seat's total penalty now (this deal's added once it is complete).
@@ -144,7 +144,7 @@ impl Differenzler {
             dealt: hands,
             predictions: [0; MAX_SEATS],
             predicted: 0,
-            tricks: Tricks::new(seats, hands, deal.forehand),
+            tricks: CardPlay::new(seats, hands, deal.forehand),
             before,
             penalties: before,
             over: false,
@@ -260,7 +260,7 @@ impl Differenzler {
         self.dealt = *dealt;
         self.predictions = [0; MAX_SEATS];
         self.predicted = 0;
-        self.tricks = Tricks::new(n, *dealt, seat_after_at(self.dealer, 1, n));
+        self.tricks = CardPlay::new(n, *dealt, seat_after_at(self.dealer, 1, n));
         self.penalties = self.before;
         self.over = false;
     }

@@ -4,11 +4,11 @@
 use cards_core::{CardSet, Game, JassCard, ObserveError, PlayerId, Rng};
 
 use crate::action::Contract;
-use crate::deal::{
+use crate::sampling::{HiddenDeal, evidence};
+use crate::schieber_deal::{
     Credits, Hand, PLAYS, SEATS, SchieberDeal, SchieberDealOutcome, TRICKS, WeisScore, each_legal,
     seat_after, team_of,
 };
-use crate::sampling::{HiddenDeal, evidence};
 use crate::{
     Action, Declaration, Event, Meld, Mode, PlayRules, Rules, SchieberDealSetup, SetupError,
     ViewError,

@@ -1,10 +1,10 @@
-//! [`Tricks`]: the card play of one deal at a table of 3 or 4 — the hands, the cards played in
+//! [`CardPlay`]: the card play of one deal at a table of 3 or 4 — the hands, the cards played in
 //! order, who leads, and each seat's tricks and card points — the trick core that Coiffeur and
 //! Differenzler deals are built on (legal cards, winner and points come from [`crate::trick`]).
 
 use cards_core::{JassCard, PlayerId};
 
-use crate::deal::Hand;
+use crate::schieber_deal::Hand;
 use crate::{Mode, PlayRules, RuleError, legal_cards, trick_points, trick_winner};
 
 /// Cards played in a complete deal: the whole deck.
@@ -33,7 +33,7 @@ pub(crate) struct TrickEnd {
 /// The card play of one deal: `seats` hands of `PLAYS / seats` cards, tricks of `seats`
 /// cards. Plain data, `Copy`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct Tricks {
+pub(crate) struct CardPlay {
     seats: u8,
     /// Who leads the first trick.
     first: PlayerId,
@@ -46,14 +46,14 @@ pub(crate) struct Tricks {
     winners: [PlayerId; MAX_TRICKS],
     /// Card points taken by each seat, the last trick's 5 included.
     points: [u32; MAX_SEATS],
-    /// Tricks taken by each seat.
+    /// CardPlay taken by each seat.
     won: [u8; MAX_SEATS],
 }
 
-impl Tricks {
+impl CardPlay {
     /// The play before the first card: `hands` (the first `seats`), `first` leads.
-    pub(crate) fn new(seats: usize, hands: [Hand; MAX_SEATS], first: PlayerId) -> Tricks {
-        Tricks {
+    pub(crate) fn new(seats: usize, hands: [Hand; MAX_SEATS], first: PlayerId) -> CardPlay {
+        CardPlay {
             seats: seats.clamp(3, MAX_SEATS) as u8,
             first,
             hands,
@@ -71,7 +71,7 @@ impl Tricks {
         usize::from(self.seats)
     }
 
-    /// Tricks in the deal: 9 at four seats, 12 at three.
+    /// CardPlay in the deal: 9 at four seats, 12 at three.
     pub(crate) fn count(&self) -> usize {
         PLAYS / self.seats()
     }
@@ -146,7 +146,7 @@ impl Tricks {
         self.points
     }
 
-    /// Tricks taken by each seat so far.
+    /// CardPlay taken by each seat so far.
     pub(crate) fn won(&self) -> [u8; MAX_SEATS] {
         self.won
     }
@@ -227,7 +227,7 @@ mod tests {
                     *hand = deck[s * per..s * per + per].iter().copied().collect();
                 }
                 let mode = Mode::ALL[(seed % 6) as usize];
-                let mut tricks = Tricks::new(seats, hands, PlayerId(1));
+                let mut tricks = CardPlay::new(seats, hands, PlayerId(1));
                 let rules = PlayRules::default();
                 while let Some(seat) = tricks.seat_to_play() {
                     let legal = tricks.legal(mode, &rules);

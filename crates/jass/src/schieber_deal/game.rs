@@ -5,8 +5,8 @@ use core::ops::RangeInclusive;
 
 use cards_core::{Census, Events, Game, JassCard, ObserveError, PerSeat, PlayerId, Rng, Seed};
 
-use crate::deal::{PLAYS, SEATS, SchieberDeal, each_legal, seat_after, team_of};
-use crate::view::WeisView;
+use crate::schieber_deal::view::WeisView;
+use crate::schieber_deal::{PLAYS, SEATS, SchieberDeal, each_legal, seat_after, team_of};
 use crate::{
     Action, Event, RuleError, Rules, SchieberDealOutcome, SchieberDealSetup, SchieberDealView,
     SetupError,
@@ -43,7 +43,7 @@ impl Game for SchieberDeal {
 
     /// Checks the setup under `rules` by replaying it from the dealt hands.
     fn from_setup(rules: &Rules, raw: SchieberDealSetup) -> Result<Self, SetupError> {
-        crate::setup::check_table(rules, &raw)?;
+        crate::schieber_deal::setup::check_table(rules, &raw)?;
         let mut deal = SchieberDeal::dealt(rules, raw.dealer, raw.forehand, raw.hands);
         let choose = |deal: &mut SchieberDeal, action: Action| {
             deal.play(action)
@@ -67,7 +67,7 @@ impl Game for SchieberDeal {
                 }
             }
         }
-        crate::setup::replay(&raw.trio, &raw.plays, |action| deal.play(action))?;
+        crate::schieber_deal::setup::replay(&raw.trio, &raw.plays, |action| deal.play(action))?;
         Ok(deal)
     }
 
@@ -222,8 +222,10 @@ impl Game for SchieberDeal {
 
     fn view(&self, player: PlayerId) -> SchieberDealView {
         let (tricks, leader) = match self.contract {
-            Some(contract) => crate::view::walk(self.forehand, contract, self.trio(), self.plays())
-                .unwrap_or((Vec::new(), self.forehand)),
+            Some(contract) => {
+                crate::schieber_deal::view::walk(self.forehand, contract, self.trio(), self.plays())
+                    .unwrap_or((Vec::new(), self.forehand))
+            }
             None => (Vec::new(), self.forehand),
         };
         let at_table = player.index() < SEATS;

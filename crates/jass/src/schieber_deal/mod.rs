@@ -6,13 +6,17 @@ use core::fmt;
 use cards_core::{CardSet, Events, Game, JassCard, JassRank, PlayerId};
 
 use crate::action::{Contract, trio_allows};
+use crate::schieber_deal::view::WeisView;
 use crate::score::{MATCH_BONUS, STOECK};
-use crate::view::WeisView;
 use crate::weis::award_from;
 use crate::{
     Action, Declaration, Event, Mode, RuleError, Rules, declare, legal_cards, trick_points,
     trick_winner,
 };
+
+mod game;
+pub(crate) mod setup;
+pub(crate) mod view;
 
 /// Seats at a Schieber table.
 pub(crate) const SEATS: usize = Rules::MAX_PLAYERS;
@@ -190,7 +194,7 @@ pub struct SchieberDeal {
     /// The Weis award, once trick 1 is complete (`None` before, or when no one had a Weis).
     pub(crate) weis: Option<WeisScore>,
     pub(crate) credits: Credits,
-    /// Tricks taken per team.
+    /// CardPlay taken per team.
     pub(crate) taken: [u8; 2],
     /// The credits of the last card played, in their order.
     pub(crate) moment: [Option<Credit>; 4],
@@ -809,7 +813,7 @@ impl SchieberDeal {
         if let Some(contract) = self.contract {
             let _ = step(Action::Name(contract));
         }
-        let _ = crate::setup::replay(self.trio(), self.plays(), step);
+        let _ = crate::schieber_deal::setup::replay(self.trio(), self.plays(), step);
     }
 
     /// The end of a deal played alone: its score and outcome.
