@@ -14,7 +14,7 @@ use cards_core::{
 use crate::action::trio_allows;
 use crate::card_play::{CardPlay, PLAYS, seat_after_at};
 use crate::sampling::{HiddenDeal, evidence};
-use crate::schieber_deal::view::{follow_card, misfit, seen_hands, trick_views};
+use crate::schieber_deal::view::{follow_card, follow_trick, misfit, seen_hands, trick_views};
 use crate::schieber_deal::{Hand, TRICKS, each_legal, trio_due};
 use crate::{
     Action, CoiffeurFactors, CoiffeurRules, Contract, Event, Joker, MATCH_BONUS, Mode, RuleError,

@@ -140,22 +140,16 @@ impl CoiffeurView {
                 )?;
             }
             Event::TrickTaken { seat, points, last } => {
-                if seat.index() >= SEATS
-                    || self.trick.len() != SEATS
-                    || *last != (self.tricks.len() + 1 == TRICKS)
-                {
-                    return Err(misfit("a trick that is not complete"));
-                }
-                self.tricks.push(TrickView {
-                    leader: self.leader,
-                    cards: core::mem::take(&mut self.trick),
-                    winner: *seat,
-                });
+                follow_trick(
+                    &mut self.tricks,
+                    &mut self.trick,
+                    &mut self.leader,
+                    (*seat, *last),
+                    SEATS,
+                    TRICKS,
+                )?;
                 if let Some(p) = self.card_points.get_mut(c.side_of(*seat)) {
                     *p = p.saturating_add(*points);
-                }
-                if !last {
-                    self.leader = *seat;
                 }
             }
             Event::Match { side, .. } if *side < c.sides() => {}

@@ -118,21 +118,15 @@ impl DifferenzlerView {
                 )?;
             }
             Event::TrickTaken { seat, points, last } => {
-                if seat.index() >= n
-                    || self.trick.len() != n
-                    || *last != (self.tricks.len() + 1 == PLAYS / n)
-                {
-                    return Err(misfit("a trick that is not complete"));
-                }
-                self.tricks.push(TrickView {
-                    leader: self.leader,
-                    cards: core::mem::take(&mut self.trick),
-                    winner: *seat,
-                });
+                follow_trick(
+                    &mut self.tricks,
+                    &mut self.trick,
+                    &mut self.leader,
+                    (*seat, *last),
+                    n,
+                    PLAYS / n,
+                )?;
                 self.points[seat.index()] = self.points[seat.index()].saturating_add(*points);
-                if !last {
-                    self.leader = *seat;
-                }
             }
             Event::DealScored { score } if score.len() == n => {}
             Event::Penalties { penalties, totals } if penalties.len() == n && totals.len() == n => {
