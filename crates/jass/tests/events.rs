@@ -492,3 +492,57 @@ fn play_is_play_reporting_into_nothing() {
         a.deal_number()
     );
 }
+
+/// A position from a setup, mid-game: its start events, redacted and observed from the blank
+/// view, give every seat (and an onlooker) exactly its view.
+fn start_rebuilds_views<G: Game<Event = Event>>(
+    rules: &G::Rules,
+    players: usize,
+    seeds: u64,
+    steps: usize,
+) {
+    let mut moves = Vec::new();
+    for seed in 0..seeds {
+        let mut game = G::new(rules, players, Seed::from(seed)).unwrap();
+        let mut player = cards_core::RandomPlayer::new(Seed::from(seed));
+        for step in 0..steps {
+            if step % 7 == 3 {
+                let set_up = G::from_setup(rules, game.setup()).unwrap();
+                assert_eq!(set_up, game);
+                let events = start(&set_up);
+                for seat in (0..=players).map(|s| PlayerId(s as u8)) {
+                    let mut view = G::blank_view(rules, players, seat);
+                    for e in &events {
+                        G::observe(&mut view, &G::redact(rules, e, seat)).unwrap_or_else(|err| {
+                            panic!("seed {seed} step {step} seat {seat}: {e}: {err}")
+                        });
+                    }
+                    assert_eq!(view, game.view(seat), "seed {seed} step {step} seat {seat}");
+                }
+            }
+            let Some(action) = player.choose(&game, &mut moves) else {
+                break;
+            };
+            game.play(action).unwrap();
+        }
+    }
+}
+
+#[test]
+fn set_up_positions_start_with_their_history() {
+    start_rebuilds_views::<SchieberDeal>(&Rules::default(), 4, 6, 40);
+    let low = Rules {
+        target: Some(600),
+        ..Rules::default()
+    };
+    start_rebuilds_views::<Schieber>(&low, 4, 4, 200);
+    start_rebuilds_views::<Coiffeur>(&Rules::default(), 4, 2, 200);
+    let hidden = Rules {
+        differenzler: DifferenzlerRules {
+            deals: 3,
+            hidden_predictions: true,
+        },
+        ..Rules::default()
+    };
+    start_rebuilds_views::<Differenzler>(&hidden, 3, 3, 150);
+}
