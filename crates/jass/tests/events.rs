@@ -463,6 +463,12 @@ fn observe_refuses_what_does_not_fit() {
         );
         assert_eq!(view, before);
     }
+    // A view of a table that is not (no seats): refused, not a panic.
+    let mut empty = <Differenzler as Game>::blank_view(&rules, 0, PlayerId(0));
+    let deal = Differenzler::new(&rules, 3, Seed::from(2)).unwrap();
+    for e in start(&deal) {
+        assert!(<Differenzler as Game>::observe(&mut empty, &e).is_err());
+    }
     let mut coiffeur = <Coiffeur as Game>::blank_view(&rules, 4, PlayerId(0));
     let blank = coiffeur.clone();
     assert!(
@@ -545,4 +551,52 @@ fn set_up_positions_start_with_their_history() {
         ..Rules::default()
     };
     start_rebuilds_views::<Differenzler>(&hidden, 3, 3, 150);
+}
+
+/// Every event of every game type, observed in a scrambled order by every view type from its
+/// blank view: refused or followed, never a panic, and a refused event leaves the view as it
+/// was.
+#[test]
+fn observe_never_panics() {
+    let rules = Rules {
+        target: Some(500),
+        differenzler: DifferenzlerRules {
+            deals: 2,
+            hidden_predictions: true,
+        },
+        ..Rules::default()
+    };
+    fn events_of<G: Game<Event = Event>>(rules: &G::Rules, players: usize) -> Vec<Event> {
+        let mut game = G::new(rules, players, Seed::from(4)).unwrap();
+        let mut events = start(&game);
+        let mut player = cards_core::RandomPlayer::new(Seed::from(4));
+        let mut moves = Vec::new();
+        while let Some(action) = player.choose(&game, &mut moves) {
+            game.play_reporting(action, &mut events).unwrap();
+        }
+        events
+    }
+    let mut all = events_of::<SchieberDeal>(&rules, 4);
+    all.extend(events_of::<Schieber>(&rules, 4));
+    all.extend(events_of::<Coiffeur>(&rules, 4));
+    all.extend(events_of::<Differenzler>(&rules, 3));
+    // A scramble: every 7th event in turn, then the rest.
+    let mut scrambled: Vec<&Event> = all.iter().step_by(7).collect();
+    scrambled.extend(all.iter().rev());
+    fn feed<G: Game<Event = Event>>(rules: &G::Rules, players: usize, events: &[&Event]) {
+        for seat in [0u8, 2, players as u8] {
+            let mut view = G::blank_view(rules, players, PlayerId(seat));
+            for e in events {
+                let before = view.clone();
+                if G::observe(&mut view, &G::redact(rules, e, PlayerId(seat))).is_err() {
+                    assert_eq!(view, before);
+                }
+            }
+        }
+    }
+    feed::<SchieberDeal>(&rules, 4, &scrambled);
+    feed::<Schieber>(&rules, 4, &scrambled);
+    feed::<Coiffeur>(&rules, 4, &scrambled);
+    feed::<Differenzler>(&rules, 3, &scrambled);
+    feed::<Differenzler>(&rules, 4, &scrambled);
 }

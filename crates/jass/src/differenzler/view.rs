@@ -53,6 +53,13 @@ impl DifferenzlerView {
             return Err(misfit("the game is over"));
         }
         let n = self.hand_sizes.len();
+        // A table of 3 or 4 (a view from anywhere may claim another).
+        if !Rules::DIFFERENZLER_PLAYERS.contains(&n)
+            || self.predictions.len() != n
+            || self.points.len() != n
+        {
+            return Err(misfit("not a Differenzler table"));
+        }
         let dealt = self.hand_sizes.iter().sum::<usize>() > 0 || !self.tricks.is_empty();
         match event {
             Event::DealBegan {
