@@ -155,6 +155,7 @@ impl fmt::Display for CoiffeurOutcome {
 /// open slots `open` after `passes` passes: the eligible seats (whose side has an open slot)
 /// in order from the seat after the dealer may each pass once; then the first of them must
 /// choose (at once when it is the only one). `None` when no side has an open slot.
+#[inline]
 fn chooser(
     dealer: PlayerId,
     open: &[u16; SEATS],
@@ -329,11 +330,13 @@ impl Coiffeur {
         self.tricks = CardPlay::new(SEATS, hands, seat_after_at(dealer, 1, SEATS));
     }
 
+    #[inline]
     fn coiffeur(&self) -> &CoiffeurRules {
         &self.rules.coiffeur
     }
 
     /// Each side's open slots (a mask over [`Slot::ALL`]).
+    #[inline]
     fn open(&self) -> [u16; SEATS] {
         let table = self.coiffeur().table_mask();
         let sides = self.coiffeur().sides();
@@ -348,6 +351,7 @@ impl Coiffeur {
         })
     }
 
+    #[inline]
     fn chooser(&self) -> Option<(PlayerId, bool, [PlayerId; SEATS], usize)> {
         chooser(
             self.dealer,
@@ -357,6 +361,7 @@ impl Coiffeur {
         )
     }
 
+    #[inline]
     fn trio(&self) -> &[Mode] {
         &self.trio[..usize::from(self.trio_len).min(3)]
     }
@@ -438,8 +443,7 @@ impl Coiffeur {
                         why: "the leader names this Trio segment's mode first",
                     });
                 };
-                let seat = self.tricks.seat_to_play().ok_or(RuleError::GameOver)?;
-                let end = self.tricks.play(card, mode, counting, &self.rules.play)?;
+                let (seat, end) = self.tricks.play(card, mode, counting, &self.rules.play)?;
                 events.emit(|| Event::Played { seat, card });
                 if let Some(end) = end {
                     events.emit(|| Event::TrickTaken {

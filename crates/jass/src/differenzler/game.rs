@@ -208,7 +208,7 @@ impl Game for Differenzler {
             }),
             Action::Play(card) => {
                 let mode = self.mode();
-                let end = self.tricks.play(card, mode, mode, &self.rules.play)?;
+                let (_, end) = self.tricks.play(card, mode, mode, &self.rules.play)?;
                 events.emit(|| Event::Played { seat, card });
                 if let Some(end) = end {
                     events.emit(|| Event::TrickTaken {
