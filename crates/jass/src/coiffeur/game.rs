@@ -239,8 +239,36 @@ impl Game for Coiffeur {
         }
     }
 
+    /// The score sheet's cells so far ([`Event::CellFilled`], in deal order), the current
+    /// deal's start (its hands in the order dealt when the seed dealt them, else in card
+    /// order), then its choices, Trio modes and cards, replayed.
     fn start_events(&self, events: &mut impl Events<Event>) {
-        self.report_start(events);
+        let setup = self.setup();
+        let mut cells = [[None; MAX_SLOTS]; SEATS];
+        for cell in &setup.sheet {
+            cells[cell.side][cell.slot.index()] = Some(cell.entry);
+            events.emit(|| Event::CellFilled {
+                side: cell.side,
+                slot: cell.slot,
+                entry: cell.entry,
+            });
+        }
+        let mut game = Coiffeur::at(
+            &self.rules,
+            self.seed,
+            self.deal_number,
+            self.dealer,
+            self.dealt,
+            cells,
+        );
+        game.report_deal(self.seeded_deal().as_ref(), events);
+        // The position was reached by these actions: none fails.
+        for &action in &setup.choices {
+            let _ = game.play_reporting(action, events);
+        }
+        let _ = crate::schieber_deal::setup::replay(&setup.trio, &setup.plays, |action| {
+            game.play_reporting(action, &mut *events)
+        });
     }
 
     fn redact(rules: &Rules, event: &Event, seat: PlayerId) -> Event {

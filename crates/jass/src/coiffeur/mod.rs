@@ -562,37 +562,6 @@ impl Coiffeur {
         (table.dealer == self.dealer && table.hand_sets() == self.dealt).then_some(table)
     }
 
-    /// The start of this position as events: the score sheet's cells so far, the current
-    /// deal's start, then its choices, Trio modes and cards, replayed.
-    fn report_start(&self, events: &mut impl Events<Event>) {
-        let setup = self.setup();
-        let mut cells = [[None; MAX_SLOTS]; SEATS];
-        for cell in &setup.sheet {
-            cells[cell.side][cell.slot.index()] = Some(cell.entry);
-            events.emit(|| Event::CellFilled {
-                side: cell.side,
-                slot: cell.slot,
-                entry: cell.entry,
-            });
-        }
-        let mut game = Coiffeur::at(
-            &self.rules,
-            self.seed,
-            self.deal_number,
-            self.dealer,
-            self.dealt,
-            cells,
-        );
-        game.report_deal(self.seeded_deal().as_ref(), events);
-        // The position was reached by these actions: none fails.
-        for &action in &setup.choices {
-            let _ = game.play_reporting(action, events);
-        }
-        let _ = crate::schieber_deal::setup::replay(&setup.trio, &setup.plays, |action| {
-            game.play_reporting(action, &mut *events)
-        });
-    }
-
     /// The choices made this deal: the passes, then the chosen slot.
     fn choices(&self) -> Vec<Action> {
         let mut choices = vec![Action::Pass; usize::from(self.passes)];

@@ -229,8 +229,21 @@ impl Game for Differenzler {
         }
     }
 
+    /// The current deal's start ([`Event::DealBegan`] with the penalties before it; the hands
+    /// in the order dealt when the seed dealt them, else in card order, the shown card last),
+    /// then its predictions and cards, replayed.
     fn start_events(&self, events: &mut impl Events<Event>) {
-        self.report_start(events);
+        let setup = self.setup();
+        let mut game = *self;
+        game.start_over(&self.dealt);
+        game.report_deal(self.seeded_deal().as_ref(), events);
+        // The position was reached by these actions: none fails.
+        for &p in &setup.predictions {
+            let _ = game.play_reporting(Action::Predict(p), events);
+        }
+        for &card in &setup.plays {
+            let _ = game.play_reporting(Action::Play(card), events);
+        }
     }
 
     fn redact(rules: &Rules, event: &Event, seat: PlayerId) -> Event {

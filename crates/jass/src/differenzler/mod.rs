@@ -240,22 +240,6 @@ impl Differenzler {
         same.then_some(table)
     }
 
-    /// The start of this position as events: the current deal's start, then its
-    /// predictions and cards, replayed.
-    fn report_start(&self, events: &mut impl Events<Event>) {
-        let setup = self.setup();
-        let mut game = *self;
-        game.start_over(&self.dealt);
-        game.report_deal(self.seeded_deal().as_ref(), events);
-        // The position was reached by these actions: none fails.
-        for &p in &setup.predictions {
-            let _ = game.play_reporting(Action::Predict(p), events);
-        }
-        for &card in &setup.plays {
-            let _ = game.play_reporting(Action::Play(card), events);
-        }
-    }
-
     /// Back to the start of the current deal, with these hands.
     fn start_over(&mut self, dealt: &[Hand; MAX_SEATS]) {
         let n = self.seat_count();

@@ -224,25 +224,6 @@ impl Schieber {
         same.then_some(seeded)
     }
 
-    /// The start of this position as events: the current deal begins and is dealt, then its
-    /// decisions and cards so far, replayed.
-    fn report_start(&self, events: &mut impl Events<Event>) {
-        let deal = &self.deal;
-        let dealt = SchieberDeal::dealt(&self.rules, deal.dealer, deal.forehand, deal.dealt);
-        let mut game = Schieber::at(&self.rules, self.seed, self.deal_number, self.before, dealt);
-        game.report_deal(self.seeded_deal().as_ref(), events);
-        let mut step = |action| game.play_reporting(action, &mut *events);
-        // The position was reached by these actions (a setup is checked by replay): none
-        // fails.
-        if deal.pushed {
-            let _ = step(Action::Push);
-        }
-        if let Some(contract) = deal.contract {
-            let _ = step(Action::Name(contract));
-        }
-        let _ = crate::schieber_deal::setup::replay(deal.trio(), deal.plays(), step);
-    }
-
     /// The Stöck exception: at the start of the Stöck holder's first turn to play in a trump
     /// contract, if its Stöck would bring its team to the target, it is credited now and the
     /// game ends.

@@ -175,7 +175,24 @@ impl Game for SchieberDeal {
     /// [`Event::DealBegan`] and [`Event::Dealt`] (a seeded deal's hands in the order dealt,
     /// a set-up deal's in card order), then the events of the decisions and plays so far.
     fn start_events(&self, events: &mut impl Events<Event>) {
-        self.report_start(events);
+        events.emit(|| Event::DealBegan {
+            deal: 0,
+            dealer: self.dealer,
+            forehand: self.forehand,
+            totals: vec![0; 2],
+        });
+        events.emit(|| Event::Dealt(self.deal_event()));
+        let mut deal = SchieberDeal::dealt(&self.rules, self.dealer, self.forehand, self.dealt);
+        let mut step = |action| deal.play_reporting(action, &mut *events);
+        // The position was reached by these actions (a setup is checked by replay): none
+        // fails.
+        if self.pushed {
+            let _ = step(Action::Push);
+        }
+        if let Some(contract) = self.contract {
+            let _ = step(Action::Name(contract));
+        }
+        let _ = crate::schieber_deal::setup::replay(self.trio(), self.plays(), step);
     }
 
     fn redact(rules: &Rules, event: &Event, seat: PlayerId) -> Event {

@@ -793,29 +793,6 @@ impl SchieberDeal {
         )
     }
 
-    /// The start of this deal as events: it begins, the cards are dealt, then every decision
-    /// and card so far, replayed from the dealt hands.
-    pub(crate) fn report_start(&self, events: &mut impl Events<Event>) {
-        events.emit(|| Event::DealBegan {
-            deal: 0,
-            dealer: self.dealer,
-            forehand: self.forehand,
-            totals: vec![0; 2],
-        });
-        events.emit(|| Event::Dealt(self.deal_event()));
-        let mut deal = SchieberDeal::dealt(&self.rules, self.dealer, self.forehand, self.dealt);
-        let mut step = |action| deal.play_reporting(action, &mut *events);
-        // The position was reached by these actions (a setup is checked by replay): none
-        // fails.
-        if self.pushed {
-            let _ = step(Action::Push);
-        }
-        if let Some(contract) = self.contract {
-            let _ = step(Action::Name(contract));
-        }
-        let _ = crate::schieber_deal::setup::replay(self.trio(), self.plays(), step);
-    }
-
     /// The end of a deal played alone: its score and outcome.
     pub(crate) fn report_end(&self, events: &mut impl Events<Event>) {
         if let Some(outcome) = self.outcome() {
