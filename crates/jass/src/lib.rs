@@ -7,15 +7,17 @@
 //! [`trick_points`]), Weis detection with the counted combination, strength and award
 //! ([`declare`], [`compare`], [`award`]), and the scoring of a whole Schieber deal
 //! ([`score_deal`]). On it, one Schieber deal as a [`Game`]: [`SchieberDeal`], from a seed or
-//! from explicit hands ([`SchieberDealSetup`]), with per-seat [`SchieberDealView`]s and world sampling, and the
-//! credits (Stöck, Weis, tricks, Match) the moment they fall; and a whole Schieber game to a
+//! from explicit hands ([`SchieberDealSetup`]), with per-seat [`SchieberDealView`]s and world
+//! sampling, and the credits (Stöck, Weis, tricks, Match) the moment they fall; and a whole
+//! Schieber game to a
 //! target ([`Schieber`]), mid-deal stops and the Stöck exception included; the contract
 //! variants Slalom, Guschti, Mary and Trio as options ([`Rules::variants`], [`Variants`]);
 //! a whole Coiffeur game in teams or each for themself ([`Coiffeur`]: the contract slots,
 //! passing, the Jokers, the [`ScoreSheet`]); a whole Differenzler game for 3 or 4 players
 //! ([`Differenzler`]: predictions, the shown trump card, penalties). Every game plays its
 //! cards through one trick core and samples worlds through one inference of what the play
-//! shows.
+//! shows, and tells what happened as [`Event`]s (one type for all four; a deal's cards in the
+//! oracle trace's form, [`Deal`]), each redacted for a seat, from which a seat's view follows.
 //!
 //! One deal, played with the first legal move:
 //!
