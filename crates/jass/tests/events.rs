@@ -308,6 +308,39 @@ fn a_deal_reports_its_credits_and_end() {
     ));
 }
 
+/// A Trio counts each seat's Weis when its first segment's mode is named, not before.
+#[test]
+fn a_trio_counts_its_weis_with_its_first_mode() {
+    let rules = Rules {
+        variants: Variants::ALL,
+        ..Rules::default()
+    };
+    let mut deal = SchieberDeal::new(&rules, 4, Seed::from(8)).unwrap();
+    let forehand = deal.forehand();
+    let named = play(&mut deal, Action::Name(jass::Contract::Trio));
+    assert_eq!(
+        named,
+        [Event::Named {
+            seat: forehand,
+            contract: jass::Contract::Trio
+        }]
+    );
+    let mode = play(&mut deal, Action::TrioMode(jass::Mode::Obenabe));
+    assert_eq!(
+        mode[0],
+        Event::TrioMode {
+            seat: forehand,
+            mode: jass::Mode::Obenabe
+        }
+    );
+    assert_eq!(mode.len(), 5);
+    assert!(
+        mode[1..]
+            .iter()
+            .all(|e| matches!(e, Event::WeisCounted { weis: Some(_), .. }))
+    );
+}
+
 #[test]
 fn an_event_json_is_tagged() {
     let event = Event::Played {

@@ -419,7 +419,10 @@ impl SchieberDeal {
             (None, Action::Name(contract)) => {
                 self.name(contract);
                 events.emit(|| Event::Named { seat, contract });
-                self.report_weis(events);
+                // A Trio counts its Weis once its first segment's mode is named.
+                if events.wanted() && self.counting_mode().is_some() {
+                    self.report_weis(events);
+                }
                 Ok(())
             }
             (None, Action::Play(_) | Action::TrioMode(_)) => {
