@@ -39,11 +39,11 @@ impl SlalomStart {
 pub enum Contract {
     /// One mode for the whole deal.
     Mode(Mode),
-    /// Tricks alternate Obenabe and Undenufe from the start; counted by the start's values.
+    /// CardPlay alternate Obenabe and Undenufe from the start; counted by the start's values.
     Slalom(SlalomStart),
-    /// Tricks 1–5 Obenabe, 6–9 Undenufe; counted as Obenabe.
+    /// CardPlay 1–5 Obenabe, 6–9 Undenufe; counted as Obenabe.
     Guschti,
-    /// Tricks 1–5 Undenufe, 6–9 Obenabe; counted as Undenufe.
+    /// CardPlay 1–5 Undenufe, 6–9 Obenabe; counted as Undenufe.
     Mary,
     /// Three segments of three tricks, each mode named by the leader of its first trick
     /// ([`Action::TrioMode`]): Obenabe, Undenufe and one trump suit, each once; counted by

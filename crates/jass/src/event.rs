@@ -4,8 +4,9 @@
 
 use core::fmt;
 
-use cards_core::{Cards, GameEvent, JassCard, PlayerId};
+use cards_core::{CardSet, Cards, GameEvent, JassCard, PlayerId};
 
+use crate::SeededDeal;
 use crate::action::Contract;
 use crate::{
     CoiffeurOutcome, Declaration, DifferenzlerOutcome, Mode, Rules, SchieberDealOutcome,
@@ -48,6 +49,42 @@ impl Deal {
                 .map(|h| Cards::Shown(h.to_vec()))
                 .collect(),
             shown,
+        }
+    }
+}
+
+/// The deal event of `dealt` hands: in the order `table` dealt them when given, else in
+/// card order (with Differenzler's `shown` card last in the dealer's hand).
+pub(crate) fn deal_event(
+    table: Option<&SeededDeal>,
+    dealer: PlayerId,
+    dealt: &[CardSet<JassCard>],
+    shown: Option<JassCard>,
+) -> Deal {
+    let seats = dealt.len();
+    let forehand = PlayerId(((dealer.index() + 1) % seats.max(1)) as u8);
+    match table {
+        Some(t) => Deal::shown(
+            dealer,
+            forehand,
+            (0..seats).map(|s| t.hand(PlayerId(s as u8))),
+            shown,
+        ),
+        None => {
+            let hands: Vec<Vec<JassCard>> = dealt
+                .iter()
+                .enumerate()
+                .map(|(s, h)| {
+                    let mut cards: Vec<JassCard> = h.iter().collect();
+                    // The shown card is the dealer's last.
+                    if let Some(card) = shown.filter(|_| s == dealer.index()) {
+                        cards.retain(|&c| c != card);
+                        cards.push(card);
+                    }
+                    cards
+                })
+                .collect();
+            Deal::shown(dealer, forehand, hands.iter().map(Vec::as_slice), shown)
         }
     }
 }

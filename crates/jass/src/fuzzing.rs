@@ -22,7 +22,7 @@ use cards_core::{Card, CardSet, Game, JassCard, PlayerId};
 use cards_testkit::fuzz::{self, FuzzGame, Input, Table};
 
 use crate::action::Contract;
-use crate::deal::{PLAYS, SEATS, TRICKS, seat_after, team_of};
+use crate::schieber_deal::{PLAYS, SEATS, TRICKS, seat_after, team_of};
 use crate::{
     Action, CreditKind, Credits, Mode, Multipliers, PlayRules, Rules, Scale, SchieberDeal,
     SchieberDealView, SetupError, WeisRules, compare, declare, is_legal, legal_cards, score_deal,

@@ -7,15 +7,17 @@
 //! [`trick_points`]), Weis detection with the counted combination, strength and award
 //! ([`declare`], [`compare`], [`award`]), and the scoring of a whole Schieber deal
 //! ([`score_deal`]). On it, one Schieber deal as a [`Game`]: [`SchieberDeal`], from a seed or
-//! from explicit hands ([`SchieberDealSetup`]), with per-seat [`SchieberDealView`]s and world sampling, and the
-//! credits (Stöck, Weis, tricks, Match) the moment they fall; and a whole Schieber game to a
+//! from explicit hands ([`SchieberDealSetup`]), with per-seat [`SchieberDealView`]s and world
+//! sampling, and the credits (Stöck, Weis, tricks, Match) the moment they fall; and a whole
+//! Schieber game to a
 //! target ([`Schieber`]), mid-deal stops and the Stöck exception included; the contract
 //! variants Slalom, Guschti, Mary and Trio as options ([`Rules::variants`], [`Variants`]);
 //! a whole Coiffeur game in teams or each for themself ([`Coiffeur`]: the contract slots,
 //! passing, the Jokers, the [`ScoreSheet`]); a whole Differenzler game for 3 or 4 players
 //! ([`Differenzler`]: predictions, the shown trump card, penalties). Every game plays its
 //! cards through one trick core and samples worlds through one inference of what the play
-//! shows.
+//! shows, and tells what happened as [`Event`]s (one type for all four; a deal's cards in the
+//! oracle trace's form, [`Deal`]), each redacted for a seat, from which a seat's view follows.
 //!
 //! One deal, played with the first legal move:
 //!
@@ -69,26 +71,23 @@
 #![forbid(unsafe_code)]
 
 mod action;
+mod card_play;
 mod coiffeur;
-mod deal;
 mod differenzler;
 mod error;
 mod event;
 #[cfg(feature = "fuzzing")]
 #[doc(hidden)]
 pub mod fuzzing;
-mod game;
 mod mode;
 mod multipliers;
 mod rules;
 mod sampling;
 mod schieber;
+mod schieber_deal;
 mod score;
 mod seeded_deal;
-mod setup;
-mod trick;
-mod tricks;
-mod view;
+mod trick_rules;
 mod weis;
 
 /// Jass as this crate implements it: the rules and every decision, with the option that
@@ -103,7 +102,6 @@ pub use coiffeur::{
     Coiffeur, CoiffeurOutcome, CoiffeurSetup, CoiffeurView, ParseSlotError, ScoreSheet, SheetCell,
     SheetEntry, SheetSide, SheetSlot, Slot, coiffeur_points,
 };
-pub use deal::{Credit, CreditKind, Credits, SchieberDeal, SchieberDealOutcome, WeisScore};
 pub use differenzler::{Differenzler, DifferenzlerOutcome, DifferenzlerSetup, DifferenzlerView};
 pub use error::{RuleError, SetupError, ViewError};
 pub use event::{Deal, Event};
@@ -111,16 +109,19 @@ pub use mode::{Mode, ParseModeError};
 pub use multipliers::Multipliers;
 pub use rules::{CoiffeurFactors, CoiffeurRules, DifferenzlerRules, Rules, Variants};
 pub use schieber::{Schieber, SchieberOutcome, SchieberSetup, SchieberView};
+pub use schieber_deal::setup::SchieberDealSetup;
+pub use schieber_deal::view::{SchieberDealView, SeatWeis, TrickView, WeisView};
+pub use schieber_deal::{
+    Credit, CreditKind, Credits, SchieberDeal, SchieberDealOutcome, WeisScore,
+};
 pub use score::{
     DealError, DealScore, LAST_TRICK_BONUS, MATCH_BONUS, STOECK, TrickRecord, score_deal, team,
 };
 pub use seeded_deal::SeededDeal;
-pub use setup::SchieberDealSetup;
-pub use trick::{
+pub use trick_rules::{
     PlayRules, is_legal, legal_cards, reference as trick_reference, stronger_trumps, suit_cards,
     trick_points, trick_winner,
 };
-pub use view::{SchieberDealView, SeatWeis, TrickView, WeisView};
 pub use weis::{
     Declaration, MAX_MELDS, Meld, MeldKind, Scale, WeisAward, WeisRules, award, compare, declare,
     reference as weis_reference, strongest,

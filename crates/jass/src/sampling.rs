@@ -4,8 +4,8 @@
 
 use cards_core::{Draw as _, JassCard, PlayerId, Rng};
 
-use crate::deal::Hand;
-use crate::tricks::{MAX_SEATS, seat_after_at};
+use crate::card_play::{MAX_SEATS, seat_after_at};
+use crate::schieber_deal::Hand;
 use crate::{Mode, PlayRules, stronger_trumps, suit_cards, trick_winner};
 
 /// What the cards played show: who played what, which cards each seat cannot hold, and the

@@ -308,6 +308,39 @@ fn a_deal_reports_its_credits_and_end() {
     ));
 }
 
+/// A Trio counts each seat's Weis when its first segment's mode is named, not before.
+#[test]
+fn a_trio_counts_its_weis_with_its_first_mode() {
+    let rules = Rules {
+        variants: Variants::ALL,
+        ..Rules::default()
+    };
+    let mut deal = SchieberDeal::new(&rules, 4, Seed::from(8)).unwrap();
+    let forehand = deal.forehand();
+    let named = play(&mut deal, Action::Name(jass::Contract::Trio));
+    assert_eq!(
+        named,
+        [Event::Named {
+            seat: forehand,
+            contract: jass::Contract::Trio
+        }]
+    );
+    let mode = play(&mut deal, Action::TrioMode(jass::Mode::Obenabe));
+    assert_eq!(
+        mode[0],
+        Event::TrioMode {
+            seat: forehand,
+            mode: jass::Mode::Obenabe
+        }
+    );
+    assert_eq!(mode.len(), 5);
+    assert!(
+        mode[1..]
+            .iter()
+            .all(|e| matches!(e, Event::WeisCounted { weis: Some(_), .. }))
+    );
+}
+
 #[test]
 fn an_event_json_is_tagged() {
     let event = Event::Played {
@@ -463,6 +496,12 @@ fn observe_refuses_what_does_not_fit() {
         );
         assert_eq!(view, before);
     }
+    // A view of a table that is not (no seats): refused, not a panic.
+    let mut empty = <Differenzler as Game>::blank_view(&rules, 0, PlayerId(0));
+    let deal = Differenzler::new(&rules, 3, Seed::from(2)).unwrap();
+    for e in start(&deal) {
+        assert!(<Differenzler as Game>::observe(&mut empty, &e).is_err());
+    }
     let mut coiffeur = <Coiffeur as Game>::blank_view(&rules, 4, PlayerId(0));
     let blank = coiffeur.clone();
     assert!(
@@ -491,4 +530,106 @@ fn play_is_play_reporting_into_nothing() {
         sink.iter().filter(|e| e.deal().is_some()).count() as u32,
         a.deal_number()
     );
+}
+
+/// A position from a setup, mid-game: its start events, redacted and observed from the blank
+/// view, give every seat (and an onlooker) exactly its view.
+fn start_rebuilds_views<G: Game<Event = Event>>(
+    rules: &G::Rules,
+    players: usize,
+    seeds: u64,
+    steps: usize,
+) {
+    let mut moves = Vec::new();
+    for seed in 0..seeds {
+        let mut game = G::new(rules, players, Seed::from(seed)).unwrap();
+        let mut player = cards_core::RandomPlayer::new(Seed::from(seed));
+        for step in 0..steps {
+            if step % 7 == 3 {
+                let set_up = G::from_setup(rules, game.setup()).unwrap();
+                assert_eq!(set_up, game);
+                let events = start(&set_up);
+                for seat in (0..=players).map(|s| PlayerId(s as u8)) {
+                    let mut view = G::blank_view(rules, players, seat);
+                    for e in &events {
+                        G::observe(&mut view, &G::redact(rules, e, seat)).unwrap_or_else(|err| {
+                            panic!("seed {seed} step {step} seat {seat}: {e}: {err}")
+                        });
+                    }
+                    assert_eq!(view, game.view(seat), "seed {seed} step {step} seat {seat}");
+                }
+            }
+            let Some(action) = player.choose(&game, &mut moves) else {
+                break;
+            };
+            game.play(action).unwrap();
+        }
+    }
+}
+
+#[test]
+fn set_up_positions_start_with_their_history() {
+    start_rebuilds_views::<SchieberDeal>(&Rules::default(), 4, 6, 40);
+    let low = Rules {
+        target: Some(600),
+        ..Rules::default()
+    };
+    start_rebuilds_views::<Schieber>(&low, 4, 4, 200);
+    start_rebuilds_views::<Coiffeur>(&Rules::default(), 4, 2, 200);
+    let hidden = Rules {
+        differenzler: DifferenzlerRules {
+            deals: 3,
+            hidden_predictions: true,
+        },
+        ..Rules::default()
+    };
+    start_rebuilds_views::<Differenzler>(&hidden, 3, 3, 150);
+}
+
+/// Every event of every game type, observed in a scrambled order by every view type from its
+/// blank view: refused or followed, never a panic, and a refused event leaves the view as it
+/// was.
+#[test]
+fn observe_never_panics() {
+    let rules = Rules {
+        target: Some(500),
+        differenzler: DifferenzlerRules {
+            deals: 2,
+            hidden_predictions: true,
+        },
+        ..Rules::default()
+    };
+    fn events_of<G: Game<Event = Event>>(rules: &G::Rules, players: usize) -> Vec<Event> {
+        let mut game = G::new(rules, players, Seed::from(4)).unwrap();
+        let mut events = start(&game);
+        let mut player = cards_core::RandomPlayer::new(Seed::from(4));
+        let mut moves = Vec::new();
+        while let Some(action) = player.choose(&game, &mut moves) {
+            game.play_reporting(action, &mut events).unwrap();
+        }
+        events
+    }
+    let mut all = events_of::<SchieberDeal>(&rules, 4);
+    all.extend(events_of::<Schieber>(&rules, 4));
+    all.extend(events_of::<Coiffeur>(&rules, 4));
+    all.extend(events_of::<Differenzler>(&rules, 3));
+    // A scramble: every 7th event in turn, then the rest.
+    let mut scrambled: Vec<&Event> = all.iter().step_by(7).collect();
+    scrambled.extend(all.iter().rev());
+    fn feed<G: Game<Event = Event>>(rules: &G::Rules, players: usize, events: &[&Event]) {
+        for seat in [0u8, 2, players as u8] {
+            let mut view = G::blank_view(rules, players, PlayerId(seat));
+            for e in events {
+                let before = view.clone();
+                if G::observe(&mut view, &G::redact(rules, e, PlayerId(seat))).is_err() {
+                    assert_eq!(view, before);
+                }
+            }
+        }
+    }
+    feed::<SchieberDeal>(&rules, 4, &scrambled);
+    feed::<Schieber>(&rules, 4, &scrambled);
+    feed::<Coiffeur>(&rules, 4, &scrambled);
+    feed::<Differenzler>(&rules, 3, &scrambled);
+    feed::<Differenzler>(&rules, 4, &scrambled);
 }

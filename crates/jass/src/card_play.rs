@@ -1,10 +1,10 @@
-//! [`Tricks`]: the card play of one deal at a table of 3 or 4 — the hands, the cards played in
+//! [`CardPlay`]: the card play of one deal at a table of 3 or 4 — the hands, the cards played in
 //! order, who leads, and each seat's tricks and card points — the trick core that Coiffeur and
 //! Differenzler deals are built on (legal cards, winner and points come from [`crate::trick`]).
 
 use cards_core::{JassCard, PlayerId};
 
-use crate::deal::Hand;
+use crate::schieber_deal::Hand;
 use crate::{Mode, PlayRules, RuleError, legal_cards, trick_points, trick_winner};
 
 /// Cards played in a complete deal: the whole deck.
@@ -33,7 +33,7 @@ pub(crate) struct TrickEnd {
 /// The card play of one deal: `seats` hands of `PLAYS / seats` cards, tricks of `seats`
 /// cards. Plain data, `Copy`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct Tricks {
+pub(crate) struct CardPlay {
     seats: u8,
     /// Who leads the first trick.
     first: PlayerId,
@@ -46,14 +46,14 @@ pub(crate) struct Tricks {
     winners: [PlayerId; MAX_TRICKS],
     /// Card points taken by each seat, the last trick's 5 included.
     points: [u32; MAX_SEATS],
-    /// Tricks taken by each seat.
+    /// CardPlay taken by each seat.
     won: [u8; MAX_SEATS],
 }
 
-impl Tricks {
+impl CardPlay {
     /// The play before the first card: `hands` (the first `seats`), `first` leads.
-    pub(crate) fn new(seats: usize, hands: [Hand; MAX_SEATS], first: PlayerId) -> Tricks {
-        Tricks {
+    pub(crate) fn new(seats: usize, hands: [Hand; MAX_SEATS], first: PlayerId) -> CardPlay {
+        CardPlay {
             seats: seats.clamp(3, MAX_SEATS) as u8,
             first,
             hands,
@@ -67,21 +67,25 @@ impl Tricks {
     }
 
     /// Seats at the table.
+    #[inline]
     pub(crate) fn seats(&self) -> usize {
         usize::from(self.seats)
     }
 
-    /// Tricks in the deal: 9 at four seats, 12 at three.
+    /// CardPlay in the deal: 9 at four seats, 12 at three.
+    #[inline]
     pub(crate) fn count(&self) -> usize {
         PLAYS / self.seats()
     }
 
     /// Who led the first trick.
+    #[inline]
     pub(crate) fn first(&self) -> PlayerId {
         self.first
     }
 
     /// `seat`'s hand now (empty for a seat not at the table).
+    #[inline]
     pub(crate) fn hand(&self, seat: PlayerId) -> Hand {
         if seat.index() < self.seats() {
             self.hands[seat.index()]
@@ -91,38 +95,45 @@ impl Tricks {
     }
 
     /// The hands now.
+    #[inline]
     pub(crate) fn hands(&self) -> [Hand; MAX_SEATS] {
         self.hands
     }
 
     /// Every card played, in order.
+    #[inline]
     pub(crate) fn plays(&self) -> &[JassCard] {
         &self.plays[..usize::from(self.played).min(PLAYS)]
     }
 
     /// Whether every card has been played.
+    #[inline]
     pub(crate) fn is_over(&self) -> bool {
         usize::from(self.played) >= PLAYS
     }
 
     /// The number of the current trick, from 0 (when over: the number of tricks).
+    #[inline]
     pub(crate) fn trick_no(&self) -> usize {
         usize::from(self.played) / self.seats()
     }
 
     /// The cards of the current trick so far (empty when a trick is to be led or the deal is
     /// over).
+    #[inline]
     pub(crate) fn trick(&self) -> &[JassCard] {
         let played = usize::from(self.played).min(PLAYS);
         &self.plays[played - played % self.seats()..played]
     }
 
     /// The seat to play, `None` once every card is played.
+    #[inline]
     pub(crate) fn seat_to_play(&self) -> Option<PlayerId> {
         (!self.is_over()).then(|| seat_after_at(self.leader, self.trick().len(), self.seats()))
     }
 
     /// The current trick's leader (when over: the last trick's).
+    #[inline]
     pub(crate) fn leader(&self) -> PlayerId {
         self.leader
     }
@@ -142,16 +153,19 @@ impl Tricks {
     }
 
     /// Card points taken by each seat so far (the last trick's 5 included).
+    #[inline]
     pub(crate) fn points(&self) -> [u32; MAX_SEATS] {
         self.points
     }
 
-    /// Tricks taken by each seat so far.
+    /// CardPlay taken by each seat so far.
+    #[inline]
     pub(crate) fn won(&self) -> [u8; MAX_SEATS] {
         self.won
     }
 
     /// The cards the seat to play may play onto the current trick in `mode` (empty when over).
+    #[inline]
     pub(crate) fn legal(&self, mode: Mode, rules: &PlayRules) -> Hand {
         match self.seat_to_play() {
             Some(seat) => legal_cards(self.hands[seat.index()], self.trick(), mode, rules),
@@ -160,7 +174,8 @@ impl Tricks {
     }
 
     /// Plays `card` for the seat to play: the trick is played in `mode`, its points counted in
-    /// `counting`. All or nothing; `Some` when the card completes a trick.
+    /// `counting`. All or nothing; the seat that played it, and `Some` when the card completes a
+    /// trick.
     ///
     /// # Errors
     /// [`RuleError::GameOver`] when every card is played, [`RuleError::NotInHand`] and
@@ -171,7 +186,7 @@ impl Tricks {
         mode: Mode,
         counting: Mode,
         rules: &PlayRules,
-    ) -> Result<Option<TrickEnd>, RuleError> {
+    ) -> Result<(PlayerId, Option<TrickEnd>), RuleError> {
         let seat = self.seat_to_play().ok_or(RuleError::GameOver)?;
         let hand = self.hands[seat.index()];
         if !hand.contains(card) {
@@ -186,7 +201,7 @@ impl Tricks {
         self.played += 1;
         let n = self.seats();
         if !usize::from(self.played).is_multiple_of(n) {
-            return Ok(None);
+            return Ok((seat, None));
         }
         let t = usize::from(self.played) / n - 1;
         let cards = &self.plays[t * n..t * n + n];
@@ -199,11 +214,14 @@ impl Tricks {
         if !last {
             self.leader = winner;
         }
-        Ok(Some(TrickEnd {
-            winner,
-            points,
-            last,
-        }))
+        Ok((
+            seat,
+            Some(TrickEnd {
+                winner,
+                points,
+                last,
+            }),
+        ))
     }
 }
 
@@ -227,7 +245,7 @@ mod tests {
                     *hand = deck[s * per..s * per + per].iter().copied().collect();
                 }
                 let mode = Mode::ALL[(seed % 6) as usize];
-                let mut tricks = Tricks::new(seats, hands, PlayerId(1));
+                let mut tricks = CardPlay::new(seats, hands, PlayerId(1));
                 let rules = PlayRules::default();
                 while let Some(seat) = tricks.seat_to_play() {
                     let legal = tricks.legal(mode, &rules);

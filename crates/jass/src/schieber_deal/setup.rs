@@ -5,7 +5,7 @@
 use cards_core::{CardSet, JassCard, PlayerId};
 
 use crate::action::Contract;
-use crate::deal::{Hand, PLAYS, SEATS, SchieberDeal};
+use crate::schieber_deal::{Hand, PLAYS, SEATS, SchieberDeal};
 use crate::{Action, Mode, RuleError, Rules, SetupError};
 
 /// An explicit Schieber deal: the hands as dealt and the decisions made since, in order.

@@ -6,13 +6,17 @@ use core::fmt;
 use cards_core::{CardSet, Events, Game, JassCard, JassRank, PlayerId};
 
 use crate::action::{Contract, trio_allows};
+use crate::schieber_deal::view::WeisView;
 use crate::score::{MATCH_BONUS, STOECK};
-use crate::view::WeisView;
 use crate::weis::award_from;
 use crate::{
     Action, Declaration, Event, Mode, RuleError, Rules, declare, legal_cards, trick_points,
     trick_winner,
 };
+
+mod game;
+pub(crate) mod setup;
+pub(crate) mod view;
 
 /// Seats at a Schieber table.
 pub(crate) const SEATS: usize = Rules::MAX_PLAYERS;
@@ -190,7 +194,7 @@ pub struct SchieberDeal {
     /// The Weis award, once trick 1 is complete (`None` before, or when no one had a Weis).
     pub(crate) weis: Option<WeisScore>,
     pub(crate) credits: Credits,
-    /// Tricks taken per team.
+    /// CardPlay taken per team.
     pub(crate) taken: [u8; 2],
     /// The credits of the last card played, in their order.
     pub(crate) moment: [Option<Credit>; 4],
@@ -415,7 +419,10 @@ impl SchieberDeal {
             (None, Action::Name(contract)) => {
                 self.name(contract);
                 events.emit(|| Event::Named { seat, contract });
-                self.report_weis(events);
+                // A Trio counts its Weis once its first segment's mode is named.
+                if events.wanted() && self.counting_mode().is_some() {
+                    self.report_weis(events);
+                }
                 Ok(())
             }
             (None, Action::Play(_) | Action::TrioMode(_)) => {
@@ -787,29 +794,6 @@ impl SchieberDeal {
             hands.iter().map(|h| &h[..]),
             None,
         )
-    }
-
-    /// The start of this deal as events: it begins, the cards are dealt, then every decision
-    /// and card so far, replayed from the dealt hands.
-    pub(crate) fn report_start(&self, events: &mut impl Events<Event>) {
-        events.emit(|| Event::DealBegan {
-            deal: 0,
-            dealer: self.dealer,
-            forehand: self.forehand,
-            totals: vec![0; 2],
-        });
-        events.emit(|| Event::Dealt(self.deal_event()));
-        let mut deal = SchieberDeal::dealt(&self.rules, self.dealer, self.forehand, self.dealt);
-        let mut step = |action| deal.play_reporting(action, &mut *events);
-        // The position was reached by these actions (a setup is checked by replay): none
-        // fails.
-        if self.pushed {
-            let _ = step(Action::Push);
-        }
-        if let Some(contract) = self.contract {
-            let _ = step(Action::Name(contract));
-        }
-        let _ = crate::setup::replay(self.trio(), self.plays(), step);
     }
 
     /// The end of a deal played alone: its score and outcome.

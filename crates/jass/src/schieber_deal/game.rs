@@ -5,8 +5,8 @@ use core::ops::RangeInclusive;
 
 use cards_core::{Census, Events, Game, JassCard, ObserveError, PerSeat, PlayerId, Rng, Seed};
 
-use crate::deal::{PLAYS, SEATS, SchieberDeal, each_legal, seat_after, team_of};
-use crate::view::WeisView;
+use crate::schieber_deal::view::WeisView;
+use crate::schieber_deal::{PLAYS, SEATS, SchieberDeal, each_legal, seat_after, team_of};
 use crate::{
     Action, Event, RuleError, Rules, SchieberDealOutcome, SchieberDealSetup, SchieberDealView,
     SetupError,
@@ -43,7 +43,7 @@ impl Game for SchieberDeal {
 
     /// Checks the setup under `rules` by replaying it from the dealt hands.
     fn from_setup(rules: &Rules, raw: SchieberDealSetup) -> Result<Self, SetupError> {
-        crate::setup::check_table(rules, &raw)?;
+        crate::schieber_deal::setup::check_table(rules, &raw)?;
         let mut deal = SchieberDeal::dealt(rules, raw.dealer, raw.forehand, raw.hands);
         let choose = |deal: &mut SchieberDeal, action: Action| {
             deal.play(action)
@@ -67,7 +67,7 @@ impl Game for SchieberDeal {
                 }
             }
         }
-        crate::setup::replay(&raw.trio, &raw.plays, |action| deal.play(action))?;
+        crate::schieber_deal::setup::replay(&raw.trio, &raw.plays, |action| deal.play(action))?;
         Ok(deal)
     }
 
@@ -175,7 +175,24 @@ impl Game for SchieberDeal {
     /// [`Event::DealBegan`] and [`Event::Dealt`] (a seeded deal's hands in the order dealt,
     /// a set-up deal's in card order), then the events of the decisions and plays so far.
     fn start_events(&self, events: &mut impl Events<Event>) {
-        self.report_start(events);
+        events.emit(|| Event::DealBegan {
+            deal: 0,
+            dealer: self.dealer,
+            forehand: self.forehand,
+            totals: vec![0; 2],
+        });
+        events.emit(|| Event::Dealt(self.deal_event()));
+        let mut deal = SchieberDeal::dealt(&self.rules, self.dealer, self.forehand, self.dealt);
+        let mut step = |action| deal.play_reporting(action, &mut *events);
+        // The position was reached by these actions (a setup is checked by replay): none
+        // fails.
+        if self.pushed {
+            let _ = step(Action::Push);
+        }
+        if let Some(contract) = self.contract {
+            let _ = step(Action::Name(contract));
+        }
+        let _ = crate::schieber_deal::setup::replay(self.trio(), self.plays(), step);
     }
 
     fn redact(rules: &Rules, event: &Event, seat: PlayerId) -> Event {
@@ -222,8 +239,10 @@ impl Game for SchieberDeal {
 
     fn view(&self, player: PlayerId) -> SchieberDealView {
         let (tricks, leader) = match self.contract {
-            Some(contract) => crate::view::walk(self.forehand, contract, self.trio(), self.plays())
-                .unwrap_or((Vec::new(), self.forehand)),
+            Some(contract) => {
+                crate::schieber_deal::view::walk(self.forehand, contract, self.trio(), self.plays())
+                    .unwrap_or((Vec::new(), self.forehand))
+            }
             None => (Vec::new(), self.forehand),
         };
         let at_table = player.index() < SEATS;

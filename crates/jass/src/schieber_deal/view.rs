@@ -4,11 +4,11 @@
 use cards_core::{CardSet, Game, JassCard, ObserveError, PlayerId, Rng};
 
 use crate::action::Contract;
-use crate::deal::{
+use crate::sampling::{HiddenDeal, evidence};
+use crate::schieber_deal::{
     Credits, Hand, PLAYS, SEATS, SchieberDeal, SchieberDealOutcome, TRICKS, WeisScore, each_legal,
     seat_after, team_of,
 };
-use crate::sampling::{HiddenDeal, evidence};
 use crate::{
     Action, Declaration, Event, Meld, Mode, PlayRules, Rules, SchieberDealSetup, SetupError,
     ViewError,
@@ -417,6 +417,33 @@ pub(crate) fn follow_card(
     Ok(())
 }
 
+/// The completed trick taken by `winner`, `last` the deal's (of `tricks_in_deal`), at a table
+/// of `seats`: the current trick becomes a completed one, and the winner leads next.
+pub(crate) fn follow_trick(
+    tricks: &mut Vec<TrickView>,
+    trick: &mut Vec<JassCard>,
+    leader: &mut PlayerId,
+    (winner, last): (PlayerId, bool),
+    seats: usize,
+    tricks_in_deal: usize,
+) -> Result<(), ObserveError> {
+    if winner.index() >= seats
+        || trick.len() != seats
+        || last != (tricks.len() + 1 == tricks_in_deal)
+    {
+        return Err(misfit("a trick that is not complete"));
+    }
+    tricks.push(TrickView {
+        leader: *leader,
+        cards: core::mem::take(trick),
+        winner,
+    });
+    if !last {
+        *leader = winner;
+    }
+    Ok(())
+}
+
 impl SchieberDealView {
     /// What `seat` sees before the deal.
     pub(crate) fn blank(rules: &Rules, seat: PlayerId) -> SchieberDealView {
@@ -524,18 +551,15 @@ impl SchieberDealView {
             }
             Event::TrickTaken { seat, points, last } => {
                 let team = team_index(*seat)?;
-                if self.trick.len() != SEATS || *last != (self.tricks.len() + 1 == TRICKS) {
-                    return Err(misfit("a trick that is not complete"));
-                }
-                self.tricks.push(TrickView {
-                    leader: self.leader,
-                    cards: core::mem::take(&mut self.trick),
-                    winner: *seat,
-                });
+                follow_trick(
+                    &mut self.tricks,
+                    &mut self.trick,
+                    &mut self.leader,
+                    (*seat, *last),
+                    SEATS,
+                    TRICKS,
+                )?;
                 self.credits.cards[team] = self.credits.cards[team].saturating_add(*points);
-                if !last {
-                    self.leader = *seat;
-                }
             }
             Event::Match { side, points } => {
                 let slot = self
