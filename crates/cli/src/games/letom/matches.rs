@@ -138,8 +138,8 @@ impl MatchWatch {
     }
 }
 
-/// A deal that ended at the deal, as the match dealt it: its cards, and the carry, carried
-/// shakes and bombs and the pot it carried in (`carried`).
+/// A deal that ended at the deal, as the match dealt it: its cards (with its own stakes), and
+/// the carry, carried shakes and bombs and the pot it carried in (`carried`).
 fn rebuilt(rules: &Rules, deal: &letom::Deal, carried: Option<&Event>) -> Option<Letom> {
     let mut setup = Letom::from_deal(rules, deal).ok()?.setup();
     if let Some(Event::Carried {
@@ -152,7 +152,10 @@ fn rebuilt(rules: &Rules, deal: &letom::Deal, carried: Option<&Event>) -> Option
         setup.carry = *carry;
         setup.carried_shakes.clone_from(shakes);
         setup.carried_bombs.clone_from(bombs);
-        setup.pot.clone_from(pot);
+        // The deal's own stakes are in its pot already; the pot carried in adds to them.
+        for (mine, carried) in setup.pot.iter_mut().zip(pot) {
+            *mine += carried;
+        }
     }
     Letom::from_setup(rules, setup).ok()
 }
