@@ -3,8 +3,8 @@
 //! checksum of the outcomes. Meant for exact instruction counts under callgrind:
 //!
 //! ```sh
-//! cargo build --release -p jass --example random_deals
-//! valgrind --tool=callgrind target/release/examples/random_deals 10000
+//! cargo build --release -p jass --example jass_deals
+//! valgrind --tool=callgrind target/release/examples/jass_deals 10000
 //! ```
 //!
 //! The checksum (a hash of every deal's settlement; with a second argument `full`, of every

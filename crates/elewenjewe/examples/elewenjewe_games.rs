@@ -4,8 +4,8 @@
 //! action and settlement. Meant for exact instruction counts under callgrind:
 //!
 //! ```sh
-//! cargo build --release -p elewenjewe --example random_games
-//! valgrind --tool=callgrind target/release/examples/random_games 500
+//! cargo build --release -p elewenjewe --example elewenjewe_games
+//! valgrind --tool=callgrind target/release/examples/elewenjewe_games 500
 //! ```
 //!
 //! A second argument `3` plays 3 players only (`2`, `4`, `5` likewise). The checksum must not

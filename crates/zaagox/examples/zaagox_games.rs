@@ -3,8 +3,8 @@
 //! instructions under callgrind to compare `play` before and after a change:
 //!
 //! ```text
-//! cargo build --release -p zaagox --example random_games
-//! valgrind --tool=callgrind target/release/examples/random_games 300 3
+//! cargo build --release -p zaagox --example zaagox_games
+//! valgrind --tool=callgrind target/release/examples/zaagox_games 300 3
 //! ```
 
 use cards_core::{Game, RandomPlayer, Seed};

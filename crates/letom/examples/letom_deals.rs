@@ -4,8 +4,8 @@
 //! exact instruction counts under callgrind:
 //!
 //! ```sh
-//! cargo build --release -p letom --example random_deals
-//! valgrind --tool=callgrind target/release/examples/random_deals 10000
+//! cargo build --release -p letom --example letom_deals
+//! valgrind --tool=callgrind target/release/examples/letom_deals 10000
 //! ```
 //!
 //! A second argument `3` plays 3 players only (`2`, `4` likewise). The checksum must not change
