@@ -6,7 +6,7 @@
 use std::fmt;
 
 use cards_core::{Game, PlayerId};
-use letom::{Action, Baks, EventCounts, Letom, NagariCause, Outcome};
+use letom::{Action, EventCounts, Letom, NagariCause, Outcome, Settlement};
 use serde::Serialize;
 
 use crate::simulate::{
@@ -50,79 +50,10 @@ impl Watch {
     }
 }
 
-/// What one loser owes and pays in a deal won by Tom or the highest score.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct LoserPay {
-    /// The loser's seat at the table.
-    pub seat: u8,
-    /// Its baks.
-    pub baks: Baks,
-    /// What it owes after its baks.
-    pub owed: i64,
-    /// What it pays (독박: everything, or nothing).
-    pub pays: i64,
-}
-
-/// The settlement of a deal won by Tom or the highest score, step by step, by **table seat**
-/// (`Letom::settlement_details` numbers the seats that play, leaving a seller out).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Won {
-    /// The winner's seat.
-    pub winner: usize,
-    /// Whether it won by the highest score when the stock ran out (not by Tom).
-    pub highest_score: bool,
-    /// The winner's base points.
-    pub base: u32,
-    /// The winner's Ren calls that count (none for the highest score).
-    pub ren: i64,
-    /// The Ren doubling (1 below three Ren).
-    pub ren_multiplier: i64,
-    /// 2 to the winner's shakes.
-    pub shake_multiplier: i64,
-    /// The bomb factor to the winner's bombs.
-    pub bomb_multiplier: i64,
-    /// The nagari carry (1 in a single deal).
-    pub carry: i64,
-    /// The winner's score: what a loser without a bak owes.
-    pub score: i64,
-    /// Each loser, in seat order.
-    pub seats: Vec<LoserPay>,
-    /// The loser who pays alone (독박), if any.
-    pub dokbak: Option<usize>,
-    /// What the losers pay the winner in all.
-    pub take: i64,
-}
-
-impl Won {
-    /// The settlement of `state` when it was won by Tom or the highest score.
-    #[must_use]
-    pub fn of(state: &Letom) -> Option<Won> {
-        let s = state.settlement_details()?;
-        let highest_score = matches!(state.outcome(), Some(Outcome::HighestScore { .. }));
-        Some(Won {
-            winner: s.winner,
-            highest_score,
-            base: s.base.points,
-            ren: s.ren,
-            ren_multiplier: s.ren_multiplier,
-            shake_multiplier: s.shake_multiplier,
-            bomb_multiplier: s.bomb_multiplier,
-            carry: s.carry,
-            score: s.score,
-            seats: PlayerId::all(state.num_players())
-                .map(PlayerId::index)
-                .filter(|&i| i != s.winner && Some(PlayerId(i as u8)) != state.seller())
-                .map(|i| LoserPay {
-                    seat: i as u8,
-                    baks: s.baks[i],
-                    owed: s.owed[i],
-                    pays: s.pay[i],
-                })
-                .collect(),
-            dokbak: s.dokbak,
-            take: s.returns[s.winner],
-        })
-    }
+/// The losers of a settlement `won` (in table seats): every seat but the winner and a seller
+/// who sat out.
+fn losers(won: &Settlement, seller: Option<usize>) -> impl Iterator<Item = usize> + '_ {
+    (0..won.returns.len()).filter(move |&i| i != won.winner && Some(i) != seller)
 }
 
 /// A sale of Guã.
@@ -163,7 +94,7 @@ pub struct DealSummary {
     /// The winner's gain: its settlement.
     pub gain: Option<i64>,
     /// The settlement of a win by Tom or the highest score.
-    pub won: Option<Won>,
+    pub won: Option<Settlement>,
     /// Ren calls of all seats.
     pub ren_calls: u16,
     /// The winner's Ren calls.
@@ -230,7 +161,7 @@ impl DealSummary {
             seats: n as u8,
             order,
             gain: winner.and_then(|w| state.settlement().get(w.index()).copied()),
-            won: Won::of(state),
+            won: state.settlement_details(),
             ren_calls: PlayerId::all(n).map(|p| u16::from(ren(p))).sum(),
             winner_ren: winner.map_or(0, ren),
             loser_ren: winner.is_some()
@@ -523,17 +454,18 @@ impl Tally for LetomTally {
             self.winner_ren[bucket_of(&REN_BUCKETS, i64::from(d.winner_ren))] += 1;
         }
         if let Some(won) = &d.won {
+            let take = won.returns[won.winner];
             self.won += 1;
-            self.base += u64::from(won.base);
+            self.base += u64::from(won.base.points);
             self.score += i128::from(won.score);
-            self.take += i128::from(won.take);
+            self.take += i128::from(take);
             if won.dokbak.is_some() {
                 self.dokbak += 1;
-                self.dokbak_paid += i128::from(won.take);
+                self.dokbak_paid += i128::from(take);
             }
-            for loser in &won.seats {
+            for loser in losers(won, d.sale.map(|sale| usize::from(sale.seller))) {
                 self.losers += 1;
-                let b = loser.baks;
+                let b = won.baks[loser];
                 for (count, on) in self
                     .baks
                     .iter_mut()
