@@ -13,20 +13,14 @@ use jass::{
 
 /// The cards a seat may not know: the other seats' hands now, less what the rules show (the
 /// scoring team's Weis after the first trick; Differenzler's shown card).
-///
-/// Less the rules' forehand card too: every view carries the rules, whose JSON names it (the
-/// check finds cards as card texts anywhere in the JSON), though it says nothing of where
-/// that card is (in a seeded first deal everyone knows: forehand holds it).
 fn others(
     hands: impl Fn(PlayerId) -> CardSet<JassCard>,
     seats: usize,
     me: PlayerId,
 ) -> CardSet<JassCard> {
-    let mut hidden = PlayerId::all(seats)
+    PlayerId::all(seats)
         .filter(|&s| s != me)
-        .fold(CardSet::EMPTY, |all, s| all | hands(s));
-    hidden.remove(Rules::default().forehand_card);
-    hidden
+        .fold(CardSet::EMPTY, |all, s| all | hands(s))
 }
 
 /// The Weis cards shown to all after the first trick.
