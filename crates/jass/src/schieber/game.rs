@@ -152,16 +152,9 @@ impl Game for Schieber {
         let dealt = SchieberDeal::dealt(&self.rules, deal.dealer, deal.forehand, deal.dealt);
         let mut game = Schieber::at(&self.rules, self.seed, self.deal_number, self.before, dealt);
         game.report_deal(self.seeded_deal().as_ref(), events);
-        let mut step = |action| game.play_reporting(action, &mut *events);
-        // The position was reached by these actions (a setup is checked by replay): none
-        // fails.
-        if deal.pushed {
-            let _ = step(Action::Push);
-        }
-        if let Some(contract) = deal.contract {
-            let _ = step(Action::Name(contract));
-        }
-        let _ = crate::schieber_deal::setup::replay(deal.trio(), deal.plays(), step);
+        crate::schieber_deal::setup::replay_decisions(deal, |action| {
+            game.play_reporting(action, &mut *events)
+        });
     }
 
     fn redact(rules: &Rules, event: &Event, seat: PlayerId) -> Event {

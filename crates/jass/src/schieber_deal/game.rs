@@ -183,16 +183,9 @@ impl Game for SchieberDeal {
         });
         events.emit(|| Event::Dealt(self.deal_event()));
         let mut deal = SchieberDeal::dealt(&self.rules, self.dealer, self.forehand, self.dealt);
-        let mut step = |action| deal.play_reporting(action, &mut *events);
-        // The position was reached by these actions (a setup is checked by replay): none
-        // fails.
-        if self.pushed {
-            let _ = step(Action::Push);
-        }
-        if let Some(contract) = self.contract {
-            let _ = step(Action::Name(contract));
-        }
-        let _ = crate::schieber_deal::setup::replay(self.trio(), self.plays(), step);
+        crate::schieber_deal::setup::replay_decisions(self, |action| {
+            deal.play_reporting(action, &mut *events)
+        });
     }
 
     fn redact(rules: &Rules, event: &Event, seat: PlayerId) -> Event {

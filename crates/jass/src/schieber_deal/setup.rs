@@ -103,6 +103,22 @@ pub(crate) fn check_table(rules: &Rules, raw: &SchieberDealSetup) -> Result<(), 
     Ok(())
 }
 
+/// Replays the decisions that brought `deal` where it stands (forehand's push, the contract,
+/// the Trio modes and the cards) through `step`. The position was reached by them (a setup is
+/// checked by replay), so none is refused.
+pub(crate) fn replay_decisions(
+    deal: &SchieberDeal,
+    mut step: impl FnMut(Action) -> Result<(), RuleError>,
+) {
+    if deal.pushed {
+        let _ = step(Action::Push);
+    }
+    if let Some(contract) = deal.contract {
+        let _ = step(Action::Name(contract));
+    }
+    let _ = replay(deal.trio(), deal.plays(), step);
+}
+
 /// Replays `plays` with the Trio segment modes `trio` before plays 1, 13 and 25 through
 /// `step`, naming the first refused choice or play.
 pub(crate) fn replay(
