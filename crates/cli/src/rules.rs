@@ -172,8 +172,9 @@ fn set(json: &mut Value, name: &str, value: &str) -> Result<(), String> {
         if !slot.is_object() {
             *slot = Value::Object(Map::new());
         }
+        // An object by now: a field below a value that was not one replaced it with one.
         let Value::Object(map) = slot else {
-            unreachable!("made an object just above")
+            return Err(format!("--rule {name}={value}: {part} is not a field of the rules"));
         };
         slot = map.entry(part.clone()).or_insert(Value::Null);
     }
