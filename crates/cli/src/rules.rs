@@ -174,7 +174,9 @@ fn set(json: &mut Value, name: &str, value: &str) -> Result<(), String> {
         }
         // An object by now: a field below a value that was not one replaced it with one.
         let Value::Object(map) = slot else {
-            return Err(format!("--rule {name}={value}: {part} is not a field of the rules"));
+            return Err(format!(
+                "--rule {name}={value}: {part} is not a field of the rules"
+            ));
         };
         slot = map.entry(part.clone()).or_insert(Value::Null);
     }
