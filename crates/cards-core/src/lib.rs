@@ -41,6 +41,7 @@
 #[doc = include_str!("../../../docs/didopoikas.md")]
 pub mod didopoikas_page {}
 
+mod bot;
 mod card;
 mod cardset;
 mod didopoikas;
@@ -57,6 +58,7 @@ mod seat;
 mod standard;
 pub mod state_json;
 
+pub use bot::{ActionStats, Bot, RuleBot};
 pub use card::Card;
 
 #[doc(hidden)]

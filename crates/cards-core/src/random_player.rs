@@ -26,6 +26,10 @@ impl<R: Rng> RandomPlayer<R> {
         RandomPlayer { rng }
     }
 
+    pub(crate) fn rng_mut(&mut self) -> &mut R {
+        &mut self.rng
+    }
+
     /// A uniformly random legal action of `state`, or `None` when the game is over: with
     /// `n` legal actions, one draw of [`Draw::index`](crate::Draw::index)`(n)` (none when `n`
     /// is 0) picks the action at that position in [`Game::for_each_legal`] order, through

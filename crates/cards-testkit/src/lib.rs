@@ -40,3 +40,4 @@
 pub mod conformance;
 pub mod events;
 pub mod fuzz;
+pub mod worlds;

@@ -1,0 +1,90 @@
+//! The player interface: a [`Bot`] chooses from what its seat sees, never from the state.
+
+use crate::{Draw as _, Game, GameRng, RandomPlayer, Rng, Seed};
+
+/// A player that chooses an action from its seat's [`Game::View`] and legal actions.
+///
+/// A bot is never handed the state, so it cannot see another seat's cards: whatever it knows
+/// came through its view (a search bot samples the rest with [`Game::sample_world`]). It draws
+/// any randomness from a generator of its own, seeded when it is made, so the same seed and the
+/// same views give the same choices, whatever else runs beside it.
+///
+/// ```
+/// use cards_core::{Bot, Game};
+///
+/// /// Always the first legal action.
+/// #[derive(Debug)]
+/// struct First;
+///
+/// impl<G: Game> Bot<G> for First {
+///     fn choose(&mut self, _view: &G::View, legal: &[G::Action]) -> G::Action {
+///         legal[0]
+///     }
+/// }
+/// ```
+pub trait Bot<G: Game>: Send {
+    /// One of `legal`: the legal actions of `view`'s seat, which is to act, in the game's
+    /// order ([`Game::view_legal_actions`]).
+    ///
+    /// # Panics
+    /// May panic when `legal` is empty (a caller never asks a seat that has nothing to do). A
+    /// bot that returns an action not in `legal` is refused by the game's `play`; the table
+    /// running it reports that as the bot's error.
+    fn choose(&mut self, view: &G::View, legal: &[G::Action]) -> G::Action;
+
+    /// What the last [`Bot::choose`] weighed, best first, for a front end's hint: empty for a
+    /// bot that does not search (the default).
+    fn hint(&self) -> &[ActionStats<G::Action>] {
+        &[]
+    }
+}
+
+impl<G: Game, B: Bot<G> + ?Sized> Bot<G> for Box<B> {
+    fn choose(&mut self, view: &G::View, legal: &[G::Action]) -> G::Action {
+        (**self).choose(view, legal)
+    }
+
+    fn hint(&self) -> &[ActionStats<G::Action>] {
+        (**self).hint()
+    }
+}
+
+/// One action as a search weighed it: how often it was tried and what it returned on average
+/// for the seat that chose, in the game's [`Game::returns`] units.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct ActionStats<A> {
+    /// The action.
+    pub action: A,
+    /// Simulations (or playouts) that went through it.
+    pub visits: u32,
+    /// Their mean return for the seat that chose.
+    pub value: f64,
+}
+
+/// A game that comes with a rule-based bot: the `rules` rung of the bot ladder, a player a good
+/// human would call sensible, and the baseline a search must beat.
+pub trait RuleBot: Game {
+    /// The bot.
+    type RuleBot: Bot<Self> + Clone + core::fmt::Debug + 'static;
+
+    /// A rule-based bot drawing any randomness (ties) from `seed`.
+    fn rule_bot(seed: Seed) -> Self::RuleBot;
+}
+
+/// The uniformly random player as a bot: one draw of
+/// [`Draw::index`](crate::Draw::index)`(legal.len())`, the same draw
+/// [`RandomPlayer::choose`] makes on the state, so both choose alike.
+impl<G: Game, R: Rng + Send> Bot<G> for RandomPlayer<R> {
+    fn choose(&mut self, _view: &G::View, legal: &[G::Action]) -> G::Action {
+        let i = self.rng_mut().index(legal.len()).unwrap_or(0);
+        legal[i]
+    }
+}
+
+impl RandomPlayer<GameRng> {
+    /// The random player as a boxed bot of game `G`, seeded like [`RandomPlayer::new`].
+    #[must_use]
+    pub fn boxed<G: Game>(seed: Seed) -> Box<dyn Bot<G>> {
+        Box::new(RandomPlayer::new(seed))
+    }
+}
