@@ -78,17 +78,40 @@ impl<C: Card, Z: Clone + Eq + Hash> Placements<C, Z> {
 /// # Errors
 /// What went wrong, when a world cannot be sampled or shows the seat another view, or `locate`
 /// calls a card visible in one world and hidden in another.
-pub fn placements<G: Game, Z: Clone + Eq + Hash>(
+pub fn placements<G: Game, Z: Clone + Eq + Hash, R: Rng>(
     state: &G,
     seat: PlayerId,
     samples: usize,
-    rng: &mut impl Rng,
+    rng: &mut R,
+    locate: impl Fn(&G, G::Card) -> Option<Z>,
+) -> Result<Placements<G::Card, Z>, String> {
+    placements_with(
+        state,
+        seat,
+        samples,
+        rng,
+        |view, rng| G::sample_world(view, rng),
+        locate,
+    )
+}
+
+/// [`placements`] with another sampler in place of [`Game::sample_world`] (a test's leaky
+/// sampler shows that the statistics catch a leak).
+///
+/// # Errors
+/// As [`placements`].
+pub fn placements_with<G: Game, Z: Clone + Eq + Hash, R: Rng>(
+    state: &G,
+    seat: PlayerId,
+    samples: usize,
+    rng: &mut R,
+    mut sampler: impl FnMut(&G::View, &mut R) -> Result<G, G::SetupError>,
     locate: impl Fn(&G, G::Card) -> Option<Z>,
 ) -> Result<Placements<G::Card, Z>, String> {
     let view = state.view(seat);
     let deck = G::deck(state.rules());
-    let sample = |rng: &mut _| -> Result<G, String> {
-        let world = G::sample_world(&view, rng).map_err(|e| format!("sample_world failed: {e}"))?;
+    let mut sample = |rng: &mut R| -> Result<G, String> {
+        let world = sampler(&view, rng).map_err(|e| format!("sample_world failed: {e}"))?;
         if world.view(seat) != view {
             return Err(format!("a world shows seat {seat} another view"));
         }
