@@ -1,0 +1,61 @@
+//! [`Cheat`]: the same search on the true state, the ceiling of a table.
+
+use cards_core::{ActionStats, Game, GameRng, PLAYER_STREAM, Seed};
+
+use crate::budget::Budget;
+use crate::player::Player;
+use crate::tree::{SearchConfig, Tree};
+
+/// The perfect-information ceiling: [`Ismcts`](crate::Ismcts)'s tree, grown on copies of the
+/// **true state** instead of worlds sampled from a view. It sees every card, so it exists only
+/// as an upper bound in tournament tables, never as an opponent a player meets; it is a
+/// [`Player`], which is handed the state, and not a [`Bot`](cards_core::Bot), which is not.
+#[derive(Clone, Debug)]
+pub struct Cheat<G: Game> {
+    budget: Budget,
+    config: SearchConfig,
+    rng: GameRng,
+    tree: Tree<G::Action>,
+    hint: Vec<ActionStats<G::Action>>,
+}
+
+impl<G: Game> Cheat<G> {
+    /// A cheat with `budget` a decision, drawing from `seed`.
+    #[must_use]
+    pub fn new(budget: Budget, seed: Seed) -> Self {
+        Cheat {
+            budget,
+            config: SearchConfig::default(),
+            rng: GameRng::new(seed, PLAYER_STREAM),
+            tree: Tree::new(),
+            hint: Vec::new(),
+        }
+    }
+}
+
+impl<G: Game> Player<G> for Cheat<G> {
+    fn act(&mut self, state: &G, legal: &[G::Action]) -> Option<G::Action> {
+        let seat = state.to_act()?;
+        let fallback = *legal.first()?;
+        self.tree.reset(seat.index());
+        let mut clock = self.budget.clock();
+        let mut done = 0;
+        while clock.tick(done) {
+            self.tree
+                .iterate(state.clone(), &mut self.rng, &self.config);
+            done += 1;
+        }
+        self.tree.root_stats(&mut self.hint);
+        Some(
+            self.hint
+                .first()
+                .map(|s| s.action)
+                .filter(|a| legal.contains(a))
+                .unwrap_or(fallback),
+        )
+    }
+
+    fn hint(&self) -> &[ActionStats<G::Action>] {
+        &self.hint
+    }
+}

@@ -1,0 +1,103 @@
+//! [`Ismcts`]: single-observer information-set Monte Carlo tree search over any [`Game`].
+
+use cards_core::{ActionStats, Bot, Game, GameRng, PLAYER_STREAM, Seed};
+
+use crate::budget::Budget;
+use crate::tree::{SearchConfig, Tree};
+
+/// Single-observer IS-MCTS (SO-ISMCTS): one tree over the deciding seat's information, grown
+/// by iterations that each sample a world from the seat's view ([`Game::sample_world`]) and
+/// descend the tree through the actions legal in that world.
+///
+/// - **Availability counts**: a child's exploration term counts the iterations in which its
+///   action was legal, not the parent's visits, so an action legal in few worlds is not
+///   over-explored.
+/// - **A value per seat**: every iteration backs up every seat's return, and each node is
+///   chosen for the seat to act there by its own value, so opponents play for themselves and
+///   partners (Jass teams, whose returns are equal) for the team.
+/// - **Values are scaled** to `0..=1` by the range of returns seen so far in the decision, so
+///   one exploration constant serves games scored in units or in hundreds.
+/// - **Simulation** is a uniformly random playout.
+/// - **The choice** is the root's most visited action (ties: the higher value).
+/// - **Bounded candidate set**: a node grows at most [`SearchConfig::max_children`] children
+///   while one of them is legal, picked uniformly among the untried legal actions; this keeps
+///   the search deep in positions with thousands of legal actions (Eléwénjewé captures).
+///
+/// Opponents' actions are edges of the same tree, as the single-observer variant does: where
+/// a game hides an opponent's action, the tree still branches on it (the search then plays as
+/// if it would later know it), which is the variant's known cost, not a leak of the state:
+/// every world comes from the view.
+///
+/// Reproducible: the same seed, budget (in iterations) and views give the same choices.
+#[derive(Clone, Debug)]
+pub struct Ismcts<G: Game> {
+    budget: Budget,
+    config: SearchConfig,
+    rng: GameRng,
+    tree: Tree<G::Action>,
+    hint: Vec<ActionStats<G::Action>>,
+}
+
+impl<G: Game> Ismcts<G> {
+    /// A search with `budget` a decision, drawing from `seed`.
+    #[must_use]
+    pub fn new(budget: Budget, seed: Seed) -> Self {
+        Self::with_config(budget, SearchConfig::default(), seed)
+    }
+
+    /// A search with other knobs.
+    #[must_use]
+    pub fn with_config(budget: Budget, config: SearchConfig, seed: Seed) -> Self {
+        Ismcts {
+            budget,
+            config,
+            rng: GameRng::new(seed, PLAYER_STREAM),
+            tree: Tree::new(),
+            hint: Vec::new(),
+        }
+    }
+
+    /// The iterations the last decision ran.
+    #[must_use]
+    pub fn last_iterations(&self) -> u32 {
+        self.tree.iterations()
+    }
+}
+
+impl<G: Game> Bot<G> for Ismcts<G> {
+    fn choose(&mut self, view: &G::View, legal: &[G::Action]) -> G::Action {
+        let fallback = legal[0];
+        self.hint.clear();
+        let Ok(first) = G::sample_world(view, &mut self.rng) else {
+            return fallback;
+        };
+        let Some(seat) = first.to_act() else {
+            return fallback;
+        };
+        self.tree.reset(seat.index());
+        let mut clock = self.budget.clock();
+        let mut world = Some(first);
+        let mut done = 0;
+        while clock.tick(done) {
+            let w = match world.take() {
+                Some(w) => w,
+                None => match G::sample_world(view, &mut self.rng) {
+                    Ok(w) => w,
+                    Err(_) => break,
+                },
+            };
+            self.tree.iterate(w, &mut self.rng, &self.config);
+            done += 1;
+        }
+        self.tree.root_stats(&mut self.hint);
+        self.hint
+            .first()
+            .map(|s| s.action)
+            .filter(|a| legal.contains(a))
+            .unwrap_or(fallback)
+    }
+
+    fn hint(&self) -> &[ActionStats<G::Action>] {
+        &self.hint
+    }
+}

@@ -1,0 +1,161 @@
+//! The bot ladder by name: `random`, `rules`, `pimc[:B]`, `ismcts[:B]`, `cheat[:B]`.
+
+use core::fmt;
+use core::str::FromStr;
+
+use cards_core::{RandomPlayer, RuleBot, Seed};
+
+use crate::budget::{Budget, ParseBudgetError};
+use crate::player::{Fair, Player};
+use crate::{Cheat, Ismcts, Pimc};
+
+/// One rung of the ladder, as a tournament or a front end names it.
+///
+/// Text: `random`, `rules`, `pimc`, `ismcts`, `cheat`, each search optionally with a budget
+/// after a colon (`ismcts:1000`, `ismcts:10k`, `pimc:50ms`); without one a search gets
+/// [`BotSpec::DEFAULT_BUDGET`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub enum BotSpec {
+    /// The uniformly random player.
+    Random,
+    /// The game's rule-based bot ([`RuleBot`]).
+    Rules,
+    /// Determinized flat Monte Carlo ([`Pimc`]).
+    Pimc(Budget),
+    /// Information-set MCTS ([`Ismcts`]).
+    Ismcts(Budget),
+    /// The same search on the true state ([`Cheat`]): a ceiling, not a fair player.
+    Cheat(Budget),
+}
+
+impl BotSpec {
+    /// The budget of a search named without one.
+    pub const DEFAULT_BUDGET: Budget = Budget::Iterations(1000);
+
+    /// Every rung's name, for help and errors.
+    pub const NAMES: &'static str = "random, rules, pimc[:BUDGET], ismcts[:BUDGET], cheat[:BUDGET]";
+
+    /// A player of this kind, seeded from `seed`.
+    #[must_use]
+    pub fn player<G: RuleBot + 'static>(&self, seed: Seed) -> Box<dyn Player<G>> {
+        match *self {
+            BotSpec::Random => Box::new(Fair(RandomPlayer::new(seed))),
+            BotSpec::Rules => Box::new(Fair(G::rule_bot(seed))),
+            BotSpec::Pimc(b) => Box::new(Fair(Pimc::<G>::new(b, seed))),
+            BotSpec::Ismcts(b) => Box::new(Fair(Ismcts::<G>::new(b, seed))),
+            BotSpec::Cheat(b) => Box::new(Cheat::<G>::new(b, seed)),
+        }
+    }
+
+    /// Whether this player sees the true state (only [`BotSpec::Cheat`]).
+    #[must_use]
+    pub fn cheats(&self) -> bool {
+        matches!(self, BotSpec::Cheat(_))
+    }
+}
+
+impl fmt::Display for BotSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BotSpec::Random => f.write_str("random"),
+            BotSpec::Rules => f.write_str("rules"),
+            BotSpec::Pimc(b) => write!(f, "pimc:{b}"),
+            BotSpec::Ismcts(b) => write!(f, "ismcts:{b}"),
+            BotSpec::Cheat(b) => write!(f, "cheat:{b}"),
+        }
+    }
+}
+
+/// Why a bot's name was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseBotError {
+    /// Not a rung of the ladder.
+    #[error("unknown bot {0:?}: the bots are {names}", names = BotSpec::NAMES)]
+    Unknown(String),
+    /// `random` or `rules` given a budget.
+    #[error("bot {0:?} takes no budget: only pimc, ismcts and cheat search")]
+    NoBudget(String),
+    /// A search's budget is not a budget.
+    #[error("bot {bot:?}: {error}")]
+    Budget {
+        /// The bot's text.
+        bot: String,
+        /// What is wrong with its budget.
+        error: ParseBudgetError,
+    },
+}
+
+impl FromStr for BotSpec {
+    type Err = ParseBotError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let t = s.trim();
+        let (name, budget) = match t.split_once(':') {
+            Some((n, b)) => (n, Some(b)),
+            None => (t, None),
+        };
+        let given = budget;
+        let budget = || -> Result<Budget, ParseBotError> {
+            given.map_or(Ok(Self::DEFAULT_BUDGET), |b| {
+                b.parse().map_err(|error| ParseBotError::Budget {
+                    bot: s.into(),
+                    error,
+                })
+            })
+        };
+        match name {
+            "random" | "rules" if given.is_some() => Err(ParseBotError::NoBudget(s.into())),
+            "random" => Ok(BotSpec::Random),
+            "rules" => Ok(BotSpec::Rules),
+            "pimc" => Ok(BotSpec::Pimc(budget()?)),
+            "ismcts" => Ok(BotSpec::Ismcts(budget()?)),
+            "cheat" => Ok(BotSpec::Cheat(budget()?)),
+            _ => Err(ParseBotError::Unknown(s.into())),
+        }
+    }
+}
+
+impl TryFrom<String> for BotSpec {
+    type Error = ParseBotError;
+    fn try_from(s: String) -> Result<Self, Self::Error> {
+        s.parse()
+    }
+}
+
+impl From<BotSpec> for String {
+    fn from(b: BotSpec) -> String {
+        b.to_string()
+    }
+}
+
+/// Makes a player of type `G` for a seed: what a tournament seats.
+pub type MakePlayer<G> = dyn Fn(Seed) -> Box<dyn Player<G>> + Send + Sync;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_parse_and_print() {
+        for (text, spec) in [
+            ("random", BotSpec::Random),
+            ("rules", BotSpec::Rules),
+            ("pimc", BotSpec::Pimc(Budget::Iterations(1000))),
+            ("ismcts:10k", BotSpec::Ismcts(Budget::Iterations(10_000))),
+            ("cheat:20ms", BotSpec::Cheat(Budget::Millis(20))),
+        ] {
+            assert_eq!(text.parse(), Ok(spec));
+            assert_eq!(spec.to_string().parse(), Ok(spec));
+        }
+        let e = "mcts".parse::<BotSpec>().unwrap_err().to_string();
+        assert!(
+            e.contains("unknown bot \"mcts\"") && e.contains("ismcts[:BUDGET]"),
+            "{e}"
+        );
+        let e = "rules:5".parse::<BotSpec>().unwrap_err().to_string();
+        assert!(e.contains("takes no budget"), "{e}");
+        let e = "ismcts:lots".parse::<BotSpec>().unwrap_err().to_string();
+        assert!(e.contains("bad budget \"lots\""), "{e}");
+    }
+}

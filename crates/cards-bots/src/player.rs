@@ -1,0 +1,50 @@
+//! What a table runs: a [`Player`] acts on the state, and [`Fair`] turns a [`Bot`] into one that
+//! sees only its seat's view.
+
+use cards_core::{ActionStats, Bot, Game, PlayerId};
+
+/// A seat's player, as a table runs it: it is handed the state and acts for the seat to act.
+///
+/// Every player of the ladder except [`Cheat`](crate::Cheat) is a [`Fair`] bot, which passes its
+/// bot nothing but the seat's view and legal actions. `Cheat` implements this trait directly,
+/// and so reads the true state: that is what makes it the ceiling, and why it is the only one.
+pub trait Player<G: Game>: Send {
+    /// The action of the seat to act in `state` (which is not over).
+    ///
+    /// `legal` is that seat's legal actions, in the game's order; `None` only when `legal` is
+    /// empty.
+    fn act(&mut self, state: &G, legal: &[G::Action]) -> Option<G::Action>;
+
+    /// What the last decision weighed (see [`Bot::hint`]).
+    fn hint(&self) -> &[ActionStats<G::Action>] {
+        &[]
+    }
+}
+
+/// A bot at the table: it is shown its seat's [`Game::view`] and legal actions, never the state.
+#[derive(Debug)]
+pub struct Fair<B>(pub B);
+
+impl<G: Game, B: Bot<G>> Player<G> for Fair<B> {
+    fn act(&mut self, state: &G, legal: &[G::Action]) -> Option<G::Action> {
+        let seat: PlayerId = state.to_act()?;
+        if legal.is_empty() {
+            return None;
+        }
+        Some(self.0.choose(&state.view(seat), legal))
+    }
+
+    fn hint(&self) -> &[ActionStats<G::Action>] {
+        self.0.hint()
+    }
+}
+
+impl<G: Game, P: Player<G> + ?Sized> Player<G> for Box<P> {
+    fn act(&mut self, state: &G, legal: &[G::Action]) -> Option<G::Action> {
+        (**self).act(state, legal)
+    }
+
+    fn hint(&self) -> &[ActionStats<G::Action>] {
+        (**self).hint()
+    }
+}

@@ -1,0 +1,293 @@
+//! The information-set tree that [`Ismcts`](crate::Ismcts) and [`Cheat`](crate::Cheat) grow:
+//! single-observer IS-MCTS (Cowling, Powley and Whitehouse, 2012) with availability counts and a
+//! value per seat.
+
+use std::collections::HashMap;
+
+use cards_core::{ActionStats, Draw as _, Game, MAX_SEATS, Rng};
+
+use crate::playout::random_playout;
+
+const NONE: u32 = u32::MAX;
+
+/// How the tree chooses: the knobs of [`Ismcts`](crate::Ismcts) and [`Cheat`](crate::Cheat).
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct SearchConfig {
+    /// The UCB exploration constant, on values scaled to `0..=1` by the range of returns the
+    /// search has seen so far.
+    pub exploration: f64,
+    /// The most children a node grows while it has children that are legal in the current
+    /// world (the bounded candidate set of games with thousands of legal actions); more grow
+    /// only when none of a node's children is legal in a world.
+    pub max_children: usize,
+}
+
+impl Default for SearchConfig {
+    /// Exploration 0.7 (the constant the IS-MCTS literature uses for card games on `0..=1`
+    /// rewards) and at most 64 children a node.
+    fn default() -> Self {
+        SearchConfig {
+            exploration: 0.7,
+            max_children: 64,
+        }
+    }
+}
+
+/// One node: the edge into it (the action, `None` at the root), its statistics, and its
+/// children as a linked list in the arena.
+#[derive(Clone, Debug)]
+struct Node<A> {
+    action: Option<A>,
+    first_child: u32,
+    next_sibling: u32,
+    children: u32,
+    visits: u32,
+    /// Iterations in which this node's action was legal at its parent.
+    avail: u32,
+    /// Sum of the returns of every seat over the iterations through this node.
+    value: [f64; MAX_SEATS],
+}
+
+impl<A> Node<A> {
+    fn new(action: Option<A>) -> Self {
+        Node {
+            action,
+            first_child: NONE,
+            next_sibling: NONE,
+            children: 0,
+            visits: 0,
+            avail: 0,
+            value: [0.0; MAX_SEATS],
+        }
+    }
+}
+
+/// The tree with its scratch space, reused from one decision to the next.
+#[derive(Clone, Debug)]
+pub(crate) struct Tree<A> {
+    nodes: Vec<Node<A>>,
+    path: Vec<u32>,
+    legal: Vec<A>,
+    /// For each position of `legal`, the child that plays it (`NONE`: untried).
+    child_of: Vec<u32>,
+    lookup: HashMap<A, u32>,
+    /// The range of returns seen in this decision, to scale values for UCB.
+    lo: f64,
+    hi: f64,
+    seat: usize,
+}
+
+impl<A: Copy + Eq + core::hash::Hash> Tree<A> {
+    pub(crate) fn new() -> Self {
+        Tree {
+            nodes: Vec::new(),
+            path: Vec::new(),
+            legal: Vec::new(),
+            child_of: Vec::new(),
+            lookup: HashMap::new(),
+            lo: f64::INFINITY,
+            hi: f64::NEG_INFINITY,
+            seat: 0,
+        }
+    }
+
+    /// Starts a decision for `seat`.
+    pub(crate) fn reset(&mut self, seat: usize) {
+        self.nodes.clear();
+        self.nodes.push(Node::new(None));
+        self.lo = f64::INFINITY;
+        self.hi = f64::NEG_INFINITY;
+        self.seat = seat;
+    }
+
+    /// The number of iterations so far.
+    pub(crate) fn iterations(&self) -> u32 {
+        self.nodes.first().map_or(0, |n| n.visits)
+    }
+
+    /// One iteration on `world` (a determinization, or the true state for the cheat):
+    /// select and expand down the tree, play out at random, back up every seat's return.
+    pub(crate) fn iterate<G: Game<Action = A>, R: Rng>(
+        &mut self,
+        mut world: G,
+        rng: &mut R,
+        config: &SearchConfig,
+    ) {
+        self.path.clear();
+        self.path.push(0);
+        let mut node = 0u32;
+        let limit = G::max_actions(world.rules(), world.num_players());
+        for _ in 0..limit {
+            let Some(actor) = world.to_act() else { break };
+            let mut legal = std::mem::take(&mut self.legal);
+            world.legal_actions(&mut legal);
+            let step = self.step(node, actor.index(), &legal, rng, config);
+            self.legal = legal;
+            let Some((child, expanded)) = step else { break };
+            let Some(action) = self.nodes[child as usize].action else {
+                break;
+            };
+            if world.play(action).is_err() {
+                break;
+            }
+            self.path.push(child);
+            node = child;
+            if expanded {
+                break;
+            }
+        }
+        random_playout(&mut world, rng, &mut self.legal);
+        let returns = world.returns();
+        for &r in returns.iter() {
+            self.lo = self.lo.min(r);
+            self.hi = self.hi.max(r);
+        }
+        for &n in &self.path {
+            let node = &mut self.nodes[n as usize];
+            node.visits += 1;
+            for (v, r) in node.value.iter_mut().zip(returns.iter()) {
+                *v += r;
+            }
+        }
+    }
+
+    /// At `node`, with `legal` the actions of `actor` in this world: counts availability, then
+    /// expands an untried action (returning `(child, true)`) or selects a child by UCB
+    /// (`(child, false)`). `None` when `legal` is empty.
+    fn step<R: Rng>(
+        &mut self,
+        node: u32,
+        actor: usize,
+        legal: &[A],
+        rng: &mut R,
+        config: &SearchConfig,
+    ) -> Option<(u32, bool)> {
+        if legal.is_empty() {
+            return None;
+        }
+        self.match_children(node, legal);
+        let children = self.nodes[node as usize].children as usize;
+        let untried = self.child_of.iter().filter(|&&c| c == NONE).count();
+        let mut compatible = 0;
+        for &c in &self.child_of {
+            if c != NONE {
+                self.nodes[c as usize].avail += 1;
+                compatible += 1;
+            }
+        }
+        if untried > 0 && (children < config.max_children || compatible == 0) {
+            let k = rng.index(untried).unwrap_or(0);
+            let pos = self
+                .child_of
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| **c == NONE)
+                .nth(k)
+                .map_or(0, |(i, _)| i);
+            return Some((self.add_child(node, legal[pos]), true));
+        }
+        let (lo, scale) = if self.hi > self.lo {
+            (self.lo, 1.0 / (self.hi - self.lo))
+        } else {
+            (0.0, 0.0)
+        };
+        let mut best = (NONE, f64::NEG_INFINITY);
+        for &c in &self.child_of {
+            if c == NONE {
+                continue;
+            }
+            let n = &self.nodes[c as usize];
+            let visits = f64::from(n.visits.max(1));
+            let mean = n.value[actor] / visits;
+            let q = if scale > 0.0 {
+                (mean - lo) * scale
+            } else {
+                0.5
+            };
+            let u = q + config.exploration * (f64::from(n.avail).ln() / visits).sqrt();
+            if u > best.1 {
+                best = (c, u);
+            }
+        }
+        (best.0 != NONE).then_some((best.0, false))
+    }
+
+    /// Fills `child_of`: for each legal action, the child of `node` that plays it.
+    fn match_children(&mut self, node: u32, legal: &[A]) {
+        self.child_of.clear();
+        self.child_of.resize(legal.len(), NONE);
+        let children = self.nodes[node as usize].children as usize;
+        if children == 0 {
+            return;
+        }
+        if children * legal.len() <= 256 {
+            let mut c = self.nodes[node as usize].first_child;
+            while c != NONE {
+                let n = &self.nodes[c as usize];
+                if let Some(pos) = legal.iter().position(|a| Some(*a) == n.action) {
+                    self.child_of[pos] = c;
+                }
+                c = n.next_sibling;
+            }
+        } else {
+            // Thousands of legal actions: one hash lookup each instead of a scan per child.
+            self.lookup.clear();
+            let mut c = self.nodes[node as usize].first_child;
+            while c != NONE {
+                let n = &self.nodes[c as usize];
+                if let Some(a) = n.action {
+                    self.lookup.insert(a, c);
+                }
+                c = n.next_sibling;
+            }
+            for (slot, a) in self.child_of.iter_mut().zip(legal) {
+                if let Some(&c) = self.lookup.get(a) {
+                    *slot = c;
+                }
+            }
+        }
+    }
+
+    fn add_child(&mut self, parent: u32, action: A) -> u32 {
+        let id = self.nodes.len() as u32;
+        let mut child = Node::new(Some(action));
+        child.avail = 1;
+        let p = &mut self.nodes[parent as usize];
+        child.next_sibling = p.first_child;
+        p.first_child = id;
+        p.children += 1;
+        self.nodes.push(child);
+        id
+    }
+
+    /// The root's children as statistics for the deciding seat, most visited first (ties: the
+    /// higher value, then the earlier child).
+    pub(crate) fn root_stats(&self, out: &mut Vec<ActionStats<A>>) {
+        out.clear();
+        let Some(root) = self.nodes.first() else {
+            return;
+        };
+        let mut c = root.first_child;
+        while c != NONE {
+            let n = &self.nodes[c as usize];
+            if let Some(action) = n.action {
+                let visits = n.visits;
+                out.push(ActionStats {
+                    action,
+                    visits,
+                    value: n.value[self.seat] / f64::from(visits.max(1)),
+                });
+            }
+            c = n.next_sibling;
+        }
+        // Children are linked newest first: reverse for creation order, then sort stably.
+        out.reverse();
+        out.sort_by(|a, b| {
+            b.visits.cmp(&a.visits).then(
+                b.value
+                    .partial_cmp(&a.value)
+                    .unwrap_or(core::cmp::Ordering::Equal),
+            )
+        });
+    }
+}
