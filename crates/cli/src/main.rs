@@ -20,6 +20,7 @@ mod replay;
 mod rules;
 mod simulate;
 mod table;
+mod tournament;
 
 use std::io::{self, IsTerminal as _, Write as _};
 use std::path::PathBuf;
@@ -72,6 +73,81 @@ enum Command {
     /// Records come from `cardrules simulate ... --record DIR`; a sample is in
     /// examples/records/. Actions are counted from 1 in messages.
     Replay(ReplayArgs),
+    /// Play duplicate matches between bots and tell them apart with intervals.
+    ///
+    /// Every deal is played once per seating of each pair of bots (all six seatings for 3
+    /// players, team swap for Jass, seat rotation otherwise), so the luck of the cards
+    /// cancels. Per pair: the margin a deal (what bot A takes from bot B a game) with its 95%
+    /// interval and whether it is significant, wins/draws/losses and A's share of decisive
+    /// games with its Wilson interval; per bot: the mean settlement a seat and a
+    /// Bradley–Terry rating (Elo scale) with intervals. Deal d is fixed by SEED and d, so
+    /// the table is identical for any number of threads.
+    ///
+    /// Bots: random; rules (the game's rule-based bot); pimc[:BUDGET] (determinized Monte
+    /// Carlo); ismcts[:BUDGET] (information-set MCTS); cheat[:BUDGET] (the same search on the
+    /// true state: a ceiling, not a fair player). BUDGET is iterations (1000, 10k) or time
+    /// (50ms, 2s; a time budget is not reproducible); the default is 1000 iterations.
+    Tournament(TournamentArgs),
+}
+
+/// Arguments of `cardrules tournament`.
+#[derive(Debug, Args)]
+struct TournamentArgs {
+    /// The game to play.
+    #[arg(value_parser = game_parser())]
+    game: String,
+    /// The bots, comma-separated, at least two (e.g. rules,ismcts:1000).
+    #[arg(
+        short,
+        long,
+        value_name = "BOTS",
+        value_delimiter = ',',
+        required = true
+    )]
+    bots: Vec<String>,
+    /// Number of duplicate deals (1 to 10000000).
+    #[arg(short, long, value_name = "N", default_value_t = 100, value_parser = parse_deals, allow_negative_numbers = true)]
+    deals: u64,
+    /// The run's seed, a whole number from 0 to 18446744073709551615.
+    #[arg(short, long, value_name = "S", default_value_t = 0, value_parser = parse_seed, allow_negative_numbers = true)]
+    seed: u64,
+    /// Number of players [default: the fewest the game takes].
+    #[arg(short, long, value_name = "N")]
+    players: Option<usize>,
+    /// Worker threads, 1 to 1024 [default: the number of available cores].
+    #[arg(short, long, value_name = "T", value_parser = parse_threads, allow_negative_numbers = true)]
+    threads: Option<u64>,
+    /// Print one JSON object instead of text (no progress bar).
+    #[arg(long)]
+    json: bool,
+    /// Write every game's record (JSON, for `cardrules replay`) into DIR, created if needed.
+    #[arg(long, value_name = "DIR")]
+    record: Option<PathBuf>,
+    /// The game's variant (as for simulate; jass schieber plays one deal).
+    #[arg(long, value_name = "NAME")]
+    variant: Option<String>,
+    /// Start from one of the game's named rule presets.
+    #[arg(long, value_name = "NAME")]
+    preset: Option<String>,
+    /// A JSON object merged into the game's rules (as for simulate).
+    #[arg(long, value_name = "JSON")]
+    rules: Option<String>,
+    /// Set one field of the game's rules (as for simulate; repeatable).
+    #[arg(short = 'r', long = "rule", value_name = "NAME=VALUE", value_parser = parse_rule)]
+    rule: Vec<(String, String)>,
+}
+
+/// `--deals`: 1 to [`tournament::MAX_DEALS`].
+fn parse_deals(text: &str) -> Result<u64, String> {
+    text.parse::<u64>()
+        .ok()
+        .filter(|d| (1..=tournament::MAX_DEALS).contains(d))
+        .ok_or_else(|| {
+            format!(
+                "the number of deals is a whole number from 1 to {}, not {text}",
+                tournament::MAX_DEALS
+            )
+        })
 }
 
 /// Arguments of `cardrules simulate`.
@@ -256,6 +332,7 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Oracle => oracle(),
         Command::Simulate(args) => simulate(&args),
+        Command::Tournament(args) => tournament(&args),
         Command::Replay(args) => match replay::replay_file(&args.record, args.seat, args.json) {
             Ok(text) => print(&text),
             Err(e) => fail(&e),
@@ -329,12 +406,70 @@ fn simulate(args: &SimulateArgs) -> ExitCode {
     }
 }
 
+/// `cardrules tournament`.
+fn tournament(args: &TournamentArgs) -> ExitCode {
+    let fail_usage = |m: String| -> ! { usage_error_in("tournament", m) };
+    let row = table::competed(&args.game, args.variant.as_deref())
+        .unwrap_or_else(|e| fail_usage(e.to_string()));
+    let Some(compete) = row.compete else {
+        fail_usage(format!("{} has no tournament", row.label));
+    };
+    let range = row.play.players();
+    let players = args.players.unwrap_or(*range.start());
+    if !range.contains(&players) {
+        fail_usage(format!(
+            "{} is played by {} players, not {players} (--players)",
+            row.label,
+            table::counts(&range, " to "),
+        ));
+    }
+    if args.bots.len() < 2 {
+        fail_usage(format!(
+            "a tournament needs at least two bots (--bots A,B), not {}",
+            args.bots.len()
+        ));
+    }
+    for bot in &args.bots {
+        if let Err(e) = bot.parse::<cards_bots::BotSpec>() {
+            fail_usage(e.to_string());
+        }
+    }
+    let threads = match args.threads {
+        Some(t) => usize::try_from(t).unwrap_or(1),
+        None => std::thread::available_parallelism().map_or(1, usize::from),
+    };
+    let config = tournament::Config {
+        players,
+        bots: args.bots.clone(),
+        deals: args.deals,
+        seed: args.seed,
+        threads,
+        progress: !args.json && io::stderr().is_terminal(),
+        record: args.record.clone(),
+        variant: args.variant.clone(),
+        rules: rules::RuleChoices {
+            preset: args.preset.clone(),
+            json: args.rules.clone(),
+            set: args.rule.clone(),
+        },
+    };
+    match compete.tournament(row, &config, args.json) {
+        Ok(text) => print(&text),
+        Err(e) => fail(&e),
+    }
+}
+
 /// Exits with clap's usage error for `simulate` (status 2).
 fn usage_error(message: String) -> ! {
+    usage_error_in("simulate", message)
+}
+
+/// Exits with clap's usage error for the subcommand `name` (status 2).
+fn usage_error_in(name: &str, message: String) -> ! {
     let mut command = command();
     command.build();
-    if let Some(simulate) = command.find_subcommand_mut("simulate") {
-        simulate.error(ErrorKind::ValueValidation, message).exit();
+    if let Some(sub) = command.find_subcommand_mut(name) {
+        sub.error(ErrorKind::ValueValidation, message).exit();
     }
     command.error(ErrorKind::ValueValidation, message).exit()
 }

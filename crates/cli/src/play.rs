@@ -5,7 +5,7 @@
 use std::marker::PhantomData;
 use std::ops::RangeInclusive;
 
-use cards_core::{Game, Presets};
+use cards_core::{Game, Presets, RuleBot};
 
 use crate::games::Summary;
 use crate::oracle::playout;
@@ -15,6 +15,7 @@ use crate::replay::ReplayFileError;
 use crate::rules;
 use crate::simulate::{Config, SimulateError};
 use crate::table::Row;
+use crate::tournament::{self, TournamentError};
 
 /// One game type as the oracle and `replay` use it (object-safe: the table holds
 /// `&dyn Play`).
@@ -57,6 +58,20 @@ pub trait Simulate: Sync {
     /// # Errors
     /// [`SimulateError`] when the run fails (bad rules included).
     fn simulate(&self, row: &Row, config: &Config, json: bool) -> Result<String, SimulateError>;
+}
+
+/// One game type as `tournament` plays it (a game with a rule-based bot).
+pub trait Compete: Sync {
+    /// Runs the tournament `config` for `row` and renders the report.
+    ///
+    /// # Errors
+    /// [`TournamentError`] when the run fails (bad bots or rules included).
+    fn tournament(
+        &self,
+        row: &Row,
+        config: &tournament::Config,
+        json: bool,
+    ) -> Result<String, TournamentError>;
 }
 
 /// The generic face of the game type `G`.
@@ -107,6 +122,17 @@ impl<G: Summary> Simulate for Of<G> {
             .is_some_and(|first| first.variant == row.variant);
         let trace_variant = row.variant.filter(|_| row.oracle && !traced_default);
         crate::simulate::game::simulate::<G>(row.game, config, row.variant, trace_variant, json)
+    }
+}
+
+impl<G: RuleBot + 'static> Compete for Of<G> {
+    fn tournament(
+        &self,
+        row: &Row,
+        config: &tournament::Config,
+        json: bool,
+    ) -> Result<String, TournamentError> {
+        tournament::tournament::<G>(row, config, json)
     }
 }
 

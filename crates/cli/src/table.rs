@@ -10,7 +10,7 @@
 use std::ops::RangeInclusive;
 
 use crate::games::{self, Op};
-use crate::play::{Of, Play, Simulate};
+use crate::play::{Compete, Of, Play, Simulate};
 use crate::protocol::and_list;
 
 /// A game by its name: what the help says of it and its own oracle ops.
@@ -41,6 +41,10 @@ pub struct Row {
     /// The same type for `simulate`, when `simulate` plays this row (the first such row of
     /// a game is its default).
     pub simulate: Option<&'static dyn Simulate>,
+    /// The same type for `tournament`, when it plays this row (the first such row of a game
+    /// is its default): a type with a rule-based bot. Jass's Schieber plays one deal (a
+    /// duplicate deal is the unit luck cancels over), not the game to the target.
+    pub compete: Option<&'static dyn Compete>,
 }
 
 impl std::fmt::Debug for Row {
@@ -51,6 +55,7 @@ impl std::fmt::Debug for Row {
             .field("record", &self.play.record())
             .field("oracle", &self.oracle)
             .field("simulate", &self.simulate.is_some())
+            .field("compete", &self.compete.is_some())
             .finish()
     }
 }
@@ -90,6 +95,7 @@ pub static ROWS: &[Row] = &[
         oracle: true,
         play: &Of::<::zaagox::Zaagox>::NEW,
         simulate: Some(&Of::<::zaagox::Zaagox>::NEW),
+        compete: None,
     },
     // `simulate` plays whole Schieber games to the target; the oracle one deal.
     Row {
@@ -99,6 +105,7 @@ pub static ROWS: &[Row] = &[
         oracle: false,
         play: &Of::<::jass::Schieber>::NEW,
         simulate: Some(&Of::<::jass::Schieber>::NEW),
+        compete: None,
     },
     Row {
         game: "jass",
@@ -107,6 +114,7 @@ pub static ROWS: &[Row] = &[
         oracle: true,
         play: &Of::<::jass::SchieberDeal>::NEW,
         simulate: None,
+        compete: None,
     },
     Row {
         game: "jass",
@@ -115,6 +123,7 @@ pub static ROWS: &[Row] = &[
         oracle: true,
         play: &Of::<::jass::Coiffeur>::NEW,
         simulate: Some(&Of::<::jass::Coiffeur>::NEW),
+        compete: None,
     },
     Row {
         game: "jass",
@@ -123,6 +132,7 @@ pub static ROWS: &[Row] = &[
         oracle: true,
         play: &Of::<::jass::Differenzler>::NEW,
         simulate: Some(&Of::<::jass::Differenzler>::NEW),
+        compete: None,
     },
     Row {
         game: "elewenjewe",
@@ -131,6 +141,7 @@ pub static ROWS: &[Row] = &[
         oracle: true,
         play: &Of::<::elewenjewe::Elewenjewe>::NEW,
         simulate: Some(&Of::<::elewenjewe::Elewenjewe>::NEW),
+        compete: None,
     },
     Row {
         game: "letom",
@@ -139,6 +150,7 @@ pub static ROWS: &[Row] = &[
         oracle: true,
         play: &Of::<::letom::Letom>::NEW,
         simulate: Some(&Of::<::letom::Letom>::NEW),
+        compete: None,
     },
     Row {
         game: "letom",
@@ -147,6 +159,7 @@ pub static ROWS: &[Row] = &[
         oracle: false,
         play: &Of::<::letom::LetomMatch>::NEW,
         simulate: Some(&Of::<::letom::LetomMatch>::NEW),
+        compete: None,
     },
 ];
 
@@ -212,12 +225,28 @@ fn variant_message(game: &str, variant: &str, variants: &[&str]) -> String {
 /// # Errors
 /// [`LookupError`] naming the games or the game's variants.
 pub fn simulated(game: &str, variant: Option<&str>) -> Result<&'static Row, LookupError> {
+    lookup(game, variant, |r| r.simulate.is_some())
+}
+
+/// The row `tournament` plays for `game` and `variant` (`None`: the default).
+///
+/// # Errors
+/// [`LookupError`] naming the games or the game's variants.
+pub fn competed(game: &str, variant: Option<&str>) -> Result<&'static Row, LookupError> {
+    lookup(game, variant, |r| r.compete.is_some())
+}
+
+fn lookup(
+    game: &str,
+    variant: Option<&str>,
+    plays: fn(&Row) -> bool,
+) -> Result<&'static Row, LookupError> {
     let Some(entry) = self::game(game) else {
         return Err(LookupError::Game {
             name: game.to_owned(),
         });
     };
-    let mut rows = simulate_rows(entry.name);
+    let mut rows = ROWS.iter().filter(|r| r.game == entry.name && plays(r));
     let found = match variant {
         None => rows.next(),
         Some(variant) => rows.clone().find(|r| r.variant == Some(variant)),

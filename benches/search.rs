@@ -1,0 +1,108 @@
+//! One search decision at 1,000 iterations, for every game type: `search/<game>`.
+//!
+//! Each game is benched three ways on the same positions (mid-game, reached by random play
+//! from seeds 1, 2, …, at a decision with at least two legal actions), all at 1,000
+//! iterations: `ismcts` (the information-set tree), `pimc` (flat determinized Monte Carlo)
+//! and, as the simple reference, `worlds_and_playouts`: 1,000 worlds sampled from the view,
+//! each played out at random from the position, with no tree. `ismcts / worlds_and_playouts`
+//! is the tree's own cost. Throughput is in iterations, so criterion's elements/s is
+//! iterations per second, and the time is the time of one decision.
+//!
+//! `cargo bench --bench search`
+
+use std::hint::black_box;
+
+use cardrules::cards_core::{Bot, Draw as _, Game, GameRng, RandomPlayer, Seed};
+use cardrules::{elewenjewe, jass, letom, zaagox};
+use cards_bots::{Budget, Ismcts, Pimc};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+
+const ITERATIONS: u32 = 1000;
+const POSITIONS: u64 = 4;
+
+/// Views and legal actions of `POSITIONS` mid-game decisions of `G`.
+fn positions<G: Game>(rules: &G::Rules, players: usize) -> Vec<(G::View, Vec<G::Action>)> {
+    let mut out = Vec::new();
+    let mut seed = 0u64;
+    while (out.len() as u64) < POSITIONS {
+        seed += 1;
+        let mut game = G::new(rules, players, Seed::from(seed)).expect("a valid table");
+        let mut player = RandomPlayer::new(Seed::from(seed));
+        let mut buf = Vec::new();
+        let stop = G::max_actions(rules, players) as u64 / 8 + seed % 7;
+        for _ in 0..stop {
+            let Some(a) = player.choose(&game, &mut buf) else {
+                break;
+            };
+            game.play(a).expect("legal actions apply");
+        }
+        let Some(seat) = game.to_act() else { continue };
+        game.legal_actions(&mut buf);
+        if buf.len() >= 2 {
+            out.push((game.view(seat), buf.clone()));
+        }
+    }
+    out
+}
+
+fn bench_game<G: Game>(c: &mut Criterion, name: &str, rules: &G::Rules, players: usize) {
+    let positions = positions::<G>(rules, players);
+    let mut group = c.benchmark_group(format!("search/{name}"));
+    group.throughput(Throughput::Elements(u64::from(ITERATIONS)));
+    group.sample_size(10);
+    let mut i = 0usize;
+    let mut next = || {
+        i += 1;
+        &positions[i % positions.len()]
+    };
+    let budget = Budget::Iterations(ITERATIONS);
+    group.bench_function("ismcts", |b| {
+        let mut bot = Ismcts::<G>::new(budget, Seed::from(1));
+        b.iter(|| {
+            let (view, legal) = next();
+            black_box(bot.choose(view, legal))
+        });
+    });
+    group.bench_function("pimc", |b| {
+        let mut bot = Pimc::<G>::new(budget, Seed::from(1));
+        b.iter(|| {
+            let (view, legal) = next();
+            black_box(bot.choose(view, legal))
+        });
+    });
+    group.bench_function("worlds_and_playouts", |b| {
+        let mut rng = GameRng::new(Seed::from(1), 1);
+        let mut buf = Vec::new();
+        b.iter(|| {
+            let (view, _) = next();
+            let mut sum = 0.0;
+            for _ in 0..ITERATIONS {
+                let mut w = G::sample_world(view, &mut rng).expect("a world fits the view");
+                let limit = G::max_actions(w.rules(), w.num_players());
+                for _ in 0..limit {
+                    let Some(a) = w.pick_legal(&mut buf, |n| rng.index(n)) else {
+                        break;
+                    };
+                    w.play(a).expect("legal actions apply");
+                }
+                sum += w.returns()[0];
+            }
+            black_box(sum)
+        });
+    });
+    group.finish();
+}
+
+fn search(c: &mut Criterion) {
+    bench_game::<jass::SchieberDeal>(c, "schieber_deal", &jass::Rules::default(), 4);
+    bench_game::<jass::Coiffeur>(c, "coiffeur", &Default::default(), 4);
+    bench_game::<jass::Differenzler>(c, "differenzler", &Default::default(), 4);
+    bench_game::<jass::Schieber>(c, "schieber", &jass::Rules::default(), 4);
+    bench_game::<letom::Letom>(c, "letom", &Default::default(), 2);
+    bench_game::<letom::LetomMatch>(c, "letom_match", &Default::default(), 2);
+    bench_game::<zaagox::Zaagox>(c, "zaagox", &Default::default(), 3);
+    bench_game::<elewenjewe::Elewenjewe>(c, "elewenjewe", &Default::default(), 3);
+}
+
+criterion_group!(benches, search);
+criterion_main!(benches);
