@@ -274,24 +274,7 @@ impl<'a> Context<'a> {
 
     /// What the loose cards `table` and the piles not in `gone` offer the others.
     fn exposure(&self, table: u64, gone: u64) -> f64 {
-        let mut risk = 0.0;
-        let layout = table & LAYOUT.bits();
-        if layout != 0 {
-            for rank in [JACK, 12, 13] {
-                if layout >> (13 + u32::from(rank) - 1) & 1 == 1 {
-                    risk += either(self.any[usize::from(rank)], self.any[0]);
-                }
-            }
-            if layout >> NINE_DIAMONDS & 1 == 1 {
-                let ten = if table & column(1) != 0 {
-                    self.any[10]
-                } else {
-                    0.0
-                };
-                risk += either(either(self.any[9], ten), self.any[0]);
-            }
-            risk *= self.layout_weight;
-        }
+        let mut risk = self.layout_risk(table, &self.any);
         let mut cards = 0.0;
         for rank in 1..=13u8 {
             let k = (table & column(rank)).count_ones();
@@ -303,7 +286,7 @@ impl<'a> Context<'a> {
         risk += self.card_weight * (1.5 * cards + self.any[0] * f64::from(table.count_ones()));
         for pile in self.own_piles() {
             if pile.cards.bits() & gone == 0 {
-                risk += self.any[usize::from(pile.value)] * self.pile_worth(pile.cards);
+                risk += chance(&self.any, pile.value) * self.pile_worth(pile.cards);
             }
         }
         risk
@@ -325,7 +308,7 @@ impl<'a> Context<'a> {
             }
             Action::Build { value, taken, .. } => {
                 let pile = taken.bits() | bit;
-                let stolen = either(self.any[usize::from(value)], self.any[0]);
+                let stolen = either(chance(&self.any, value), self.any[0]);
                 // The pile is this seat's to take next time, unless an opponent takes it first.
                 (1.0 - 2.0 * stolen) * self.pile_worth(CardSet::from_bits_truncate(pile))
                     - future
@@ -358,7 +341,7 @@ impl Context<'_> {
             }
             Action::Build { value, taken, .. } => {
                 let pile = taken.bits() | bit;
-                let stolen = either(self.any[usize::from(value)], self.any[0]);
+                let stolen = either(chance(&self.any, value), self.any[0]);
                 (
                     (1.0 - 2.0 * stolen) * self.pile_worth(CardSet::from_bits_truncate(pile)),
                     table & !taken.bits(),
@@ -376,11 +359,14 @@ impl Context<'_> {
             chances[card.rank().map_or(0, usize::from)] = 1.0;
         }
         let mine = expected_best(&theirs, &chances);
-        gain - FUTURE * future - next_reply - 0.5 * self.later_layout_risk(left) + MINE * mine
+        gain - FUTURE * future - next_reply - 0.5 * self.layout_risk(left, &self.later)
+            + MINE * mine
     }
 
-    /// The layout diamonds in `table` that an opponent after the next could take.
-    fn later_layout_risk(&self, table: u64) -> f64 {
+    /// The layout diamonds in `table` that opponents holding rank `r` with chance
+    /// `chances[r]` (0: a joker) could take: a diamond's own rank, or for the 9♦ a 9, or a 10
+    /// when an ace lies there too, or a joker.
+    fn layout_risk(&self, table: u64, chances: &[f64; 14]) -> f64 {
         let layout = table & LAYOUT.bits();
         if layout == 0 {
             return 0.0;
@@ -388,16 +374,16 @@ impl Context<'_> {
         let mut risk = 0.0;
         for rank in [JACK, 12, 13] {
             if layout >> (13 + u32::from(rank) - 1) & 1 == 1 {
-                risk += either(self.later[usize::from(rank)], self.later[0]);
+                risk += either(chances[usize::from(rank)], chances[0]);
             }
         }
         if layout >> NINE_DIAMONDS & 1 == 1 {
             let ten = if table & column(1) != 0 {
-                self.later[10]
+                chances[10]
             } else {
                 0.0
             };
-            risk += either(either(self.later[9], ten), self.later[0]);
+            risk += either(either(chances[9], ten), chances[0]);
         }
         risk * self.layout_weight
     }
@@ -486,6 +472,11 @@ fn holds(pool: usize, k: usize, hand: usize) -> f64 {
         none *= (pool - k).saturating_sub(i) as f64 / (pool - i) as f64;
     }
     1.0 - none
+}
+
+/// `chances[rank]`, or 0 for a rank out of range (an odd view's pile).
+fn chance(chances: &[f64; 14], rank: u8) -> f64 {
+    chances.get(usize::from(rank)).copied().unwrap_or(0.0)
 }
 
 /// The chance of either of two independent events.

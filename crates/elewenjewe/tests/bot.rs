@@ -205,3 +205,46 @@ fn the_rule_bot_beats_a_greedy_capturer_at_two_players() {
     eprintln!("2 players against greedy: mean paired difference {mean:.2} ± {se:.2}");
     assert!(mean > 0.2 && mean > 2.0 * se, "{mean} ± {se}");
 }
+
+#[test]
+fn an_odd_view_gets_a_legal_answer() {
+    let rules = Rules {
+        esun: true,
+        jokers: true,
+        ..Rules::default()
+    };
+    let game = Elewenjewe::new(&rules, 3, Seed::from(3)).unwrap();
+    let seat = game.to_act().unwrap();
+    let mut legal = Vec::new();
+    game.legal_actions(&mut legal);
+    let view = game.view(seat);
+    let mut odd = Vec::new();
+    let mut v = view.clone();
+    v.seat = elewenjewe::PlayerId(9);
+    odd.push(v);
+    let mut v = view.clone();
+    v.hand_sizes = vec![0; 5];
+    v.captured_sizes.clear();
+    odd.push(v);
+    let mut v = view.clone();
+    v.piles.push(elewenjewe::Pile {
+        owner: seat,
+        value: 200,
+        cards: v.table,
+    });
+    v.table = elewenjewe::Cards::EMPTY;
+    odd.push(v);
+    let mut v = view;
+    v.to_act = None;
+    odd.push(v);
+    let mut bot = Elewenjewe::rule_bot(Seed::from(1));
+    let other = [Action::Build {
+        played: "AS".parse().unwrap(),
+        value: 200,
+        taken: elewenjewe::Cards::EMPTY,
+    }];
+    for v in &odd {
+        assert!(legal.contains(&bot.choose(v, &legal)));
+        assert_eq!(bot.choose(v, &other), other[0]);
+    }
+}

@@ -120,7 +120,8 @@ impl<'a> Context<'a> {
     fn new(view: &'a View, scorer: &'a Scorer) -> Option<Context<'a>> {
         let me = view.seat;
         let players = view.players;
-        if view.stored.len() != players || view.hand_sizes.len() != players {
+        if view.stored.len() != players || view.hand_sizes.len() != players || me.index() >= players
+        {
             return None;
         }
         let mut visible = view.hand;

@@ -2,7 +2,7 @@
 //! duplicate match at every player count.
 
 use cards_core::{Bot, RandomPlayer, RuleBot as _};
-use zaagox::{Game, Rules, Seed, Zaagox};
+use zaagox::{Game, PlayerId, Rules, Seed, Zaagox};
 
 /// Plays one game from `seed` with a rule bot on the seats where `rule[seat]` holds and random
 /// players elsewhere; every choice is checked against the state's legal actions. Returns the
@@ -114,5 +114,37 @@ fn the_rule_bot_beats_random_in_a_duplicate_match() {
             mean > 20.0 && mean > 4.0 * se,
             "{players} players: {mean} ± {se}"
         );
+    }
+}
+
+#[test]
+fn an_odd_view_gets_a_legal_answer() {
+    let game = Zaagox::new(&Rules::default(), 3, Seed::from(3)).unwrap();
+    let seat = game.to_act().unwrap();
+    let mut legal = Vec::new();
+    game.legal_actions(&mut legal);
+    let view = game.view(seat);
+    let mut odd = Vec::new();
+    let mut v = view.clone();
+    v.seat = PlayerId(9);
+    odd.push(v);
+    let mut v = view.clone();
+    v.stored.clear();
+    v.hand_sizes.push(40);
+    odd.push(v);
+    let mut v = view.clone();
+    v.phase = zaagox::Phase::Over;
+    v.ava = vec![Some(1); 3];
+    v.discard = Some("A1".parse().unwrap());
+    odd.push(v);
+    let mut bot = Zaagox::rule_bot(Seed::from(1));
+    for v in &odd {
+        assert!(legal.contains(&bot.choose(v, &legal)));
+        // Legal actions of another phase than the view's, too.
+        let other = [
+            zaagox::Action::Store("A1".parse().unwrap()),
+            zaagox::Action::Ava,
+        ];
+        assert!(other.contains(&bot.choose(v, &other)));
     }
 }
