@@ -10,6 +10,9 @@ use crate::{Action, Phase, Scorer, ShapeMap, View, Zaagox};
 const MAX_SOURCES: usize = 16;
 /// Turns a plan charges for a stored card it has no card for yet (a pair not yet in sight).
 const UNKNOWN_WORK: f64 = 9.0;
+/// What a failed Ava is counted to cost per loser: about what a sensible player wins with (the
+/// rule bot's mean winning score is 30 to 34).
+const TYPICAL_WIN: f64 = 32.0;
 /// The longest wait, in turns, charged for a single card's match.
 const MAX_WAIT: f64 = 12.0;
 
@@ -34,8 +37,11 @@ const MAX_WAIT: f64 = 12.0;
 ///   wait for a partner, and the claimant moves next); passing is marked down a little by the
 ///   chance that an opponent behind takes it.
 /// - **Store**: the pair card that leaves the best plan.
-/// - **Four stored**: end and collect, unless Ava is clearly worth it: a fifth card is in
-///   sight within a few turns, it at least quadruples the score, and no opponent is near four.
+/// - **Four stored**: Ava when the best five-card plan in sight, counted as its points times its
+///   discount (the stand-in for finishing first), less the cost of failing (paying a winner
+///   alone, at a typical winning score of 32 per loser) times the chance of failing, beats the
+///   sure four-card score; otherwise end and collect. A blank makes four colours or classes
+///   count five, so a strong set plus a cheap blank pair is often worth it.
 ///
 /// The bot reads only its [`View`] and the legal actions; ties go to the earlier legal action,
 /// so it is deterministic (the seed is kept for the interface and not drawn from). An odd view
@@ -225,24 +231,17 @@ impl<'a> Context<'a> {
             .map_or(-100.0, |s| s.points as f64)
     }
 
-    /// Ava's value: the best five-card plan, counted only when it is near, clearly better than
-    /// ending now, and no opponent is close to winning first.
+    /// Ava's value, per loser: the best five-card plan (its points times its discount, the
+    /// stand-in for finishing first), less what failing costs — paying a winner alone, counted
+    /// at a typical winning score — times the chance of failing. `End` is worth the four-card
+    /// score for sure, so Ava is chosen only when this is higher.
     fn ava_value(&self) -> f64 {
-        let now = gain(self.points(self.stored));
-        let me = self.me.index();
-        let threat = (0..self.view.players)
-            .filter(|&s| s != me)
-            .any(|s| self.view.stored.get(s).is_some_and(|h| h.len() >= 2));
-        if threat || self.view.pile_len < 6 {
+        if self.view.pile_len < 6 {
             return f64::NEG_INFINITY;
         }
         // One more card is drawn at Ava; an unknown card is not counted on.
-        let five = self.plan(self.stored, &self.pairs, self.view.hand, 5);
-        if five >= 4.0 * now.max(1.0) {
-            five
-        } else {
-            f64::NEG_INFINITY
-        }
+        let (five, chance) = self.best_plan(self.stored, &self.pairs, self.view.hand, 5);
+        five - (1.0 - chance) * TYPICAL_WIN
     }
 
     /// How much discarding `card` may help the opponents: for each, the chance it holds a card
@@ -299,9 +298,14 @@ impl<'a> Context<'a> {
 
     /// The value of the best plan from `stored`, `pairs` and `hand` toward `target` cards.
     fn plan(&self, stored: Hand, pairs: &[OwnPair], hand: Hand, target: usize) -> f64 {
+        self.best_plan(stored, pairs, hand, target).0
+    }
+
+    /// The best plan's value and its discount (1 when the set is complete).
+    fn best_plan(&self, stored: Hand, pairs: &[OwnPair], hand: Hand, target: usize) -> (f64, f64) {
         let needed = target.saturating_sub(stored.len());
         if needed == 0 {
-            return gain(self.points(stored));
+            return (gain(self.points(stored)), 1.0);
         }
         let mut sources = Vec::with_capacity(MAX_SOURCES);
         for p in pairs {
@@ -349,7 +353,7 @@ impl<'a> Context<'a> {
             ctx: self,
             sources: &sources,
             target,
-            best: f64::NEG_INFINITY,
+            best: (f64::NEG_INFINITY, 0.0),
         };
         search.pick(0, needed, stored, Hand::EMPTY, 0.0);
         search.best
@@ -373,14 +377,23 @@ struct Search<'a, 'b> {
     ctx: &'a Context<'b>,
     sources: &'a [Source],
     target: usize,
-    best: f64,
+    /// The best plan's value and discount.
+    best: (f64, f64),
 }
 
 impl Search<'_, '_> {
+    /// Keeps the better of the best plan so far and one worth `value`, finished with the
+    /// discount `factor` (the plan's stand-in for the chance of finishing it first).
+    fn offer(&mut self, value: f64, factor: f64) {
+        if value > self.best.0 {
+            self.best = (value, factor);
+        }
+    }
+
     fn pick(&mut self, from: usize, needed: usize, set: Hand, used: Hand, work: f64) {
         if needed == 0 {
-            let value = gain(self.ctx.points(set)) * self.ctx.discount.powf(work);
-            self.best = self.best.max(value);
+            let factor = self.ctx.discount.powf(work);
+            self.offer(gain(self.ctx.points(set)) * factor, factor);
             return;
         }
         if from >= self.sources.len() {
@@ -417,10 +430,10 @@ impl Search<'_, '_> {
                 n += 1.0;
             }
             if n > 0.0 {
-                self.best = self.best.max(sum / n * factor);
+                self.offer(sum / n * factor, factor);
             }
         } else {
-            self.best = self.best.max(4.0 * factor);
+            self.offer(4.0 * factor, factor);
         }
     }
 }
