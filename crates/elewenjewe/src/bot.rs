@@ -24,8 +24,8 @@ const JACK: u8 = 11;
 /// - **gain**: a point for each layout diamond taken (none under `MostCards` scoring) and, per
 ///   card taken (the played card included), a weight for the most-cards point that is higher
 ///   while the race for it is close (from the visible captured-pile sizes and the cards still
-///   to come this round). An Esun build counts its pile as a later capture, discounted by the
-///   chance that an opponent holds the pile's value and takes it first.
+///   to come this round). An Esun build counts its pile as a later capture, discounted by
+///   twice the chance that an opponent holds the pile's value (or a joker) and takes it first.
 /// - **the played card's future**: a K, Q or J is kept while its layout diamond lies loose (it
 ///   is that diamond's only key), a 9 (and a 10 beside an ace) likewise for the 9♦, a joker for
 ///   a big table, and a card that captures one of this seat's own piles for that pile.
@@ -48,8 +48,8 @@ const JACK: u8 = 11;
 ///
 /// So it takes layout diamonds and big captures, trails the card that gives least away (not the
 /// ace that lets a 10 take the 9♦ beside it), and keeps the keys to what it can still take.
-/// Ties go to the earlier legal action (the seed is not drawn from); an odd view gets
-/// `legal[0]`.
+/// It does not plan for the last player's take of the table (`last_player_takes`). Ties go to
+/// the earlier legal action (the seed is not drawn from); an odd view gets `legal[0]`.
 #[derive(Clone, Debug)]
 pub struct RuleBot {
     /// Scratch: the actions of the closer look, by (value, legal index).
