@@ -70,6 +70,7 @@
 #![forbid(unsafe_code)]
 
 mod action;
+mod bot;
 mod capture;
 mod cards;
 mod deal;
@@ -98,6 +99,7 @@ mod view;
 pub mod rules_page {}
 
 pub use action::{Action, ParseActionError};
+pub use bot::RuleBot;
 pub use capture::{
     Choices, Patterns, capture_patterns, captures, count_capture_patterns, count_captures,
     is_capture, reference,

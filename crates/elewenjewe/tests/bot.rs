@@ -1,0 +1,250 @@
+//! The rule bot: it plays only legal actions, reproducibly, under every rule variant, and beats
+//! random play in a duplicate match at every player count.
+
+use std::time::{Duration, Instant};
+
+use cards_core::{Bot, RandomPlayer, RuleBot as _};
+use elewenjewe::{Action, Elewenjewe, Game, Rules, SETTLEMENT_SCALE, Seed};
+
+/// The rule bot's decision with the most legal actions: how many, and how long it took
+/// (a debug build on a shared machine: indicative only).
+#[derive(Clone, Copy, Debug, Default)]
+struct Largest {
+    time: Duration,
+    legal: usize,
+}
+
+/// The obvious player: the capture with the most layout diamonds, then the most cards; else
+/// the first legal action.
+#[derive(Clone, Copy, Debug)]
+struct Greedy;
+
+impl Bot<Elewenjewe> for Greedy {
+    fn choose(&mut self, _: &elewenjewe::View, legal: &[Action]) -> Action {
+        let worth = |a: &Action| match a {
+            Action::Capture { taken, .. } => {
+                (taken.bits() & elewenjewe::LAYOUT.bits()).count_ones() * 100 + taken.len() as u32
+            }
+            _ => 0,
+        };
+        let mut best = legal[0];
+        for a in legal {
+            if worth(a) > worth(&best) {
+                best = *a;
+            }
+        }
+        best
+    }
+}
+
+/// Who sits in the seats the rule bot does not: a random player or the greedy capturer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Seat {
+    Random,
+    Greedy,
+}
+
+/// Plays one game from `seed` with a rule bot on the seats where `rule[seat]` holds and
+/// `other` players elsewhere; every choice is checked against the state's legal actions.
+/// Returns the settlement, the actions played and the rule bot's largest decision.
+fn play(rules: &Rules, seed: u64, rule: &[bool]) -> (Vec<i64>, Vec<Action>, Largest) {
+    play_against(rules, seed, rule, Seat::Random)
+}
+
+fn play_against(
+    rules: &Rules,
+    seed: u64,
+    rule: &[bool],
+    other: Seat,
+) -> (Vec<i64>, Vec<Action>, Largest) {
+    let players = rule.len();
+    let mut game = Elewenjewe::new(rules, players, Seed::from(seed)).unwrap();
+    let mut bots: Vec<Box<dyn Bot<Elewenjewe>>> = (0..players)
+        .map(|s| {
+            let bot_seed = Seed::from(seed.wrapping_mul(31).wrapping_add(s as u64 + 1));
+            match (rule[s], other) {
+                (true, _) => Box::new(Elewenjewe::rule_bot(bot_seed)) as Box<dyn Bot<Elewenjewe>>,
+                (false, Seat::Random) => RandomPlayer::boxed(bot_seed),
+                (false, Seat::Greedy) => Box::new(Greedy),
+            }
+        })
+        .collect();
+    let (mut legal, mut played, mut largest) = (Vec::new(), Vec::new(), Largest::default());
+    while let Some(seat) = game.to_act() {
+        let view = game.view(seat);
+        Elewenjewe::view_legal_actions(&view, &mut legal);
+        let start = Instant::now();
+        let action = bots[seat.index()].choose(&view, &legal);
+        let time = start.elapsed();
+        if rule[seat.index()] && legal.len() > largest.legal {
+            largest = Largest {
+                time,
+                legal: legal.len(),
+            };
+        }
+        assert!(legal.contains(&action), "{action} is not legal");
+        game.play(action).unwrap();
+        played.push(action);
+    }
+    (game.settlement().iter().copied().collect(), played, largest)
+}
+
+/// Every rule set the bot is checked under: the defaults and each option that changes what may
+/// be played or what scores.
+fn variants() -> Vec<Rules> {
+    vec![
+        Rules::default(),
+        Rules::casual(),
+        Rules::yoruba(),
+        Rules {
+            esun: true,
+            jokers: true,
+            ..Rules::default()
+        },
+        Rules {
+            esun: true,
+            yoruba: true,
+            isiwo: true,
+            last_player_takes: true,
+            leftovers: elewenjewe::Leftovers::OneCardHand,
+            scoring: elewenjewe::Scoring::MostCards,
+            ..Rules::default()
+        },
+    ]
+}
+
+#[test]
+fn every_choice_is_legal_and_the_same_seed_gives_the_same_game() {
+    let mut largest = Largest::default();
+    for rules in variants() {
+        for players in 2..=5 {
+            for seed in 0..2 {
+                let all = vec![true; players];
+                let (a, actions, s) = play(&rules, seed, &all);
+                let (b, again, _) = play(&rules, seed, &all);
+                assert_eq!((a, actions), (b, again));
+                let mixed: Vec<bool> = (0..players).map(|s| s % 2 == 1).collect();
+                play(&rules, seed + 100, &mixed);
+                if s.legal > largest.legal {
+                    largest = s;
+                }
+            }
+        }
+    }
+    eprintln!(
+        "the rule bot's largest decision: {} legal actions in {:?}",
+        largest.legal, largest.time
+    );
+}
+
+/// The mean over deals of (rule seats' mean settlement − random seats' mean settlement), in
+/// game returns (winner +(n − 1), losers −1), summed over `seatings` of the same deal, and its
+/// standard error.
+fn duplicate(deals: u64, seatings: &[Vec<bool>], other: Seat) -> (f64, f64) {
+    let mut diffs = Vec::new();
+    for deal in 0..deals {
+        let mut total = 0.0;
+        for rule in seatings {
+            let (settlement, _, _) = play_against(&Rules::default(), 5000 + deal, rule, other);
+            let mean = |want: bool| {
+                let side: Vec<f64> = (0..rule.len())
+                    .filter(|&s| rule[s] == want)
+                    .map(|s| settlement[s] as f64 / SETTLEMENT_SCALE as f64)
+                    .collect();
+                side.iter().sum::<f64>() / side.len() as f64
+            };
+            total += mean(true) - mean(false);
+        }
+        diffs.push(total);
+    }
+    let n = diffs.len() as f64;
+    let mean = diffs.iter().sum::<f64>() / n;
+    let var = diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    (mean, (var / n).sqrt())
+}
+
+#[test]
+fn the_rule_bot_beats_random_in_a_duplicate_match() {
+    let alternate = |players: usize| -> Vec<Vec<bool>> {
+        (0..2)
+            .map(|k| (0..players).map(|s| (s + k) % 2 == 0).collect())
+            .collect()
+    };
+    // 3 players: every seating of the two bots (one rule bot, then two).
+    let three: Vec<Vec<bool>> = (1..7u8)
+        .map(|m| (0..3).map(|s| m >> s & 1 == 1).collect())
+        .collect();
+    // The rule bot wins nearly every game: the figures are at or near their ceilings (2 and 4
+    // players: 4; 3 players: 13.5; 5 players: 4.17), e.g. 2p 4.00 ± 0 over 40 deals, 3p
+    // 13.12 ± 0.38 over 12, 4p 4.00 ± 0 over 20, 5p 4.17 ± 0 over 16.
+    let results = [
+        (2, duplicate(40, &alternate(2), Seat::Random)),
+        (3, duplicate(12, &three, Seat::Random)),
+        (4, duplicate(20, &alternate(4), Seat::Random)),
+        (5, duplicate(16, &alternate(5), Seat::Random)),
+    ];
+    for (players, (mean, se)) in results {
+        eprintln!("{players} players: mean paired difference {mean:.2} ± {se:.2}");
+    }
+    for (players, (mean, se)) in results {
+        assert!(
+            mean > 0.5 && mean > 3.0 * se,
+            "{players} players: {mean} ± {se}"
+        );
+    }
+}
+
+#[test]
+fn the_rule_bot_beats_a_greedy_capturer_at_two_players() {
+    // Against the capture that takes the most (layout diamonds first), the rule bot's edge is
+    // what it leaves on the table and what it keeps: measured at 0.48 per deal (of at most 4)
+    // over 300 deals at two players, about 52% of the games at three, and even at four and five
+    // (luck rules there). Here: two players, 200 deals: 0.56 ± 0.14.
+    let seatings = [vec![true, false], vec![false, true]];
+    let (mean, se) = duplicate(200, &seatings, Seat::Greedy);
+    eprintln!("2 players against greedy: mean paired difference {mean:.2} ± {se:.2}");
+    assert!(mean > 0.2 && mean > 2.0 * se, "{mean} ± {se}");
+}
+
+#[test]
+fn an_odd_view_gets_a_legal_answer() {
+    let rules = Rules {
+        esun: true,
+        jokers: true,
+        ..Rules::default()
+    };
+    let game = Elewenjewe::new(&rules, 3, Seed::from(3)).unwrap();
+    let seat = game.to_act().unwrap();
+    let mut legal = Vec::new();
+    game.legal_actions(&mut legal);
+    let view = game.view(seat);
+    let mut odd = Vec::new();
+    let mut v = view.clone();
+    v.seat = elewenjewe::PlayerId(9);
+    odd.push(v);
+    let mut v = view.clone();
+    v.hand_sizes = vec![0; 5];
+    v.captured_sizes.clear();
+    odd.push(v);
+    let mut v = view.clone();
+    v.piles.push(elewenjewe::Pile {
+        owner: seat,
+        value: 200,
+        cards: v.table,
+    });
+    v.table = elewenjewe::Cards::EMPTY;
+    odd.push(v);
+    let mut v = view;
+    v.to_act = None;
+    odd.push(v);
+    let mut bot = Elewenjewe::rule_bot(Seed::from(1));
+    let other = [Action::Build {
+        played: "AS".parse().unwrap(),
+        value: 200,
+        taken: elewenjewe::Cards::EMPTY,
+    }];
+    for v in &odd {
+        assert!(legal.contains(&bot.choose(v, &legal)));
+        assert_eq!(bot.choose(v, &other), other[0]);
+    }
+}
