@@ -3,6 +3,7 @@
 use cards_core::{ActionStats, Bot, Game, GameRng, PLAYER_STREAM, Seed};
 
 use crate::budget::Budget;
+use crate::playout::{Playout, Uniform};
 use crate::tree::{SearchConfig, Tree};
 
 /// Single-observer IS-MCTS (SO-ISMCTS): one tree over the deciding seat's information, grown
@@ -17,7 +18,9 @@ use crate::tree::{SearchConfig, Tree};
 ///   partners (Jass teams, whose returns are equal) for the team.
 /// - **Values are scaled** to `0..=1` by the range of returns seen so far in the decision, so
 ///   one exploration constant serves games scored in units or in hundreds.
-/// - **Simulation** is a uniformly random playout.
+/// - **Simulation** plays the world out with a [`Playout`] policy: uniformly random
+///   ([`Uniform`], [`Ismcts::new`]) or the game's own ([`GamePolicy`](crate::GamePolicy), what the
+///   ladder's `ismcts` uses).
 /// - **The choice** is the root's most visited action (ties: the higher value).
 /// - **Bounded candidate set**: a node grows at most [`SearchConfig::max_children`] children
 ///   while one of them is legal, picked uniformly among the untried legal actions; this keeps
@@ -30,31 +33,42 @@ use crate::tree::{SearchConfig, Tree};
 ///
 /// Reproducible: the same seed, budget (in iterations) and views give the same choices.
 #[derive(Clone, Debug)]
-pub struct Ismcts<G: Game> {
+pub struct Ismcts<G: Game, P = Uniform> {
     budget: Budget,
     config: SearchConfig,
     rng: GameRng,
     tree: Tree<G::Action>,
     hint: Vec<ActionStats<G::Action>>,
+    policy: P,
 }
 
 impl<G: Game> Ismcts<G> {
-    /// A search with `budget` a decision, drawing from `seed`.
+    /// A search with `budget` a decision and uniformly random playouts, drawing from `seed`.
     #[must_use]
     pub fn new(budget: Budget, seed: Seed) -> Self {
-        Self::with_config(budget, SearchConfig::default(), seed)
+        Self::with_policy(budget, seed, Uniform)
     }
+}
 
-    /// A search with other knobs.
+impl<G: Game, P: Playout<G>> Ismcts<G, P> {
+    /// A search with `budget` a decision whose playouts follow `policy`, drawing from `seed`.
     #[must_use]
-    pub fn with_config(budget: Budget, config: SearchConfig, seed: Seed) -> Self {
+    pub fn with_policy(budget: Budget, seed: Seed, policy: P) -> Self {
         Ismcts {
             budget,
-            config,
+            config: SearchConfig::default(),
             rng: GameRng::new(seed, PLAYER_STREAM),
             tree: Tree::new(),
             hint: Vec::new(),
+            policy,
         }
+    }
+
+    /// The same search with other knobs.
+    #[must_use]
+    pub fn with_config(mut self, config: SearchConfig) -> Self {
+        self.config = config;
+        self
     }
 
     /// The iterations the last decision ran.
@@ -64,7 +78,7 @@ impl<G: Game> Ismcts<G> {
     }
 }
 
-impl<G: Game> Bot<G> for Ismcts<G> {
+impl<G: Game, P: Playout<G>> Bot<G> for Ismcts<G, P> {
     fn choose(&mut self, view: &G::View, legal: &[G::Action]) -> G::Action {
         let fallback = legal[0];
         self.hint.clear();
@@ -86,7 +100,8 @@ impl<G: Game> Bot<G> for Ismcts<G> {
                     Err(_) => break,
                 },
             };
-            self.tree.iterate(w, &mut self.rng, &self.config);
+            self.tree
+                .iterate(w, &mut self.rng, &mut self.policy, &self.config);
             done += 1;
         }
         self.tree.root_stats(&mut self.hint);

@@ -7,7 +7,7 @@ use cards_core::{RandomPlayer, RuleBot, Seed};
 
 use crate::budget::{Budget, ParseBudgetError};
 use crate::player::{Fair, Player};
-use crate::{Cheat, Ismcts, Pimc};
+use crate::{Cheat, GamePolicy, Ismcts, Pimc};
 
 /// One rung of the ladder, as a tournament or a front end names it.
 ///
@@ -36,15 +36,16 @@ impl BotSpec {
     /// Every rung's name, for help and errors.
     pub const NAMES: &'static str = "random, rules, pimc[:BUDGET], ismcts[:BUDGET], cheat[:BUDGET]";
 
-    /// A player of this kind, seeded from `seed`.
+    /// A player of this kind, seeded from `seed`; the searches play out with the game's own
+    /// policy ([`GamePolicy`]).
     #[must_use]
     pub fn player<G: RuleBot + 'static>(&self, seed: Seed) -> Box<dyn Player<G>> {
         match *self {
             BotSpec::Random => Box::new(Fair(RandomPlayer::new(seed))),
             BotSpec::Rules => Box::new(Fair(G::rule_bot(seed))),
-            BotSpec::Pimc(b) => Box::new(Fair(Pimc::<G>::new(b, seed))),
-            BotSpec::Ismcts(b) => Box::new(Fair(Ismcts::<G>::new(b, seed))),
-            BotSpec::Cheat(b) => Box::new(Cheat::<G>::new(b, seed)),
+            BotSpec::Pimc(b) => Box::new(Fair(Pimc::<G, _>::with_policy(b, seed, GamePolicy))),
+            BotSpec::Ismcts(b) => Box::new(Fair(Ismcts::<G, _>::with_policy(b, seed, GamePolicy))),
+            BotSpec::Cheat(b) => Box::new(Cheat::<G, _>::with_policy(b, seed, GamePolicy)),
         }
     }
 

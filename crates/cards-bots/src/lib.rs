@@ -64,5 +64,6 @@ pub use ismcts::Ismcts;
 pub use ladder::{BotSpec, MakePlayer, ParseBotError};
 pub use pimc::Pimc;
 pub use player::{Fair, Player};
+pub use playout::{GamePolicy, Playout, Uniform};
 pub use tournament::{DealResult, Entrant, GameResult, Standings, Tournament, TournamentError};
 pub use tree::SearchConfig;

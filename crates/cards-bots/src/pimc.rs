@@ -3,10 +3,10 @@
 use cards_core::{ActionStats, Bot, Game, GameRng, PLAYER_STREAM, Seed};
 
 use crate::budget::Budget;
-use crate::playout::random_playout;
+use crate::playout::{Playout, Uniform, playout};
 
 /// Perfect-information Monte Carlo, flat: sample a world from the view, play every candidate
-/// action in it followed by a uniformly random playout, and choose the action with the best
+/// action in it followed by a playout ([`Playout`]), and choose the action with the best
 /// mean return for the seat over all worlds. The same worlds serve every action, so their
 /// luck cancels in the comparison.
 ///
@@ -16,32 +16,42 @@ use crate::playout::random_playout;
 ///
 /// Reproducible: the same seed, budget (in iterations) and views give the same choices.
 #[derive(Clone, Debug)]
-pub struct Pimc<G: Game> {
+pub struct Pimc<G: Game, P = Uniform> {
     budget: Budget,
     rng: GameRng,
     candidates: Vec<G::Action>,
     buf: Vec<G::Action>,
     hint: Vec<ActionStats<G::Action>>,
+    policy: P,
 }
 
 impl<G: Game> Pimc<G> {
+    /// A PIMC bot with `budget` a decision and uniformly random playouts, drawing from `seed`.
+    #[must_use]
+    pub fn new(budget: Budget, seed: Seed) -> Self {
+        Self::with_policy(budget, seed, Uniform)
+    }
+}
+
+impl<G: Game, P: Playout<G>> Pimc<G, P> {
     /// The most actions weighed in one decision.
     pub const MAX_CANDIDATES: usize = 64;
 
-    /// A PIMC bot with `budget` a decision, drawing from `seed`.
+    /// A PIMC bot with `budget` a decision whose playouts follow `policy`, drawing from `seed`.
     #[must_use]
-    pub fn new(budget: Budget, seed: Seed) -> Self {
+    pub fn with_policy(budget: Budget, seed: Seed, policy: P) -> Self {
         Pimc {
             budget,
             rng: GameRng::new(seed, PLAYER_STREAM),
             candidates: Vec::new(),
             buf: Vec::new(),
             hint: Vec::new(),
+            policy,
         }
     }
 }
 
-impl<G: Game> Bot<G> for Pimc<G> {
+impl<G: Game, P: Playout<G>> Bot<G> for Pimc<G, P> {
     fn choose(&mut self, view: &G::View, legal: &[G::Action]) -> G::Action {
         let fallback = legal[0];
         self.hint.clear();
@@ -73,7 +83,7 @@ impl<G: Game> Bot<G> for Pimc<G> {
                 if w.play(stats.action).is_err() {
                     continue;
                 }
-                random_playout(&mut w, &mut self.rng, &mut self.buf);
+                playout(&mut w, &mut self.policy, &mut self.rng, &mut self.buf);
                 stats.visits += 1;
                 stats.value += w.returns()[seat.index()];
             }

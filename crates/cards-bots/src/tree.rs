@@ -4,9 +4,9 @@
 
 use std::collections::HashMap;
 
-use cards_core::{ActionStats, Draw as _, Game, MAX_SEATS, Rng};
+use cards_core::{ActionStats, Game, GameRng, MAX_SEATS};
 
-use crate::playout::random_playout;
+use crate::playout::{Playout, playout};
 
 const NONE: u32 = u32::MAX;
 
@@ -107,10 +107,11 @@ impl<A: Copy + Eq + core::hash::Hash> Tree<A> {
 
     /// One iteration on `world` (a determinization, or the true state for the cheat):
     /// select and expand down the tree, play out at random, back up every seat's return.
-    pub(crate) fn iterate<G: Game<Action = A>, R: Rng>(
+    pub(crate) fn iterate<G: Game<Action = A>, P: Playout<G>>(
         &mut self,
         mut world: G,
-        rng: &mut R,
+        rng: &mut GameRng,
+        policy: &mut P,
         config: &SearchConfig,
     ) {
         self.path.clear();
@@ -136,7 +137,7 @@ impl<A: Copy + Eq + core::hash::Hash> Tree<A> {
                 break;
             }
         }
-        random_playout(&mut world, rng, &mut self.legal);
+        playout(&mut world, policy, rng, &mut self.legal);
         let returns = world.returns();
         for &r in returns.iter() {
             self.lo = self.lo.min(r);
@@ -154,12 +155,12 @@ impl<A: Copy + Eq + core::hash::Hash> Tree<A> {
     /// At `node`, with `legal` the actions of `actor` in this world: counts availability, then
     /// expands an untried action (returning `(child, true)`) or selects a child by UCB
     /// (`(child, false)`). `None` when `legal` is empty.
-    fn step<R: Rng>(
+    fn step(
         &mut self,
         node: u32,
         actor: usize,
         legal: &[A],
-        rng: &mut R,
+        rng: &mut GameRng,
         config: &SearchConfig,
     ) -> Option<(u32, bool)> {
         if legal.is_empty() {

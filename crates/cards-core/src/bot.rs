@@ -62,13 +62,31 @@ pub struct ActionStats<A> {
 }
 
 /// A game that comes with a rule-based bot: the `rules` rung of the bot ladder, a player a good
-/// human would call sensible, and the baseline a search must beat.
+/// human would call sensible, and the baseline a search must beat; and with the policy a
+/// search's playouts follow.
 pub trait RuleBot: Game {
     /// The bot.
     type RuleBot: Bot<Self> + Clone + core::fmt::Debug + 'static;
 
     /// A rule-based bot drawing any randomness (ties) from `seed`.
     fn rule_bot(seed: Seed) -> Self::RuleBot;
+
+    /// The action a search's playout plays for the seat to act in this state, or `None` when
+    /// the game is over. A playout runs inside a world the search sampled, so the policy may
+    /// read the whole state: every seat plays the sampled world open. `buf` is scratch space.
+    ///
+    /// It must be cheap (a playout calls it for every action to the end of the game) and
+    /// return a legal action. The default is uniformly random ([`Game::pick_legal`] with
+    /// [`Draw::index`](crate::Draw::index)); a game whose random playouts say little of a
+    /// position (random play that never completes a set) gives a greedy policy mixed with
+    /// chance.
+    fn playout_action<R: Rng + ?Sized>(
+        &self,
+        buf: &mut Vec<Self::Action>,
+        rng: &mut R,
+    ) -> Option<Self::Action> {
+        self.pick_legal(buf, |n| rng.index(n))
+    }
 }
 
 /// The uniformly random player as a bot: one draw of

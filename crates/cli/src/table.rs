@@ -95,7 +95,7 @@ pub static ROWS: &[Row] = &[
         oracle: true,
         play: &Of::<::zaagox::Zaagox>::NEW,
         simulate: Some(&Of::<::zaagox::Zaagox>::NEW),
-        compete: None,
+        compete: Some(&Of::<::zaagox::Zaagox>::NEW),
     },
     // `simulate` plays whole Schieber games to the target; the oracle one deal.
     Row {
@@ -141,7 +141,7 @@ pub static ROWS: &[Row] = &[
         oracle: true,
         play: &Of::<::elewenjewe::Elewenjewe>::NEW,
         simulate: Some(&Of::<::elewenjewe::Elewenjewe>::NEW),
-        compete: None,
+        compete: Some(&Of::<::elewenjewe::Elewenjewe>::NEW),
     },
     Row {
         game: "letom",

@@ -1,4 +1,4 @@
-//! [`RuleBot`]: a rule-based Eléwénjewé player that weighs every legal action in a few bit
+//! [`ElewenjeweBot`]: a rule-based Eléwénjewé player that weighs every legal action in a few bit
 //! operations.
 
 use cards_core::{Bot, CardSet, PlayerId, Seed, StdCard};
@@ -51,19 +51,19 @@ const JACK: u8 = 11;
 /// It does not plan for the last player's take of the table (`last_player_takes`). Ties go to
 /// the earlier legal action (the seed is not drawn from); an odd view gets `legal[0]`.
 #[derive(Clone, Debug)]
-pub struct RuleBot {
+pub struct ElewenjeweBot {
     /// Scratch: the actions of the closer look, by (value, legal index).
     shortlist: Vec<(f64, usize)>,
     /// Scratch: the trails of the cheap pass.
     trails: Vec<(f64, usize)>,
 }
 
-impl RuleBot {
+impl ElewenjeweBot {
     /// A new bot; `seed` is accepted for the interface (ties are broken by legal order).
     #[must_use]
-    pub fn new(seed: Seed) -> RuleBot {
+    pub fn new(seed: Seed) -> ElewenjeweBot {
         let _ = seed;
-        RuleBot {
+        ElewenjeweBot {
             shortlist: Vec::with_capacity(SHORTLIST + 1),
             trails: Vec::new(),
         }
@@ -71,14 +71,14 @@ impl RuleBot {
 }
 
 impl cards_core::RuleBot for Elewenjewe {
-    type RuleBot = RuleBot;
+    type RuleBot = ElewenjeweBot;
 
-    fn rule_bot(seed: Seed) -> RuleBot {
-        RuleBot::new(seed)
+    fn rule_bot(seed: Seed) -> ElewenjeweBot {
+        ElewenjeweBot::new(seed)
     }
 }
 
-impl Bot<Elewenjewe> for RuleBot {
+impl Bot<Elewenjewe> for ElewenjeweBot {
     fn choose(&mut self, view: &View, legal: &[Action]) -> Action {
         let Some(&first) = legal.first() else {
             return Action::Trail(StdCard::JOKER_1);

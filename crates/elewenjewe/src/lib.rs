@@ -99,7 +99,7 @@ mod view;
 pub mod rules_page {}
 
 pub use action::{Action, ParseActionError};
-pub use bot::RuleBot;
+pub use bot::ElewenjeweBot;
 pub use capture::{
     Choices, Patterns, capture_patterns, captures, count_capture_patterns, count_captures,
     is_capture, reference,

@@ -1,4 +1,4 @@
-//! [`RuleBot`]: a rule-based Zaägox player that builds toward its best reachable stored set.
+//! [`ZaagoxBot`]: a rule-based Zaägox player that builds toward its best reachable stored set.
 
 use cards_core::{Bot, DidoCard, PlayerId, Seed};
 
@@ -47,18 +47,18 @@ const MAX_WAIT: f64 = 12.0;
 /// so it is deterministic (the seed is kept for the interface and not drawn from). An odd view
 /// gets `legal[0]`.
 #[derive(Clone, Debug)]
-pub struct RuleBot {
+pub struct ZaagoxBot {
     /// The scorer for the shape map last seen (a view carries its rules).
     scorer: Scorer,
     shapes: ShapeMap,
 }
 
-impl RuleBot {
+impl ZaagoxBot {
     /// A new bot; `seed` is accepted for the interface (ties are broken by legal order).
     #[must_use]
-    pub fn new(seed: Seed) -> RuleBot {
+    pub fn new(seed: Seed) -> ZaagoxBot {
         let _ = seed;
-        RuleBot {
+        ZaagoxBot {
             scorer: Scorer::DEFAULT,
             shapes: ShapeMap::DEFAULT,
         }
@@ -66,14 +66,34 @@ impl RuleBot {
 }
 
 impl cards_core::RuleBot for Zaagox {
-    type RuleBot = RuleBot;
+    type RuleBot = ZaagoxBot;
 
-    fn rule_bot(seed: Seed) -> RuleBot {
-        RuleBot::new(seed)
+    fn rule_bot(seed: Seed) -> ZaagoxBot {
+        ZaagoxBot::new(seed)
+    }
+
+    /// Playouts: three times in four the last legal action (the order puts pairing, ageing
+    /// and claiming last, and ending before Ava), otherwise a uniformly random one. Random
+    /// play almost never stores four cards, so random playouts say little of a position;
+    /// the greedy choice finishes sets, and the random part keeps the playouts varied.
+    fn playout_action<R: cards_core::Rng + ?Sized>(
+        &self,
+        buf: &mut Vec<Action>,
+        rng: &mut R,
+    ) -> Option<Action> {
+        use cards_core::{Draw as _, Game as _};
+        let greedy = rng.below(4) != 0;
+        self.pick_legal(buf, |n| {
+            if greedy {
+                n.checked_sub(1)
+            } else {
+                rng.index(n)
+            }
+        })
     }
 }
 
-impl Bot<Zaagox> for RuleBot {
+impl Bot<Zaagox> for ZaagoxBot {
     fn choose(&mut self, view: &View, legal: &[Action]) -> Action {
         let Some(&first) = legal.first() else {
             // The contract never asks a seat with nothing to do; a harmless answer all the same.

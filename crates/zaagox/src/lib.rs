@@ -57,7 +57,7 @@ mod view;
 pub mod rules_page {}
 
 pub use action::{Action, ParseActionError};
-pub use bot::RuleBot;
+pub use bot::ZaagoxBot;
 /// The frame's vocabulary, re-exported so `use zaagox::{Game, Zaagox}` is all a user needs.
 pub use cards_core::{Cards, Events, Game, NoEvents, PlayerId, Seed};
 pub use error::{OutcomeError, PhaseError, RuleError, SetupError, ViewError};

@@ -1,0 +1,156 @@
+//! `cardrules tournament` as a process: the same table for any thread count, records that
+//! replay, and bad bots, budgets and games refused saying what is allowed.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn cardrules(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_cardrules"))
+        .args(args)
+        .output()
+        .expect("start cardrules")
+}
+
+fn stdout(output: &Output) -> String {
+    assert!(
+        output.status.success(),
+        "status {:?}, stderr: {}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+fn json(args: &[&str]) -> Value {
+    let mut v: Value = serde_json::from_str(&stdout(&cardrules(args))).unwrap();
+    let timing = v.as_object_mut().unwrap().remove("timing").unwrap();
+    assert!(timing["seconds"].is_f64());
+    v
+}
+
+#[test]
+fn the_table_is_the_same_whatever_the_threads() {
+    let args = |t: &'static str| {
+        [
+            "tournament",
+            "zaagox",
+            "--bots",
+            "rules,random,pimc:20",
+            "--deals",
+            "9",
+            "--seed",
+            "5",
+            "--players",
+            "3",
+            "--threads",
+            t,
+            "--json",
+        ]
+    };
+    let one = json(&args("1"));
+    let two = json(&args("2"));
+    assert_eq!(one, two);
+    // 9 deals × 3 pairs × 6 seatings.
+    assert_eq!(one["standings"]["games"], 9 * 3 * 6);
+    assert_eq!(one["seatings"].as_array().unwrap().len(), 6);
+    let pairs = one["standings"]["pairs"].as_array().unwrap();
+    assert_eq!(pairs.len(), 3);
+    assert_eq!(pairs[0]["a"], "rules");
+    assert_eq!(pairs[0]["b"], "random");
+}
+
+#[test]
+fn the_text_report_names_the_seatings_and_the_cheat() {
+    let text = stdout(&cardrules(&[
+        "tournament",
+        "jass",
+        "--bots",
+        "cheat:30,random",
+        "--deals",
+        "3",
+    ]));
+    assert!(text.contains("seatings ABAB, BABA"), "{text}");
+    assert!(text.contains("cheat:30 sees every card"), "{text}");
+    assert!(text.contains("cheat:30 vs random"), "{text}");
+    assert!(
+        text.contains("3 deals × 2 seatings per pair: 6 games"),
+        "{text}"
+    );
+}
+
+#[test]
+fn records_replay() {
+    let dir = std::env::temp_dir().join(format!("cardrules-tournament-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = json(&[
+        "tournament",
+        "letom",
+        "--bots",
+        "rules,random",
+        "--deals",
+        "2",
+        "--record",
+        dir.to_str().unwrap(),
+        "--json",
+    ]);
+    let records = out["records"].as_array().unwrap();
+    assert_eq!(records.len(), 2 * 2);
+    for r in records {
+        let path = PathBuf::from(r.as_str().unwrap());
+        let replay = stdout(&cardrules(&["replay", path.to_str().unwrap(), "--json"]));
+        assert!(replay.contains("settlement"), "{replay}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn usage_error(args: &[&str]) -> String {
+    let out = cardrules(args);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {:?}", out);
+    String::from_utf8(out.stderr).unwrap()
+}
+
+#[test]
+fn bad_bots_budgets_and_games_are_refused() {
+    let e = usage_error(&["tournament", "zaagox", "--bots", "rules,alphazero"]);
+    assert!(
+        e.contains("unknown bot \"alphazero\"") && e.contains("ismcts[:BUDGET]"),
+        "{e}"
+    );
+    let e = usage_error(&["tournament", "zaagox", "--bots", "rules,ismcts:0"]);
+    assert!(e.contains("bad budget \"0\""), "{e}");
+    let e = usage_error(&["tournament", "zaagox", "--bots", "random:5,rules"]);
+    assert!(e.contains("takes no budget"), "{e}");
+    let e = usage_error(&["tournament", "zaagox", "--bots", "rules"]);
+    assert!(e.contains("at least two bots"), "{e}");
+    let e = usage_error(&["tournament", "chess", "--bots", "rules,random"]);
+    assert!(e.contains("zaagox"), "{e}");
+    let e = usage_error(&[
+        "tournament",
+        "jass",
+        "--variant",
+        "slalom",
+        "--bots",
+        "rules,random",
+    ]);
+    assert!(e.contains("schieber") && e.contains("coiffeur"), "{e}");
+    let e = usage_error(&[
+        "tournament",
+        "jass",
+        "--players",
+        "3",
+        "--bots",
+        "rules,random",
+    ]);
+    assert!(e.contains("not 3"), "{e}");
+    let e = usage_error(&[
+        "tournament",
+        "zaagox",
+        "--bots",
+        "rules,random",
+        "--deals",
+        "0",
+    ]);
+    assert!(e.contains("number of deals"), "{e}");
+}
