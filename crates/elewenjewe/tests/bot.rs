@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use cards_core::{Bot, ElewenjeweBot as _, RandomPlayer};
+use cards_core::{Bot, RandomPlayer, RuleBot as _};
 use elewenjewe::{Action, Elewenjewe, Game, Rules, SETTLEMENT_SCALE, Seed};
 
 /// The rule bot's decision with the most legal actions: how many, and how long it took

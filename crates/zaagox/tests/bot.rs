@@ -1,7 +1,7 @@
 //! The rule bot: it plays only legal actions, reproducibly, and beats random play in a
 //! duplicate match at every player count.
 
-use cards_core::{Bot, RandomPlayer, ZaagoxBot as _};
+use cards_core::{Bot, RandomPlayer, RuleBot as _};
 use zaagox::{Game, PlayerId, Rules, Seed, Zaagox};
 
 /// Plays one game from `seed` with a rule bot on the seats where `rule[seat]` holds and random
