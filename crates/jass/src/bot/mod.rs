@@ -1,0 +1,269 @@
+//! [`JassBot`]: the rule-based bot of every Jass game (the `rules` rung of the bot ladder):
+//! one card play shared by all of them ([`card_play`]) and the decisions before the play
+//! ([`contract`]).
+
+mod card_play;
+mod contract;
+
+use cards_core::{Bot, GameRng, JassCard, PLAYER_STREAM, PlayerId, RuleBot, Seed};
+
+use crate::action::Contract;
+use crate::schieber_deal::Hand;
+use crate::{
+    Action, Coiffeur, CoiffeurView, Differenzler, DifferenzlerView, Mode, Schieber, SchieberDeal,
+    SchieberDealView, SchieberView,
+};
+use card_play::{Aim, Table, choose_card};
+
+/// A rule-based Jass player, for [`SchieberDeal`], [`Schieber`], [`Coiffeur`] and
+/// [`Differenzler`]: it reads only its seat's view and its legal actions.
+///
+/// **The contract** (Schieber): each contract's worth is estimated from the hand — the
+/// tricks it takes by itself (each card by how many stronger cards of its suit it lacks;
+/// trumps by their own order and length, plain winners less in a trump game, a long suit
+/// with its top running in Obenabe/Undenufe), turned into the team's card points, doubled
+/// against the others' share, plus the Weis it likely scores and the Stöck, times the
+/// contract's multiplier. Forehand names the best contract when it is worth more than what
+/// the partner's choice is worth on average, and pushes otherwise; after a push the partner
+/// names its best. A Trio segment takes the mode the hand is best in.
+///
+/// **Coiffeur**: the open slot where the hand beats an average hand by most, times the
+/// slot's factor — a weak hand goes to a low factor, a strong one to a high factor, a Joker
+/// only to a hand well above average (it can wait for one); a pass when every open slot
+/// would be below average and passing is allowed.
+///
+/// **Differenzler**: predicts the points its expected tricks bring in the shown trump;
+/// during the play it takes points while it is short of the prediction by more than its
+/// remaining hand is expected to bring anyway, and avoids them otherwise.
+///
+/// **The card play** (all games): each legal card is scored by the points it is expected to
+/// win or give away — the chance it holds the trick against the seats still to play that
+/// are not on its side (a stronger card of the led suit or a ruff, from the unseen cards,
+/// the voids the play showed and the hand sizes), times the trick's points with the card's
+/// own — less what the card is worth later (trumps most, the Buur and the Nell above all;
+/// a card no unseen card beats). So it wins a trick cheaply when it can, follows with its
+/// lowest card when the trick is lost, smears a ten or an ace onto a trick its partner
+/// holds for sure, keeps the Buur and the Nell for a trick worth them, leads its top trump
+/// to pull the others' trumps (never a trump once the others have none), and cashes the
+/// aces and top cards of Obenabe and Undenufe. Exact ties are broken by its own generator.
+///
+/// Weis and Stöck are credited by the game itself (no decision), so the bot declares them by
+/// playing.
+#[derive(Clone, Debug)]
+pub struct JassBot {
+    rng: GameRng,
+}
+
+impl JassBot {
+    /// A rule bot drawing its tie-breaks from `seed` (on the player stream).
+    #[must_use]
+    pub fn new(seed: Seed) -> JassBot {
+        JassBot {
+            rng: GameRng::new(seed, PLAYER_STREAM),
+        }
+    }
+
+    /// The card to play, from the legal cards in `legal`, as `table` sees it.
+    fn card(&mut self, table: &Table<'_>, legal: &[Action]) -> Option<Action> {
+        let cards: Hand = legal
+            .iter()
+            .filter_map(|a| match a {
+                Action::Play(c) => Some(*c),
+                _ => None,
+            })
+            .collect();
+        if cards.is_empty() {
+            return None;
+        }
+        let rng = &mut self.rng;
+        choose_card(table, cards, |n| rng.index(n).unwrap_or(0)).map(Action::Play)
+    }
+}
+
+/// The first legal action, when the bot has nothing better (an odd view): never a panic.
+fn fallback(legal: &[Action]) -> Action {
+    legal.first().copied().unwrap_or(Action::Pass)
+}
+
+/// The bit of each seat of `seat`'s team at a table of four (seats 0+2, 1+3).
+fn team_bits(seat: PlayerId) -> u8 {
+    let s = seat.index() % 2;
+    (1 << s) | (1 << (s + 2))
+}
+
+/// A Schieber deal's decision.
+fn deal_choice(bot: &mut JassBot, view: &SchieberDealView, legal: &[Action]) -> Option<Action> {
+    if legal.iter().any(|a| matches!(a, Action::Name(_))) {
+        return contract::schieber_choice(view.hand, legal, &view.rules);
+    }
+    if legal.iter().any(|a| matches!(a, Action::TrioMode(_))) {
+        return contract::trio_choice(view.hand, legal);
+    }
+    let table = Table {
+        seats: 4,
+        hand: view.hand,
+        hand_sizes: &view.hand_sizes,
+        tricks: &view.tricks,
+        trick: &view.trick,
+        leader: view.leader,
+        contract: view.contract?,
+        trio: &view.trio,
+        tricks_in_deal: 9,
+        friends: team_bits(view.seat),
+        aim: Aim::Team,
+    };
+    bot.card(&table, legal)
+}
+
+impl Bot<SchieberDeal> for JassBot {
+    fn choose(&mut self, view: &SchieberDealView, legal: &[Action]) -> Action {
+        deal_choice(self, view, legal)
+            .filter(|a| legal.contains(a))
+            .unwrap_or_else(|| fallback(legal))
+    }
+}
+
+impl Bot<Schieber> for JassBot {
+    fn choose(&mut self, view: &SchieberView, legal: &[Action]) -> Action {
+        deal_choice(self, &view.deal, legal)
+            .filter(|a| legal.contains(a))
+            .unwrap_or_else(|| fallback(legal))
+    }
+}
+
+/// A Coiffeur decision.
+fn coiffeur_decision(bot: &mut JassBot, view: &CoiffeurView, legal: &[Action]) -> Option<Action> {
+    if legal
+        .iter()
+        .any(|a| matches!(a, Action::Name(_) | Action::Joker(..) | Action::Pass))
+    {
+        return contract::coiffeur_choice(view.hand, legal, &view.rules);
+    }
+    if legal.iter().any(|a| matches!(a, Action::TrioMode(_))) {
+        return contract::trio_choice(view.hand, legal);
+    }
+    let declarer = view.declarer?;
+    // Team play: the partner's tricks count. Each for themself: the declarer stands alone and
+    // the others together keep its points down.
+    let friends = if !view.rules.coiffeur.individual {
+        team_bits(view.seat)
+    } else if declarer == view.seat {
+        1 << (view.seat.index() & 3)
+    } else {
+        0b1111 & !(1 << (declarer.index() & 3))
+    };
+    let table = Table {
+        seats: 4,
+        hand: view.hand,
+        hand_sizes: &view.hand_sizes,
+        tricks: &view.tricks,
+        trick: &view.trick,
+        leader: view.leader,
+        contract: view.contract?,
+        trio: &view.trio,
+        tricks_in_deal: 9,
+        friends,
+        aim: Aim::Team,
+    };
+    bot.card(&table, legal)
+}
+
+impl Bot<Coiffeur> for JassBot {
+    fn choose(&mut self, view: &CoiffeurView, legal: &[Action]) -> Action {
+        coiffeur_decision(self, view, legal)
+            .filter(|a| legal.contains(a))
+            .unwrap_or_else(|| fallback(legal))
+    }
+}
+
+/// A Differenzler decision.
+fn differenzler_decision(
+    bot: &mut JassBot,
+    view: &DifferenzlerView,
+    legal: &[Action],
+) -> Option<Action> {
+    let seats = view.hand_sizes.len();
+    let trump = view.shown.suit();
+    let me = view.seat.index();
+    if legal.iter().any(|a| matches!(a, Action::Predict(_))) {
+        let want = i32::from(contract::prediction(view.hand, trump, seats));
+        return legal
+            .iter()
+            .copied()
+            .filter_map(|a| match a {
+                Action::Predict(n) => Some((a, (i32::from(n) - want).abs())),
+                _ => None,
+            })
+            .min_by_key(|&(_, d)| d)
+            .map(|(a, _)| a);
+    }
+    let predicted = view
+        .predictions
+        .get(me)
+        .copied()
+        .flatten()
+        .map_or(0.0, f64::from);
+    let taken = view.points.get(me).copied().map_or(0.0, f64::from);
+    let need = predicted - taken;
+    let future = contract::still_to_take(view.hand, trump, seats);
+    // Short of the prediction by more than the hand brings anyway: take; otherwise avoid.
+    let aim = if need > 0.0 && need > 0.7 * future {
+        Aim::Take
+    } else {
+        Aim::Avoid
+    };
+    let table = Table {
+        seats,
+        hand: view.hand,
+        hand_sizes: &view.hand_sizes,
+        tricks: &view.tricks,
+        trick: &view.trick,
+        leader: view.leader,
+        contract: Contract::Mode(Mode::Trump(trump)),
+        trio: &[],
+        tricks_in_deal: JassCard::COUNT / seats.max(1),
+        friends: 1 << (me & 3),
+        aim,
+    };
+    bot.card(&table, legal)
+}
+
+impl Bot<Differenzler> for JassBot {
+    fn choose(&mut self, view: &DifferenzlerView, legal: &[Action]) -> Action {
+        differenzler_decision(self, view, legal)
+            .filter(|a| legal.contains(a))
+            .unwrap_or_else(|| fallback(legal))
+    }
+}
+
+impl RuleBot for SchieberDeal {
+    type RuleBot = JassBot;
+
+    fn rule_bot(seed: Seed) -> JassBot {
+        JassBot::new(seed)
+    }
+}
+
+impl RuleBot for Schieber {
+    type RuleBot = JassBot;
+
+    fn rule_bot(seed: Seed) -> JassBot {
+        JassBot::new(seed)
+    }
+}
+
+impl RuleBot for Coiffeur {
+    type RuleBot = JassBot;
+
+    fn rule_bot(seed: Seed) -> JassBot {
+        JassBot::new(seed)
+    }
+}
+
+impl RuleBot for Differenzler {
+    type RuleBot = JassBot;
+
+    fn rule_bot(seed: Seed) -> JassBot {
+        JassBot::new(seed)
+    }
+}
