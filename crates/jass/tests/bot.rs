@@ -175,7 +175,7 @@ fn the_rule_bot_beats_random_at_one_schieber_deal() {
         |d| SchieberDeal::new(&rules, 4, Seed::from(1000 + d)).unwrap(),
         4,
         &TEAMS,
-        300,
+        1000,
     );
     println!("SchieberDeal: rule − random = {diff:.1} per deal");
     assert!(diff > 100.0, "{diff}");
@@ -189,7 +189,7 @@ fn the_rule_bot_beats_random_at_a_whole_schieber_game() {
         |d| Schieber::new(&rules, 4, Seed::from(2000 + d)).unwrap(),
         4,
         &TEAMS,
-        20,
+        40,
     );
     println!("Schieber: rule − random = {diff:.2} per game");
     assert!(diff > 1.5, "{diff}");
@@ -202,7 +202,7 @@ fn the_rule_bot_beats_random_at_coiffeur() {
         |d| Coiffeur::new(&rules, 4, Seed::from(3000 + d)).unwrap(),
         4,
         &TEAMS,
-        10,
+        20,
     );
     println!("Coiffeur: rule − random = {diff:.2} per game");
     assert!(diff > 1.5, "{diff}");
@@ -216,13 +216,13 @@ fn the_rule_bot_beats_random_at_differenzler() {
         |d| Differenzler::new(&rules, 3, Seed::from(4000 + d)).unwrap(),
         3,
         &THREE,
-        60,
+        200,
     );
     let four = duplicate(
         |d| Differenzler::new(&rules, 4, Seed::from(5000 + d)).unwrap(),
         4,
         &TEAMS,
-        60,
+        200,
     );
     println!("Differenzler: rule − random = {three:.1} (3 seats), {four:.1} (4 seats) per deal");
     assert!(three > 50.0 && four > 50.0, "{three} {four}");

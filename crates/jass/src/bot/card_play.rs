@@ -4,6 +4,7 @@
 
 use cards_core::{JassCard, JassSuit, PlayerId};
 
+use super::Tuning;
 use crate::action::Contract;
 use crate::card_play::{MAX_SEATS, seat_after_at};
 use crate::schieber_deal::Hand;
@@ -48,6 +49,8 @@ pub(crate) struct Table<'a> {
     pub friends: u8,
     /// What the seat wants.
     pub aim: Aim,
+    /// The weights of the play.
+    pub tuning: Tuning,
 }
 
 /// What the play so far shows: the cards nobody can see yet and the suits a seat showed it
@@ -186,7 +189,7 @@ impl Table<'_> {
         let mode = self.mode();
         let strength = f64::from(mode.rank_strength(card));
         if mode.is_trump(card) {
-            return 14.0 + 4.0 * strength;
+            return self.tuning.trump_keep + self.tuning.trump_step * strength;
         }
         let suit = suit_cards(card.suit());
         let boss = (k.unseen & suit)
@@ -194,7 +197,7 @@ impl Table<'_> {
             .all(|c| mode.rank_strength(c) < mode.rank_strength(card));
         let mut value = strength;
         if boss {
-            value += 12.0;
+            value += self.tuning.boss_keep;
         }
         if mode.trump().is_some() && (self.hand & suit).len() == 1 {
             value -= 3.0;
@@ -283,7 +286,7 @@ fn score_card(
             // when they take it; a guess of 4 points a card.
             let led = card.suit();
             let chance = table.hold_chance(card, led, k);
-            let added = 4.0 * (table.seats - 1) as f64;
+            let added = table.tuning.lead_guess * (table.seats - 1) as f64;
             (chance, points + added + on_table)
         }
         Some(&lead) => {
@@ -318,7 +321,7 @@ fn score_card(
             score -= 20.0;
         } else if top {
             // Pulling trumps with the top one: the others' trumps fall under it.
-            score += 4.0 * unseen_trumps.min(4) as f64;
+            score += table.tuning.pull * unseen_trumps.min(4) as f64;
         }
     }
     score
@@ -327,6 +330,76 @@ fn score_card(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{PlayRules, legal_cards};
+
+    fn cards(text: &str) -> Vec<JassCard> {
+        text.split_whitespace()
+            .map(|c| c.parse().unwrap())
+            .collect()
+    }
+
+    /// Seat 0's card with trump hearts, in the first trick led by `leader` (the cards of
+    /// `trick` so far), holding `hand`; seats 0 and 2 are partners.
+    fn play(leader: u8, trick: &str, hand: &str) -> JassCard {
+        let trick = cards(trick);
+        let hand: Hand = cards(hand).into_iter().collect();
+        let mut sizes = [hand.len(); 4];
+        for i in 0..trick.len() {
+            sizes[(usize::from(leader) + i) % 4] -= 1;
+        }
+        let mode = Mode::Trump(JassSuit::Hearts);
+        let table = Table {
+            seats: 4,
+            hand,
+            hand_sizes: &sizes,
+            tricks: &[],
+            trick: &trick,
+            leader: PlayerId(leader),
+            contract: Contract::Mode(mode),
+            trio: &[],
+            tricks_in_deal: 9,
+            friends: 0b0101,
+            aim: Aim::Team,
+            tuning: Tuning::DEFAULT,
+        };
+        let legal = legal_cards(hand, &trick, mode, &PlayRules::DEFAULT);
+        choose_card(&table, legal, |_| 1).unwrap()
+    }
+
+    fn card(text: &str) -> JassCard {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn smears_a_ten_onto_the_partners_sure_trick() {
+        assert_eq!(play(1, "6S AS 7S", "TS 8S 6C"), card("TS"));
+    }
+
+    #[test]
+    fn follows_with_the_lowest_card_when_the_trick_is_lost() {
+        assert_eq!(play(1, "AS 6S 7S", "KS 8S 6C"), card("8S"));
+    }
+
+    #[test]
+    fn wins_cheaply_and_keeps_the_ace() {
+        assert_eq!(play(1, "9S 6S 7S", "AS TS 6C"), card("TS"));
+    }
+
+    #[test]
+    fn keeps_the_buur_for_a_trick_worth_it() {
+        // Nothing to win: a discard, not the Buur.
+        assert_ne!(play(1, "6S 7S 8S", "JH 6D 7C"), card("JH"));
+        // An ace and a ten on the table: the Buur takes them.
+        assert_eq!(play(1, "AS 7S TS", "JH 6D 7C"), card("JH"));
+    }
+
+    #[test]
+    fn pulls_trumps_with_the_top_trump() {
+        // The Buur, the Nell and two more trumps, no side ace: the top trump leads.
+        assert_eq!(play(0, "", "JH 9H AH KH 7C 8D 9D 6S 7S"), card("JH"));
+        // The same without the Buur: no trump lead into it.
+        assert!(!Mode::Trump(JassSuit::Hearts).is_trump(play(0, "", "QH 9H AH KH 7C 8D 9D 6S 7S")));
+    }
 
     #[test]
     fn none_of_is_a_hypergeometric_zero() {

@@ -52,6 +52,41 @@ use card_play::{Aim, Table, choose_card};
 #[derive(Clone, Debug)]
 pub struct JassBot {
     rng: GameRng,
+    tuning: Tuning,
+}
+
+/// The rule bot's weights, in card points.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Tuning {
+    /// A contract must be worth this much (multiplied points of difference) for forehand to
+    /// name it rather than push: about what the partner's best choice is worth.
+    pub push_value: f64,
+    /// Differenzler: take points while short of the prediction by more than this share of
+    /// what the remaining hand brings anyway.
+    pub aim_share: f64,
+    /// What holding a trump is worth for later tricks, at its lowest.
+    pub trump_keep: f64,
+    /// What each step up the trump order adds to it.
+    pub trump_step: f64,
+    /// What holding a card no unseen card of its suit beats is worth.
+    pub boss_keep: f64,
+    /// The points each later seat is guessed to add to a led trick.
+    pub lead_guess: f64,
+    /// The bonus per unseen trump (up to four) for leading the top trump.
+    pub pull: f64,
+}
+
+impl Tuning {
+    /// The weights the bot plays with.
+    pub(crate) const DEFAULT: Tuning = Tuning {
+        push_value: 75.0,
+        aim_share: 1.7,
+        trump_keep: 23.0,
+        trump_step: 8.0,
+        boss_keep: 16.0,
+        lead_guess: 6.0,
+        pull: 4.0,
+    };
 }
 
 impl JassBot {
@@ -60,6 +95,7 @@ impl JassBot {
     pub fn new(seed: Seed) -> JassBot {
         JassBot {
             rng: GameRng::new(seed, PLAYER_STREAM),
+            tuning: Tuning::DEFAULT,
         }
     }
 
@@ -94,7 +130,7 @@ fn team_bits(seat: PlayerId) -> u8 {
 /// A Schieber deal's decision.
 fn deal_choice(bot: &mut JassBot, view: &SchieberDealView, legal: &[Action]) -> Option<Action> {
     if legal.iter().any(|a| matches!(a, Action::Name(_))) {
-        return contract::schieber_choice(view.hand, legal, &view.rules);
+        return contract::schieber_choice(view.hand, legal, &view.rules, bot.tuning.push_value);
     }
     if legal.iter().any(|a| matches!(a, Action::TrioMode(_))) {
         return contract::trio_choice(view.hand, legal);
@@ -111,6 +147,7 @@ fn deal_choice(bot: &mut JassBot, view: &SchieberDealView, legal: &[Action]) -> 
         tricks_in_deal: 9,
         friends: team_bits(view.seat),
         aim: Aim::Team,
+        tuning: bot.tuning,
     };
     bot.card(&table, legal)
 }
@@ -164,6 +201,7 @@ fn coiffeur_decision(bot: &mut JassBot, view: &CoiffeurView, legal: &[Action]) -
         tricks_in_deal: 9,
         friends,
         aim: Aim::Team,
+        tuning: bot.tuning,
     };
     bot.card(&table, legal)
 }
@@ -207,7 +245,7 @@ fn differenzler_decision(
     let need = predicted - taken;
     let future = contract::still_to_take(view.hand, trump, seats);
     // Short of the prediction by more than the hand brings anyway: take; otherwise avoid.
-    let aim = if need > 0.0 && need > 0.7 * future {
+    let aim = if need > 0.0 && need > bot.tuning.aim_share * future {
         Aim::Take
     } else {
         Aim::Avoid
@@ -224,6 +262,7 @@ fn differenzler_decision(
         tricks_in_deal: JassCard::COUNT / seats.max(1),
         friends: 1 << (me & 3),
         aim,
+        tuning: bot.tuning,
     };
     bot.card(&table, legal)
 }
