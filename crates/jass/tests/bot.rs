@@ -168,8 +168,9 @@ fn an_odd_view_gets_a_legal_fallback() {
 
 #[test]
 fn the_rule_bot_beats_random_at_one_schieber_deal() {
-    // Settlement per deal: the team difference in multiplied points (±2d/2). Measured: N =
-    // 300 deals × 2 seatings, mean paired difference ≈ +X.
+    // The settlement gives each seat its team's difference d in multiplied points, so the
+    // figure is 2d. Measured: N = 1000 deals × 2 seatings, +427 (the rule team makes about
+    // 214 multiplied points a deal more than the random team).
     let rules = Rules::default();
     let diff = duplicate(
         |d| SchieberDeal::new(&rules, 4, Seed::from(1000 + d)).unwrap(),
@@ -178,12 +179,13 @@ fn the_rule_bot_beats_random_at_one_schieber_deal() {
         1000,
     );
     println!("SchieberDeal: rule − random = {diff:.1} per deal");
-    assert!(diff > 100.0, "{diff}");
+    assert!(diff > 200.0, "{diff}");
 }
 
 #[test]
 fn the_rule_bot_beats_random_at_a_whole_schieber_game() {
-    // Settlement ±1 per seat; a whole game to 1000 (the flat table).
+    // Settlement ±1 per seat, so the figure is 2 when the rule team wins every game; a whole
+    // game to 1000 (the flat table). Measured: N = 40 games × 2 seatings, +2.00 (all won).
     let rules = Rules::flat();
     let diff = duplicate(
         |d| Schieber::new(&rules, 4, Seed::from(2000 + d)).unwrap(),
@@ -197,6 +199,8 @@ fn the_rule_bot_beats_random_at_a_whole_schieber_game() {
 
 #[test]
 fn the_rule_bot_beats_random_at_coiffeur() {
+    // Settlement ±1 per seat (2 when the rule team wins every game). Measured: N = 20 games
+    // × 2 seatings, +2.00 (all won).
     let rules = Rules::default();
     let diff = duplicate(
         |d| Coiffeur::new(&rules, 4, Seed::from(3000 + d)).unwrap(),
@@ -210,6 +214,9 @@ fn the_rule_bot_beats_random_at_coiffeur() {
 
 #[test]
 fn the_rule_bot_beats_random_at_differenzler() {
+    // One deal a game: the settlement is the seats × (mean penalty − own penalty). Measured:
+    // N = 200 deals × 6 seatings at three seats, +105; 200 × 2 seatings at four, +161 (the
+    // random player predicts anywhere in 0..=157).
     let mut rules = Rules::default();
     rules.differenzler.deals = 1;
     let three = duplicate(

@@ -124,9 +124,6 @@ const ALONE_SLOPE: f64 = 17.8;
 const TEAM_AVERAGE: f64 = 75.0;
 /// The declarer's own points with an average hand.
 const ALONE_AVERAGE: f64 = 36.0;
-/// What a Joker is kept for: a hand this much better than average (it can take any later
-/// good hand at its factor).
-const JOKER_HOPE: f64 = 15.0;
 
 /// What naming `contract` with `hand` is worth to the declaring team in a Schieber deal, in
 /// multiplied points of difference: the factor × (its points − the others' + the Weis it
@@ -190,8 +187,13 @@ pub(crate) fn trio_choice(hand: Hand, legal: &[Action]) -> Option<Action> {
 /// The Coiffeur choice from `legal`: the open slot (a Joker in its best mode) where the hand
 /// beats an average hand by most, weighted by the slot's factor (so a weak hand goes to a
 /// low factor, a strong one to a high factor; a Joker only for a hand well above average);
-/// a pass when every slot would be below average and a pass is allowed.
-pub(crate) fn coiffeur_choice(hand: Hand, legal: &[Action], rules: &Rules) -> Option<Action> {
+/// a pass when the best slot is worth less than `tuning.pass_below` and a pass is allowed.
+pub(crate) fn coiffeur_choice(
+    hand: Hand,
+    legal: &[Action],
+    rules: &Rules,
+    tuning: &super::Tuning,
+) -> Option<Action> {
     let c = &rules.coiffeur;
     let (alone, average) = if c.individual {
         (true, ALONE_AVERAGE)
@@ -204,7 +206,7 @@ pub(crate) fn coiffeur_choice(hand: Hand, legal: &[Action], rules: &Rules) -> Op
             continue;
         };
         let hope = if matches!(slot, Slot::Joker(_)) {
-            JOKER_HOPE
+            tuning.joker_hope
         } else {
             0.0
         };
@@ -215,7 +217,9 @@ pub(crate) fn coiffeur_choice(hand: Hand, legal: &[Action], rules: &Rules) -> Op
         }
     }
     match best {
-        Some((_, v)) if v < 0.0 && legal.contains(&Action::Pass) => Some(Action::Pass),
+        Some((_, v)) if v < tuning.pass_below && legal.contains(&Action::Pass) => {
+            Some(Action::Pass)
+        }
         Some((a, _)) => Some(a),
         None => None,
     }

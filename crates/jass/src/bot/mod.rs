@@ -29,8 +29,8 @@ use card_play::{Aim, Table, choose_card};
 ///
 /// **Coiffeur**: the open slot where the hand beats an average hand by most, times the
 /// slot's factor — a weak hand goes to a low factor, a strong one to a high factor, a Joker
-/// only to a hand well above average (it can wait for one); a pass when every open slot
-/// would be below average and passing is allowed.
+/// only to a hand well above average (it can wait for one); a pass when no open slot is
+/// worth 75 points (factor × points above average) and passing is allowed.
 ///
 /// **Differenzler**: predicts the points its expected tricks bring in the shown trump;
 /// during the play it takes points while it is short of the prediction by more than its
@@ -74,6 +74,11 @@ pub(crate) struct Tuning {
     pub lead_guess: f64,
     /// The bonus per unseen trump (up to four) for leading the top trump.
     pub pull: f64,
+    /// Coiffeur: how much better than average a hand must be for a Joker (it can wait for a
+    /// good hand at its high factor).
+    pub joker_hope: f64,
+    /// Coiffeur: pass when the best slot is worth less than this (and a pass is allowed).
+    pub pass_below: f64,
 }
 
 impl Tuning {
@@ -86,6 +91,8 @@ impl Tuning {
         boss_keep: 16.0,
         lead_guess: 6.0,
         pull: 4.0,
+        joker_hope: 15.0,
+        pass_below: 75.0,
     };
 }
 
@@ -174,7 +181,7 @@ fn coiffeur_decision(bot: &mut JassBot, view: &CoiffeurView, legal: &[Action]) -
         .iter()
         .any(|a| matches!(a, Action::Name(_) | Action::Joker(..) | Action::Pass))
     {
-        return contract::coiffeur_choice(view.hand, legal, &view.rules);
+        return contract::coiffeur_choice(view.hand, legal, &view.rules, &bot.tuning);
     }
     if legal.iter().any(|a| matches!(a, Action::TrioMode(_))) {
         return contract::trio_choice(view.hand, legal);
