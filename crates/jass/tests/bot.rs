@@ -1,8 +1,12 @@
 //! The rule bot ([`JassBot`]) of every Jass game: its choices are legal and reproducible, and
 //! it beats the random player in duplicate matches.
 
+#[path = "support/rules.rs"]
+mod support;
+
 use cards_core::{Bot, Game, RandomPlayer, RuleBot, Seed};
-use jass::{Action, Coiffeur, Differenzler, Rules, Schieber, SchieberDeal, Variants};
+use jass::{Action, Coiffeur, Differenzler, Rules, Schieber, SchieberDeal};
+use support::with_variants;
 
 /// Plays `game` to the end with one bot per seat; every choice must be legal. Returns the
 /// finished game and the actions taken.
@@ -84,27 +88,15 @@ const TEAMS: [u8; 2] = [0b0101, 0b1010];
 /// Three seats: every seating of the two bots (one or two rule seats).
 const THREE: [u8; 6] = [0b001, 0b010, 0b100, 0b110, 0b101, 0b011];
 
-fn rules_with_variants() -> Rules {
-    Rules {
-        variants: Variants {
-            slalom: true,
-            guschti: true,
-            mary: true,
-            trio: true,
-        },
-        ..Rules::default()
-    }
-}
-
 #[test]
 fn every_choice_is_legal_in_every_game() {
     for seed in 0..40u64 {
         let rule = (seed % 15 + 1) as u8;
-        for rules in [Rules::default(), rules_with_variants()] {
+        for rules in [Rules::default(), with_variants()] {
             let deal = SchieberDeal::new(&rules, 4, Seed::from(seed)).unwrap();
             play_out(deal, &mut table::<SchieberDeal>(4, rule, seed));
         }
-        let mut short = rules_with_variants();
+        let mut short = with_variants();
         short.target = Some(500);
         let game = Schieber::new(&short, 4, Seed::from(seed)).unwrap();
         play_out(game, &mut table::<Schieber>(4, rule, seed));
@@ -136,7 +128,7 @@ fn every_choice_is_legal_in_every_game() {
 fn the_same_seed_plays_the_same_game() {
     for seed in [3u64, 17] {
         let run = || {
-            let deal = SchieberDeal::new(&rules_with_variants(), 4, Seed::from(seed)).unwrap();
+            let deal = SchieberDeal::new(&with_variants(), 4, Seed::from(seed)).unwrap();
             play_out(deal, &mut table::<SchieberDeal>(4, 0b1111, seed)).1
         };
         assert_eq!(run(), run());

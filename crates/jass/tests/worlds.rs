@@ -5,12 +5,16 @@
 //! holder, forehand, dealer and contract); it finds the true deal no more often than a decoy
 //! world; and right after the deal every unseen card lies in a given hand equally often (χ²).
 
+#[path = "support/rules.rs"]
+mod support;
+
 use cards_core::{CardSet, Game, GameRng, JassCard, PlayerId, RandomPlayer, Seed};
 use cards_testkit::worlds::{Placements, chi_square_uniform, placements};
 use jass::{
     Coiffeur, Contract, Differenzler, Mode, PlayRules, Rules, Schieber, SchieberDeal,
-    SchieberDealView, TrickView, Variants, stronger_trumps, suit_cards,
+    SchieberDealView, TrickView, stronger_trumps, suit_cards,
 };
+use support::with_variants;
 
 type Hand = CardSet<JassCard>;
 
@@ -129,20 +133,27 @@ fn deal_implied(view: &SchieberDealView, world: &SchieberDeal) -> Result<(), Str
     Ok(())
 }
 
+/// The [`Play`] of a four-seat view (a Schieber deal's or Coiffeur's: the same fields).
+macro_rules! four_seat_play {
+    ($view:expr) => {
+        Play {
+            seats: 4,
+            tricks: &$view.tricks,
+            trick: &$view.trick,
+            leader: $view.leader,
+            contract: $view.contract,
+            trio: &$view.trio,
+            rules: $view.rules.play,
+        }
+    };
+}
+
 impl World for SchieberDeal {
     fn hands(&self) -> Vec<Hand> {
         PlayerId::all(4).map(|s| self.hand(s)).collect()
     }
     fn public_play(view: &SchieberDealView) -> Play<'_> {
-        Play {
-            seats: 4,
-            tricks: &view.tricks,
-            trick: &view.trick,
-            leader: view.leader,
-            contract: view.contract,
-            trio: &view.trio,
-            rules: view.rules.play,
-        }
+        four_seat_play!(view)
     }
     fn implied(view: &SchieberDealView, world: &Self) -> Result<(), String> {
         deal_implied(view, world)
@@ -169,15 +180,7 @@ impl World for Coiffeur {
         PlayerId::all(4).map(|s| self.hand(s)).collect()
     }
     fn public_play(view: &Self::View) -> Play<'_> {
-        Play {
-            seats: 4,
-            tricks: &view.tricks,
-            trick: &view.trick,
-            leader: view.leader,
-            contract: view.contract,
-            trio: &view.trio,
-            rules: view.rules.play,
-        }
+        four_seat_play!(view)
     }
     fn implied(view: &Self::View, world: &Self) -> Result<(), String> {
         if (
@@ -326,23 +329,11 @@ fn uniform_at_the_deal<G: World>(game: &G, seat: PlayerId, other: usize, exclude
     chi_square_uniform(&one.counts_in(&other, unseen)).unwrap();
 }
 
-fn variants() -> Rules {
-    Rules {
-        variants: Variants {
-            slalom: true,
-            guschti: true,
-            mary: true,
-            trio: true,
-        },
-        ..Rules::default()
-    }
-}
-
 #[test]
 fn schieber_deal_worlds() {
     let states = (0..30u64).map(|s| {
         let mut rules = if s % 3 == 0 {
-            variants()
+            with_variants()
         } else {
             Rules::default()
         };

@@ -123,15 +123,39 @@ impl JassBot {
     }
 }
 
-/// The first legal action, when the bot has nothing better (an odd view): never a panic.
-fn fallback(legal: &[Action]) -> Action {
-    legal.first().copied().unwrap_or(Action::Pass)
+/// `choice` when it is legal, else the first legal action (an odd view): never a panic.
+fn legal_or_first(choice: Option<Action>, legal: &[Action]) -> Action {
+    choice
+        .filter(|a| legal.contains(a))
+        .or_else(|| legal.first().copied())
+        .unwrap_or(Action::Pass)
 }
 
 /// The bit of each seat of `seat`'s team at a table of four (seats 0+2, 1+3).
 fn team_bits(seat: PlayerId) -> u8 {
     let s = seat.index() % 2;
     (1 << s) | (1 << (s + 2))
+}
+
+/// The card-play [`Table`] of a view with the common fields (`hand`, `hand_sizes`, `tricks`,
+/// `trick`, `leader`, `trio`) of every Jass view.
+macro_rules! table {
+    ($view:expr, $bot:expr, seats: $seats:expr, contract: $contract:expr, friends: $friends:expr, aim: $aim:expr) => {
+        Table {
+            seats: $seats,
+            hand: $view.hand,
+            hand_sizes: &$view.hand_sizes,
+            tricks: &$view.tricks,
+            trick: &$view.trick,
+            leader: $view.leader,
+            contract: $contract,
+            trio: &$view.trio,
+            tricks_in_deal: JassCard::COUNT / $seats,
+            friends: $friends,
+            aim: $aim,
+            tuning: $bot.tuning,
+        }
+    };
 }
 
 /// A Schieber deal's decision.
@@ -142,36 +166,19 @@ fn deal_choice(bot: &mut JassBot, view: &SchieberDealView, legal: &[Action]) -> 
     if legal.iter().any(|a| matches!(a, Action::TrioMode(_))) {
         return contract::trio_choice(view.hand, legal);
     }
-    let table = Table {
-        seats: 4,
-        hand: view.hand,
-        hand_sizes: &view.hand_sizes,
-        tricks: &view.tricks,
-        trick: &view.trick,
-        leader: view.leader,
-        contract: view.contract?,
-        trio: &view.trio,
-        tricks_in_deal: 9,
-        friends: team_bits(view.seat),
-        aim: Aim::Team,
-        tuning: bot.tuning,
-    };
+    let table = table!(view, bot, seats: 4, contract: view.contract?, friends: team_bits(view.seat), aim: Aim::Team);
     bot.card(&table, legal)
 }
 
 impl Bot<SchieberDeal> for JassBot {
     fn choose(&mut self, view: &SchieberDealView, legal: &[Action]) -> Action {
-        deal_choice(self, view, legal)
-            .filter(|a| legal.contains(a))
-            .unwrap_or_else(|| fallback(legal))
+        legal_or_first(deal_choice(self, view, legal), legal)
     }
 }
 
 impl Bot<Schieber> for JassBot {
     fn choose(&mut self, view: &SchieberView, legal: &[Action]) -> Action {
-        deal_choice(self, &view.deal, legal)
-            .filter(|a| legal.contains(a))
-            .unwrap_or_else(|| fallback(legal))
+        legal_or_first(deal_choice(self, &view.deal, legal), legal)
     }
 }
 
@@ -196,28 +203,14 @@ fn coiffeur_decision(bot: &mut JassBot, view: &CoiffeurView, legal: &[Action]) -
     } else {
         0b1111 & !(1 << (declarer.index() & 3))
     };
-    let table = Table {
-        seats: 4,
-        hand: view.hand,
-        hand_sizes: &view.hand_sizes,
-        tricks: &view.tricks,
-        trick: &view.trick,
-        leader: view.leader,
-        contract: view.contract?,
-        trio: &view.trio,
-        tricks_in_deal: 9,
-        friends,
-        aim: Aim::Team,
-        tuning: bot.tuning,
-    };
+    let table =
+        table!(view, bot, seats: 4, contract: view.contract?, friends: friends, aim: Aim::Team);
     bot.card(&table, legal)
 }
 
 impl Bot<Coiffeur> for JassBot {
     fn choose(&mut self, view: &CoiffeurView, legal: &[Action]) -> Action {
-        coiffeur_decision(self, view, legal)
-            .filter(|a| legal.contains(a))
-            .unwrap_or_else(|| fallback(legal))
+        legal_or_first(coiffeur_decision(self, view, legal), legal)
     }
 }
 
@@ -276,40 +269,21 @@ fn differenzler_decision(
 
 impl Bot<Differenzler> for JassBot {
     fn choose(&mut self, view: &DifferenzlerView, legal: &[Action]) -> Action {
-        differenzler_decision(self, view, legal)
-            .filter(|a| legal.contains(a))
-            .unwrap_or_else(|| fallback(legal))
+        legal_or_first(differenzler_decision(self, view, legal), legal)
     }
 }
 
-impl RuleBot for SchieberDeal {
-    type RuleBot = JassBot;
+/// `impl RuleBot` with [`JassBot`] for each game.
+macro_rules! rule_bot {
+    ($($game:ty),*) => {$(
+        impl RuleBot for $game {
+            type RuleBot = JassBot;
 
-    fn rule_bot(seed: Seed) -> JassBot {
-        JassBot::new(seed)
-    }
+            fn rule_bot(seed: Seed) -> JassBot {
+                JassBot::new(seed)
+            }
+        }
+    )*};
 }
 
-impl RuleBot for Schieber {
-    type RuleBot = JassBot;
-
-    fn rule_bot(seed: Seed) -> JassBot {
-        JassBot::new(seed)
-    }
-}
-
-impl RuleBot for Coiffeur {
-    type RuleBot = JassBot;
-
-    fn rule_bot(seed: Seed) -> JassBot {
-        JassBot::new(seed)
-    }
-}
-
-impl RuleBot for Differenzler {
-    type RuleBot = JassBot;
-
-    fn rule_bot(seed: Seed) -> JassBot {
-        JassBot::new(seed)
-    }
-}
+rule_bot!(SchieberDeal, Schieber, Coiffeur, Differenzler);
