@@ -49,6 +49,8 @@ pub(crate) struct Table<'a> {
     pub friends: u8,
     /// What the seat wants.
     pub aim: Aim,
+    /// Whether the seat's side named the contract.
+    pub declaring: bool,
     /// The weights of the play.
     pub tuning: Tuning,
 }
@@ -139,6 +141,22 @@ impl Table<'_> {
     /// card of the led suit, or, void in it, a trump). The others' hands are taken as a
     /// uniform split of the unseen cards, less what their voids rule out.
     fn hold_chance(&self, card: JassCard, led: JassSuit, k: &Knowledge) -> f64 {
+        self.unbeaten(card, led, k, |o| !self.is_friend(o))
+    }
+
+    /// The chance that a friend still to play beats `card` (a partner taking the trick).
+    fn friend_beats(&self, card: JassCard, led: JassSuit, k: &Knowledge) -> f64 {
+        1.0 - self.unbeaten(card, led, k, |o| self.is_friend(o))
+    }
+
+    /// The chance that none of the seats still to play that `among` picks beats `card`.
+    fn unbeaten(
+        &self,
+        card: JassCard,
+        led: JassSuit,
+        k: &Knowledge,
+        among: impl Fn(PlayerId) -> bool,
+    ) -> f64 {
         let mode = self.mode();
         let unseen = k.unseen;
         let total = unseen.len();
@@ -156,7 +174,7 @@ impl Table<'_> {
         };
         let led_left = (unseen & led_cards).len();
         let mut chance = 1.0;
-        for o in self.after_me().filter(|&o| !self.is_friend(o)) {
+        for o in self.after_me().filter(|&o| among(o)) {
             let held = self.hand_sizes.get(o.index()).copied().unwrap_or(0);
             let void_led = k.voids[o.index() & 3] >> led.index() & 1 == 1;
             let beats_in_suit = if void_led {
@@ -296,10 +314,13 @@ fn score_card(
             let winner = seat_after_at(table.leader, w, table.seats);
             let p = if mode.beats(card, winning_card, led) {
                 table.hold_chance(card, led, k)
-            } else if table.is_friend(winner) && table.aim == Aim::Team {
+            } else if table.aim != Aim::Team {
+                0.0
+            } else if table.is_friend(winner) {
                 table.hold_chance(winning_card, led, k)
             } else {
-                0.0
+                // A partner still to play may take the trick over.
+                table.tuning.partner_after * table.friend_beats(winning_card, led, k)
             };
             (p, points + on_table)
         }
@@ -321,7 +342,12 @@ fn score_card(
             score -= 20.0;
         } else if top {
             // Pulling trumps with the top one: the others' trumps fall under it.
-            score += table.tuning.pull * unseen_trumps.min(4) as f64;
+            let pull = if table.declaring {
+                table.tuning.pull
+            } else {
+                table.tuning.pull * table.tuning.defender_pull
+            };
+            score += pull * unseen_trumps.min(4) as f64;
         }
     }
     score
@@ -360,6 +386,7 @@ mod tests {
             tricks_in_deal: 9,
             friends: 0b0101,
             aim: Aim::Team,
+            declaring: true,
             tuning: Tuning::DEFAULT,
         };
         let legal = legal_cards(hand, &trick, mode, &PlayRules::DEFAULT);

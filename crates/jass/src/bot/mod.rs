@@ -30,7 +30,7 @@ use card_play::{Aim, Table, choose_card};
 /// **Coiffeur**: the open slot where the hand beats an average hand by most, times the
 /// slot's factor — a weak hand goes to a low factor, a strong one to a high factor, a Joker
 /// only to a hand well above average (it can wait for one); a pass when no open slot is
-/// worth 75 points (factor × points above average) and passing is allowed.
+/// worth 90 points (factor × points above average) and passing is allowed.
 ///
 /// **Differenzler**: predicts the points its expected tricks bring in the shown trump;
 /// during the play it takes points while it is short of the prediction by more than its
@@ -43,9 +43,11 @@ use card_play::{Aim, Table, choose_card};
 /// own — less what the card is worth later (trumps most, the Buur and the Nell above all;
 /// a card no unseen card beats). So it wins a trick cheaply when it can, follows with its
 /// lowest card when the trick is lost, smears a ten or an ace onto a trick its partner
-/// holds for sure, keeps the Buur and the Nell for a trick worth them, leads its top trump
-/// to pull the others' trumps (never a trump once the others have none), and cashes the
-/// aces and top cards of Obenabe and Undenufe. Exact ties are broken by its own generator.
+/// holds for sure (or, less, one its partner still to play may take over), keeps the Buur
+/// and the Nell for a trick worth them, leads its top trump to pull the others' trumps when
+/// its side named the contract (a defender keeps it; never a trump once the others have
+/// none), and cashes the aces and top cards of Obenabe and Undenufe. Exact ties are broken
+/// by its own generator.
 ///
 /// Weis and Stöck are credited by the game itself (no decision), so the bot declares them by
 /// playing.
@@ -74,6 +76,10 @@ pub(crate) struct Tuning {
     pub lead_guess: f64,
     /// The bonus per unseen trump (up to four) for leading the top trump.
     pub pull: f64,
+    /// The share of the pull bonus for a side that did not name the contract.
+    pub defender_pull: f64,
+    /// How far a partner still to play, when it may beat the trick, counts as holding it.
+    pub partner_after: f64,
     /// Coiffeur: how much better than average a hand must be for a Joker (it can wait for a
     /// good hand at its high factor).
     pub joker_hope: f64,
@@ -90,9 +96,11 @@ impl Tuning {
         trump_step: 8.0,
         boss_keep: 16.0,
         lead_guess: 6.0,
-        pull: 4.0,
+        pull: 8.0,
+        defender_pull: -1.5,
+        partner_after: 0.8,
         joker_hope: 15.0,
-        pass_below: 75.0,
+        pass_below: 90.0,
     };
 }
 
@@ -153,6 +161,9 @@ macro_rules! table {
             tricks_in_deal: JassCard::COUNT / $seats,
             friends: $friends,
             aim: $aim,
+            declaring: $view
+                .declarer
+                .is_some_and(|d| $friends >> (d.index() & 7) & 1 == 1),
             tuning: $bot.tuning,
         }
     };
@@ -262,6 +273,7 @@ fn differenzler_decision(
         tricks_in_deal: JassCard::COUNT / seats.max(1),
         friends: 1 << (me & 3),
         aim,
+        declaring: false,
         tuning: bot.tuning,
     };
     bot.card(&table, legal)
