@@ -156,6 +156,31 @@ fn an_odd_view_gets_a_legal_fallback() {
     );
     // Nothing legal: no panic.
     let _ = Bot::<SchieberDeal>::choose(&mut bot, &view, &[]);
+    // A Differenzler view with no seats, and one asked for every card mid-trick.
+    let mut rules = Rules::default();
+    rules.differenzler.deals = 1;
+    let mut game = Differenzler::new(&rules, 3, Seed::from(5)).unwrap();
+    let mut bot = <Differenzler as RuleBot>::rule_bot(Seed::from(1));
+    let mut legal = Vec::new();
+    for _ in 0..5 {
+        game.legal_actions(&mut legal);
+        let a = Bot::<Differenzler>::choose(&mut bot, &game.view(game.to_act().unwrap()), &legal);
+        game.play(a).unwrap();
+    }
+    let seat = game.to_act().unwrap();
+    let mut odd = game.view(seat);
+    let every: Vec<Action> = cards_core::CardSet::<cards_core::JassCard>::full()
+        .iter()
+        .map(Action::Play)
+        .collect();
+    let a = Bot::<Differenzler>::choose(&mut bot, &odd, &every);
+    assert!(every.contains(&a));
+    odd.hand_sizes.clear();
+    odd.leader = cards_core::PlayerId(200);
+    assert_eq!(
+        Bot::<Differenzler>::choose(&mut bot, &odd, &every),
+        every[0]
+    );
 }
 
 #[test]
@@ -225,4 +250,44 @@ fn the_rule_bot_beats_random_at_differenzler() {
     );
     println!("Differenzler: rule − random = {three:.1} (3 seats), {four:.1} (4 seats) per deal");
     assert!(three > 50.0 && four > 50.0, "{three} {four}");
+}
+
+#[test]
+fn any_view_with_any_action_list_gets_one_of_them() {
+    // Every action of the shared vocabulary, offered to every seat of random positions.
+    let every: Vec<Action> = (0..Action::COUNT).filter_map(Action::from_index).collect();
+    for seed in 0..8u64 {
+        let mut deal = SchieberDeal::new(&with_variants(), 4, Seed::from(seed)).unwrap();
+        let mut rules = Rules::default();
+        rules.differenzler.deals = 1;
+        let mut diff = Differenzler::new(&rules, 3, Seed::from(seed)).unwrap();
+        let mut coif = Coiffeur::new(&Rules::default(), 4, Seed::from(seed)).unwrap();
+        let mut bot = <SchieberDeal as RuleBot>::rule_bot(Seed::from(seed));
+        let mut legal = Vec::new();
+        for step in 0..40 {
+            for seat in cards_core::PlayerId::all(4) {
+                for list in [&every[..], &every[36..], &every[..9]] {
+                    let a = Bot::<SchieberDeal>::choose(&mut bot, &deal.view(seat), list);
+                    let b = Bot::<Coiffeur>::choose(&mut bot, &coif.view(seat), list);
+                    assert!(list.contains(&a) && list.contains(&b));
+                    if seat.index() < 3 {
+                        let c = Bot::<Differenzler>::choose(&mut bot, &diff.view(seat), list);
+                        assert!(list.contains(&c));
+                    }
+                }
+            }
+            if deal.to_act().is_some() {
+                deal.legal_actions(&mut legal);
+                deal.play(legal[step % legal.len()]).unwrap();
+            }
+            if diff.to_act().is_some() {
+                diff.legal_actions(&mut legal);
+                diff.play(legal[step % legal.len()]).unwrap();
+            }
+            if coif.to_act().is_some() {
+                coif.legal_actions(&mut legal);
+                coif.play(legal[step % legal.len()]).unwrap();
+            }
+        }
+    }
 }

@@ -232,6 +232,9 @@ fn differenzler_decision(
     legal: &[Action],
 ) -> Option<Action> {
     let seats = view.hand_sizes.len();
+    if !(3..=4).contains(&seats) {
+        return None; // an odd view: the first legal action
+    }
     let trump = view.shown.suit();
     let me = view.seat.index();
     if legal.iter().any(|a| matches!(a, Action::Predict(_))) {
