@@ -71,6 +71,7 @@
 #![forbid(unsafe_code)]
 
 mod action;
+mod bot;
 mod card_play;
 mod coiffeur;
 mod differenzler;
@@ -96,6 +97,7 @@ mod weis;
 pub mod rules_page {}
 
 pub use action::{Action, Contract, Joker, MAX_PREDICTION, ParseActionError, SlalomStart};
+pub use bot::JassBot;
 /// The frame's vocabulary, re-exported so `use jass::{Game, SchieberDeal}` is all a user needs.
 pub use cards_core::{Game, PlayerId, Seed};
 pub use coiffeur::{
