@@ -18,6 +18,8 @@
 //! cards through one trick core and samples worlds through one inference of what the play
 //! shows, and tells what happened as [`Event`]s (one type for all four; a deal's cards in the
 //! oracle trace's form, [`Deal`]), each redacted for a seat, from which a seat's view follows.
+//! A rule-based player for all four, [`JassBot`] (`cards_core::RuleBot`), plays from a seat's
+//! view alone.
 //!
 //! One deal, played with the first legal move:
 //!

@@ -59,6 +59,7 @@
 #![forbid(unsafe_code)]
 
 mod action;
+mod bot;
 mod error;
 mod event;
 #[cfg(feature = "fuzzing")]
@@ -81,6 +82,7 @@ mod view;
 pub mod rules_page {}
 
 pub use action::{Action, ParseActionError};
+pub use bot::LetomBot;
 /// The frame's vocabulary, re-exported so `use letom::{Game, Letom}` is all a user needs.
 pub use cards_core::{Game, PlayerId, Seed};
 pub use error::{CountField, RuleError, SettleError, SetupError};
