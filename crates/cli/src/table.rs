@@ -114,7 +114,7 @@ pub static ROWS: &[Row] = &[
         oracle: true,
         play: &Of::<::jass::SchieberDeal>::NEW,
         simulate: None,
-        compete: None,
+        compete: Some(&Of::<::jass::SchieberDeal>::NEW),
     },
     Row {
         game: "jass",
@@ -123,7 +123,7 @@ pub static ROWS: &[Row] = &[
         oracle: true,
         play: &Of::<::jass::Coiffeur>::NEW,
         simulate: Some(&Of::<::jass::Coiffeur>::NEW),
-        compete: None,
+        compete: Some(&Of::<::jass::Coiffeur>::NEW),
     },
     Row {
         game: "jass",
@@ -132,7 +132,7 @@ pub static ROWS: &[Row] = &[
         oracle: true,
         play: &Of::<::jass::Differenzler>::NEW,
         simulate: Some(&Of::<::jass::Differenzler>::NEW),
-        compete: None,
+        compete: Some(&Of::<::jass::Differenzler>::NEW),
     },
     Row {
         game: "elewenjewe",
@@ -150,7 +150,7 @@ pub static ROWS: &[Row] = &[
         oracle: true,
         play: &Of::<::letom::Letom>::NEW,
         simulate: Some(&Of::<::letom::Letom>::NEW),
-        compete: None,
+        compete: Some(&Of::<::letom::Letom>::NEW),
     },
     Row {
         game: "letom",
@@ -159,7 +159,7 @@ pub static ROWS: &[Row] = &[
         oracle: false,
         play: &Of::<::letom::LetomMatch>::NEW,
         simulate: Some(&Of::<::letom::LetomMatch>::NEW),
-        compete: None,
+        compete: Some(&Of::<::letom::LetomMatch>::NEW),
     },
 ];
 
