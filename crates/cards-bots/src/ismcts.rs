@@ -32,7 +32,6 @@ use crate::tree::{SearchConfig, Tree};
 /// every world comes from the view.
 ///
 /// Reproducible: the same seed, budget (in iterations) and views give the same choices.
-#[derive(Clone, Debug)]
 pub struct Ismcts<G: Game, P = Uniform> {
     budget: Budget,
     config: SearchConfig,
@@ -40,6 +39,18 @@ pub struct Ismcts<G: Game, P = Uniform> {
     tree: Tree<G::Action>,
     hint: Vec<ActionStats<G::Action>>,
     policy: P,
+    prior: Option<Box<dyn Bot<G>>>,
+}
+
+impl<G: Game, P: core::fmt::Debug> core::fmt::Debug for Ismcts<G, P> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Ismcts")
+            .field("budget", &self.budget)
+            .field("config", &self.config)
+            .field("policy", &self.policy)
+            .field("prior", &self.prior.is_some())
+            .finish_non_exhaustive()
+    }
 }
 
 impl<G: Game> Ismcts<G> {
@@ -61,7 +72,17 @@ impl<G: Game, P: Playout<G>> Ismcts<G, P> {
             tree: Tree::new(),
             hint: Vec::new(),
             policy,
+            prior: None,
         }
+    }
+
+    /// The same search with a prior: a bot whose choice (from the same view) is always among
+    /// the root's candidates. It matters where a position has more legal actions than
+    /// [`SearchConfig::max_children`]: otherwise the candidates are drawn at random.
+    #[must_use]
+    pub fn with_prior(mut self, prior: Box<dyn Bot<G>>) -> Self {
+        self.prior = Some(prior);
+        self
     }
 
     /// The same search with other knobs.
@@ -89,6 +110,9 @@ impl<G: Game, P: Playout<G>> Bot<G> for Ismcts<G, P> {
             return fallback;
         };
         self.tree.reset(seat.index());
+        if let Some(prior) = &mut self.prior {
+            self.tree.seed_root(prior.choose(view, legal));
+        }
         let mut clock = self.budget.clock();
         let mut world = Some(first);
         let mut done = 0;

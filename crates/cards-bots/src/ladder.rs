@@ -36,15 +36,19 @@ impl BotSpec {
     /// Every rung's name, for help and errors.
     pub const NAMES: &'static str = "random, rules, pimc[:BUDGET], ismcts[:BUDGET], cheat[:BUDGET]";
 
-    /// A player of this kind, seeded from `seed`; the searches play out with the game's own
-    /// policy ([`GamePolicy`]).
+    /// A player of this kind, seeded from `seed`. The searches play out with the game's own
+    /// policy ([`GamePolicy`]); `ismcts` has the rule bot's choice among its root candidates
+    /// ([`Ismcts::with_prior`]).
     #[must_use]
     pub fn player<G: RuleBot + 'static>(&self, seed: Seed) -> Box<dyn Player<G>> {
         match *self {
             BotSpec::Random => Box::new(Fair(RandomPlayer::new(seed))),
             BotSpec::Rules => Box::new(Fair(G::rule_bot(seed))),
             BotSpec::Pimc(b) => Box::new(Fair(Pimc::<G, _>::with_policy(b, seed, GamePolicy))),
-            BotSpec::Ismcts(b) => Box::new(Fair(Ismcts::<G, _>::with_policy(b, seed, GamePolicy))),
+            BotSpec::Ismcts(b) => Box::new(Fair(
+                Ismcts::<G, _>::with_policy(b, seed, GamePolicy)
+                    .with_prior(Box::new(G::rule_bot(seed))),
+            )),
             BotSpec::Cheat(b) => Box::new(Cheat::<G, _>::with_policy(b, seed, GamePolicy)),
         }
     }

@@ -100,6 +100,16 @@ impl<A: Copy + Eq + core::hash::Hash> Tree<A> {
         self.seat = seat;
     }
 
+    /// Grows `action` as the root's first child, so it is among the candidates whatever the
+    /// bound on children (a prior's choice).
+    pub(crate) fn seed_root(&mut self, action: A) {
+        if self.nodes.len() == 1 {
+            self.add_child(0, action);
+            // Its availability is counted by the iterations, like every child's.
+            self.nodes[1].avail = 0;
+        }
+    }
+
     /// The number of iterations so far.
     pub(crate) fn iterations(&self) -> u32 {
         self.nodes.first().map_or(0, |n| n.visits)
