@@ -407,8 +407,10 @@ mod tests {
              matches of several deals (--variant match) (2-4 players)"
         ));
         assert_eq!(counts(&players("jass"), " to "), "4");
-        // Every game is simulated and traced; the first rows are the defaults.
+        // Every game is simulated, traced and played in tournaments; the first rows are the
+        // defaults.
         for g in GAMES {
+            assert!(competed(g.name, None).is_ok(), "{}", g.name);
             assert!(simulate_rows(g.name).next().is_some(), "{}", g.name);
             assert!(oracle_rows(g.name).next().is_some(), "{}", g.name);
             assert!(!g.about.is_empty() && !players(g.name).is_empty());
