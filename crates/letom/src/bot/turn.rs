@@ -3,18 +3,12 @@
 
 use cards_core::DidoCard;
 
+use super::Params;
 use super::value::{gain, potential};
 use crate::action::NUMBERS;
 use crate::play::{DOUBLE_PI, SINGLE_PI};
 use crate::state::{SEATS, of_number};
 use crate::{Action, Hand, Phase, View};
-
-/// What an opponent's capture of a floor number is worth on top of its cards when it is a
-/// stuck stack: the pi each other player then gives (per player).
-const STACK_REWARD: f32 = 0.4;
-/// How much of a floor capture the bot expects to make itself later, with a hand card of that
-/// number, when nobody takes the cards first.
-const MY_FUTURE: f32 = 0.5;
 
 /// The table as the bot's seat sees it, with what follows from it.
 #[derive(Clone, Copy, Debug)]
@@ -39,6 +33,8 @@ pub(crate) struct Table {
     pub last: bool,
     /// Whether a sweep is rewarded.
     pub sweep: bool,
+    /// The weights of the valuation.
+    pub params: Params,
 }
 
 /// What the hand card waits for when the flip comes.
@@ -77,7 +73,7 @@ fn lowest_pi(pile: Hand) -> Hand {
 
 impl Table {
     /// The table of `view`'s seat, or `None` for a view no deal shows (sizes that do not fit).
-    pub(crate) fn of(view: &View) -> Option<Table> {
+    pub(crate) fn of(view: &View, params: Params) -> Option<Table> {
         let p = &view.public;
         let n = p.hands.len();
         let me = view.seat.index();
@@ -125,6 +121,7 @@ impl Table {
             opp_hand_cards,
             last: hand.len() + usize::from(owed) == 1,
             sweep: view.rules.sweep,
+            params,
         })
     }
 
@@ -137,9 +134,9 @@ impl Table {
     /// opponent, the bot's own hand, which only the bot plays).
     pub(crate) fn reachable(&self, captured: &[Hand; SEATS], seat: usize, hand: Hand) -> Hand {
         let mut out = Hand::full();
-        for s in 0..self.n {
+        for (s, pile) in captured.iter().enumerate().take(self.n) {
             if s != seat {
-                out -= captured[s];
+                out -= *pile;
             }
         }
         if seat != self.me {
@@ -349,7 +346,8 @@ impl Table {
             self.reachable(&captured, self.me, hand_after),
         );
         for o in self.opponents() {
-            value -= potential(captured[o], self.reachable(&captured, o, hand_after));
+            value -= self.params.opp_weight
+                * potential(captured[o], self.reachable(&captured, o, hand_after));
         }
         value + self.floor_value(out.floor, &captured, hand_after, unseen_after)
     }
@@ -393,17 +391,17 @@ impl Table {
                     .map(|o| best_of(captured[o], self.reachable(captured, o, hand), Hand::EMPTY))
                     .fold(0.0, f32::max);
                 let reward = if stack {
-                    STACK_REWARD * opponents as f32
+                    self.params.stack_reward * opponents as f32
                 } else {
                     0.0
                 };
-                total -= taken * (theirs + reward);
+                total -= self.params.floor_weight * taken * (theirs + reward);
             }
             let mine = of_number(hand, g)
                 .iter()
                 .map(|m| best_of(captured[self.me], reach_me, Hand::single(m)))
                 .fold(0.0, f32::max);
-            total += MY_FUTURE * (1.0 - taken) * mine;
+            total += self.params.my_future * (1.0 - taken) * mine;
         }
         total
     }
