@@ -148,3 +148,22 @@ fn the_rule_bot_beats_random_in_duplicate_matches() {
     clearly_positive(duplicate(a_match(2, 3), 2, 0..60), 50.0, "matches of two");
     clearly_positive(duplicate(a_match(3, 3), 3, 0..60), 5.0, "matches of three");
 }
+
+#[test]
+fn an_odd_view_gets_a_legal_fallback() {
+    let game = Letom::new(&Rules::default(), 3, Seed::from(4)).unwrap();
+    let seat = game.to_act().unwrap();
+    let mut legal = Vec::new();
+    game.legal_actions(&mut legal);
+    let mut bot = Letom::rule_bot(Seed::from(1));
+    // Per-seat lists that do not fit the table: the first legal action.
+    let mut view = game.view(seat);
+    view.public.captured.pop();
+    assert_eq!(Bot::<Letom>::choose(&mut bot, &view, &legal), legal[0]);
+    // A seat not at the table.
+    let mut view = game.view(seat);
+    view.seat = letom::PlayerId(9);
+    assert_eq!(Bot::<Letom>::choose(&mut bot, &view, &legal), legal[0]);
+    // Asked with nothing legal (no caller does): an action, no panic.
+    let _ = Bot::<Letom>::choose(&mut bot, &game.view(seat), &[]);
+}
