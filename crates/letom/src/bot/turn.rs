@@ -104,7 +104,11 @@ impl Table {
             unseen,
             flip_pool,
             opp_hand_cards,
-            last: hand.len() + usize::from(owed) == 1,
+            // A `take` decision says whether its turn is the last; a turn starts with one left.
+            last: match p.phase {
+                Phase::Take { last, .. } => last,
+                _ => hand.len() + usize::from(owed) == 1,
+            },
             sweep: view.rules.sweep,
             params,
         })
