@@ -10,6 +10,8 @@
 //!   happened, as each seat may know it;
 //! - [`LetomMatch`]: a match of several deals (dealer succession, the nagari carry, the pot),
 //!   telling the same events with the match's own (a deal begins, the booking, the end);
+//! - [`LetomBot`]: the rule-based player of both (`cards_core::RuleBot`), playing from a
+//!   seat's view alone;
 //! - [`score()`]: the base points of a set of captured cards ([`Breakdown`]);
 //! - [`settle`]: the settlement of a deal won by Tom, every step kept for display
 //!   ([`Settlement`]).

@@ -25,9 +25,10 @@ enum Played {
     Flip,
 }
 
-/// What the hand card waits to take when the flip comes.
-#[derive(Clone, Copy)]
-enum Laid {
+/// What the hand card waits to take when the flip comes (the rule bot foresees turns with it
+/// too).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Laid {
     /// Nothing (a bomb took its four, or a flip-only turn).
     Nothing,
     /// The card matched nothing and lies on the floor.

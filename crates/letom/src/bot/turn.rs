@@ -3,18 +3,12 @@
 
 use cards_core::DidoCard;
 
+use super::Params;
 use super::value::{gain, potential};
 use crate::action::NUMBERS;
-use crate::play::{DOUBLE_PI, SINGLE_PI};
+use crate::play::{DOUBLE_PI, Laid, SINGLE_PI};
 use crate::state::{SEATS, of_number};
 use crate::{Action, Hand, Phase, View};
-
-/// What an opponent's capture of a floor number is worth on top of its cards when it is a
-/// stuck stack: the pi each other player then gives (per player).
-const STACK_REWARD: f32 = 0.4;
-/// How much of a floor capture the bot expects to make itself later, with a hand card of that
-/// number, when nobody takes the cards first.
-const MY_FUTURE: f32 = 0.5;
 
 /// The table as the bot's seat sees it, with what follows from it.
 #[derive(Clone, Copy, Debug)]
@@ -39,21 +33,8 @@ pub(crate) struct Table {
     pub last: bool,
     /// Whether a sweep is rewarded.
     pub sweep: bool,
-}
-
-/// What the hand card waits for when the flip comes.
-#[derive(Clone, Copy, Debug)]
-enum Laid {
-    /// Nothing (a bomb, a flip-only turn, a stuck stack already taken).
-    Nothing,
-    /// It matched nothing and lies on the floor.
-    Alone(DidoCard),
-    /// It pairs with `onto`, one of `matched` floor cards of its number.
-    Pair {
-        card: DidoCard,
-        onto: DidoCard,
-        matched: usize,
-    },
+    /// The weights of the valuation.
+    pub params: Params,
 }
 
 /// A turn's result: the cards the seat captures, the floor after, the rewards earned.
@@ -77,7 +58,7 @@ fn lowest_pi(pile: Hand) -> Hand {
 
 impl Table {
     /// The table of `view`'s seat, or `None` for a view no deal shows (sizes that do not fit).
-    pub(crate) fn of(view: &View) -> Option<Table> {
+    pub(crate) fn of(view: &View, params: Params) -> Option<Table> {
         let p = &view.public;
         let n = p.hands.len();
         let me = view.seat.index();
@@ -123,8 +104,13 @@ impl Table {
             unseen,
             flip_pool,
             opp_hand_cards,
-            last: hand.len() + usize::from(owed) == 1,
+            // A `take` decision says whether its turn is the last; a turn starts with one left.
+            last: match p.phase {
+                Phase::Take { last, .. } => last,
+                _ => hand.len() + usize::from(owed) == 1,
+            },
             sweep: view.rules.sweep,
+            params,
         })
     }
 
@@ -137,9 +123,9 @@ impl Table {
     /// opponent, the bot's own hand, which only the bot plays).
     pub(crate) fn reachable(&self, captured: &[Hand; SEATS], seat: usize, hand: Hand) -> Hand {
         let mut out = Hand::full();
-        for s in 0..self.n {
+        for (s, pile) in captured.iter().enumerate().take(self.n) {
             if s != seat {
-                out -= captured[s];
+                out -= *pile;
             }
         }
         if seat != self.me {
@@ -213,15 +199,10 @@ impl Table {
                         Laid::Pair {
                             card,
                             onto,
-                            matched: matching.len(),
+                            matched: matching.len() as u8,
                         }
                     }
-                    _ => {
-                        out.mine = matching.with(card);
-                        out.floor -= matching;
-                        out.rewards = u8::from(!self.last);
-                        Laid::Nothing
-                    }
+                    _ => Laid::Stack(card),
                 }
             }
             _ => return None,
@@ -235,10 +216,7 @@ impl Table {
     fn flip_step(&self, mut out: Outcome, laid: Laid, flipped: Option<DidoCard>) -> Outcome {
         let last = self.last;
         let Some(f) = flipped else {
-            if let Laid::Pair { card, onto, .. } = laid {
-                out.mine |= Hand::single(card).with(onto);
-                out.floor.remove(onto);
-            }
+            self.take_laid(&mut out, laid);
             return self.ended(out);
         };
         let n = f.number();
@@ -261,11 +239,7 @@ impl Table {
                 }
                 return self.ended(out);
             }
-            Laid::Pair { card, onto, .. } => {
-                out.floor.remove(onto);
-                out.mine |= Hand::single(card).with(onto);
-            }
-            Laid::Alone(_) | Laid::Nothing => {}
+            _ => self.take_laid(&mut out, laid),
         }
         let matching = of_number(out.floor, n);
         match matching.len() {
@@ -289,6 +263,23 @@ impl Table {
             }
         };
         self.ended(out)
+    }
+
+    /// The hand card's capture when the flip does not change it: its pair, or the stuck stack.
+    fn take_laid(&self, out: &mut Outcome, laid: Laid) {
+        match laid {
+            Laid::Pair { card, onto, .. } => {
+                out.floor.remove(onto);
+                out.mine |= Hand::single(card).with(onto);
+            }
+            Laid::Stack(card) => {
+                let three = of_number(out.floor, card.number());
+                out.floor -= three;
+                out.mine |= three.with(card);
+                out.rewards += u8::from(!self.last);
+            }
+            Laid::Alone(_) | Laid::Nothing => {}
+        }
     }
 
     /// The sweep at the turn's end.
@@ -331,10 +322,9 @@ impl Table {
         self.value(out, self.hand, self.unseen)
     }
 
-    /// How good a turn's result is for the bot: its potential, less the opponents', after
-    /// the rewards' pi change hands, plus what the floor left behind offers it and the
-    /// opponents before its next turn.
-    pub(crate) fn value(&self, out: Outcome, hand_after: Hand, unseen_after: Hand) -> f32 {
+    /// Every seat's captured cards after a turn's result: the bot's captures, then each
+    /// reward's pi from every other playing seat.
+    fn captured_after(&self, out: Outcome) -> [Hand; SEATS] {
         let mut captured = self.captured;
         captured[self.me] |= out.mine;
         for _ in 0..out.rewards {
@@ -344,12 +334,21 @@ impl Table {
                 captured[self.me] |= pi;
             }
         }
+        captured
+    }
+
+    /// How good a turn's result is for the bot: its potential, less the opponents', after
+    /// the rewards' pi change hands, plus what the floor left behind offers it and the
+    /// opponents before its next turn.
+    pub(crate) fn value(&self, out: Outcome, hand_after: Hand, unseen_after: Hand) -> f32 {
+        let captured = self.captured_after(out);
         let mut value = potential(
             captured[self.me],
             self.reachable(&captured, self.me, hand_after),
         );
         for o in self.opponents() {
-            value -= potential(captured[o], self.reachable(&captured, o, hand_after));
+            value -= self.params.opp_weight
+                * potential(captured[o], self.reachable(&captured, o, hand_after));
         }
         value + self.floor_value(out.floor, &captured, hand_after, unseen_after)
     }
@@ -393,18 +392,79 @@ impl Table {
                     .map(|o| best_of(captured[o], self.reachable(captured, o, hand), Hand::EMPTY))
                     .fold(0.0, f32::max);
                 let reward = if stack {
-                    STACK_REWARD * opponents as f32
+                    self.params.stack_reward * opponents as f32
                 } else {
                     0.0
                 };
-                total -= taken * (theirs + reward);
+                total -= self.params.floor_weight * taken * (theirs + reward);
             }
             let mine = of_number(hand, g)
                 .iter()
                 .map(|m| best_of(captured[self.me], reach_me, Hand::single(m)))
                 .fold(0.0, f32::max);
-            total += MY_FUTURE * (1.0 - taken) * mine;
+            total += self.params.my_future * (1.0 - taken) * mine;
         }
         total
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use cards_core::{Game, GameRng, RandomPlayer, Seed};
+
+    use super::{Params, Table};
+    use crate::{Action, Letom, Phase, Rules};
+
+    /// The bot's foresight of a turn is the game's own rules: for the stock's true top card,
+    /// every play's foreseen captures, pi and floor are what playing it gives.
+    #[test]
+    fn a_foreseen_turn_is_the_turn_played() {
+        let mut checked = 0;
+        for seed in 0..300u64 {
+            let players = 2 + (seed % 3) as usize;
+            let mut game = Letom::new(&Rules::default(), players, Seed::from(seed)).unwrap();
+            let mut random = RandomPlayer::new(Seed::from(seed));
+            let mut legal = Vec::new();
+            let steps = GameRng::new(Seed::from(seed), 9).below(30);
+            for _ in 0..steps {
+                match random.choose(&game, &mut legal) {
+                    Some(a) => game.play(a).unwrap(),
+                    None => break,
+                }
+            }
+            let Phase::Turn { seat } = game.phase() else {
+                continue;
+            };
+            let table = Table::of(&game.view(seat), Params::DEFAULT).unwrap();
+            let top = game.stock()[0];
+            game.legal_actions(&mut legal);
+            for &action in &legal {
+                let Some((start, laid)) = table.hand_step(action) else {
+                    continue;
+                };
+                let out = table.flip_step(start, laid, Some(top));
+                let mut real = game.clone();
+                real.play(action).unwrap();
+                if let Phase::Take { flipped, .. } = real.phase() {
+                    let d = table.pick(
+                        real.floor()
+                            & crate::state::of_number(!crate::Hand::EMPTY, flipped.number()),
+                    );
+                    real.play(Action::Take(d)).unwrap();
+                }
+                let expected = table.captured_after(out);
+                for p in 0..players {
+                    let p = crate::PlayerId(p as u8);
+                    assert_eq!(
+                        real.captured(p),
+                        expected[p.index()],
+                        "{action} then {top}: {game}"
+                    );
+                }
+                assert_eq!(real.floor(), out.floor, "{action} then {top}: {game}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 300, "{checked} plays checked");
     }
 }
