@@ -123,18 +123,9 @@ struct TournamentArgs {
     /// Write every game's record (JSON, for `cardrules replay`) into DIR, created if needed.
     #[arg(long, value_name = "DIR")]
     record: Option<PathBuf>,
-    /// The game's variant (as for simulate; jass schieber plays one deal).
-    #[arg(long, value_name = "NAME")]
-    variant: Option<String>,
-    /// Start from one of the game's named rule presets.
-    #[arg(long, value_name = "NAME")]
-    preset: Option<String>,
-    /// A JSON object merged into the game's rules (as for simulate).
-    #[arg(long, value_name = "JSON")]
-    rules: Option<String>,
-    /// Set one field of the game's rules (as for simulate; repeatable).
-    #[arg(short = 'r', long = "rule", value_name = "NAME=VALUE", value_parser = parse_rule)]
-    rule: Vec<(String, String)>,
+    /// The game's variant and rules (jass schieber plays one deal).
+    #[command(flatten)]
+    choices: ChoiceArgs,
 }
 
 /// `--deals`: 1 to [`tournament::MAX_DEALS`].
@@ -193,6 +184,14 @@ struct SimulateArgs {
     /// With --record: write a record of every game (at most 1000 games).
     #[arg(long, requires = "record")]
     record_all: bool,
+    /// The game's variant and rules.
+    #[command(flatten)]
+    choices: ChoiceArgs,
+}
+
+/// The variant and rules a command plays (`simulate`, `tournament`).
+#[derive(Debug, Args)]
+struct ChoiceArgs {
     /// The game's variant (jass: schieber, the default, coiffeur or differenzler; letom: deal,
     /// the default, or match).
     #[arg(long, value_name = "NAME")]
@@ -212,6 +211,17 @@ struct SimulateArgs {
     /// and refuses what it does not take; each game's fields are listed below.
     #[arg(short = 'r', long = "rule", value_name = "NAME=VALUE", value_parser = parse_rule)]
     rule: Vec<(String, String)>,
+}
+
+impl ChoiceArgs {
+    /// The rules these arguments choose.
+    fn rules(&self) -> rules::RuleChoices {
+        rules::RuleChoices {
+            preset: self.preset.clone(),
+            json: self.rules.clone(),
+            set: self.rule.clone(),
+        }
+    }
 }
 
 /// `--rule`: `NAME=VALUE`.
@@ -306,6 +316,9 @@ fn command() -> clap::Command {
         .mut_subcommand("simulate", |simulate| {
             simulate.after_long_help(table::rules_help())
         })
+        .mut_subcommand("tournament", |tournament| {
+            tournament.after_long_help(table::rules_help())
+        })
         .mut_subcommand("oracle", |oracle| {
             let about = oracle.get_long_about().map(ToString::to_string);
             oracle.long_about(format!(
@@ -353,7 +366,7 @@ fn oracle() -> ExitCode {
 /// `cardrules simulate`.
 fn simulate(args: &SimulateArgs) -> ExitCode {
     // clap only accepts the table's games; the variant is looked up there too.
-    let row = table::simulated(&args.game, args.variant.as_deref())
+    let row = table::simulated(&args.game, args.choices.variant.as_deref())
         .unwrap_or_else(|e| usage_error(e.to_string()));
     let Some(simulation) = row.simulate else {
         usage_error(format!("{} cannot be simulated", row.label));
@@ -362,7 +375,7 @@ fn simulate(args: &SimulateArgs) -> ExitCode {
     if !range.contains(&args.players) {
         usage_error(format!(
             "{} is played by {} players, not {} (--players)",
-            args.variant.as_deref().map_or_else(
+            args.choices.variant.as_deref().map_or_else(
                 || row.game.to_owned(),
                 |variant| format!("{} {variant}", row.game)
             ),
@@ -393,12 +406,8 @@ fn simulate(args: &SimulateArgs) -> ExitCode {
             && io::stderr().is_terminal(),
         record: args.record.clone(),
         record_all: args.record_all,
-        variant: args.variant.clone(),
-        rules: rules::RuleChoices {
-            preset: args.preset.clone(),
-            json: args.rules.clone(),
-            set: args.rule.clone(),
-        },
+        variant: args.choices.variant.clone(),
+        rules: args.choices.rules(),
     };
     match simulation.simulate(row, &config, args.json) {
         Ok(text) => print(&text),
@@ -409,7 +418,7 @@ fn simulate(args: &SimulateArgs) -> ExitCode {
 /// `cardrules tournament`.
 fn tournament(args: &TournamentArgs) -> ExitCode {
     let fail_usage = |m: String| -> ! { usage_error_in("tournament", m) };
-    let row = table::competed(&args.game, args.variant.as_deref())
+    let row = table::competed(&args.game, args.choices.variant.as_deref())
         .unwrap_or_else(|e| fail_usage(e.to_string()));
     let Some(compete) = row.compete else {
         fail_usage(format!("{} has no tournament", row.label));
@@ -446,12 +455,8 @@ fn tournament(args: &TournamentArgs) -> ExitCode {
         threads,
         progress: !args.json && io::stderr().is_terminal(),
         record: args.record.clone(),
-        variant: args.variant.clone(),
-        rules: rules::RuleChoices {
-            preset: args.preset.clone(),
-            json: args.rules.clone(),
-            set: args.rule.clone(),
-        },
+        variant: args.choices.variant.clone(),
+        rules: args.choices.rules(),
     };
     match compete.tournament(row, &config, args.json) {
         Ok(text) => print(&text),

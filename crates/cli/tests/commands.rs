@@ -1,28 +1,15 @@
 //! `cardrules simulate` and `cardrules replay` as processes.
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
+mod support;
+
+use std::process::Command;
+
+use support::{cardrules, stdout, usage_error};
 
 use cards_core::{Game as _, Seed, random_playout};
 use serde_json::Value;
 use zaagox::Zaagox;
-
-fn cardrules(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_cardrules"))
-        .args(args)
-        .output()
-        .expect("start cardrules")
-}
-
-fn stdout(output: &Output) -> String {
-    assert!(
-        output.status.success(),
-        "status {:?}, stderr: {}",
-        output.status,
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
 
 /// `simulate --json` without its `timing` field.
 fn simulate_json(threads: &str, seed: &str) -> Value {
@@ -330,13 +317,6 @@ fn names_in_messages_come_from_the_registry() {
         err.contains("jass is played by 4 players, not 3 (--players)"),
         "{err}"
     );
-}
-
-/// The text the CLI prints on stderr for `args` (which must fail with usage status 2).
-fn usage_error(args: &[&str]) -> String {
-    let out = cardrules(args);
-    assert_eq!(out.status.code(), Some(2), "{args:?}");
-    String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
 #[test]

@@ -2,26 +2,11 @@
 //! replay, and bad bots, budgets and games refused saying what is allowed.
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
+mod support;
+
+use support::{cardrules, stdout, usage_error};
 
 use serde_json::Value;
-
-fn cardrules(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_cardrules"))
-        .args(args)
-        .output()
-        .expect("start cardrules")
-}
-
-fn stdout(output: &Output) -> String {
-    assert!(
-        output.status.success(),
-        "status {:?}, stderr: {}",
-        output.status,
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
 
 fn json(args: &[&str]) -> Value {
     let mut v: Value = serde_json::from_str(&stdout(&cardrules(args))).unwrap();
@@ -106,12 +91,6 @@ fn records_replay() {
         );
     }
     let _ = std::fs::remove_dir_all(&dir);
-}
-
-fn usage_error(args: &[&str]) -> String {
-    let out = cardrules(args);
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {:?}", out);
-    String::from_utf8(out.stderr).unwrap()
 }
 
 #[test]
