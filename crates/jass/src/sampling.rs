@@ -114,12 +114,12 @@ fn feasible(buckets: &[usize; 16], need: &[usize; MAX_SEATS]) -> bool {
     }
     let mut confined = *buckets;
     let mut capacity = [0usize; 16];
-    for seat in 0..MAX_SEATS {
+    for (seat, &takes) in need.iter().enumerate() {
         let bit = 1 << seat;
         for set in 0..16 {
             if set & bit != 0 {
                 confined[set] += confined[set ^ bit];
-                capacity[set] += need[seat];
+                capacity[set] += takes;
             }
         }
     }
