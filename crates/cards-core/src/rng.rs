@@ -254,6 +254,7 @@ pub trait Draw: Rng {
     ///
     /// # Panics
     /// When `bound` is 0, since no integer lies in `0..0`.
+    #[inline]
     fn below(&mut self, bound: u64) -> u64 {
         assert!(bound > 0, "below(0): the range is empty");
         let m = u128::from(self.next_u64()) * u128::from(bound);
@@ -264,6 +265,7 @@ pub trait Draw: Rng {
     }
 
     /// A uniform index into a slice of length `len`, or `None` when `len` is 0.
+    #[inline]
     fn index(&mut self, len: usize) -> Option<usize> {
         (len > 0).then(|| self.below(len as u64) as usize)
     }
@@ -278,6 +280,7 @@ pub trait Draw: Rng {
     }
 
     /// Shuffles `items` in place: Fisher–Yates from the back, `j = below(i + 1)`.
+    #[inline]
     fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {
             let j = self.below(i as u64 + 1) as usize;
