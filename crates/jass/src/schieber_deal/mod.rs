@@ -562,12 +562,12 @@ impl SchieberDeal {
                 points: STOECK,
             });
         }
-        let in_trick = self.played as usize % SEATS;
-        let start = self.played as usize - if in_trick == 0 { SEATS } else { in_trick };
-        if in_trick != 0 {
+        // The trick's first card: `index` rounded down to a multiple of four.
+        let start = trick_no * SEATS;
+        if self.played as usize % SEATS != 0 {
             // The trick goes on: the next seat follows in the same mode.
             let next = seat_after(seat, 1);
-            let trick = self.plays.get(start..self.played as usize).unwrap_or(&[]);
+            let trick = self.plays.get(start..=index).unwrap_or(&[]);
             self.legal = legal_cards(self.hands[next.index()], trick, mode, &self.rules.play);
             return;
         }
