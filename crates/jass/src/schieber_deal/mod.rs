@@ -564,7 +564,7 @@ impl SchieberDeal {
         }
         // The trick's first card: `index` rounded down to a multiple of four.
         let start = trick_no * SEATS;
-        if self.played as usize % SEATS != 0 {
+        if !(self.played as usize).is_multiple_of(SEATS) {
             // The trick goes on: the next seat follows in the same mode.
             let next = seat_after(seat, 1);
             let trick = self.plays.get(start..=index).unwrap_or(&[]);
