@@ -9,11 +9,11 @@
 //! again (a generator that lives for a whole game reads many).
 //!
 //! Why plain arrays and no SIMD crate: the project forbids `unsafe`, so no `std::arch`
-//! intrinsics. The code is written so that LLVM's vectoriser turns it into SSE2 (baseline
-//! x86-64) on its own: the four-block function keeps one word of each of the four blocks in a
-//! `[u32; 4]` ("vertical" lanes, no shuffles needed between rounds); the one-block function
-//! keeps a row of the 4×4 state in a `[u32; 4]` and turns the diagonals into columns with
-//! lane rotations (`pshufd`).
+//! intrinsics, and no new dependency. The block function is plain `u32` arithmetic; the
+//! four-block refill is a loop over the four blocks around it, which LLVM's loop vectoriser
+//! turns into SSE2 (baseline x86-64) on its own, one block per lane (about 240 instructions a
+//! block). A lone block stays scalar (about 530): LLVM's SLP vectoriser does not vectorise
+//! SSE2 rotations, whatever form they are written in. `docs/performance.md` has the figures.
 
 /// "expand 32-byte k".
 const CONSTANTS: [u32; 4] = [0x6170_7865, 0x3320_646e, 0x7962_2d32, 0x6b20_6574];
@@ -90,8 +90,8 @@ fn input(key: &[u32; 8], counter: u64, stream: u64) -> [u32; BLOCK] {
 }
 
 /// Blocks `counter..counter + 4` into `out`, in stream order. The loop over the four blocks
-/// is what LLVM vectorises (SSE2: one block per lane, four blocks for about the price of one
-/// and a half), since each block's rounds are independent of the others'. Out of line and
+/// is what LLVM vectorises (SSE2: one block per lane, four blocks for less than the price of
+/// two lone ones), since each block's rounds are independent of the others'. Out of line and
 /// on plain arguments: inlined into the refill, LLVM unrolled the loop instead.
 #[inline(never)]
 fn four_blocks(key: &[u32; 8], counter: u64, stream: u64, out: &mut [u32; BUF]) {
