@@ -183,17 +183,38 @@ impl<C: Card> CardSet<C> {
     #[must_use]
     #[inline]
     pub fn nth(self, n: usize) -> Option<C> {
+        self.select(byte_sums(self.bits), n)
+    }
+
+    /// The card at the position `choose` returns when given the number of cards: what a
+    /// random pick from the set needs, with the cards counted once (the count is a by-product
+    /// of [`CardSet::nth`]'s per-byte sums; baseline x86-64 has no `popcnt` instruction, so
+    /// [`CardSet::len`] then `nth` would count twice). `None` when `choose` returns `None` or a
+    /// position past the end.
+    ///
+    /// ```
+    /// use cards_core::{CardSet, DidoCard};
+    /// let set: CardSet<DidoCard> = ["A1", "S1", "P0"].iter().map(|s| s.parse().unwrap()).collect();
+    /// assert_eq!(set.pick(|n| Some(n - 1)), set.last());
+    /// assert_eq!(set.pick(|n| Some(n)), None);
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn pick(self, choose: impl FnOnce(usize) -> Option<usize>) -> Option<C> {
+        let sums = byte_sums(self.bits);
+        let n = choose((sums >> 56) as usize)?;
+        self.select(sums, n)
+    }
+
+    /// [`CardSet::nth`] given the set's [`byte_sums`].
+    #[inline(always)]
+    fn select(self, sums: u64, n: usize) -> Option<C> {
         const L8: u64 = 0x0101_0101_0101_0101;
         const H8: u64 = 0x8080_8080_8080_8080;
-        let x = self.bits;
-        // Bits per byte, then byte i holds the count of bytes 0..=i (at most 64: no carry).
-        let mut s = x - ((x >> 1) & 0x5555_5555_5555_5555);
-        s = (s & 0x3333_3333_3333_3333) + ((s >> 2) & 0x3333_3333_3333_3333);
-        s = (s + (s >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
-        let sums = s.wrapping_mul(L8);
         if n as u64 >= sums >> 56 {
             return None;
         }
+        let x = self.bits;
         // High bit of byte i set when the count up to byte i is at most n: the card lies in
         // the first byte where it is not.
         let at_most = ((n as u64 * L8) | H8).wrapping_sub(sums) & H8;
@@ -227,6 +248,16 @@ impl<C: Card> CardSet<C> {
         }
         Ok(set)
     }
+}
+
+/// Byte `i` of the result holds the number of set bits in bytes `0..=i` of `x` (at most 64:
+/// no carry between bytes); the top byte is the whole count.
+#[inline(always)]
+fn byte_sums(x: u64) -> u64 {
+    let mut s = x - ((x >> 1) & 0x5555_5555_5555_5555);
+    s = (s & 0x3333_3333_3333_3333) + ((s >> 2) & 0x3333_3333_3333_3333);
+    s = (s + (s >> 4)) & 0x0f0f_0f0f_0f0f_0f0f;
+    s.wrapping_mul(0x0101_0101_0101_0101)
 }
 
 /// For each byte `b` and rank `r` (at `b << 3 | r`): the position of the `r`-th set bit of

@@ -15,10 +15,12 @@
 //! Deals use only this crate's own code over ChaCha8 words (golden vectors pin them).
 //! [`GameRng`] is a rand generator (`rand_core`'s `TryRng`/`Rng` and `SeedableRng`), so rand's
 //! distributions work on it; and what draws randomness outside deals ([`Game::sample_world`],
-//! [`RandomPlayer`], bots) accepts any [`Rng`], through [`Draw`]. The only rand crates this
-//! crate depends on are `rand_core` (the traits; no default features, no I/O) and
-//! `rand_chacha`: the `rand` crate itself is needed only by code that wants its
-//! distributions or generators (the examples, a bot), so no feature gate is needed.
+//! [`RandomPlayer`], bots) accepts any [`Rng`], through [`Draw`]. The only rand crate this
+//! crate depends on is `rand_core` (the traits; no default features, no I/O); its ChaCha8 is
+//! its own, word for word `rand_chacha`'s (a test dependency that holds it to that crate), so
+//! it computes only the blocks a game reads. The `rand` crate itself is needed only by code
+//! that wants its distributions or generators (the examples, a bot), so no feature gate is
+//! needed.
 //!
 //! ```
 //! use cards_core::{shuffled_deck, CardSet, DidoCard, Seed};

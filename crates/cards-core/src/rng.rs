@@ -6,8 +6,10 @@ use core::str::FromStr;
 
 use core::convert::Infallible;
 
-use rand_chacha::ChaCha8Rng;
-use rand_core::{Rng, SeedableRng as _, TryRng};
+use rand_core::{Rng, TryRng};
+
+mod chacha;
+use chacha::ChaCha8;
 
 /// A 32-byte seed. Every chance event of a game comes from the seed given at its start.
 ///
@@ -132,9 +134,11 @@ pub const PROBE_STREAM: u64 = 2;
 /// The project's deterministic generator: ChaCha8 keyed by a [`Seed`], on a numbered stream.
 ///
 /// Only `next_u64` of ChaCha8 is used; bounded sampling and shuffling are this crate's own code,
-/// pinned by golden vectors in the tests.
+/// pinned by golden vectors in the tests. The ChaCha8 is this crate's own too (`rng/chacha.rs`),
+/// word for word `rand_chacha`'s `ChaCha8Rng` (tested against it), because it computes only
+/// the blocks that are read (see `docs/performance.md`).
 #[derive(Clone)]
-pub struct GameRng(ChaCha8Rng);
+pub struct GameRng(ChaCha8);
 
 impl fmt::Debug for GameRng {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -147,9 +151,7 @@ impl GameRng {
     #[must_use]
     #[inline]
     pub fn new(seed: Seed, stream: u64) -> GameRng {
-        let mut rng = ChaCha8Rng::from_seed(seed.0);
-        rng.set_stream(stream);
-        GameRng(rng)
+        GameRng(ChaCha8::new(&seed.0, stream))
     }
 
     /// The generator of deal `k` of a game seeded with `seed`: ChaCha8 on stream `k << 32`.
@@ -252,6 +254,7 @@ pub trait Draw: Rng {
     ///
     /// # Panics
     /// When `bound` is 0, since no integer lies in `0..0`.
+    #[inline]
     fn below(&mut self, bound: u64) -> u64 {
         assert!(bound > 0, "below(0): the range is empty");
         let m = u128::from(self.next_u64()) * u128::from(bound);
@@ -262,6 +265,7 @@ pub trait Draw: Rng {
     }
 
     /// A uniform index into a slice of length `len`, or `None` when `len` is 0.
+    #[inline]
     fn index(&mut self, len: usize) -> Option<usize> {
         (len > 0).then(|| self.below(len as u64) as usize)
     }
@@ -276,6 +280,7 @@ pub trait Draw: Rng {
     }
 
     /// Shuffles `items` in place: Fisher–Yates from the back, `j = below(i + 1)`.
+    #[inline]
     fn shuffle<T>(&mut self, items: &mut [T]) {
         for i in (1..items.len()).rev() {
             let j = self.below(i as u64 + 1) as usize;

@@ -226,31 +226,44 @@ pub fn legal_cards(
                 h
             }
         }
+        // Every case is computed and one is selected (`|` and `&` on the tests, not `||` and
+        // `&&`), so the compiler can use conditional moves: which case applies depends on the
+        // random cards, and a branch on it was often mispredicted.
         Mode::Trump(trump) => {
             let trump_bits = SUIT_BITS[trump as usize];
             let trumps = h & trump_bits;
-            if led == trump as usize {
-                let buur = 1u64 << (trump as u8 * 9 + JassRank::Jack as u8);
-                if trumps == 0 || (rules.buur_exception && trumps == buur) {
-                    h
+            // Trump led: follow with a trump, unless the only one is the Buur (if excepted).
+            let buur = 1u64 << (trump as u8 * 9 + JassRank::Jack as u8);
+            let bare = (trumps == 0) | (rules.buur_exception & (trumps == buur));
+            let trump_led = if bare { h } else { trumps };
+            // Another suit led: no trump below one already in the trick (undertrumping),
+            // unless void in the led suit with only trumps left, or undertrumping is allowed
+            // when void.
+            let mut allowed = trump_bits;
+            for &card in rest {
+                let stronger = STRONGER_TRUMP[card.index() as usize];
+                allowed &= if suit_index(card) == trump as usize {
+                    stronger
                 } else {
-                    trumps
-                }
-            } else if follow == 0 && (trumps == h || rules.undertrump_when_void) {
+                    u64::MAX
+                };
+            }
+            let allowed_trumps = trumps & allowed;
+            let any = (trumps == h) | rules.undertrump_when_void;
+            let void = if any {
                 h
             } else {
-                let mut allowed = trump_bits;
-                for &card in rest {
-                    if suit_index(card) == trump as usize {
-                        allowed &= STRONGER_TRUMP[card.index() as usize];
-                    }
-                }
-                let allowed_trumps = trumps & allowed;
-                if follow != 0 {
-                    follow | allowed_trumps
-                } else {
-                    (h & !trump_bits) | allowed_trumps
-                }
+                (h & !trump_bits) | allowed_trumps
+            };
+            let other_led = if follow != 0 {
+                follow | allowed_trumps
+            } else {
+                void
+            };
+            if led == trump as usize {
+                trump_led
+            } else {
+                other_led
             }
         }
     };

@@ -126,19 +126,20 @@ impl Game for SchieberDeal {
     }
 
     /// While a card is due, picks from the legal cards' bitset without listing them: the
-    /// card at the picked position in card index order, as the default would.
+    /// card at the picked position in card index order, as the default would (the cards
+    /// counted once, by [`CardSet::pick`](cards_core::CardSet::pick)). Inlined into the
+    /// caller; the listing (the contract, a Trio mode) is out of line, so a card's pick saves
+    /// no registers for it.
+    #[inline]
     fn pick_legal(
         &self,
         buf: &mut Vec<Action>,
         pick: impl FnOnce(usize) -> Option<usize>,
     ) -> Option<Action> {
         if self.legal.is_empty() {
-            self.legal_actions(buf);
-            return pick(buf.len()).and_then(|i| buf.get(i).copied());
+            return self.pick_listed(buf, pick);
         }
-        pick(self.legal.len())
-            .and_then(|i| self.legal.nth(i))
-            .map(Action::Play)
+        self.legal.pick(pick).map(Action::Play)
     }
 
     /// The card, its credits (Stöck, Weis, the trick, Match) as they fall; at the end the
@@ -291,6 +292,19 @@ impl Game for SchieberDeal {
         self.hands.iter().for_each(|&h| census.add(h));
         census.add_all(self.plays().iter().copied());
         census
+    }
+}
+
+impl SchieberDeal {
+    /// [`Game::pick_legal`] with no card due: lists the actions into `buf` and picks there.
+    #[inline(never)]
+    fn pick_listed(
+        &self,
+        buf: &mut Vec<Action>,
+        pick: impl FnOnce(usize) -> Option<usize>,
+    ) -> Option<Action> {
+        self.legal_actions(buf);
+        pick(buf.len()).and_then(|i| buf.get(i).copied())
     }
 }
 

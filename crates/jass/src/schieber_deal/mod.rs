@@ -562,12 +562,12 @@ impl SchieberDeal {
                 points: STOECK,
             });
         }
-        let in_trick = self.played as usize % SEATS;
-        let start = self.played as usize - if in_trick == 0 { SEATS } else { in_trick };
-        if in_trick != 0 {
+        // The trick's first card: `index` rounded down to a multiple of four.
+        let start = trick_no * SEATS;
+        if !(self.played as usize).is_multiple_of(SEATS) {
             // The trick goes on: the next seat follows in the same mode.
             let next = seat_after(seat, 1);
-            let trick = self.plays.get(start..self.played as usize).unwrap_or(&[]);
+            let trick = self.plays.get(start..=index).unwrap_or(&[]);
             self.legal = legal_cards(self.hands[next.index()], trick, mode, &self.rules.play);
             return;
         }
@@ -587,10 +587,14 @@ impl SchieberDeal {
         events: &mut impl Events<Event>,
     ) {
         let mut n = n;
-        let mut cards = [JassCard::ALL[0]; SEATS];
-        if let Some(trick) = self.plays.get(start..start + SEATS) {
-            cards.copy_from_slice(trick);
-        }
+        // The trick as a fixed-size array: no slice bounds to check, and the winner and
+        // points loops are unrolled over four cards.
+        let cards: [JassCard; SEATS] = self
+            .plays
+            .get(start..)
+            .and_then(|rest| rest.first_chunk())
+            .copied()
+            .unwrap_or([JassCard::ALL[0]; SEATS]);
         let winner = seat_after(self.leader, trick_winner(&cards, mode));
         if trick_no == 0 {
             self.weis = self.award_weis(counting);
@@ -624,7 +628,13 @@ impl SchieberDeal {
         if !last {
             self.leader = winner;
         }
-        self.legal = self.legal_from_scratch();
+        self.legal = match self.contract {
+            // A plain mode, a trick to lead: every card in the leader's hand is legal (what
+            // `legal_cards` gives for an empty trick), without `legal_from_scratch`'s walk
+            // through the contract.
+            Some(Contract::Mode(_)) if !last => self.hands[winner.index()],
+            _ => self.legal_from_scratch(),
+        };
     }
 
     /// Credits `points` of `kind` to `team`, as the `n`-th credit of this moment.
