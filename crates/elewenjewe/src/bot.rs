@@ -76,6 +76,18 @@ impl cards_core::RuleBot for Elewenjewe {
     fn rule_bot(seed: Seed) -> ElewenjeweBot {
         ElewenjeweBot::new(seed)
     }
+
+    /// Playouts: seven times in eight the greedy capturer (the capture taking the most, a
+    /// layout diamond counted as four cards; with none, trail the card the other hands can
+    /// least take), otherwise a random card of the hand and a random action of it. Found by
+    /// the crate's capture enumeration card by card, never listing every legal action.
+    fn playout_action<R: cards_core::Rng + ?Sized>(
+        &self,
+        _buf: &mut Vec<Action>,
+        rng: &mut R,
+    ) -> Option<Action> {
+        crate::policy::playout_action(self, rng)
+    }
 }
 
 impl Bot<Elewenjewe> for ElewenjeweBot {

@@ -85,6 +85,7 @@ mod groups;
 mod observe;
 mod outcome;
 mod pattern;
+mod policy;
 mod rules;
 mod score;
 mod search;

@@ -248,3 +248,24 @@ fn an_odd_view_gets_a_legal_answer() {
         assert_eq!(bot.choose(v, &other), other[0]);
     }
 }
+
+/// The playout policy plays only legal actions, to the game's end, under every rule variant
+/// and player count.
+#[test]
+fn the_playout_policy_plays_only_legal_actions() {
+    let mut rng = cards_core::GameRng::new(Seed::from(5), cards_core::PLAYER_STREAM);
+    let (mut buf, mut legal) = (Vec::new(), Vec::new());
+    for rules in variants() {
+        for players in 2..=5 {
+            for seed in 0..6u64 {
+                let mut game = Elewenjewe::new(&rules, players, Seed::from(seed)).unwrap();
+                while let Some(action) = game.playout_action(&mut buf, &mut rng) {
+                    game.legal_actions(&mut legal);
+                    assert!(legal.contains(&action), "{action} is not legal");
+                    game.play(action).unwrap();
+                }
+                assert!(game.to_act().is_none(), "the policy stops only at the end");
+            }
+        }
+    }
+}

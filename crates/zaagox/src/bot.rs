@@ -72,24 +72,17 @@ impl cards_core::RuleBot for Zaagox {
         ZaagoxBot::new(seed)
     }
 
-    /// Playouts: three times in four the last legal action (the order puts pairing, ageing
-    /// and claiming last, and ending before Ava), otherwise a uniformly random one. Random
-    /// play almost never stores four cards, so random playouts say little of a position;
-    /// the greedy choice finishes sets, and the random part keeps the playouts varied.
+    /// Playouts: a cheap greedy player read off the whole state (the policy module): in a
+    /// turn, 7 times in 8, lay a pair the set still needs, else age the least useful card
+    /// onto the own pair closest to complete, else discard the least useful card (one no
+    /// opponent can claim, if possible), otherwise a uniformly random action; always claim
+    /// by Da, store the better card, and declare Ava only for a strong five-card set in reach.
     fn playout_action<R: cards_core::Rng + ?Sized>(
         &self,
         buf: &mut Vec<Action>,
         rng: &mut R,
     ) -> Option<Action> {
-        use cards_core::{Draw as _, Game as _};
-        let greedy = rng.below(4) != 0;
-        self.pick_legal(buf, |n| {
-            if greedy {
-                n.checked_sub(1)
-            } else {
-                rng.index(n)
-            }
-        })
+        crate::policy::playout_action(self, buf, rng)
     }
 }
 

@@ -44,6 +44,7 @@ mod event;
 pub mod fuzzing;
 mod game;
 mod play;
+mod policy;
 mod rules;
 mod score;
 mod setup;

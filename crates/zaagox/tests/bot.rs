@@ -151,3 +151,28 @@ fn an_odd_view_gets_a_legal_answer() {
         assert!(other.contains(&bot.choose(v, &other)));
     }
 }
+
+/// The playout policy plays only legal actions, to the game's end, at every player count and
+/// under both Ava rules.
+#[test]
+fn the_playout_policy_plays_only_legal_actions() {
+    let mut rng = cards_core::GameRng::new(Seed::from(5), cards_core::PLAYER_STREAM);
+    let (mut buf, mut legal) = (Vec::new(), Vec::new());
+    for ava in [zaagox::AvaRule::Continue, zaagox::AvaRule::Immediate] {
+        let rules = Rules {
+            ava,
+            ..Rules::default()
+        };
+        for players in 2..=4 {
+            for seed in 0..100u64 {
+                let mut game = Zaagox::new(&rules, players, Seed::from(seed)).unwrap();
+                while let Some(action) = game.playout_action(&mut buf, &mut rng) {
+                    game.legal_actions(&mut legal);
+                    assert!(legal.contains(&action), "{action} is not legal");
+                    game.play(action).unwrap();
+                }
+                assert!(game.to_act().is_none(), "the policy stops only at the end");
+            }
+        }
+    }
+}
