@@ -12,7 +12,7 @@
 
 use std::hint::black_box;
 
-use cardrules::cards_core::{Bot, Draw as _, Game, GameRng, RandomPlayer, Seed};
+use cardrules::cards_core::{Bot, Game, GameRng, RandomPlayer, Seed};
 use cardrules::{elewenjewe, jass, letom, zaagox};
 use cards_bots::{Budget, Ismcts, Pimc};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
