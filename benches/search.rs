@@ -1,7 +1,7 @@
 //! One search decision at 1,000 iterations, for every game type: `search/<game>`.
 //!
-//! Each game is benched three ways on the same positions (mid-game, reached by random play
-//! from seeds 1, 2, …, at a decision with at least two legal actions), all at 1,000
+//! Each game is benched three ways on the same positions (a third into random games from seeds
+//! 1, 2, …, at a decision with at least two legal actions), all at 1,000
 //! iterations: `ismcts` (the information-set tree), `pimc` (flat determinized Monte Carlo)
 //! and, as the simple reference, `worlds_and_playouts`: 1,000 worlds sampled from the view,
 //! each played out at random from the position, with no tree. `ismcts / worlds_and_playouts`
@@ -20,22 +20,28 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 const ITERATIONS: u32 = 1000;
 const POSITIONS: u64 = 4;
 
-/// Views and legal actions of `POSITIONS` mid-game decisions of `G`.
+/// Views and legal actions of `POSITIONS` mid-game decisions of `G`: each seeded game is
+/// played at random once to learn its length, then again to a third of it.
 fn positions<G: Game>(rules: &G::Rules, players: usize) -> Vec<(G::View, Vec<G::Action>)> {
     let mut out = Vec::new();
-    let mut seed = 0u64;
-    while (out.len() as u64) < POSITIONS {
-        seed += 1;
-        let mut game = G::new(rules, players, Seed::from(seed)).expect("a valid table");
-        let mut player = RandomPlayer::new(Seed::from(seed));
-        let mut buf = Vec::new();
-        let stop = G::max_actions(rules, players) as u64 / 8 + seed % 7;
-        for _ in 0..stop {
-            let Some(a) = player.choose(&game, &mut buf) else {
-                break;
-            };
-            game.play(a).expect("legal actions apply");
+    let mut buf = Vec::new();
+    for seed in 1u64..1000 {
+        if out.len() as u64 == POSITIONS {
+            break;
         }
+        let play = |steps: usize, buf: &mut Vec<G::Action>| {
+            let mut game = G::new(rules, players, Seed::from(seed)).expect("a valid table");
+            let mut player = RandomPlayer::new(Seed::from(seed));
+            let mut n = 0;
+            while n < steps {
+                let Some(a) = player.choose(&game, buf) else { break };
+                game.play(a).expect("legal actions apply");
+                n += 1;
+            }
+            (game, n)
+        };
+        let (_, length) = play(usize::MAX, &mut buf);
+        let (game, _) = play(length / 3, &mut buf);
         let Some(seat) = game.to_act() else { continue };
         game.legal_actions(&mut buf);
         if buf.len() >= 2 {
