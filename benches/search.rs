@@ -34,7 +34,9 @@ fn positions<G: Game>(rules: &G::Rules, players: usize) -> Vec<(G::View, Vec<G::
             let mut player = RandomPlayer::new(Seed::from(seed));
             let mut n = 0;
             while n < steps {
-                let Some(a) = player.choose(&game, buf) else { break };
+                let Some(a) = player.choose(&game, buf) else {
+                    break;
+                };
                 game.play(a).expect("legal actions apply");
                 n += 1;
             }
