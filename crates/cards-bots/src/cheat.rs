@@ -47,23 +47,19 @@ impl<G: Game, P: Playout<G>> Cheat<G, P> {
 impl<G: Game, P: Playout<G>> Player<G> for Cheat<G, P> {
     fn act(&mut self, state: &G, legal: &[G::Action]) -> Option<G::Action> {
         let seat = state.to_act()?;
-        let fallback = *legal.first()?;
-        self.tree.reset(seat.index());
-        let mut clock = self.budget.clock();
-        let mut done = 0;
-        while clock.tick(done) {
-            self.tree
-                .iterate(state.clone(), &mut self.rng, &mut self.policy, &self.config);
-            done += 1;
+        if legal.is_empty() {
+            return None;
         }
-        self.tree.root_stats(&mut self.hint);
-        Some(
-            self.hint
-                .first()
-                .map(|s| s.action)
-                .filter(|a| legal.contains(a))
-                .unwrap_or(fallback),
-        )
+        self.tree.reset(seat.index());
+        Some(self.tree.decide(
+            self.budget,
+            &mut self.rng,
+            &mut self.policy,
+            &self.config,
+            |_| Some(state.clone()),
+            legal,
+            &mut self.hint,
+        ))
     }
 
     fn hint(&self) -> &[ActionStats<G::Action>] {

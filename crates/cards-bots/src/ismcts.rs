@@ -113,27 +113,16 @@ impl<G: Game, P: Playout<G>> Bot<G> for Ismcts<G, P> {
         if let Some(prior) = &mut self.prior {
             self.tree.seed_root(prior.choose(view, legal));
         }
-        let mut clock = self.budget.clock();
-        let mut world = Some(first);
-        let mut done = 0;
-        while clock.tick(done) {
-            let w = match world.take() {
-                Some(w) => w,
-                None => match G::sample_world(view, &mut self.rng) {
-                    Ok(w) => w,
-                    Err(_) => break,
-                },
-            };
-            self.tree
-                .iterate(w, &mut self.rng, &mut self.policy, &self.config);
-            done += 1;
-        }
-        self.tree.root_stats(&mut self.hint);
-        self.hint
-            .first()
-            .map(|s| s.action)
-            .filter(|a| legal.contains(a))
-            .unwrap_or(fallback)
+        let mut first = Some(first);
+        self.tree.decide(
+            self.budget,
+            &mut self.rng,
+            &mut self.policy,
+            &self.config,
+            |rng| first.take().or_else(|| G::sample_world(view, rng).ok()),
+            legal,
+            &mut self.hint,
+        )
     }
 
     fn hint(&self) -> &[ActionStats<G::Action>] {

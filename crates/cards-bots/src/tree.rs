@@ -6,6 +6,7 @@ use std::collections::HashMap;
 
 use cards_core::{ActionStats, Game, GameRng, MAX_SEATS};
 
+use crate::budget::Budget;
 use crate::playout::{Playout, playout};
 
 const NONE: u32 = u32::MAX;
@@ -108,6 +109,35 @@ impl<A: Copy + Eq + core::hash::Hash> Tree<A> {
             // Its availability is counted by the iterations, like every child's.
             self.nodes[1].avail = 0;
         }
+    }
+
+    /// A decision's iterations after [`Tree::reset`]: as many as `budget` allows on the worlds
+    /// `next_world` gives (`None` ends the search early). Fills `hint` with the root's
+    /// statistics and returns the most visited action, or `legal[0]` when the search found
+    /// none of `legal` (no world at all). `legal` is not empty.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn decide<G: Game<Action = A>, P: Playout<G>>(
+        &mut self,
+        budget: Budget,
+        rng: &mut GameRng,
+        policy: &mut P,
+        config: &SearchConfig,
+        mut next_world: impl FnMut(&mut GameRng) -> Option<G>,
+        legal: &[A],
+        hint: &mut Vec<ActionStats<A>>,
+    ) -> A {
+        let mut clock = budget.clock();
+        let mut done = 0;
+        while clock.tick(done) {
+            let Some(world) = next_world(rng) else { break };
+            self.iterate(world, rng, policy, config);
+            done += 1;
+        }
+        self.root_stats(hint);
+        hint.first()
+            .map(|s| s.action)
+            .filter(|a| legal.contains(a))
+            .unwrap_or(legal[0])
     }
 
     /// The number of iterations so far.

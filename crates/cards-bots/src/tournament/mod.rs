@@ -23,6 +23,13 @@ use crate::ladder::MakePlayer;
 const DEALS: u64 = 1 << 40;
 const BOTS: u64 = 1 << 20;
 
+/// Every pair of `k` entrants, `(a, b)` with `a < b`, in order: the round robin of a deal.
+pub(crate) fn pairs(k: usize) -> Vec<(usize, usize)> {
+    (0..k)
+        .flat_map(|a| (a + 1..k).map(move |b| (a, b)))
+        .collect()
+}
+
 /// One contestant: its name in the tables and how to make it for a seat.
 pub struct Entrant<G: Game> {
     /// The name (a [`BotSpec`](crate::BotSpec)'s text).
@@ -134,10 +141,7 @@ impl<G: Game> Tournament<G> {
     /// Every pair of entrants, in the order the games of a deal play them.
     #[must_use]
     pub fn pairs(&self) -> Vec<(usize, usize)> {
-        let k = self.entrants.len();
-        (0..k)
-            .flat_map(|a| (a + 1..k).map(move |b| (a, b)))
-            .collect()
+        pairs(self.entrants.len())
     }
 
     /// The seed of deal `d`: the same for every pair and seating.

@@ -67,9 +67,7 @@ impl Standings {
         results: impl IntoIterator<Item = &'a [GameResult]>,
     ) -> Standings {
         let k = names.len();
-        let pairs: Vec<(usize, usize)> = (0..k)
-            .flat_map(|a| (a + 1..k).map(move |b| (a, b)))
-            .collect();
+        let pairs = super::pairs(k);
         let mut margins: Vec<Vec<f64>> = vec![Vec::new(); pairs.len()];
         let mut wdl = vec![[0usize; 3]; pairs.len()];
         let mut per_bot: Vec<Vec<f64>> = vec![Vec::new(); k];

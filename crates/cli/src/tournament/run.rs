@@ -96,6 +96,7 @@ pub fn tournament<G: RuleBot + 'static>(
         })?;
     }
     let start = Instant::now();
+    let mut shown = start;
     let mut results = Vec::new();
     let mut records = Vec::new();
     let mut first = 0u64;
@@ -135,8 +136,10 @@ pub fn tournament<G: RuleBot + 'static>(
             results.push(deal.games);
         }
         first = end;
-        if config.progress {
+        // The running standings read every result so far: refresh them twice a second at most.
+        if config.progress && shown.elapsed().as_millis() >= 500 {
             bar.set_message(running(&t.standings(results.iter().map(Vec::as_slice))));
+            shown = Instant::now();
         }
     }
     bar.finish_and_clear();
