@@ -427,7 +427,8 @@ impl<C: Card> Not for CardSet<C> {
     }
 }
 
-/// Cards separated by spaces in index order; `-` for the empty set.
+/// Cards separated by spaces in index order; `-` for the empty set. `{:#}` writes each card
+/// with `{:#}` (suit symbols where the deck has them).
 impl<C: Card> fmt::Display for CardSet<C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.is_empty() {

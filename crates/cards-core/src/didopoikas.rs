@@ -154,7 +154,8 @@ impl fmt::Display for DidoCard {
 
 impl fmt::Debug for DidoCard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
+        // The notation, whatever the flags (`{:#?}` must not turn it into symbols).
+        write!(f, "{self}")
     }
 }
 

@@ -21,7 +21,7 @@
 
 use core::fmt;
 
-use crate::Card;
+use crate::{Card, Term};
 
 /// Where a game reports events. A game calls [`Events::emit`] with a closure that builds the
 /// event, so a sink that keeps nothing ([`NoEvents`]) costs nothing: the closure is never
@@ -74,8 +74,9 @@ impl<E, S: Events<E> + ?Sized> Events<E> for &mut S {
 }
 
 /// A game's event type: typed, serializable, and told as a sentence (`Display`: "seat 2
-/// flipped S3 and took G3: jjok"). A redacted event is a value of the same type, with the
-/// cards its seat may not see left out.
+/// flipped S3 and took G3: jjok"; with `{:#}` cards are written for people, with suit symbols
+/// where the deck has them). A redacted event is a value of the same type, with the cards its
+/// seat may not see left out.
 ///
 /// Two kinds of event are also milestones of the oracle's traces (the repository's
 /// `docs/oracle.md`), so a trace is read off the events without knowing the game:
@@ -93,6 +94,10 @@ pub trait GameEvent:
 {
     /// The trace's deal form of this game (its JSON is the oracle's `{"deal": …}` object).
     type Deal: serde::Serialize;
+
+    /// The game's own words that its sentences (and its views' text) use, each with what it
+    /// means: a front end explains one the first time it shows it ([`Term::appears_in`]).
+    const TERMS: &'static [Term] = &[];
 
     /// When this event deals cards or reorders undealt ones: the trace's deal form.
     fn deal(&self) -> Option<&Self::Deal> {
@@ -157,11 +162,13 @@ impl<C: Card> Cards<C> {
 
 impl<C: Card> fmt::Debug for Cards<C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
+        // The notation, whatever the flags (`{:#?}` must not turn it into symbols).
+        write!(f, "{self}")
     }
 }
 
-/// The cards separated by spaces (`A1 S3`), or `3 cards` when hidden.
+/// The cards separated by spaces (`A1 S3`; `{:#}` writes each with `{:#}`), or `3 cards` when
+/// hidden.
 impl<C: Card> fmt::Display for Cards<C> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -170,7 +177,7 @@ impl<C: Card> fmt::Display for Cards<C> {
                     if i > 0 {
                         f.write_str(" ")?;
                     }
-                    write!(f, "{card}")?;
+                    fmt::Display::fmt(card, f)?;
                 }
                 Ok(())
             }
@@ -229,5 +236,19 @@ mod tests {
         let by_ref: &mut Vec<u8> = &mut kept;
         Events::emit(&mut &mut *by_ref, || 8);
         assert_eq!(kept, [7, 8]);
+    }
+    #[test]
+    fn the_alternate_form_writes_cards_for_people_and_debug_keeps_the_notation() {
+        use crate::{Card, CardSet, JassCard, StdCard};
+        let ten: JassCard = "TH".parse().unwrap();
+        assert_eq!(format!("{ten} {ten:#} {ten:#?}"), "TH 10♥ TH");
+        let nine: StdCard = "9S".parse().unwrap();
+        let joker: StdCard = "X1".parse().unwrap();
+        let ten_clubs = StdCard::from_index(9).unwrap();
+        assert_eq!(format!("{nine:#} {joker:#} {ten_clubs:#}"), "9♠ X1 10♣");
+        let set: CardSet<JassCard> = [ten, "6C".parse().unwrap()].into_iter().collect();
+        assert_eq!(format!("{set} / {set:#}"), "6C TH / 6♣ 10♥");
+        let shown = Cards::Shown(vec![ten]);
+        assert_eq!(format!("{shown:#} {shown:#?}"), "10♥ TH");
     }
 }

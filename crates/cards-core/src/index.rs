@@ -191,6 +191,13 @@ pub trait Indexed: Clone + PartialEq + fmt::Debug {
     /// [`Game::apply`] reaches (see the module docs).
     fn action_path(action: <Self::Game as Game>::Action, out: &mut Vec<usize>);
 
+    /// What an index names, told to a player (`Display`; `{:#}` writes cards for people): the
+    /// action itself for a game played whole, a step ("pick 3D") for a split one.
+    type Step: fmt::Display;
+
+    /// What the index names, or `None` when it is not below [`Indexed::NUM_ACTIONS`].
+    fn step(index: usize) -> Option<Self::Step>;
+
     /// Whether a split decision is under way: `true` after its first step and before its last,
     /// `false` at the start of a decision (and always, for a position that splits nothing: the
     /// default).
@@ -251,5 +258,11 @@ impl<G: DirectIndex> Indexed for G {
     fn action_path(action: G::Action, out: &mut Vec<usize>) {
         out.clear();
         out.push(G::action_index(action));
+    }
+
+    type Step = G::Action;
+
+    fn step(index: usize) -> Option<G::Action> {
+        G::action_from_index(index)
     }
 }

@@ -189,15 +189,35 @@ impl Card for JassCard {
     }
 }
 
+/// The notation (`TH`); with `{:#}` the form for people, the rank then the suit's symbol
+/// (`10♥`).
 impl fmt::Display for JassCard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.alternate() {
+            let rank = match self.rank().symbol() {
+                'T' => "10".to_owned(),
+                r => r.to_string(),
+            };
+            return write!(f, "{rank}{}", suit_symbol(self.suit().letter()));
+        }
         write!(f, "{}{}", self.rank().symbol(), self.suit().letter())
+    }
+}
+
+/// The symbol of the French suit with this letter (`C D H S`), for `{:#}` card text.
+pub(crate) fn suit_symbol(letter: char) -> char {
+    match letter {
+        'C' => '♣',
+        'D' => '♦',
+        'H' => '♥',
+        _ => '♠',
     }
 }
 
 impl fmt::Debug for JassCard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
+        // The notation, whatever the flags (`{:#?}` must not turn it into symbols).
+        write!(f, "{self}")
     }
 }
 

@@ -59,6 +59,7 @@ mod rng;
 mod seat;
 mod standard;
 pub mod state_json;
+mod term;
 
 pub use bot::{ActionStats, Bot, RuleBot};
 pub use card::Card;
@@ -86,3 +87,4 @@ pub use rng::{
 };
 pub use seat::{MAX_SEATS, PerSeat, PlayerCountError, PlayerId};
 pub use standard::{StdCard, StdSuit};
+pub use term::Term;

@@ -125,9 +125,18 @@ impl Card for StdCard {
     }
 }
 
+/// The notation (`TH`, `X1`); with `{:#}` the form for people, the rank then the suit's
+/// symbol (`10♥`; jokers stay `X1`, `X2`).
 impl fmt::Display for StdCard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (self.rank(), self.suit()) {
+            (Some(10), Some(suit)) if f.alternate() => {
+                write!(f, "10{}", crate::jass::suit_symbol(suit.letter()))
+            }
+            (Some(rank), Some(suit)) if f.alternate() => {
+                let r = b"A23456789TJQK"[(rank - 1) as usize] as char;
+                write!(f, "{r}{}", crate::jass::suit_symbol(suit.letter()))
+            }
             (Some(rank), Some(suit)) => {
                 let r = b"A23456789TJQK"[(rank - 1) as usize] as char;
                 write!(f, "{r}{}", suit.letter())
@@ -139,7 +148,8 @@ impl fmt::Display for StdCard {
 
 impl fmt::Debug for StdCard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
+        // The notation, whatever the flags (`{:#?}` must not turn it into symbols).
+        write!(f, "{self}")
     }
 }
 

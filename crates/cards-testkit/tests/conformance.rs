@@ -607,6 +607,12 @@ struct HighestIndex(HighCard);
 impl Indexed for HighestIndex {
     type Game = HighCard;
     const NUM_ACTIONS: usize = HighCard::ACTION_COUNT;
+    // A test position: its steps are told by number.
+    type Step = usize;
+
+    fn step(index: usize) -> Option<usize> {
+        (index < HighCard::ACTION_COUNT).then_some(index)
+    }
 
     fn from_game(game: HighCard) -> Self {
         HighestIndex(game)

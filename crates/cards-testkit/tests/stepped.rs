@@ -650,6 +650,12 @@ impl<const BUG: u8> MutantSteps<BUG> {
 impl<const BUG: u8> Indexed for MutantSteps<BUG> {
     type Game = Mutant<BUG>;
     const NUM_ACTIONS: usize = Steps::NUM_ACTIONS;
+    // A test position: its steps are told by number.
+    type Step = usize;
+
+    fn step(index: usize) -> Option<usize> {
+        (index < Steps::NUM_ACTIONS).then_some(index)
+    }
 
     fn from_game(game: Mutant<BUG>) -> Self {
         MutantSteps {

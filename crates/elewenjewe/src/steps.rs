@@ -1,6 +1,8 @@
 //! [`Stepped`]: Eléwénjewé seen through a small action index, its captures and builds split
 //! into steps (the frame's [`Indexed`] contract for split decisions).
 
+use core::fmt;
+
 use cards_core::{ActionMask, Card as _, Game, IndexError, Indexed, StdCard};
 
 use crate::Pattern;
@@ -73,6 +75,26 @@ impl Step {
             Self::FINISH => Step::Finish,
             _ => return None,
         })
+    }
+}
+
+/// The step in words: `trail 7H`, `capture with 9S`, `build with AS for 10`, `pick 3D`,
+/// `finish` (`{:#}` writes the cards with suit symbols).
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (verb, card, after) = match *self {
+            Step::Trail(card) => ("trail ", card, None),
+            Step::Capture(card) => ("capture with ", card, None),
+            Step::Build(card, value) => ("build with ", card, Some(value)),
+            Step::Pick(card) => ("pick ", card, None),
+            Step::Finish => return f.write_str("finish"),
+        };
+        f.write_str(verb)?;
+        fmt::Display::fmt(&card, f)?;
+        match after {
+            Some(value) => write!(f, " for {value}"),
+            None => Ok(()),
+        }
     }
 }
 
@@ -381,5 +403,11 @@ impl Indexed for Stepped {
     /// A capture or build is under way.
     fn in_decision(&self) -> bool {
         self.pending.is_some()
+    }
+
+    type Step = Step;
+
+    fn step(index: usize) -> Option<Step> {
+        Step::from_index(index)
     }
 }

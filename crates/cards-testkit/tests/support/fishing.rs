@@ -939,6 +939,12 @@ impl Steps {
 impl Indexed for Steps {
     type Game = Fishing;
     const NUM_ACTIONS: usize = Step::COUNT;
+    // A test position: its steps are told by number.
+    type Step = usize;
+
+    fn step(index: usize) -> Option<usize> {
+        (index < Step::COUNT).then_some(index)
+    }
 
     fn from_game(game: Fishing) -> Self {
         Steps {

@@ -5,14 +5,9 @@ use std::collections::BTreeMap;
 
 use super::*;
 
-/// A term of a game's summary, explained in its legend.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Term {
-    /// The word as the summary prints it.
-    pub word: &'static str,
-    /// What it means, in one sentence.
-    pub meaning: &'static str,
-}
+/// A term of a game's summary, explained in its legend: the same type as a game's own
+/// vocabulary.
+pub use cards_core::Term;
 
 /// What a game tells the summary about itself (from its adapter).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
