@@ -47,6 +47,7 @@ mod play;
 mod policy;
 mod rules;
 mod score;
+mod screen;
 mod setup;
 mod shape;
 mod state;

@@ -24,6 +24,10 @@ pub struct PairView {
 /// What seat `seat` may see: its own hand; every pair and how many ageing cards lie on it (and
 /// which, on its own pairs); all stored cards; the discard; the pile's size; the phase; hand
 /// sizes. Not: other hands, others' ageing cards, the pile's order.
+///
+/// Its `Display` is the seat's screen (what a terminal game shows it): where the game stands
+/// and whose turn it is, then one item a line, from the view alone (`docs/zaagox.md`, "The
+/// screen"); `{:#}` writes its cards with `{:#}`.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct View {
@@ -53,57 +57,6 @@ pub struct View {
     pub ava: Vec<Option<u8>>,
     /// How the game ended, once it has.
     pub outcome: Option<Outcome>,
-}
-
-impl core::fmt::Display for View {
-    /// The table as this seat sees it: its own hand and ageing cards, every other hand and
-    /// ageing pile as a count.
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(
-            f,
-            "Zaägox as seat {} sees it, {} players, turn {}: ",
-            self.seat, self.players, self.turns
-        )?;
-        match self.outcome {
-            Some(outcome) => writeln!(f, "{outcome}")?,
-            None => writeln!(f, "{}", self.phase)?,
-        }
-        write!(f, "pile: {} cards", self.pile_len)?;
-        match self.discard {
-            Some(d) => write!(f, "; discard: {d}")?,
-            None => f.write_str("; discard: none")?,
-        }
-        for (index, &size) in self.hand_sizes.iter().enumerate() {
-            let Some(seat) = PlayerId::from_index(index) else {
-                break;
-            };
-            if seat == self.seat {
-                write!(f, "\nseat {seat} (you): hand {}", self.hand)?;
-            } else {
-                write!(f, "\nseat {seat}: {size} cards in hand")?;
-            }
-            if let Some(stored) = self.stored.get(index) {
-                write!(f, "; stored {stored}")?;
-            }
-            if self.ava.get(index).copied().flatten().is_some() {
-                f.write_str("; Ava declared")?;
-            }
-            for pair in self.pairs.iter().filter(|p| p.owner == seat) {
-                let [lo, hi] = pair.cards;
-                match &pair.ageing {
-                    Some(cards) => {
-                        write!(f, "; pair {lo} {hi} ageing [")?;
-                        for (i, card) in cards.iter().enumerate() {
-                            write!(f, "{}{card}", if i == 0 { "" } else { " " })?;
-                        }
-                        f.write_str("]")?;
-                    }
-                    None => write!(f, "; pair {lo} {hi} with {} ageing", pair.ageing_count)?,
-                }
-            }
-        }
-        Ok(())
-    }
 }
 
 impl View {

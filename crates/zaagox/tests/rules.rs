@@ -786,9 +786,12 @@ fn games_phases_and_views_display_for_people() {
     assert!(text.contains("seat 0: hand A1 A2 A3 A4 A5"), "{text}");
     assert!(text.contains("pair G2 P2 ageing [A6]"), "{text}");
     let view = game.view(PlayerId(0)).to_string();
-    assert!(view.contains("seat 0 (you): hand A1 A2 A3 A4 A5"), "{view}");
+    assert!(view.contains("your hand: A1 A2 A3 A4 A5"), "{view}");
     assert!(view.contains("seat 1: 4 cards in hand"), "{view}");
-    assert!(view.contains("pair G2 P2 with 1 ageing"), "{view}");
+    assert!(
+        view.contains("seat 1's pairs: G2 P2 with 1 of 2 ageing"),
+        "{view}"
+    );
     for hidden in ["S1", "S2", "S3", "S4", "A6"] {
         assert!(!view.contains(hidden), "{hidden} leaks into {view}");
     }
