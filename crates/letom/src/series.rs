@@ -121,6 +121,9 @@ pub struct MatchSetup {
 }
 
 /// What one seat sees of a match: its view of the current deal and the public tallies.
+///
+/// `Display` is the seat's screen: the deal's number before the deal's screen (the
+/// [`View`]'s), then the match's totals and wins so far (`docs/letom.md`, "The screen").
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MatchView {
@@ -134,6 +137,44 @@ pub struct MatchView {
     pub wins: Vec<u32>,
     /// Deals that ended in a nagari.
     pub nagaris: u32,
+}
+
+impl fmt::Display for MatchView {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let head = format!(
+            "deal {} of {}",
+            u64::from(self.number) + 1,
+            self.deal.rules.deals
+        );
+        let mut lines = self.deal.screen(Some(&head), f.alternate());
+        let me = self.deal.seat;
+        let name = |s: usize| {
+            if s == me.index() {
+                format!("seat {s} (you)")
+            } else {
+                format!("seat {s}")
+            }
+        };
+        let totals: Vec<String> = self
+            .totals
+            .iter()
+            .enumerate()
+            .map(|(s, t)| format!("{} {t:+}", name(s)))
+            .collect();
+        lines.push(format!("match totals: {}", totals.join(", ")));
+        let wins: Vec<String> = self
+            .wins
+            .iter()
+            .enumerate()
+            .map(|(s, w)| format!("{} {w}", name(s)))
+            .collect();
+        lines.push(format!(
+            "deals won: {} · nagari {}",
+            wins.join(", "),
+            self.nagaris
+        ));
+        f.write_str(&lines.join("\n"))
+    }
 }
 
 impl LetomMatch {
