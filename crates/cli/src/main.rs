@@ -20,6 +20,7 @@ mod replay;
 mod rules;
 mod simulate;
 mod table;
+mod terminal;
 mod tournament;
 
 use std::io::{self, IsTerminal as _, Write as _};
@@ -88,6 +89,57 @@ enum Command {
     /// true state: a ceiling, not a fair player). BUDGET is iterations (1000, 10k) or time
     /// (50ms, 2s; a time budget is not reproducible); the default is 1000 iterations.
     Tournament(TournamentArgs),
+    /// Play a game in the terminal against the bots.
+    ///
+    /// The screen shows your seat's view only, and what happened since your last move, one
+    /// line per event, the game's own words explained the first time they appear. Choose a
+    /// move by its number or type it in the game's notation; a decision with more options
+    /// than can be listed (an Eléwénjewé capture) is chosen step by step, card by card.
+    /// Commands: help, hint (what the hint bot would play, with its visit shares), undo (take
+    /// back your last move), back, show, quit. Moves are read line by line, so a script can
+    /// play (`printf '1\n1\n' | cardrules play ...`); the end of the input ends the game
+    /// cleanly. Suit symbols and colour only on a terminal; NO_COLOR turns colour off.
+    Play(PlayArgs),
+}
+
+/// Arguments of `cardrules play`.
+#[derive(Debug, Args)]
+struct PlayArgs {
+    /// The game to play.
+    #[arg(value_parser = game_parser())]
+    game: String,
+    /// Number of players [default: the fewest the game takes].
+    #[arg(short, long, value_name = "N")]
+    players: Option<usize>,
+    /// Your seat, from 0.
+    #[arg(long, value_name = "K", default_value_t = 0)]
+    seat: usize,
+    /// The game's seed, a whole number from 0 to 18446744073709551615 [default: one chosen
+    /// from the clock, and told].
+    #[arg(short, long, value_name = "S", value_parser = parse_seed, allow_negative_numbers = true)]
+    seed: Option<u64>,
+    /// The bots of the other seats, comma-separated: one for each other seat in seat order,
+    /// or one for all (random, rules, pimc[:BUDGET], ismcts[:BUDGET]).
+    #[arg(
+        short,
+        long,
+        value_name = "BOTS",
+        value_delimiter = ',',
+        default_value = "rules"
+    )]
+    bots: Vec<String>,
+    /// The bot that answers `hint` (a fair one: not cheat).
+    #[arg(long, value_name = "BOT", default_value = "ismcts:1000")]
+    hint: String,
+    /// Write the game's record (JSON, for `cardrules replay`) to FILE after every move.
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
+    /// Plain text even on a terminal: the card notation, no colour.
+    #[arg(long)]
+    plain: bool,
+    /// The game's variant and rules.
+    #[command(flatten)]
+    choices: ChoiceArgs,
 }
 
 /// Arguments of `cardrules tournament`.
@@ -319,6 +371,7 @@ fn command() -> clap::Command {
         .mut_subcommand("tournament", |tournament| {
             tournament.after_long_help(table::rules_help())
         })
+        .mut_subcommand("play", |play| play.after_long_help(table::rules_help()))
         .mut_subcommand("oracle", |oracle| {
             let about = oracle.get_long_about().map(ToString::to_string);
             oracle.long_about(format!(
@@ -346,6 +399,7 @@ fn main() -> ExitCode {
         Command::Oracle => oracle(),
         Command::Simulate(args) => simulate(&args),
         Command::Tournament(args) => tournament(&args),
+        Command::Play(args) => play(&args),
         Command::Replay(args) => match replay::replay_file(&args.record, args.seat, args.json) {
             Ok(text) => print(&text),
             Err(e) => fail(&e),
@@ -462,6 +516,97 @@ fn tournament(args: &TournamentArgs) -> ExitCode {
         Ok(text) => print(&text),
         Err(e) => fail(&e),
     }
+}
+
+/// `cardrules play`.
+fn play(args: &PlayArgs) -> ExitCode {
+    let fail_usage = |m: String| -> ! { usage_error_in("play", m) };
+    let row = table::played(&args.game, args.choices.variant.as_deref())
+        .unwrap_or_else(|e| fail_usage(e.to_string()));
+    let Some(terminal) = row.terminal else {
+        fail_usage(format!("{} cannot be played in the terminal", row.label));
+    };
+    let range = row.play.players();
+    let players = args.players.unwrap_or(*range.start());
+    if !range.contains(&players) {
+        fail_usage(format!(
+            "{} is played by {} players, not {players} (--players)",
+            row.label,
+            table::counts(&range, " to "),
+        ));
+    }
+    if args.seat >= players {
+        fail_usage(format!(
+            "--seat {}: the seats are 0 to {} (--players {players})",
+            args.seat,
+            players - 1
+        ));
+    }
+    for bot in args.bots.iter().chain([&args.hint]) {
+        if let Err(e) = bot.parse::<cards_bots::BotSpec>() {
+            fail_usage(e.to_string());
+        }
+    }
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs() % 1_000_000)
+    });
+    let terminal_out = io::stdout().is_terminal();
+    let style = if args.plain {
+        terminal::Style::default()
+    } else {
+        terminal::Style::detect(terminal_out)
+    };
+    let config = terminal::Config {
+        players,
+        seat: args.seat,
+        seed,
+        seed_chosen: args.seed.is_none(),
+        bots: args.bots.clone(),
+        hint: args.hint.clone(),
+        record: args.record.clone(),
+        variant: args.choices.variant.clone(),
+        rules: args.choices.rules(),
+        style,
+        echo: !io::stdin().is_terminal(),
+        command: play_command(args, players, seed),
+    };
+    let mut input = io::stdin().lock();
+    let mut out = io::stdout().lock();
+    match terminal.play(row, &config, &mut input, &mut out) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(terminal::TerminalError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => {
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            let _ = out.flush();
+            fail(&e)
+        }
+    }
+}
+
+/// The command that deals the same game again (the rules options as given).
+fn play_command(args: &PlayArgs, players: usize, seed: u64) -> String {
+    let mut words = vec!["cardrules play".to_owned(), args.game.clone()];
+    if let Some(variant) = &args.choices.variant {
+        words.push(format!("--variant {variant}"));
+    }
+    words.push(format!(
+        "--players {players} --seat {} --seed {seed}",
+        args.seat
+    ));
+    words.push(format!("--bots {}", args.bots.join(",")));
+    if let Some(preset) = &args.choices.preset {
+        words.push(format!("--preset {preset}"));
+    }
+    if let Some(json) = &args.choices.rules {
+        words.push(format!("--rules '{json}'"));
+    }
+    for (name, value) in &args.choices.rule {
+        words.push(format!("--rule {name}={value}"));
+    }
+    words.join(" ")
 }
 
 /// Exits with clap's usage error for `simulate` (status 2).

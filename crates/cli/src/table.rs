@@ -12,6 +12,7 @@ use std::ops::RangeInclusive;
 use crate::games::{self, Op};
 use crate::play::{Compete, Of, Play, Simulate};
 use crate::protocol::and_list;
+use crate::terminal::{At, Terminal};
 
 /// A game by its name: what the help says of it and its own oracle ops.
 #[derive(Debug, Clone, Copy)]
@@ -45,6 +46,10 @@ pub struct Row {
     /// is its default): a type with a rule-based bot. Jass's Schieber plays one deal (a
     /// duplicate deal is the unit luck cancels over), not the game to the target.
     pub compete: Option<&'static dyn Compete>,
+    /// The same type for `play` (a person against the bots), when it plays this row (the
+    /// first such row of a game is its default): a type with a rule-based bot, played through
+    /// its indexed position (Eléwénjewé's captures card by card).
+    pub terminal: Option<&'static dyn Terminal>,
 }
 
 impl std::fmt::Debug for Row {
@@ -56,6 +61,7 @@ impl std::fmt::Debug for Row {
             .field("oracle", &self.oracle)
             .field("simulate", &self.simulate.is_some())
             .field("compete", &self.compete.is_some())
+            .field("terminal", &self.terminal.is_some())
             .finish()
     }
 }
@@ -96,6 +102,7 @@ pub static ROWS: &[Row] = &[
         play: &Of::<::zaagox::Zaagox>::NEW,
         simulate: Some(&Of::<::zaagox::Zaagox>::NEW),
         compete: Some(&Of::<::zaagox::Zaagox>::NEW),
+        terminal: Some(&At::<::zaagox::Zaagox>::NEW),
     },
     // `simulate` plays whole Schieber games to the target; the oracle one deal.
     Row {
@@ -106,6 +113,7 @@ pub static ROWS: &[Row] = &[
         play: &Of::<::jass::Schieber>::NEW,
         simulate: Some(&Of::<::jass::Schieber>::NEW),
         compete: None,
+        terminal: None,
     },
     Row {
         game: "jass",
@@ -115,6 +123,7 @@ pub static ROWS: &[Row] = &[
         play: &Of::<::jass::SchieberDeal>::NEW,
         simulate: None,
         compete: Some(&Of::<::jass::SchieberDeal>::NEW),
+        terminal: None,
     },
     Row {
         game: "jass",
@@ -124,6 +133,7 @@ pub static ROWS: &[Row] = &[
         play: &Of::<::jass::Coiffeur>::NEW,
         simulate: Some(&Of::<::jass::Coiffeur>::NEW),
         compete: Some(&Of::<::jass::Coiffeur>::NEW),
+        terminal: None,
     },
     Row {
         game: "jass",
@@ -133,6 +143,7 @@ pub static ROWS: &[Row] = &[
         play: &Of::<::jass::Differenzler>::NEW,
         simulate: Some(&Of::<::jass::Differenzler>::NEW),
         compete: Some(&Of::<::jass::Differenzler>::NEW),
+        terminal: None,
     },
     Row {
         game: "elewenjewe",
@@ -142,6 +153,7 @@ pub static ROWS: &[Row] = &[
         play: &Of::<::elewenjewe::Elewenjewe>::NEW,
         simulate: Some(&Of::<::elewenjewe::Elewenjewe>::NEW),
         compete: Some(&Of::<::elewenjewe::Elewenjewe>::NEW),
+        terminal: None,
     },
     Row {
         game: "letom",
@@ -151,6 +163,7 @@ pub static ROWS: &[Row] = &[
         play: &Of::<::letom::Letom>::NEW,
         simulate: Some(&Of::<::letom::Letom>::NEW),
         compete: Some(&Of::<::letom::Letom>::NEW),
+        terminal: Some(&At::<::letom::Letom>::NEW),
     },
     Row {
         game: "letom",
@@ -160,6 +173,7 @@ pub static ROWS: &[Row] = &[
         play: &Of::<::letom::LetomMatch>::NEW,
         simulate: Some(&Of::<::letom::LetomMatch>::NEW),
         compete: Some(&Of::<::letom::LetomMatch>::NEW),
+        terminal: Some(&At::<::letom::LetomMatch>::NEW),
     },
 ];
 
@@ -226,6 +240,14 @@ fn variant_message(game: &str, variant: &str, variants: &[&str]) -> String {
 /// [`LookupError`] naming the games or the game's variants.
 pub fn simulated(game: &str, variant: Option<&str>) -> Result<&'static Row, LookupError> {
     lookup(game, variant, |r| r.simulate.is_some())
+}
+
+/// The row `play` plays for `game` and `variant` (`None`: the default).
+///
+/// # Errors
+/// [`LookupError`] naming the games or the game's variants.
+pub fn played(game: &str, variant: Option<&str>) -> Result<&'static Row, LookupError> {
+    lookup(game, variant, |r| r.terminal.is_some())
 }
 
 /// The row `tournament` plays for `game` and `variant` (`None`: the default).

@@ -1,0 +1,213 @@
+//! [`Choice`]: the moves of one decision, listed with numbers and read back from what the
+//! player types (a number, the game's action notation, or a step's words).
+
+use cards_core::{ActionMask, Game, Indexed};
+
+use super::Style;
+
+/// Up to this many legal actions are listed whole; a decision with more is chosen step by
+/// step through the game's indexed position (an Eléwénjewé capture, card by card).
+pub const LIST_MAX: usize = 40;
+
+/// What the player's line chose.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Picked<A> {
+    /// A whole action, legal now.
+    Action(A),
+    /// One step of a decision under way; more follow.
+    Step,
+    /// A move the game refused, with the rule's own words.
+    Refused(String),
+    /// Not a move at all, with what is accepted.
+    Unknown(String),
+}
+
+/// The moves of the decision under way.
+pub struct Choice<G: Game, P: Indexed<Game = G>> {
+    legal: Vec<G::Action>,
+    /// Choosing step by step: the position, the steps taken (their words), the legal steps.
+    steps: Option<(P, Vec<String>, Vec<usize>)>,
+}
+
+impl<G: Game, P: Indexed<Game = G>> Choice<G, P> {
+    /// The decision of the seat to act in `state`.
+    #[must_use]
+    pub fn new(state: &G) -> Self {
+        let mut legal = Vec::new();
+        state.legal_actions(&mut legal);
+        let mut choice = Choice { legal, steps: None };
+        if choice.legal.len() > LIST_MAX {
+            choice.restart(state);
+        }
+        choice
+    }
+
+    /// Back to the first step of a decision chosen step by step (nothing for a listed one).
+    pub fn restart(&mut self, state: &G) {
+        if self.legal.len() > LIST_MAX {
+            let position = P::from_game(state.clone());
+            let mask = Self::mask(&position);
+            self.steps = Some((position, Vec::new(), mask));
+        }
+    }
+
+    fn mask(position: &P) -> Vec<usize> {
+        let mut mask = ActionMask::new(P::NUM_ACTIONS);
+        position.legal_mask(&mut mask);
+        mask.iter().collect()
+    }
+
+    /// Whether the decision is chosen step by step.
+    #[must_use]
+    pub fn stepped(&self) -> bool {
+        self.steps.is_some()
+    }
+
+    /// The steps taken so far in words (empty for a listed decision).
+    #[must_use]
+    pub fn taken(&self) -> &[String] {
+        self.steps.as_ref().map_or(&[], |(_, taken, _)| taken)
+    }
+
+    /// The number of legal actions of the whole decision.
+    #[must_use]
+    pub fn count(&self) -> usize {
+        self.legal.len()
+    }
+
+    /// The legal actions, in the game's order.
+    #[must_use]
+    pub fn legal(&self) -> &[G::Action] {
+        &self.legal
+    }
+
+    /// The options now, in words, in the order their numbers (from 1) give them.
+    #[must_use]
+    pub fn options(&self, style: Style) -> Vec<String> {
+        match &self.steps {
+            None => self.legal.iter().map(|a| style.form(a)).collect(),
+            Some((_, _, mask)) => mask
+                .iter()
+                .filter_map(|&i| P::step(i))
+                .map(|s| style.form(&s))
+                .collect(),
+        }
+    }
+
+    /// What `line` chooses in `state` (the state the decision is taken in).
+    pub fn pick(&mut self, state: &G, line: &str) -> Picked<G::Action> {
+        let line = line.trim();
+        let count = match &self.steps {
+            None => self.legal.len(),
+            Some((_, _, mask)) => mask.len(),
+        };
+        if let Ok(k) = line.parse::<usize>() {
+            return match k.checked_sub(1).filter(|&i| i < count) {
+                Some(i) => match &self.steps {
+                    None => Picked::Action(self.legal[i]),
+                    Some((_, _, mask)) => {
+                        let index = mask[i];
+                        self.step(state, index)
+                    }
+                },
+                None => Picked::Unknown(format!(
+                    "{k} is not one of the moves: they are numbered 1 to {count}"
+                )),
+            };
+        }
+        if let Ok(action) = line.parse::<G::Action>() {
+            if self.legal.contains(&action) {
+                return Picked::Action(action);
+            }
+            return match state.apply(action) {
+                Err(e) => Picked::Refused(e.to_string()),
+                Ok(_) => Picked::Action(action),
+            };
+        }
+        if let Some((_, _, mask)) = &self.steps {
+            let found = mask
+                .iter()
+                .copied()
+                .find(|&i| P::step(i).is_some_and(|s| s.to_string().eq_ignore_ascii_case(line)));
+            if let Some(index) = found {
+                return self.step(state, index);
+            }
+        }
+        let example = self
+            .legal
+            .first()
+            .map(|a| format!(", a move like `{a}`"))
+            .unwrap_or_default();
+        Picked::Unknown(format!(
+            "{line:?} is not a move or a command: type a number from 1 to {count}{example}, or help"
+        ))
+    }
+
+    /// Takes the step `index` of a stepped decision.
+    fn step(&mut self, state: &G, index: usize) -> Picked<G::Action> {
+        let Some((position, taken, mask)) = &mut self.steps else {
+            return Picked::Unknown("no decision is being chosen step by step".to_owned());
+        };
+        if let Err(e) = position.play_index(index) {
+            return Picked::Refused(e.to_string());
+        }
+        if position.in_decision() {
+            taken.extend(P::step(index).map(|s| s.to_string()));
+            *mask = Self::mask(position);
+            return Picked::Step;
+        }
+        // The decision is complete: the legal action that reaches the position's state.
+        let reached = position.game().clone();
+        let found = self
+            .legal
+            .iter()
+            .copied()
+            .find(|&a| state.apply(a).is_ok_and(|next| next == reached));
+        self.restart(state);
+        match found {
+            Some(action) => Picked::Action(action),
+            None => Picked::Refused("those steps make no legal move; start again".to_owned()),
+        }
+    }
+}
+
+/// `options` numbered from 1 and packed into lines of at most `width` columns.
+#[must_use]
+pub fn numbered(options: &[String], width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for (i, option) in options.iter().enumerate() {
+        let item = format!("[{}] {option}", i + 1);
+        let columns = |s: &str| s.chars().count();
+        if !line.is_empty() && columns(&line) + 3 + columns(&item) > width {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push_str("   ");
+        }
+        line.push_str(&item);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_are_numbered_and_packed() {
+        let options: Vec<String> = ["6C", "9C", "KH", "AS"].map(String::from).to_vec();
+        assert_eq!(
+            numbered(&options, 20),
+            ["[1] 6C   [2] 9C", "[3] KH   [4] AS"]
+        );
+        assert_eq!(
+            numbered(&options, 80),
+            ["[1] 6C   [2] 9C   [3] KH   [4] AS"]
+        );
+        assert!(numbered(&[], 80).is_empty());
+    }
+}

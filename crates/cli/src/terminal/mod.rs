@@ -1,0 +1,162 @@
+//! `cardrules play`: one person plays a game in the terminal against the bots.
+//!
+//! Everything shown comes from the game's crate, never from here: the screen is the human
+//! seat's `View` (its `Display`), built only from the start's and every action's events as
+//! redacted for that seat (`Game::redact`, `Game::observe`); what happened is those events'
+//! sentences; the game's own words are explained on first use from its `GameEvent::TERMS`;
+//! moves are the game's action notation, or an indexed game's steps (`Indexed::Step`) where
+//! one decision has too many options to list (an Eléwénjewé capture is chosen card by card).
+//!
+//! Moves are read from the input line by line, so a script can play a whole game; the end of
+//! the input ends the game cleanly, like `quit`. With `--record` the game's record is written
+//! after every action, so an interrupted game replays with `cardrules replay`.
+
+mod choose;
+mod narrate;
+mod session;
+mod style;
+
+use std::io::{BufRead, Write};
+use std::marker::PhantomData;
+use std::path::PathBuf;
+
+use cards_core::{Indexed, RuleBot};
+
+pub use style::Style;
+
+use crate::rules::RuleChoices;
+use crate::table::Row;
+
+/// What to play.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Config {
+    /// Seats.
+    pub players: usize,
+    /// The human's seat.
+    pub seat: usize,
+    /// The game's seed.
+    pub seed: u64,
+    /// Whether the seed was chosen for the player (then the start says how to play it again).
+    pub seed_chosen: bool,
+    /// The bots of the other seats, as given: one for every other seat, in seat order, or one
+    /// for all.
+    pub bots: Vec<String>,
+    /// The bot that answers `hint`.
+    pub hint: String,
+    /// Where to write the record.
+    pub record: Option<PathBuf>,
+    /// The game's variant, as given.
+    pub variant: Option<String>,
+    /// The rules to play under.
+    pub rules: RuleChoices,
+    /// How the text looks.
+    pub style: Style,
+    /// Whether to write each line read after the prompt (when the input is not a terminal,
+    /// which echoes it itself), so a scripted game's transcript shows the moves typed.
+    pub echo: bool,
+    /// The command that plays this game again (for the start and the end).
+    pub command: String,
+}
+
+/// Why a game could not be played.
+#[derive(Debug, thiserror::Error)]
+pub enum TerminalError {
+    /// A bot's name is not one of the ladder's.
+    #[error("{0}")]
+    Bot(#[from] cards_bots::ParseBotError),
+    /// `--bots` names the wrong number of bots.
+    #[error(
+        "--bots names one bot for every other seat ({others} here) or one for all of them, not \
+         {given}"
+    )]
+    BotCount {
+        /// Seats the bots play.
+        others: usize,
+        /// Bots named.
+        given: usize,
+    },
+    /// The bot named for `hint` cheats (it would read the hidden cards).
+    #[error("--hint {0}: a hint must come from a fair bot, one that sees only your seat's view")]
+    HintCheats(String),
+    /// The rules asked for are not valid for the game.
+    #[error("bad rules: {0}")]
+    Rules(String),
+    /// `--seat` is not at the table.
+    #[error("--seat {seat}: the game has seats 0 to {} (--players {players})", .players - 1)]
+    Seat {
+        /// The seat asked for.
+        seat: usize,
+        /// The number of seats.
+        players: usize,
+    },
+    /// The game cannot be set up.
+    #[error("the game cannot be set up: {0}")]
+    Setup(String),
+    /// A bot chose an action the game refused (a bug in the bot).
+    #[error("the bot of seat {seat} chose {action}, which the game refused: {reason}")]
+    BotRefused {
+        /// The bot's seat.
+        seat: usize,
+        /// The action.
+        action: String,
+        /// The game's reason.
+        reason: String,
+    },
+    /// The human's view could not follow an event (a bug in the game's crate).
+    #[error("the screen cannot follow the game: {0}")]
+    View(String),
+    /// The record could not be written.
+    #[error("cannot write the record {path}: {source}")]
+    Record {
+        /// The file.
+        path: PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+    /// The terminal could not be read or written.
+    #[error("cannot read or write the terminal: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// One game type as `play` plays it (object-safe: the table holds `&dyn Terminal`).
+pub trait Terminal: Sync {
+    /// Plays `config` for `row`, reading moves from `input` and writing to `out`.
+    ///
+    /// # Errors
+    /// [`TerminalError`] for bad bots, rules or seat, a game that cannot be set up, a record
+    /// that cannot be written, or a terminal that cannot be read or written. A refused move
+    /// is not an error: it is answered and asked again.
+    fn play(
+        &self,
+        row: &Row,
+        config: &Config,
+        input: &mut dyn BufRead,
+        out: &mut dyn Write,
+    ) -> Result<(), TerminalError>;
+}
+
+/// The game type `G` played through its indexed position `P` (`G` itself for a game whose
+/// actions are each one index).
+pub struct At<G, P = G>(PhantomData<fn() -> (G, P)>);
+
+impl<G, P> At<G, P> {
+    /// The value the table points to.
+    pub const NEW: Self = At(PhantomData);
+}
+
+impl<G, P> Terminal for At<G, P>
+where
+    G: RuleBot + 'static,
+    G::View: std::fmt::Display,
+    P: Indexed<Game = G>,
+{
+    fn play(
+        &self,
+        row: &Row,
+        config: &Config,
+        input: &mut dyn BufRead,
+        out: &mut dyn Write,
+    ) -> Result<(), TerminalError> {
+        session::Session::<G, P>::start(row, config, out)?.run(input, out)
+    }
+}

@@ -1,0 +1,385 @@
+//! `cardrules play` end to end, for every game and variant: a driver answers the prompts
+//! through stdin as a person would, plays to the end of a seeded game, and the transcript is
+//! checked against the game the test rebuilds from the record (no card the seat could not
+//! see is ever named), with a refused move, a hint and an undo on the way.
+
+mod support;
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Output, Stdio};
+
+use cards_core::{Card, Game, GameRecord, GameRng, PlayerId, Seed};
+
+/// The prompt the game writes (plain style) when it waits for a line.
+const PROMPT: &str = "> ";
+
+/// A `cardrules play` process and what it has written so far.
+struct Driver {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: ChildStdout,
+    transcript: String,
+}
+
+impl Driver {
+    fn start(args: &[&str]) -> Driver {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_cardrules"))
+            .arg("play")
+            .args(args)
+            .env_remove("NO_COLOR")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("start cardrules play");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        Driver {
+            child,
+            stdin,
+            stdout,
+            transcript: String::new(),
+        }
+    }
+
+    /// Reads until the next prompt; the text since the last one, or `None` when the game
+    /// ended (the process closed its output) without prompting again.
+    fn next_prompt(&mut self) -> Option<String> {
+        let from = self.transcript.len();
+        let mut buf = [0u8; 8192];
+        let mut pending = Vec::new();
+        loop {
+            let n = self.stdout.read(&mut buf).expect("read the game's output");
+            if n == 0 {
+                self.transcript
+                    .push_str(&String::from_utf8(pending).expect("UTF-8 output"));
+                return None;
+            }
+            pending.extend_from_slice(&buf[..n]);
+            if let Ok(text) = std::str::from_utf8(&pending)
+                && text.ends_with(PROMPT)
+            {
+                self.transcript.push_str(text);
+                return Some(self.transcript[from..].to_owned());
+            }
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").expect("write a move");
+        self.stdin.flush().unwrap();
+    }
+
+    /// Waits for the process to end; its transcript.
+    fn finish(mut self) -> String {
+        assert!(
+            self.next_prompt().is_none(),
+            "the game prompted again after it should have ended"
+        );
+        let status = self.child.wait().unwrap();
+        assert!(status.success(), "status {status:?}\n{}", self.transcript);
+        self.transcript
+    }
+}
+
+/// The highest option number `[k]` in the last options block of `text`.
+fn option_count(text: &str) -> usize {
+    let block = text.rsplit("moves").next().unwrap_or(text);
+    block
+        .split('[')
+        .skip(1)
+        .filter_map(|s| s.split(']').next()?.parse::<usize>().ok())
+        .max()
+        .unwrap_or(0)
+}
+
+/// The action count of the last `--- your move ... (after N actions) ---` line in `text`.
+fn actions_at(text: &str) -> Option<usize> {
+    let line = text
+        .lines()
+        .rev()
+        .find(|l| l.starts_with("--- your move"))?;
+    let after = line.split("(after ").nth(1)?;
+    after.split(' ').next()?.parse().ok()
+}
+
+/// Every card `text` names in the game's notation (a token that reads back as itself).
+fn named<C: Card>(text: &str) -> Vec<C> {
+    text.split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .filter_map(|w| w.parse::<C>().ok().filter(|c| c.to_string() == w))
+        .collect()
+}
+
+/// Every card a JSON value names in its strings.
+fn named_in_json<C: Card>(value: &serde_json::Value, out: &mut Vec<C>) {
+    match value {
+        serde_json::Value::String(s) => out.extend(named::<C>(s)),
+        serde_json::Value::Array(items) => items.iter().for_each(|v| named_in_json(v, out)),
+        serde_json::Value::Object(map) => map.values().for_each(|v| named_in_json(v, out)),
+        _ => {}
+    }
+}
+
+/// `known[n]`: every card the seat had been shown after 0..=n actions of the record (in its
+/// views, and in its events as `Game::redact` tells them to it), rebuilt from the seed and
+/// the actions. (That redacted events and views hold nothing hidden is each game crate's own
+/// test, through the test kit.)
+fn known_cards<G: Game>(record: &GameRecord<G>, seat: PlayerId) -> Vec<Vec<G::Card>> {
+    let mut state = record.start_state().expect("the record starts");
+    let rules = record.rules.clone();
+    let mut seen: Vec<G::Card> = Vec::new();
+    let mut known = Vec::new();
+    let look = |state: &G, events: &[G::Event], seen: &mut Vec<G::Card>| {
+        let json = serde_json::to_value(state.view(seat)).unwrap();
+        named_in_json(&json, seen);
+        for event in events {
+            let told = serde_json::to_value(G::redact(&rules, event, seat)).unwrap();
+            named_in_json(&told, seen);
+        }
+        seen.sort();
+        seen.dedup();
+    };
+    let mut events = Vec::new();
+    state.start_events(&mut events);
+    look(&state, &events, &mut seen);
+    known.push(seen.clone());
+    for &action in &record.actions {
+        events.clear();
+        state
+            .play_reporting(action, &mut events)
+            .expect("the record replays");
+        look(&state, &events, &mut seen);
+        known.push(seen.clone());
+    }
+    known
+}
+
+/// Asserts that `text` names no card outside `known` (what the seat had seen by then).
+fn assert_nothing_hidden<C: Card>(text: &str, known: &[C], what: &str) {
+    for card in named::<C>(text) {
+        assert!(
+            known.contains(&card),
+            "{what} names {card}, which the seat had not seen:\n{text}"
+        );
+    }
+}
+
+/// A move the game refuses at `state`, in its notation: an action legal somewhere in a few
+/// random games that is not legal now.
+fn refused_move<G: Game>(state: &G) -> (String, String) {
+    let rules = state.rules().clone();
+    for seed in 0..20u64 {
+        let mut game = G::new(&rules, state.num_players(), Seed::from(seed)).unwrap();
+        let mut legal = Vec::new();
+        let mut rng = GameRng::new(Seed::from(seed), 7);
+        for _ in 0..200 {
+            if game.is_terminal() {
+                break;
+            }
+            game.legal_actions(&mut legal);
+            for &a in &legal {
+                if let Err(e) = state.apply(a) {
+                    return (a.to_string(), e.to_string());
+                }
+            }
+            let Some(i) = rng.index(legal.len()) else {
+                break;
+            };
+            game.play(legal[i]).unwrap();
+        }
+    }
+    panic!("no refused move found");
+}
+
+fn record_of<G: Game>(path: &Path) -> GameRecord<G> {
+    let text = std::fs::read_to_string(path).expect("the record is written");
+    serde_json::from_str(&text).expect("the record reads back")
+}
+
+fn temp_record(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("cardrules-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(format!("{name}.json"))
+}
+
+/// Plays `args` (a game, its variant and seats) to the end from `seed` as seat `seat`:
+/// a bad word, a refused move and a hint at the first decision, then a move and its undo,
+/// then a varied choice at every decision; checks the transcript against the record.
+fn play_through<G: Game>(name: &str, args: &[&str], seat: usize, seed: u64) -> String {
+    let path = temp_record(name);
+    let seed_text = seed.to_string();
+    let seat_text = seat.to_string();
+    let mut all: Vec<&str> = args.to_vec();
+    all.extend([
+        "--seed",
+        &seed_text,
+        "--seat",
+        &seat_text,
+        "--record",
+        path.to_str().unwrap(),
+        "--plain",
+        "--hint",
+        "ismcts:200",
+    ]);
+    let mut game = Driver::start(&all);
+
+    // The first decision: a word that is no move, a move the rules refuse, a hint.
+    let first = game.next_prompt().expect("a first decision");
+    let before_first = actions_at(&first).expect("the screen says how many actions were played");
+    let start: GameRecord<G> = record_of(&path);
+    assert_eq!(start.actions.len(), before_first);
+    let state = start.replay().unwrap();
+    game.send("no such move");
+    let answer = game.next_prompt().unwrap();
+    assert!(answer.contains("is not a move or a command"), "{answer}");
+    let (refused, why) = refused_move(&state);
+    game.send(&refused);
+    let answer = game.next_prompt().unwrap();
+    assert!(
+        answer.contains(&format!("refused: {why}")),
+        "{refused}: expected the rule's words {why:?}:\n{answer}"
+    );
+    game.send("hint");
+    let answer = game.next_prompt().unwrap();
+    assert!(answer.contains("ismcts:200 would play"), "{answer}");
+
+    // A move, then back to the first decision with undo.
+    game.send("1");
+    let mut text = game.next_prompt();
+    if let Some(second) = &text {
+        if !second.contains("--- your move") {
+            // The first move was a step of a longer decision: finish it with its last option.
+            let mut t = second.clone();
+            while !t.contains("--- your move") {
+                game.send(&option_count(&t).to_string());
+                t = game.next_prompt().expect("the decision goes on");
+            }
+        }
+        game.send("undo");
+        let answer = game.next_prompt().expect("the screen again after undo");
+        assert!(answer.contains("took back your move"), "{answer}");
+        assert_eq!(actions_at(&answer), Some(before_first), "{answer}");
+        let back: GameRecord<G> = record_of(&path);
+        assert_eq!(back.actions.len(), before_first, "undo shortens the record");
+        text = Some(answer);
+    }
+
+    // Then to the end, choosing a different option each time.
+    let mut k = 0usize;
+    while let Some(t) = text {
+        let count = option_count(&t);
+        assert!(count > 0, "a prompt without moves:\n{t}");
+        game.send(&((k * 7 + 3) % count + 1).to_string());
+        k += 1;
+        text = game.next_prompt();
+    }
+    let transcript = game.finish();
+    assert!(
+        transcript.contains("--- the game is over ---"),
+        "{transcript}"
+    );
+    assert!(transcript.contains("settlement: seat 0"), "{transcript}");
+    assert!(
+        transcript.contains(&format!("replay it: cardrules replay {}", path.display())),
+        "{transcript}"
+    );
+
+    // The record replays to the end, and the transcript names no card the seat had not seen.
+    let record: GameRecord<G> = record_of(&path);
+    assert!(record.replay().unwrap().is_terminal());
+    let known = known_cards(&record, PlayerId::from_index(seat).unwrap());
+    let (preamble, _) = transcript.split_once("--- your move").unwrap();
+    assert_nothing_hidden(preamble, &known[before_first], "the start");
+    // What follows the undo is on the record's line of play: each screen against what the
+    // seat had seen at it, and what follows a screen up to the next against what it had seen
+    // by the next.
+    let after_undo = transcript.rsplit_once("took back your move").unwrap().1;
+    let screens: Vec<&str> = after_undo.split("--- your move").skip(1).collect();
+    for (i, segment) in screens.iter().enumerate() {
+        let n = actions_at(&format!("--- your move{segment}")).unwrap();
+        let screen = segment.split("\nmoves").next().unwrap();
+        assert_nothing_hidden(screen, &known[n], "a screen");
+        let next = screens
+            .get(i + 1)
+            .and_then(|s| actions_at(&format!("--- your move{s}")))
+            .unwrap_or(record.actions.len());
+        assert_nothing_hidden(segment, &known[next], "a move's narration");
+    }
+    let _ = std::fs::remove_file(&path);
+    transcript
+}
+
+/// Runs `cardrules` with `args`, `input` on its stdin.
+fn cardrules_with_input(args: &[&str], input: &str) -> Output {
+    use std::io::Write as _;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cardrules"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("start cardrules");
+    let mut stdin = child.stdin.take().expect("stdin");
+    // A game that stops early closes its input: a refused write is then no failure.
+    let _ = stdin.write_all(input.as_bytes());
+    drop(stdin);
+    child.wait_with_output().expect("run cardrules")
+}
+
+#[test]
+fn zaagox_plays_to_the_end() {
+    play_through::<zaagox::Zaagox>("zaagox", &["zaagox", "--players", "3"], 1, 5);
+}
+
+#[test]
+fn letom_plays_a_deal_to_the_end() {
+    play_through::<letom::Letom>("letom", &["letom", "--players", "3"], 0, 11);
+}
+
+#[test]
+fn letom_plays_a_match_to_the_end() {
+    play_through::<letom::LetomMatch>(
+        "letom-match",
+        &[
+            "letom",
+            "--variant",
+            "match",
+            "--players",
+            "2",
+            "--rule",
+            "deals=3",
+        ],
+        1,
+        4,
+    );
+}
+
+#[test]
+fn the_end_of_the_input_ends_the_game_cleanly() {
+    let out = cardrules_with_input(&["play", "zaagox", "--seed", "2"], "1\n1\n");
+    let text = support::stdout(&out);
+    assert!(
+        text.contains("the input ended: the game stops after"),
+        "{text}"
+    );
+    assert!(text.contains("Nothing was recorded"), "{text}");
+}
+
+#[test]
+fn bad_seats_and_bots_are_refused_saying_what_is_allowed() {
+    let e = support::usage_error(&["play", "zaagox", "--seat", "5"]);
+    assert!(e.contains("--seat 5: the seats are 0 to 1"), "{e}");
+    let e = support::usage_error(&["play", "zaagox", "--bots", "genius"]);
+    assert!(e.contains("random, rules"), "{e}");
+    let out = cardrules_with_input(
+        &["play", "zaagox", "--players", "4", "--bots", "rules,random"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let e = String::from_utf8_lossy(&out.stderr);
+    assert!(e.contains("one bot for every other seat (3 here)"), "{e}");
+    let out = cardrules_with_input(&["play", "zaagox", "--hint", "cheat"], "");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("a fair bot"));
+}
