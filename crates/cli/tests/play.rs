@@ -94,7 +94,8 @@ fn option_count(text: &str) -> usize {
         .unwrap_or(0)
 }
 
-/// The action count of the last `--- your move ... (after N actions) ---` line in `text`.
+/// The action count of the last `--- your move ... (after N actions) ---` line in `text`
+/// (`1 action`).
 fn actions_at(text: &str) -> Option<usize> {
     let line = text
         .lines()

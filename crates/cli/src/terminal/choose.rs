@@ -211,3 +211,85 @@ mod tests {
         assert!(numbered(&[], 80).is_empty());
     }
 }
+
+#[cfg(test)]
+mod stepped {
+    use cards_core::{Game, Seed};
+    use elewenjewe::{Action, Elewenjewe, Rules, Stepped};
+
+    use super::*;
+
+    /// A position whose seat has more legal actions than are listed.
+    fn crowded() -> Elewenjewe {
+        let mut legal = Vec::new();
+        for seed in 0..200u64 {
+            let mut game = Elewenjewe::new(&Rules::default(), 2, Seed::from(seed)).unwrap();
+            let mut rng = cards_core::GameRng::new(Seed::from(seed), 9);
+            while !game.is_terminal() {
+                game.legal_actions(&mut legal);
+                if legal.len() > LIST_MAX {
+                    return game;
+                }
+                let i = rng.index(legal.len()).unwrap();
+                game.play(legal[i]).unwrap();
+            }
+        }
+        panic!("no position with more than {LIST_MAX} legal actions");
+    }
+
+    #[test]
+    fn a_crowded_decision_is_chosen_card_by_card_into_a_legal_capture() {
+        let game = crowded();
+        let mut choice = Choice::<Elewenjewe, Stepped>::new(&game);
+        assert!(choice.stepped());
+        let plain = Style::default();
+        let options = choice.options(plain);
+        assert!(options.len() < choice.count(), "{options:?}");
+        let start = options
+            .iter()
+            .position(|o| o.starts_with("capture with"))
+            .expect("a capture to start");
+        assert_eq!(
+            choice.pick(&game, &(start + 1).to_string()),
+            Picked::Step,
+            "starting a capture is one step"
+        );
+        assert_eq!(choice.taken(), [options[start].clone()]);
+        // A word that names no option, and a move the rules refuse, leave the decision as
+        // it was.
+        assert!(matches!(choice.pick(&game, "pick"), Picked::Unknown(_)));
+        let mut picked = None;
+        for _ in 0..60 {
+            let options = choice.options(plain);
+            let last = options.len().to_string();
+            match choice.pick(&game, &last) {
+                Picked::Step => {}
+                Picked::Action(action) => {
+                    picked = Some(action);
+                    break;
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+        let action = picked.expect("the steps end in an action");
+        assert!(choice.legal().contains(&action), "{action}");
+        assert!(matches!(action, Action::Capture { .. }), "{action}");
+        // The choice starts again for the next try.
+        assert!(choice.taken().is_empty());
+    }
+
+    #[test]
+    fn a_step_is_typed_in_words_and_back_starts_again() {
+        let game = crowded();
+        let mut choice = Choice::<Elewenjewe, Stepped>::new(&game);
+        let first = choice.options(Style::default())[0].clone();
+        let picked = choice.pick(&game, &first.to_uppercase());
+        assert!(
+            matches!(picked, Picked::Step | Picked::Action(_)),
+            "{picked:?}"
+        );
+        choice.restart(&game);
+        assert!(choice.taken().is_empty());
+        assert_eq!(choice.options(Style::default())[0], first);
+    }
+}

@@ -291,9 +291,9 @@ where
             out,
             "{}",
             self.style.bold(&format!(
-                "--- your move, seat {} (after {} actions) ---",
+                "--- your move, seat {} (after {}) ---",
                 self.human.index(),
-                self.record.actions.len()
+                actions(self.record.actions.len())
             ))
         )?;
         let text = self.style.form(&self.view);
@@ -510,8 +510,8 @@ where
         self.flush_told(out)?;
         writeln!(
             out,
-            "{why}: the game stops after {} actions, unfinished.",
-            self.record.actions.len()
+            "{why}: the game stops after {}, unfinished.",
+            actions(self.record.actions.len())
         )?;
         match &self.record_path {
             Some(path) => writeln!(
@@ -565,6 +565,15 @@ where
             )?,
         }
         Ok(())
+    }
+}
+
+/// `n actions`, or `1 action`.
+fn actions(n: usize) -> String {
+    if n == 1 {
+        "1 action".to_owned()
+    } else {
+        format!("{n} actions")
     }
 }
 
