@@ -235,10 +235,12 @@ turn 37 · seat 0 (you) to discard, pair or age
 pile: 16 cards · discard: none
 your hand: A3 P0 P5
 your pairs: A4 P4 with 2 of 4 ageing (A8 A2)
-your stored: G5 (so far 1 shape, 1 colour, 1 number kinds)
-seat 1: 0 cards in hand · stored: G2 P6 (so far 2 shape, 2 colour, 1 number kinds)
+your stored: G5 (kinds so far: 1 shape, 1 colour, 1 number)
+seat 1: 0 cards in hand
+seat 1's stored: G2 P6 (kinds so far: 2 shape, 2 colour, 1 number)
 seat 1's pairs: S7 G7 with 1 of 3 ageing; G8 P8 with 1 of 4 ageing
-seat 2: 2 cards in hand · stored: A0 P1 (so far 2 shape, 1 colour, 1 number kinds)
+seat 2: 2 cards in hand
+seat 2's stored: A0 P1 (kinds so far: 2 shape, 1 colour, 1 number)
 seat 2's pairs: none
 shapes: Oxas P8 · Lindys A4 S7 G2 G8 P1 P5 · Ronaldisis A3 G5 G7 P4 P6 · Quotos A0 P0";
 
