@@ -92,6 +92,7 @@ mod search;
 mod setup;
 mod state;
 mod steps;
+mod text;
 mod view;
 
 /// Eléwénjewé as this crate implements it: the rules and every decision, with the option that

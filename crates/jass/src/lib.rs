@@ -89,6 +89,7 @@ mod sampling;
 mod schieber;
 mod schieber_deal;
 mod score;
+mod screen;
 mod seeded_deal;
 mod trick_rules;
 mod weis;

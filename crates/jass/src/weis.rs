@@ -273,18 +273,17 @@ const fn four_class(rank: JassRank) -> u32 {
 }
 
 impl fmt::Display for Meld {
-    /// `sequence 6H-8H (20)` or `four J (200)`.
+    /// `sequence 6H-8H (20)` or `four J (200)`; `{:#}` writes the cards with suit symbols
+    /// (`sequence 6♥-8♥ (20)`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.kind {
             MeldKind::Sequence { suit, low, .. } => {
                 let top = self.top().unwrap_or(JassCard::new(suit, low));
-                write!(
-                    f,
-                    "sequence {}-{} ({})",
-                    JassCard::new(suit, low),
-                    top,
-                    self.points
-                )
+                f.write_str("sequence ")?;
+                fmt::Display::fmt(&JassCard::new(suit, low), f)?;
+                f.write_str("-")?;
+                fmt::Display::fmt(&top, f)?;
+                write!(f, " ({})", self.points)
             }
             MeldKind::Four(rank) => write!(f, "four {} ({})", rank.symbol(), self.points),
         }

@@ -5,6 +5,8 @@ use core::str::FromStr;
 
 use cards_core::{Card, Colour, DidoCard};
 
+use crate::event::Alt;
+
 /// The numbers a card can carry: 0 (the four Guã) to 8.
 pub const NUMBERS: usize = 9;
 
@@ -111,12 +113,14 @@ impl Action {
     }
 }
 
+/// The notation; `{:#}` writes the cards with `{:#}` (for people), words unchanged.
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let alt = f.alternate();
         match self {
-            Action::Play(c) => write!(f, "play {c}"),
-            Action::PlayOnto(c, d) => write!(f, "play {c} {d}"),
-            Action::Take(d) => write!(f, "take {d}"),
+            Action::Play(c) => write!(f, "play {}", Alt(c, alt)),
+            Action::PlayOnto(c, d) => write!(f, "play {} {}", Alt(c, alt), Alt(d, alt)),
+            Action::Take(d) => write!(f, "take {}", Alt(d, alt)),
             Action::Flip => f.write_str("flip"),
             Action::Shake(n) => write!(f, "shake {n}"),
             Action::Bomb(n) => write!(f, "bomb {n}"),

@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use cards_core::{Cards, DidoCard, GameEvent, PlayerId, Seed};
+use cards_core::{Cards, DidoCard, GameEvent, PlayerId, Seed, Term};
 
 use crate::{Deal, Hand, MatchOutcome, Outcome, Settlement, Setup};
 
@@ -386,6 +386,9 @@ pub enum Event {
 impl GameEvent for Event {
     type Deal = Dealing;
 
+    /// Letom's own words, as the events' sentences and the views' screens write them.
+    const TERMS: &'static [Term] = TERMS;
+
     /// The deal as dealt, and the stock reshuffled after a sale, when every card is shown.
     fn deal(&self) -> Option<&Dealing> {
         match self {
@@ -402,6 +405,139 @@ impl GameEvent for Event {
         }
     }
 }
+
+/// Letom's own words that its sentences and screens use, each explained in one sentence
+/// (`docs/letom.md` has the rules they stand for).
+const TERMS: &[Term] = &[
+    Term {
+        word: "floor",
+        meaning: "The face-up cards in the middle of the table, which players capture by \
+                  matching their numbers.",
+    },
+    Term {
+        word: "stock",
+        meaning: "The face-down pile: after playing a hand card, a player flips its top card \
+                  onto the floor and matches it too.",
+    },
+    Term {
+        word: "Guã",
+        meaning: "The four 0-cards (A0 S0 G0 P0), which match each other: all four captured \
+                  score 4 points.",
+    },
+    Term {
+        word: "pi",
+        meaning: "A junk card, Alivaie or Suçes 1 to 8 (S8 counts as two): a pi value of 8 \
+                  scores 1 point, and each pi beyond it 1 more.",
+    },
+    Term {
+        word: "Pie",
+        meaning: "The points for pi: 1 at a pi value of 8, plus 1 per pi beyond 8.",
+    },
+    Term {
+        word: "Dan",
+        meaning: "The Gran cards 1 to 8: four captured score 1 point, and each one beyond \
+                  four 1 more.",
+    },
+    Term {
+        word: "Ÿnkt",
+        meaning: "The Pradol cards 1 to 8: four captured score 1 point, and each one beyond \
+                  four 1 more.",
+    },
+    Term {
+        word: "Godorie",
+        meaning: "P2, P4 and P8 captured together: 5 points.",
+    },
+    Term {
+        word: "Hõdan",
+        meaning: "G1, G2 and G3 captured together: 3 points.",
+    },
+    Term {
+        word: "Codan",
+        meaning: "G4, G5 and G6 captured together: 3 points.",
+    },
+    Term {
+        word: "Cyñdan",
+        meaning: "G7 and G8 captured together: 2 points.",
+    },
+    Term {
+        word: "base points",
+        meaning: "What a player's captured cards are worth, category by category, before \
+                  Ren and the multipliers.",
+    },
+    Term {
+        word: "stuck stack",
+        meaning: "Three cards of one number lying together on the floor: whoever captures \
+                  that number takes all three and a pi from every other player.",
+    },
+    Term {
+        word: "jjok",
+        meaning: "The hand card matched nothing and the flip was its number: the player \
+                  takes both and a pi from every other player.",
+    },
+    Term {
+        word: "ttadak",
+        meaning: "The hand card took one of two floor cards of its number and the flip was \
+                  the fourth: the player takes all four and a pi from every other player.",
+    },
+    Term {
+        word: "sweep",
+        meaning: "A turn that leaves the floor empty: the player takes a pi from every other \
+                  player.",
+    },
+    Term {
+        word: "shakes",
+        meaning: "Shows three hand cards of one number at the start of a turn: if that \
+                  player wins, its score is doubled once per shake.",
+    },
+    Term {
+        word: "bombs",
+        meaning: "Plays three hand cards of one number onto the fourth on the floor, taking \
+                  all four and a pi from every other player: the player then owes two \
+                  flip-only turns, and its score is multiplied (by 3 by default) if it wins.",
+    },
+    Term {
+        word: "flip-only",
+        meaning: "A turn on which the player only flips the stock, playing no hand card: a \
+                  bomb leaves two of them owed.",
+    },
+    Term {
+        word: "last turn",
+        meaning: "A player's turn with one hand card or flip-only turn left: no stuck stack \
+                  forms on it and no pi reward is paid.",
+    },
+    Term {
+        word: "Ren",
+        meaning: "Go on: a player with 3 or more base points plays on for a higher score (1 \
+                  more per Ren, doubled from the third), but if it then loses it may pay \
+                  for every loser.",
+    },
+    Term {
+        word: "Tom",
+        meaning: "Stop: the player ends the deal and wins, and every other player pays it \
+                  its score.",
+    },
+    Term {
+        word: "nagari",
+        meaning: "A deal that nobody wins (the stock ran out and nobody stopped): the next \
+                  deal's score is doubled.",
+    },
+    Term {
+        word: "chongtong",
+        meaning: "A player dealt all four cards of one number wins the deal at once with 3 \
+                  points.",
+    },
+    Term {
+        word: "sell",
+        meaning: "With gwang-selling, one player sits the deal out, and each playing player \
+                  pays it for every Guã it shows.",
+    },
+    Term {
+        word: "pot",
+        meaning: "The table stake: every player puts it in each deal, and the first whose own \
+                  first turn makes a stuck stack, a bomb, ttadak or jjok takes it, or else \
+                  the deal's winner.",
+    },
+];
 
 /// `event` as `seat` may know it (seats not at the table are onlookers): other seats' hands,
 /// the stock and the reshuffle seed hidden. Every other card in an event is face up.
@@ -439,6 +575,20 @@ pub(crate) fn redact(event: &Event, seat: PlayerId) -> Event {
     }
 }
 
+/// `0` written with `{:#}` when `1` holds: the alternate flag passed on to a card or cards
+/// inside a sentence.
+pub(crate) struct Alt<T>(pub(crate) T, pub(crate) bool);
+
+impl<T: fmt::Display> fmt::Display for Alt<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.1 {
+            write!(f, "{:#}", self.0)
+        } else {
+            write!(f, "{}", self.0)
+        }
+    }
+}
+
 /// `seat 0, seat 2`.
 fn seats(f: &mut fmt::Formatter<'_>, seats: &[PlayerId]) -> fmt::Result {
     for (i, s) in seats.iter().enumerate() {
@@ -465,8 +615,11 @@ fn per_seat<T: fmt::Display>(f: &mut fmt::Formatter<'_>, values: &[T], sign: boo
     Ok(())
 }
 
+/// `{:#}` of an event writes its cards with `{:#}` (for people); the plain form is the
+/// sentence the golden tests pin.
 impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let alt = f.alternate();
         match self {
             Event::DealBegins { number } => write!(f, "deal {} begins", number + 1),
             Event::Dealt(Dealing::Table {
@@ -480,17 +633,17 @@ impl fmt::Display for Event {
                     if i > 0 {
                         f.write_str(" ")?;
                     }
-                    write!(f, "{c}")?;
+                    write!(f, "{}", Alt(c, alt))?;
                 }
                 for (s, h) in hands.iter().enumerate() {
-                    write!(f, "; seat {s} holds {h}")?;
+                    write!(f, "; seat {s} holds {}", Alt(h, alt))?;
                 }
-                write!(f, "; the stock {stock}")
+                write!(f, "; the stock {}", Alt(stock, alt))
             }
             Event::Dealt(Dealing::Stock { stock }) => {
-                write!(f, "the stock is reshuffled: {stock}")
+                write!(f, "the stock is reshuffled: {}", Alt(stock, alt))
             }
-            Event::Position(p) => write!(f, "the deal as set up: {}", p.public.phase),
+            Event::Position(p) => write!(f, "the deal as set up: {}", Alt(&p.public.phase, alt)),
             Event::Carried {
                 carry,
                 shakes,
@@ -518,7 +671,8 @@ impl fmt::Display for Event {
             } => {
                 write!(
                     f,
-                    "seat {seat} was dealt all four {number}s ({cards}): chongtong"
+                    "seat {seat} was dealt all four {number}s ({}): chongtong",
+                    Alt(cards, alt)
                 )
             }
             Event::Asked { seat } => write!(f, "seat {seat} is asked whether to sell its Guã"),
@@ -528,37 +682,55 @@ impl fmt::Display for Event {
                 if shown.is_empty() {
                     f.write_str("with no Guã to show")?;
                 } else {
-                    write!(f, "showing {shown}")?;
+                    write!(f, "showing {}", Alt(shown, alt))?;
                 }
                 write!(f, ": each player pays it {price}")
             }
             Event::UnderStock { seat, cards } => {
-                write!(f, "seat {seat}'s cards go under the stock: {cards}")
+                write!(
+                    f,
+                    "seat {seat}'s cards go under the stock: {}",
+                    Alt(cards, alt)
+                )
             }
             Event::TurnBegins { seat } => write!(f, "seat {seat} to play"),
             Event::Shook {
                 seat,
                 number,
                 cards,
-            } => write!(f, "seat {seat} shakes its three {number}s: {cards}"),
+            } => write!(
+                f,
+                "seat {seat} shakes its three {number}s: {}",
+                Alt(cards, alt)
+            ),
             Event::Bombed {
                 seat,
                 number,
                 cards,
-            } => write!(f, "seat {seat} bombs with its three {number}s ({cards})"),
+            } => write!(
+                f,
+                "seat {seat} bombs with its three {number}s ({})",
+                Alt(cards, alt)
+            ),
             Event::FlipOnly { seat } => write!(f, "seat {seat} takes a flip-only turn"),
             Event::Played {
                 seat,
                 card,
                 onto: Some(onto),
-            } => write!(f, "seat {seat} played {card} onto {onto}"),
-            Event::Played { seat, card, .. } => write!(f, "seat {seat} played {card}"),
-            Event::Flipped { seat, card } => write!(f, "seat {seat} flipped {card}"),
+            } => write!(
+                f,
+                "seat {seat} played {} onto {}",
+                Alt(card, alt),
+                Alt(onto, alt)
+            ),
+            Event::Played { seat, card, .. } => write!(f, "seat {seat} played {}", Alt(card, alt)),
+            Event::Flipped { seat, card } => write!(f, "seat {seat} flipped {}", Alt(card, alt)),
             Event::TakeOffered { seat, card, .. } => write!(
                 f,
-                "two floor cards match the flipped {card}: seat {seat} chooses which to take"
+                "two floor cards match the flipped {}: seat {seat} chooses which to take",
+                Alt(card, alt)
             ),
-            Event::Captured { seat, cards } => write!(f, "seat {seat} took {cards}"),
+            Event::Captured { seat, cards } => write!(f, "seat {seat} took {}", Alt(cards, alt)),
             Event::StackMade { seat, number } => {
                 write!(f, "seat {seat} made a stuck stack of {number}s")
             }
@@ -585,7 +757,11 @@ impl fmt::Display for Event {
                 to,
                 card,
                 why,
-            } => write!(f, "seat {from} gives seat {to} the pi {card} ({why})"),
+            } => write!(
+                f,
+                "seat {from} gives seat {to} the pi {} ({why})",
+                Alt(card, alt)
+            ),
             Event::PotTaken {
                 seat,
                 amount,

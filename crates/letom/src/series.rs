@@ -161,18 +161,17 @@ impl fmt::Display for MatchView {
             .enumerate()
             .map(|(s, t)| format!("{} {t:+}", name(s)))
             .collect();
-        lines.push(format!("match totals: {}", totals.join(", ")));
+        crate::view::push_wrapped(&mut lines, format!("match totals: {}", totals.join(", ")));
         let wins: Vec<String> = self
             .wins
             .iter()
             .enumerate()
             .map(|(s, w)| format!("{} {w}", name(s)))
             .collect();
-        lines.push(format!(
-            "deals won: {} · nagari {}",
-            wins.join(", "),
-            self.nagaris
-        ));
+        crate::view::push_wrapped(
+            &mut lines,
+            format!("deals won: {} · nagari {}", wins.join(", "), self.nagaris),
+        );
         f.write_str(&lines.join("\n"))
     }
 }

@@ -101,7 +101,8 @@ impl fmt::Display for Phase {
             Phase::Take { seat, flipped, .. } => {
                 write!(
                     f,
-                    "seat {seat} flipped {flipped}: which floor card does it take?"
+                    "seat {seat} flipped {}: which floor card does it take?",
+                    crate::event::Alt(flipped, f.alternate())
                 )
             }
             Phase::Decide { seat } => write!(f, "seat {seat} to call Ren or Tom"),

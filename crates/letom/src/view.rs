@@ -148,7 +148,7 @@ fn count(n: usize, thing: &str) -> String {
 }
 
 /// `line`, wrapped at spaces onto continuation lines indented by two spaces.
-fn push_wrapped(out: &mut Vec<String>, line: String) {
+pub(crate) fn push_wrapped(out: &mut Vec<String>, line: String) {
     let mut rest: &str = &line;
     let mut indent = "";
     loop {
@@ -238,23 +238,29 @@ impl View {
         if !mine {
             first.push_str(" · you watch");
         }
-        lines.push(first);
+        push_wrapped(&mut lines, first);
 
         // The seat's own cards, the floor, the card awaiting a take.
         if mine {
-            lines.push(format!(
-                "your hand: {}",
-                list(&by_number(self.hand.iter().copied()), alt)
-            ));
+            push_wrapped(
+                &mut lines,
+                format!(
+                    "your hand: {}",
+                    list(&by_number(self.hand.iter().copied()), alt)
+                ),
+            );
         }
         push_wrapped(&mut lines, format!("floor: {}", floor_text(p.floor, alt)));
         if let Phase::Take { flipped, .. } = p.phase {
             let matches = by_number(crate::state::of_number(p.floor, flipped.number()));
-            lines.push(format!(
-                "flipped: {} (matches {})",
-                card(flipped),
-                list(&matches, alt)
-            ));
+            push_wrapped(
+                &mut lines,
+                format!(
+                    "flipped: {} (matches {})",
+                    card(flipped),
+                    list(&matches, alt)
+                ),
+            );
         }
 
         // Every seat: its hand size, points, calls and declarations, then its captured cards.
@@ -329,10 +335,13 @@ impl View {
         // The seller's Guã, the pot.
         if let Some(seller) = p.seller {
             let price = i64::from(self.rules.gwang_price) * p.shown.len() as i64;
-            lines.push(format!(
-                "sold: seat {seller} showed {} and is paid {price} by each player",
-                list(&by_number(p.shown), alt)
-            ));
+            push_wrapped(
+                &mut lines,
+                format!(
+                    "sold: seat {seller} showed {} and is paid {price} by each player",
+                    list(&by_number(p.shown), alt)
+                ),
+            );
         }
         let pot: u64 = p.pot.iter().map(|&v| u64::from(v)).sum();
         if self.rules.stake > 0 || pot > 0 {
@@ -341,7 +350,7 @@ impl View {
                 line.push_str(&format!(" (taken by {} on a first turn)", who(taker)));
             }
             line.push_str(&format!(" · stake {} a deal", self.rules.stake));
-            lines.push(line);
+            push_wrapped(&mut lines, line);
         }
         lines
     }

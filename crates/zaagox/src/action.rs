@@ -5,6 +5,8 @@ use core::str::FromStr;
 
 use cards_core::{Card, DidoCard};
 
+use crate::screen::Alt;
+
 /// One move. Which seat makes it is the state's business ([`Zaagox::to_act`](crate::Zaagox)).
 ///
 /// Text form (also the serde form, so records stay readable): `discard A1`, `pair A1 S1`,
@@ -86,15 +88,18 @@ impl Action {
     }
 }
 
+/// The action notation (fixed by the oracle protocol); `{:#}` writes the cards with `{:#}`.
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Action::Discard(c) => write!(f, "discard {c}"),
-            Action::Pair(a, b) => write!(f, "pair {a} {b}"),
-            Action::Age { card, onto } => write!(f, "age {card} on {onto}"),
-            Action::Da(c) => write!(f, "da {c}"),
+        let alt = f.alternate();
+        let c = |card: DidoCard| Alt(card, alt);
+        match *self {
+            Action::Discard(card) => write!(f, "discard {}", c(card)),
+            Action::Pair(a, b) => write!(f, "pair {} {}", c(a), c(b)),
+            Action::Age { card, onto } => write!(f, "age {} on {}", c(card), c(onto)),
+            Action::Da(card) => write!(f, "da {}", c(card)),
             Action::Pass => f.write_str("pass"),
-            Action::Store(c) => write!(f, "store {c}"),
+            Action::Store(card) => write!(f, "store {}", c(card)),
             Action::End => f.write_str("end"),
             Action::Ava => f.write_str("ava"),
         }

@@ -8,8 +8,9 @@
 
 use core::fmt;
 
-use cards_core::{Cards, DidoCard, GameEvent, PerSeat, PlayerId};
+use cards_core::{Cards, DidoCard, GameEvent, PerSeat, PlayerId, Term};
 
+use crate::screen::Alt;
 use crate::{Hand, Outcome, Phase};
 
 /// The cards as dealt, the oracle trace's deal form
@@ -262,6 +263,9 @@ impl Event {
 impl GameEvent for Event {
     type Deal = Deal;
 
+    /// Zaägox's own words, as its sentences and its [`View`](crate::View)'s screen write them.
+    const TERMS: &'static [Term] = TERMS;
+
     /// The deal of a new game ([`Event::Dealt`]). A set-up [`Position`] is not a deal.
     fn deal(&self) -> Option<&Deal> {
         match self {
@@ -279,59 +283,173 @@ impl GameEvent for Event {
     }
 }
 
-/// `a card` or the card.
+/// The words of [`GameEvent::TERMS`], in the order a newcomer meets them.
+const TERMS: &[Term] = &[
+    Term {
+        word: "turn",
+        meaning: "A turn is one draw from the top of the pile and the discard, pair or age that \
+                  follows it; the turn number counts the turns played.",
+    },
+    Term {
+        word: "pile",
+        meaning: "The pile is the face-down centre pile: each turn begins with a draw from its \
+                  top, cards put away go to its bottom, and when it runs out the game ends with \
+                  no winner.",
+    },
+    Term {
+        word: "discard",
+        meaning: "The discard is the one card lying face up beside the pile: another player \
+                  may claim it by calling Da, otherwise it goes to the bottom of the pile when \
+                  the next turn begins.",
+    },
+    Term {
+        word: "Da",
+        meaning: "Calling Da claims another player's discard: a player holding a card of the \
+                  same number lays the two as a new pair, and the player after the claimant \
+                  takes the next turn.",
+    },
+    Term {
+        word: "pair",
+        meaning: "A pair is two cards of the same number laid face up in front of their owner; \
+                  it collects ageing cards until it is complete.",
+    },
+    Term {
+        word: "ageing",
+        meaning: "Ageing cards are hand cards laid face down on one's own pair (others see only \
+                  how many): a pair of 1, 2, 3 or 4 needs that many, a pair of 5, 6, 7 or 8 \
+                  needs 1, 2, 3 or 4, and a pair of blanks needs none.",
+    },
+    Term {
+        word: "complete",
+        meaning: "A pair is complete once it has all the ageing cards it needs: its owner \
+                  stores one of its two cards, and the other card and the ageing cards go to \
+                  the bottom of the pile.",
+    },
+    Term {
+        word: "stored",
+        meaning: "Stored cards are the face-up cards a player collects, one from each complete \
+                  pair; with four, the player may end the game and win, scored on how different \
+                  they are in shape, colour and number.",
+    },
+    Term {
+        word: "Ava",
+        meaning: "A player with four stored cards may declare Ava instead of ending, to win on \
+                  five stored cards; if another player wins first, the declarer alone pays that \
+                  winner for every loser.",
+    },
+    Term {
+        word: "kinds",
+        meaning: "The kinds of a stored set are how many different shapes, colours and \
+                  numbers it holds (numbers counted modulo 4, so 1 and 5 are alike; blanks have \
+                  a shape but no colour or number): more kinds score more.",
+    },
+    Term {
+        word: "strong",
+        meaning: "Four or five number kinds are strong when the numbered cards are exactly 1, \
+                  2, 3 and 4 or exactly 5, 6, 7 and 8; strong scores more than weak.",
+    },
+    Term {
+        word: "weak",
+        meaning: "Four or five number kinds are weak when the numbered cards are not exactly 1 \
+                  to 4 or exactly 5 to 8; weak scores less than strong.",
+    },
+    Term {
+        word: "colour",
+        meaning: "A card's colour is its letter: A Alivaie, S Suçes, G Gran, P Pradol; the \
+                  blanks (the 0-cards) have none.",
+    },
+    Term {
+        word: "shape",
+        meaning: "A card's shape is the picture on it (Oxas, Lindys, Ronaldisis, or Quotos for \
+                  the blanks); the screen lists the shape of every card it shows.",
+    },
+    Term {
+        word: "Oxas",
+        meaning: "Oxas is the shape drawn with perfect circles only (two cards under the \
+                  default shape map).",
+    },
+    Term {
+        word: "Lindys",
+        meaning: "Lindys is the shape drawn without any perfect circle (16 cards under the \
+                  default shape map).",
+    },
+    Term {
+        word: "Ronaldisis",
+        meaning: "Ronaldisis is the shape drawn with circles and lines (14 cards under the \
+                  default shape map).",
+    },
+    Term {
+        word: "Quotos",
+        meaning: "Quotos is the blank shape of the four 0-cards, which count as a shape but \
+                  have no colour and no number; two blanks pair and need no ageing.",
+    },
+];
+
+/// `a card` or the card (`{:#}` passed on to it).
 struct Drawn(Option<DidoCard>);
 
 impl fmt::Display for Drawn {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0 {
-            Some(card) => write!(f, "{card}"),
+            Some(card) => fmt::Display::fmt(&card, f),
             None => f.write_str("a card"),
         }
     }
 }
 
 /// Each seat's hand: the cards or how many.
-fn write_hands(f: &mut fmt::Formatter<'_>, hands: &[Cards<DidoCard>]) -> fmt::Result {
+fn write_hands(f: &mut fmt::Formatter<'_>, hands: &[Cards<DidoCard>], alt: bool) -> fmt::Result {
     for (s, hand) in hands.iter().enumerate() {
-        write!(f, "{}seat {s}: {hand}", if s == 0 { "" } else { ", " })?;
+        write!(
+            f,
+            "{}seat {s}: {}",
+            if s == 0 { "" } else { ", " },
+            Alt(hand, alt)
+        )?;
     }
     Ok(())
 }
 
 impl fmt::Display for Event {
     /// A sentence: `seat 1 drew S3`, `seat 2 drew a card`, `seat 0 stored A1; S1 and 2
-    /// ageing cards went to the bottom of the pile`.
+    /// ageing cards went to the bottom of the pile`. `{:#}` writes the cards with `{:#}`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let alt = f.alternate();
+        let c = |card: DidoCard| Alt(card, alt);
         match self {
             Event::Dealt(deal) => {
                 f.write_str("dealt ")?;
-                write_hands(f, &deal.hands)?;
-                write!(f, "; the centre pile holds {}", deal.pile)
+                write_hands(f, &deal.hands, alt)?;
+                write!(f, "; the centre pile holds {}", Alt(&deal.pile, alt))
             }
             Event::Position(p) => {
-                write!(f, "set up at turn {}, {}: hands ", p.turns, p.phase)?;
-                write_hands(f, &p.hands)?;
-                write!(f, "; the centre pile holds {}", p.pile)?;
+                write!(
+                    f,
+                    "set up at turn {}, {}: hands ",
+                    p.turns,
+                    Alt(p.phase, alt)
+                )?;
+                write_hands(f, &p.hands, alt)?;
+                write!(f, "; the centre pile holds {}", Alt(&p.pile, alt))?;
                 if let Some(d) = p.discard {
-                    write!(f, "; discard {d}")?;
+                    write!(f, "; discard {}", c(d))?;
                 }
                 for pair in &p.pairs {
                     let [lo, hi] = pair.cards;
-                    write!(f, "; seat {}'s pair {lo} {hi}", pair.owner)?;
+                    write!(f, "; seat {}'s pair {} {}", pair.owner, c(lo), c(hi))?;
                     if !pair.ageing.is_empty() {
-                        write!(f, " ageing {}", pair.ageing)?;
+                        write!(f, " ageing {}", Alt(&pair.ageing, alt))?;
                     }
                 }
                 for (s, stored) in p.stored.iter().enumerate() {
                     if !stored.is_empty() {
-                        write!(f, "; seat {s} stored {stored}")?;
+                        write!(f, "; seat {s} stored {}", Alt(stored, alt))?;
                     }
                 }
                 Ok(())
             }
-            Event::Drew { seat, card } => write!(f, "seat {seat} drew {}", Drawn(*card)),
-            Event::Discarded { seat, card } => write!(f, "seat {seat} discarded {card}"),
+            Event::Drew { seat, card } => write!(f, "seat {seat} drew {}", Alt(Drawn(*card), alt)),
+            Event::Discarded { seat, card } => write!(f, "seat {seat} discarded {}", c(*card)),
             Event::DaAsked { seat, discarder } => {
                 write!(f, "seat {seat} may call Da on seat {discarder}'s discard")
             }
@@ -343,26 +461,41 @@ impl fmt::Display for Event {
                 discard,
             } => write!(
                 f,
-                "seat {seat} called Da with {card} and paired it with the discard {discard}"
+                "seat {seat} called Da with {} and paired it with the discard {}",
+                c(*card),
+                c(*discard)
             ),
             Event::Paired {
                 seat,
                 cards: [a, b],
-            } => write!(f, "seat {seat} laid the pair {a} {b}"),
+            } => write!(f, "seat {seat} laid the pair {} {}", c(*a), c(*b)),
             Event::Aged {
                 seat,
                 card,
                 pair: [lo, hi],
             } => match card {
-                Some(card) => write!(f, "seat {seat} laid {card} to age on its pair {lo} {hi}"),
-                None => write!(f, "seat {seat} laid an ageing card on its pair {lo} {hi}"),
+                Some(card) => write!(
+                    f,
+                    "seat {seat} laid {} to age on its pair {} {}",
+                    c(*card),
+                    c(*lo),
+                    c(*hi)
+                ),
+                None => write!(
+                    f,
+                    "seat {seat} laid an ageing card on its pair {} {}",
+                    c(*lo),
+                    c(*hi)
+                ),
             },
             Event::PairCompleted {
                 seat,
                 pair: [lo, hi],
             } => write!(
                 f,
-                "seat {seat}'s pair {lo} {hi} is complete: seat {seat} stores one of its cards"
+                "seat {seat}'s pair {} {} is complete: seat {seat} stores one of its cards",
+                c(*lo),
+                c(*hi)
             ),
             Event::Stored {
                 seat,
@@ -370,10 +503,10 @@ impl fmt::Display for Event {
                 other,
                 ageing,
             } => {
-                write!(f, "seat {seat} stored {card}; {other}")?;
+                write!(f, "seat {seat} stored {}; {}", c(*card), c(*other))?;
                 match ageing {
                     _ if ageing.is_empty() => {}
-                    Cards::Shown(_) => write!(f, " and the ageing cards {ageing}")?,
+                    Cards::Shown(_) => write!(f, " and the ageing cards {}", Alt(ageing, alt))?,
                     Cards::Hidden(1) => f.write_str(" and 1 ageing card")?,
                     Cards::Hidden(n) => write!(f, " and {n} ageing cards")?,
                 }
@@ -387,14 +520,15 @@ impl fmt::Display for Event {
             }
             Event::AvaDeclared { seat } => write!(f, "seat {seat} declared Ava"),
             Event::AvaDrew { seat, card } => {
-                write!(f, "seat {seat} drew {} for Ava", Drawn(*card))
+                write!(f, "seat {seat} drew {} for Ava", Alt(Drawn(*card), alt))
             }
             Event::AvaStored { seat, card } => write!(
                 f,
-                "seat {seat} drew {card} for Ava and stored it as the fifth card"
+                "seat {seat} drew {} for Ava and stored it as the fifth card",
+                c(*card)
             ),
             Event::DiscardBuried { card } => {
-                write!(f, "the discard {card} went to the bottom of the pile")
+                write!(f, "the discard {} went to the bottom of the pile", c(*card))
             }
             Event::Ended {
                 outcome,

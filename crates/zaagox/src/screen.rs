@@ -40,6 +40,16 @@ impl fmt::Display for List<'_> {
     }
 }
 
+/// `1 point`, `12 points`.
+struct Points(i64);
+
+impl fmt::Display for Points {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = if self.0.abs() == 1 { "" } else { "s" };
+        write!(f, "{} point{s}", self.0)
+    }
+}
+
 /// The cards of a set in index order.
 fn cards(set: Hand) -> Vec<DidoCard> {
     set.iter().collect()
@@ -84,7 +94,11 @@ impl View {
                 }),
                 _,
             ) => {
-                let mut s = format!("game over: {} won with {score}", self.who(winner));
+                let mut s = format!(
+                    "game over: {} won with {}",
+                    self.who(winner),
+                    Points(score.points)
+                );
                 if let Some(payer) = ava_failed {
                     let _ = write!(
                         s,
@@ -167,13 +181,25 @@ impl View {
         let mut s = List(&cards(set), alt).to_string();
         if set.len() >= 4 {
             if let Ok(score) = Scorer::new(&self.rules.shapes).score_set(set) {
-                let _ = write!(s, ", worth {score}");
+                let _ = write!(
+                    s,
+                    ", worth {} (kinds: {} shape, {} colour, {} number{})",
+                    Points(score.points),
+                    score.shape_kinds,
+                    score.colour_kinds,
+                    score.number_kinds,
+                    match (score.number_kinds >= 4, score.strong) {
+                        (false, _) => "",
+                        (true, true) => ", strong",
+                        (true, false) => ", weak",
+                    }
+                );
             }
         } else if !set.is_empty() {
             let (shape, colour, number) = kinds(set, &self.rules.shapes);
             let _ = write!(
                 s,
-                " (so far {shape} shape, {colour} colour, {number} number kinds)"
+                " (kinds so far: {shape} shape, {colour} colour, {number} number)"
             );
         }
         s
@@ -220,11 +246,10 @@ impl View {
         if me < players {
             lines.push(format!("your hand: {}", List(&cards(self.hand), alt)));
             lines.push(format!("your pairs: {}", self.pairs_text(self.seat, alt)));
-            let mut stored = format!("your stored: {}", self.stored_text(self.seat, alt));
+            lines.push(format!("your stored: {}", self.stored_text(self.seat, alt)));
             if ava(self.seat) {
-                stored.push_str(" · you declared Ava");
+                lines.push("your Ava: declared (you win on a fifth stored card)".to_owned());
             }
-            lines.push(stored);
         }
         // The other seats in turn order after the viewer's (an onlooker sees them from seat 0).
         let start = if me < players { me + 1 } else { 0 };
@@ -237,15 +262,15 @@ impl View {
                 continue;
             };
             let size = self.hand_sizes[index];
-            let mut line = format!(
-                "seat {seat}: {size} card{} in hand · stored: {}",
+            lines.push(format!(
+                "seat {seat}: {size} card{} in hand{}",
                 if size == 1 { "" } else { "s" },
+                if ava(seat) { " · declared Ava" } else { "" },
+            ));
+            lines.push(format!(
+                "seat {seat}'s stored: {}",
                 self.stored_text(seat, alt)
-            );
-            if ava(seat) {
-                line.push_str(" · declared Ava");
-            }
-            lines.push(line);
+            ));
             lines.push(format!(
                 "seat {seat}'s pairs: {}",
                 self.pairs_text(seat, alt)

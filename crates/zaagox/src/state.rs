@@ -273,6 +273,7 @@ pub enum Outcome {
 
 impl fmt::Display for Phase {
     /// `seat 1 to discard, pair or age`, `seat 2 asked for Da (seat 0 discarded)`, …
+    /// (`{:#}` writes the pair's card with `{:#}`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Phase::Act { seat } => write!(f, "seat {seat} to discard, pair or age"),
@@ -282,7 +283,8 @@ impl fmt::Display for Phase {
             Phase::Store { seat, pair, .. } => {
                 write!(
                     f,
-                    "seat {seat} to store a card of its completed pair {pair}"
+                    "seat {seat} to store a card of its completed pair {}",
+                    crate::screen::Alt(pair, f.alternate())
                 )
             }
             Phase::Decide { seat, .. } => write!(f, "seat {seat} to choose end or ava"),

@@ -23,6 +23,7 @@ use crate::{
 };
 
 mod game;
+mod screen;
 mod setup;
 mod view;
 

@@ -18,6 +18,7 @@ use crate::{
 };
 
 mod game;
+mod screen;
 mod setup;
 mod view;
 

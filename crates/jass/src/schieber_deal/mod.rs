@@ -15,6 +15,7 @@ use crate::{
 };
 
 mod game;
+pub(crate) mod screen;
 pub(crate) mod setup;
 pub(crate) mod view;
 
