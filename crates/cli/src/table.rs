@@ -113,7 +113,7 @@ pub static ROWS: &[Row] = &[
         play: &Of::<::jass::Schieber>::NEW,
         simulate: Some(&Of::<::jass::Schieber>::NEW),
         compete: None,
-        terminal: None,
+        terminal: Some(&At::<::jass::Schieber>::NEW),
     },
     Row {
         game: "jass",
@@ -133,7 +133,7 @@ pub static ROWS: &[Row] = &[
         play: &Of::<::jass::Coiffeur>::NEW,
         simulate: Some(&Of::<::jass::Coiffeur>::NEW),
         compete: Some(&Of::<::jass::Coiffeur>::NEW),
-        terminal: None,
+        terminal: Some(&At::<::jass::Coiffeur>::NEW),
     },
     Row {
         game: "jass",
@@ -143,7 +143,7 @@ pub static ROWS: &[Row] = &[
         play: &Of::<::jass::Differenzler>::NEW,
         simulate: Some(&Of::<::jass::Differenzler>::NEW),
         compete: Some(&Of::<::jass::Differenzler>::NEW),
-        terminal: None,
+        terminal: Some(&At::<::jass::Differenzler>::NEW),
     },
     Row {
         game: "elewenjewe",
@@ -153,7 +153,7 @@ pub static ROWS: &[Row] = &[
         play: &Of::<::elewenjewe::Elewenjewe>::NEW,
         simulate: Some(&Of::<::elewenjewe::Elewenjewe>::NEW),
         compete: Some(&Of::<::elewenjewe::Elewenjewe>::NEW),
-        terminal: None,
+        terminal: Some(&At::<::elewenjewe::Elewenjewe, ::elewenjewe::Stepped>::NEW),
     },
     Row {
         game: "letom",

@@ -9,7 +9,7 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Output, Stdio};
 
-use cards_core::{Card, Game, GameRecord, GameRng, PlayerId, Seed};
+use cards_core::{Card, Game, GameEvent, GameRecord, GameRng, PlayerId, Seed};
 
 /// The prompt the game writes (plain style) when it waits for a line.
 const PROMPT: &str = "> ";
@@ -157,6 +157,16 @@ fn known_cards<G: Game>(record: &GameRecord<G>, seat: PlayerId) -> Vec<Vec<G::Ca
     known
 }
 
+/// `text` without the explanations of the game's terms (fixed texts, which may name cards as
+/// examples).
+fn without_terms<G: Game>(text: &str) -> String {
+    let mut text = text.to_owned();
+    for term in <G::Event as GameEvent>::TERMS {
+        text = text.replace(&format!("({}: {})", term.word, term.meaning), "");
+    }
+    text
+}
+
 /// Asserts that `text` names no card outside `known` (what the seat had seen by then).
 fn assert_nothing_hidden<C: Card>(text: &str, known: &[C], what: &str) {
     for card in named::<C>(text) {
@@ -209,6 +219,23 @@ fn temp_record(name: &str) -> PathBuf {
 /// a bad word, a refused move and a hint at the first decision, then a move and its undo,
 /// then a varied choice at every decision; checks the transcript against the record.
 fn play_through<G: Game>(name: &str, args: &[&str], seat: usize, seed: u64) -> String {
+    play_choosing::<G>(name, args, seat, seed, varied)
+}
+
+/// The `k`th choice of a game: a different option each time, by number.
+fn varied(k: usize, prompt: &str) -> String {
+    ((k * 7 + 3) % option_count(prompt) + 1).to_string()
+}
+
+/// As [`play_through`], each choice after the undo made by `choose` from the choice's number
+/// and the text since the last prompt.
+fn play_choosing<G: Game>(
+    name: &str,
+    args: &[&str],
+    seat: usize,
+    seed: u64,
+    choose: fn(usize, &str) -> String,
+) -> String {
     let path = temp_record(name);
     let seed_text = seed.to_string();
     let seat_text = seat.to_string();
@@ -270,9 +297,8 @@ fn play_through<G: Game>(name: &str, args: &[&str], seat: usize, seed: u64) -> S
     // Then to the end, choosing a different option each time.
     let mut k = 0usize;
     while let Some(t) = text {
-        let count = option_count(&t);
-        assert!(count > 0, "a prompt without moves:\n{t}");
-        game.send(&((k * 7 + 3) % count + 1).to_string());
+        assert!(option_count(&t) > 0, "a prompt without moves:\n{t}");
+        game.send(&choose(k, &t));
         k += 1;
         text = game.next_prompt();
     }
@@ -291,12 +317,13 @@ fn play_through<G: Game>(name: &str, args: &[&str], seat: usize, seed: u64) -> S
     let record: GameRecord<G> = record_of(&path);
     assert!(record.replay().unwrap().is_terminal());
     let known = known_cards(&record, PlayerId::from_index(seat).unwrap());
-    let (preamble, _) = transcript.split_once("--- your move").unwrap();
+    let checked = without_terms::<G>(&transcript);
+    let (preamble, _) = checked.split_once("--- your move").unwrap();
     assert_nothing_hidden(preamble, &known[before_first], "the start");
     // What follows the undo is on the record's line of play: each screen against what the
     // seat had seen at it, and what follows a screen up to the next against what it had seen
     // by the next.
-    let after_undo = transcript.rsplit_once("took back your move").unwrap().1;
+    let after_undo = checked.rsplit_once("took back your move").unwrap().1;
     let screens: Vec<&str> = after_undo.split("--- your move").skip(1).collect();
     for (i, segment) in screens.iter().enumerate() {
         let n = actions_at(&format!("--- your move{segment}")).unwrap();
@@ -383,4 +410,58 @@ fn bad_seats_and_bots_are_refused_saying_what_is_allowed() {
     assert!(e.contains("one bot for every other seat (3 here)"), "{e}");
     let out = cardrules_with_input(&["play", "zaagox", "--hint", "cheat"], "");
     assert!(String::from_utf8_lossy(&out.stderr).contains("a fair bot"));
+}
+
+#[test]
+fn jass_schieber_plays_a_whole_game_to_the_end() {
+    play_through::<jass::Schieber>("schieber", &["jass"], 2, 5);
+}
+
+#[test]
+fn jass_coiffeur_plays_to_the_end() {
+    play_through::<jass::Coiffeur>("coiffeur", &["jass", "--variant", "coiffeur"], 1, 3);
+}
+
+#[test]
+fn jass_differenzler_plays_to_the_end() {
+    play_through::<jass::Differenzler>(
+        "differenzler",
+        &["jass", "--variant", "differenzler", "--players", "3"],
+        0,
+        8,
+    );
+}
+
+/// Eléwénjewé's choice: trail while it can, so the table fills up and captures multiply;
+/// in a decision chosen step by step, the last option (the last card, then finish).
+fn trailing(k: usize, prompt: &str) -> String {
+    if prompt.contains("moves, one step at a time") {
+        return option_count(prompt).to_string();
+    }
+    let options = prompt.rsplit("moves").next().unwrap_or(prompt);
+    options
+        .split('[')
+        .skip(1)
+        .find(|o| o.contains("] trail"))
+        .and_then(|o| o.split(']').next())
+        .map_or_else(|| varied(k, prompt), str::to_owned)
+}
+
+#[test]
+fn elewenjewe_plays_to_the_end_choosing_captures_card_by_card() {
+    let transcript = play_choosing::<elewenjewe::Elewenjewe>(
+        "elewenjewe",
+        &["elewenjewe", "--players", "2", "--bots", "random"],
+        0,
+        2,
+        trailing,
+    );
+    assert!(
+        transcript.contains("moves, one step at a time"),
+        "no decision of this game was chosen step by step"
+    );
+    assert!(
+        transcript.contains("so far: capture with"),
+        "no capture was chosen card by card"
+    );
 }

@@ -36,18 +36,21 @@ impl<G: Game, P: Indexed<Game = G>> Choice<G, P> {
         let mut legal = Vec::new();
         state.legal_actions(&mut legal);
         let mut choice = Choice { legal, steps: None };
-        if choice.legal.len() > LIST_MAX {
-            choice.restart(state);
-        }
+        choice.restart(state);
         choice
     }
 
     /// Back to the first step of a decision chosen step by step (nothing for a listed one).
+    /// A decision is chosen step by step when it has more than [`LIST_MAX`] actions and the
+    /// game's indexed position splits it into fewer first steps.
     pub fn restart(&mut self, state: &G) {
+        self.steps = None;
         if self.legal.len() > LIST_MAX {
             let position = P::from_game(state.clone());
             let mask = Self::mask(&position);
-            self.steps = Some((position, Vec::new(), mask));
+            if mask.len() < self.legal.len() {
+                self.steps = Some((position, Vec::new(), mask));
+            }
         }
     }
 
@@ -171,13 +174,28 @@ impl<G: Game, P: Indexed<Game = G>> Choice<G, P> {
     }
 }
 
-/// `options` numbered from 1 and packed into lines of at most `width` columns.
+/// Of a list longer than [`LIST_MAX`], this many options are shown first, and
+/// [`SHOWN_LAST`] last.
+const SHOWN_FIRST: usize = 8;
+/// See [`SHOWN_FIRST`].
+const SHOWN_LAST: usize = 4;
+
+/// `options` numbered from 1 and packed into lines of at most `width` columns; of more than
+/// [`LIST_MAX`], the first and last few around `…` (every number still plays its option).
 #[must_use]
 pub fn numbered(options: &[String], width: usize) -> Vec<String> {
+    let mut items: Vec<String> = Vec::new();
+    for (i, option) in options.iter().enumerate() {
+        if options.len() > LIST_MAX && i == SHOWN_FIRST {
+            items.push("…".to_owned());
+        }
+        if options.len() <= LIST_MAX || i < SHOWN_FIRST || i >= options.len() - SHOWN_LAST {
+            items.push(format!("[{}] {option}", i + 1));
+        }
+    }
     let mut lines = Vec::new();
     let mut line = String::new();
-    for (i, option) in options.iter().enumerate() {
-        let item = format!("[{}] {option}", i + 1);
+    for item in items {
         let columns = |s: &str| s.chars().count();
         if !line.is_empty() && columns(&line) + 3 + columns(&item) > width {
             lines.push(std::mem::take(&mut line));

@@ -305,22 +305,29 @@ where
     }
 
     fn options(&self, choice: &Choice<G, P>, out: &mut dyn Write) -> Result<(), TerminalError> {
+        let options = choice.options(self.style);
         if choice.stepped() {
             let taken = choice.taken();
             writeln!(
                 out,
-                "{} moves: choose one step at a time{}",
+                "moves, one step at a time ({} moves in all{}):",
                 choice.count(),
                 if taken.is_empty() {
                     String::new()
                 } else {
-                    format!(" (so far: {}; back starts again)", taken.join(", "))
+                    format!("; so far: {}; back starts again", taken.join(", "))
                 }
+            )?;
+        } else if options.len() > choose::LIST_MAX {
+            writeln!(
+                out,
+                "moves ({} in all: type a number or a move):",
+                options.len()
             )?;
         } else {
             writeln!(out, "moves:")?;
         }
-        for line in choose::numbered(&choice.options(self.style), WIDTH) {
+        for line in choose::numbered(&options, WIDTH) {
             writeln!(out, "  {}", self.style.paint(&line))?;
         }
         Ok(())
