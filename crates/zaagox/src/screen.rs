@@ -118,10 +118,14 @@ impl View {
                     .discard
                     .map(|d| format!(" {}", Alt(d, alt)))
                     .unwrap_or_default();
+                let whose = if discarder == self.seat {
+                    "your".to_owned()
+                } else {
+                    format!("seat {discarder}'s")
+                };
                 format!(
-                    "{} may call Da on {}'s discard{discard}, or pass",
-                    self.who(asking),
-                    self.who(discarder)
+                    "{} may call Da on {whose} discard{discard}, or pass",
+                    self.who(asking)
                 )
             }
             (None, Phase::Store { seat, pair, .. }) => {
@@ -129,7 +133,7 @@ impl View {
                     .pairs
                     .iter()
                     .find(|p| p.owner == seat && p.cards[0] == pair)
-                    .map_or([pair; 2], |p| p.cards);
+                    .map_or_else(|| vec![pair], |p| p.cards.to_vec());
                 format!(
                     "{} stores one card of the completed pair {} (the rest goes to the pile)",
                     self.who(seat),

@@ -282,7 +282,7 @@ fn the_other_phases_read_from_the_seat() {
         "turn N · seat N (you) to discard, pair or age",
         "turn N · seat N to discard, pair or age",
         "turn N · seat N (you) may call Da on seat N's discard C, or pass",
-        "turn N · seat N may call Da on seat N (you)'s discard C, or pass",
+        "turn N · seat N may call Da on your discard C, or pass",
         "turn N · seat N (you) stores one card of the completed pair C C (the rest goes to the pile)",
         "turn N · seat N (you) has four stored cards: end (win now) or Ava (play on to store a fifth)",
         "turn N · seat N (you) has four stored cards: end (win now) or Ava (draw and store a fifth card)",
