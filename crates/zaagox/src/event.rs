@@ -345,13 +345,14 @@ const TERMS: &[Term] = &[
     },
     Term {
         word: "strong",
-        meaning: "Four or five number kinds are strong when the numbered cards are exactly 1, \
-                  2, 3 and 4 or exactly 5, 6, 7 and 8; strong scores more than weak.",
+        meaning: "Four or five number kinds are strong when the numbers on the numbered cards \
+                  are exactly 1, 2, 3 and 4 or exactly 5, 6, 7 and 8 (repeats aside); strong \
+                  scores more than weak.",
     },
     Term {
         word: "weak",
-        meaning: "Four or five number kinds are weak when the numbered cards are not exactly 1 \
-                  to 4 or exactly 5 to 8; weak scores less than strong.",
+        meaning: "Four or five number kinds are weak when the numbers on the numbered cards \
+                  are neither exactly 1 to 4 nor exactly 5 to 8; weak scores less than strong.",
     },
     Term {
         word: "colour",
@@ -361,7 +362,7 @@ const TERMS: &[Term] = &[
     Term {
         word: "shape",
         meaning: "A card's shape is the picture on it (Oxas, Lindys, Ronaldisis, or Quotos for \
-                  the blanks); the screen lists the shape of every card it shows.",
+                  the blanks); the screen's shapes line tells it for every card lying face up.",
     },
     Term {
         word: "Oxas",

@@ -6,10 +6,13 @@ use core::fmt::{self, Write as _};
 use cards_core::{DidoCard, PlayerId};
 
 use crate::state::ageing_needed;
-use crate::{Hand, Outcome, PairView, Phase, Scorer, Shape, ShapeMap, View};
+use crate::{AvaRule, Hand, Outcome, PairView, Phase, Scorer, Shape, ShapeMap, View};
 
 /// The longest line the screen writes before wrapping onto an indented continuation line.
 const WIDTH: usize = 100;
+
+/// How few turns may be left before the first line names the turn limit.
+const NEAR_LIMIT: u32 = 20;
 
 /// A card or card set written with the caller's `{:#}` flag (Didopoikas cards print the same
 /// either way, but the flag is passed on all the same).
@@ -115,10 +118,14 @@ impl View {
                     .discard
                     .map(|d| format!(" {}", Alt(d, alt)))
                     .unwrap_or_default();
+                let whose = if discarder == self.seat {
+                    "your".to_owned()
+                } else {
+                    format!("seat {discarder}'s")
+                };
                 format!(
-                    "{} may call Da on {}'s discard{discard}, or pass",
-                    self.who(asking),
-                    self.who(discarder)
+                    "{} may call Da on {whose} discard{discard}, or pass",
+                    self.who(asking)
                 )
             }
             (None, Phase::Store { seat, pair, .. }) => {
@@ -126,7 +133,7 @@ impl View {
                     .pairs
                     .iter()
                     .find(|p| p.owner == seat && p.cards[0] == pair)
-                    .map_or([pair; 2], |p| p.cards);
+                    .map_or_else(|| vec![pair], |p| p.cards.to_vec());
                 format!(
                     "{} stores one card of the completed pair {} (the rest goes to the pile)",
                     self.who(seat),
@@ -134,12 +141,22 @@ impl View {
                 )
             }
             (None, Phase::Decide { seat, .. }) => format!(
-                "{} has four stored cards: end (and win) or Ava (go for five)",
-                self.who(seat)
+                "{} has four stored cards: end (win now) or Ava ({})",
+                self.who(seat),
+                match self.rules.ava {
+                    AvaRule::Continue => "play on to store a fifth",
+                    AvaRule::Immediate => "draw and store a fifth card",
+                }
             ),
             (None, Phase::Over) => "nothing dealt yet".to_owned(),
         };
-        format!("turn {} · {now}", self.turns)
+        // The turn limit matters only when it is near.
+        let limit = self.rules.turn_limit;
+        if self.outcome.is_none() && limit.saturating_sub(self.turns) <= NEAR_LIMIT {
+            format!("turn {} of at most {limit} · {now}", self.turns)
+        } else {
+            format!("turn {} · {now}", self.turns)
+        }
     }
 
     /// One pair: its cards and its ageing count against what it needs (and, on one's own

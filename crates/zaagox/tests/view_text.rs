@@ -121,7 +121,7 @@ fn check_screen(view: &View) {
 #[test]
 fn a_screen_names_only_cards_its_view_holds_and_the_whole_hand() {
     let mut checked = 0;
-    for seed in 0..60 {
+    for seed in 0..30 {
         let players = 2 + (seed as usize % 3);
         let end = play(seed, players, 400, |state, _, _| {
             for seat in seats(players) {
@@ -133,12 +133,12 @@ fn a_screen_names_only_cards_its_view_holds_and_the_whole_hand() {
             check_screen(&end.view(seat));
         }
     }
-    assert!(checked > 10_000, "{checked}");
+    assert!(checked > 3_000, "{checked}");
 }
 
 #[test]
 fn a_redacted_event_names_only_cards_its_seat_sees() {
-    for seed in 0..60 {
+    for seed in 0..30 {
         let players = 2 + (seed as usize % 3);
         let rules = rules(seed);
         let mut views: Vec<View> = seats(players)
@@ -282,10 +282,41 @@ fn the_other_phases_read_from_the_seat() {
         "turn N · seat N (you) to discard, pair or age",
         "turn N · seat N to discard, pair or age",
         "turn N · seat N (you) may call Da on seat N's discard C, or pass",
-        "turn N · seat N may call Da on seat N (you)'s discard C, or pass",
+        "turn N · seat N may call Da on your discard C, or pass",
         "turn N · seat N (you) stores one card of the completed pair C C (the rest goes to the pile)",
-        "turn N · seat N (you) has four stored cards: end (and win) or Ava (go for five)",
+        "turn N · seat N (you) has four stored cards: end (win now) or Ava (play on to store a fifth)",
+        "turn N · seat N (you) has four stored cards: end (win now) or Ava (draw and store a fifth card)",
     ] {
         assert!(firsts.contains(expected), "{expected:?} not in {firsts:#?}");
     }
+}
+
+#[test]
+fn the_turn_limit_shows_when_it_is_near() {
+    let rules = Rules {
+        turn_limit: 20,
+        ..Rules::default()
+    };
+    let mut game = Zaagox::new(&rules, 4, Seed::from(3)).unwrap();
+    let first = |game: &Zaagox| {
+        game.view(PlayerId(0))
+            .to_string()
+            .lines()
+            .next()
+            .unwrap()
+            .to_owned()
+    };
+    assert!(
+        first(&game).starts_with("turn 1 of at most 20 · "),
+        "{}",
+        first(&game)
+    );
+    let mut player = RandomPlayer::new(Seed::from(3));
+    let mut buf = Vec::new();
+    while let Some(action) = player.choose(&game, &mut buf) {
+        game.play(action).unwrap();
+    }
+    // Over: how it ended, not the limit.
+    assert!(first(&game).contains(" · game over: "), "{}", first(&game));
+    assert!(!first(&game).contains("at most"), "{}", first(&game));
 }
