@@ -202,12 +202,18 @@ impl fmt::Display for View {
                 .seat_ids()
                 .filter_map(|s| {
                     let p = u32::from(self.penalties.get(s.index()).copied().unwrap_or(0));
-                    let points = p * self.rules.esun_penalty;
-                    let plural = if points == 1 { "" } else { "s" };
-                    (p > 0).then(|| format!("{} loses {points} point{plural}", self.name(s)))
+                    (p > 0).then(|| format!("{} -{},", self.name(s), p * self.rules.esun_penalty))
                 })
                 .collect();
-            lines.push(format!("Esun penalties this round: {}", lost.join(", ")));
+            let mut lost = lost;
+            if let Some(last) = lost.last_mut() {
+                last.pop();
+            }
+            wrapped(
+                "Esun penalties this round (due at its end)",
+                &lost,
+                &mut lines,
+            );
         }
         let mut score = format!(
             "score: {} · first to {} wins",
