@@ -164,6 +164,13 @@ impl fmt::Display for View {
                 list
             }
         };
+        // Once the game is over, the counts are its last round's (its penalties in the totals).
+        let over = self.to_act.is_none() && !self.records.is_empty();
+        let when = if over {
+            "in the last round"
+        } else {
+            "this round"
+        };
         let mut lines = vec![self.headline()];
         let seated = self.seat.index() < self.hand_sizes.len();
         if seated {
@@ -179,7 +186,7 @@ impl fmt::Display for View {
             self.per_seat(|s| self.hand_sizes[s].to_string())
         ));
         lines.push(format!(
-            "cards captured this round: {}",
+            "cards captured {when}: {}",
             self.per_seat(|s| self.captured_sizes.get(s).copied().unwrap_or(0).to_string())
         ));
         if let Some(captured) = &self.captured {
@@ -209,11 +216,12 @@ impl fmt::Display for View {
             if let Some(last) = lost.last_mut() {
                 last.pop();
             }
-            wrapped(
-                "Esun penalties this round (due at its end)",
-                &lost,
-                &mut lines,
-            );
+            let label = if over {
+                "Esun penalties in the last round".to_owned()
+            } else {
+                "Esun penalties this round (due at its end)".to_owned()
+            };
+            wrapped(&label, &lost, &mut lines);
         }
         let mut score = format!(
             "score: {} · first to {} wins",

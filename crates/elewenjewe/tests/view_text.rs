@@ -342,3 +342,49 @@ fn events_and_actions_write_cards_for_people_under_the_alternate_flag() {
     let capture: Action = "capture TD: 4C 6H X1".parse().unwrap();
     assert_eq!(format!("{capture:#}"), "capture 10♦: 4♣ 6♥ X1");
 }
+
+/// Once the game is over, the first line says how it ended, as the outcome does.
+#[test]
+fn the_screen_of_a_finished_game_says_who_won() {
+    for seed in (0..6).map(Seed::from) {
+        let mut game = Elewenjewe::new(&Rules::default(), 3, seed).unwrap();
+        let mut player = RandomPlayer::new(seed);
+        let mut buf = Vec::new();
+        while let Some(action) = player.choose(&game, &mut buf) {
+            game.play(action).unwrap();
+        }
+        let outcome = game.outcome().unwrap();
+        let best = outcome.totals[outcome.winners[0].index()];
+        for seat in PlayerId::all(3) {
+            let text = game.view(seat).to_string();
+            let first = text.lines().next().unwrap();
+            let s = if outcome.rounds == 1 { "" } else { "s" };
+            let who: Vec<String> = outcome
+                .winners
+                .iter()
+                .map(|&w| {
+                    if w == seat {
+                        format!("seat {w} (you)")
+                    } else {
+                        format!("seat {w}")
+                    }
+                })
+                .collect();
+            let verb = if who.len() == 1 {
+                "wins"
+            } else {
+                "share the win"
+            };
+            let want = format!(
+                "game over after {} round{s} · {} {verb} with {best} points",
+                outcome.rounds,
+                who.join(", ")
+            );
+            assert_eq!(first, want);
+            assert!(
+                text.contains("cards captured in the last round: "),
+                "{text}"
+            );
+        }
+    }
+}
