@@ -5,6 +5,8 @@ use core::str::FromStr;
 
 use cards_core::{CardSet, StdCard};
 
+use crate::text::Flag;
+
 /// One move of the seat to act. Which seat makes it is the state's business.
 ///
 /// Text form (the oracle's notation, also the serde form): `trail 7H`, `capture 9S: 3D 6C`
@@ -56,16 +58,26 @@ impl Action {
     }
 }
 
+/// The notation; `{:#}` writes the cards with suit symbols (`capture 9♠: 6♣ 3♦`), for people
+/// (only the plain form parses back).
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let alt = f.alternate();
         match *self {
-            Action::Trail(card) => write!(f, "trail {card}"),
-            Action::Capture { played, taken } => write!(f, "capture {played}: {taken}"),
+            Action::Trail(card) => write!(f, "trail {}", Flag(card, alt)),
+            Action::Capture { played, taken } => {
+                write!(f, "capture {}: {}", Flag(played, alt), Flag(taken, alt))
+            }
             Action::Build {
                 played,
                 value,
                 taken,
-            } => write!(f, "build {played}={value}: {taken}"),
+            } => write!(
+                f,
+                "build {}={value}: {}",
+                Flag(played, alt),
+                Flag(taken, alt)
+            ),
         }
     }
 }

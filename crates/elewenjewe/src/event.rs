@@ -3,12 +3,13 @@
 
 use core::fmt;
 
-use cards_core::{GameEvent, PlayerId, StdCard};
+use cards_core::{GameEvent, PlayerId, StdCard, Term};
 
 use crate::outcome::Outcome;
 use crate::score::RoundRecord;
 use crate::setup::Setup;
 use crate::state::{Cards, Pile};
+use crate::text::Flag;
 
 /// The oracle trace's deal form (its JSON, exactly): a round's start
 /// `{"dealer":d,"table":[the four layout diamonds]}`, or a batch
@@ -182,6 +183,50 @@ impl Position {
 impl GameEvent for Event {
     type Deal = Deal;
 
+    /// The words of Eléwénjewé that the sentences and the view's text use.
+    const TERMS: &'static [Term] = &[
+        Term {
+            word: "Esun",
+            meaning: "Instead of capturing, a player may build the card played with loose table \
+                      cards into a protected pile whose groups each add up to the value of \
+                      another card the player still holds; a pile still standing when the next \
+                      cards are dealt costs its builder a penalty.",
+        },
+        Term {
+            word: "protected pile",
+            meaning: "Cards built together by Esun: nobody can break it, and only a card of its \
+                      value captures it, whole.",
+        },
+        Term {
+            word: "layout diamonds",
+            meaning: "The K♦, Q♦, J♦ and 9♦, laid face up on the table before each round's \
+                      shuffle; with the default scoring each is worth 1 point to whoever \
+                      captures it.",
+        },
+        Term {
+            word: "leftovers",
+            meaning: "The cards left in the stock when too few remain to give everyone four \
+                      more; by the rules in force they are laid on the table, set aside unseen \
+                      or dealt one to each player.",
+        },
+        Term {
+            word: "Yorùbá rule",
+            meaning: "An option under which the cards captured, or built into a pile, must all \
+                      have different values, none equal to the value of the card played.",
+        },
+        Term {
+            word: "Isiwo",
+            meaning: "An option that lets everyone look at the cards each player has captured; \
+                      without it only how many they are is shown.",
+        },
+        Term {
+            word: "jokers",
+            meaning: "Two extra cards, X1 and X2: a joker played captures the whole table, \
+                      protected piles included, and a joker lying on the table goes with the \
+                      next capture.",
+        },
+    ];
+
     /// A round's start and each batch.
     fn deal(&self) -> Option<&Deal> {
         match self {
@@ -217,23 +262,22 @@ struct PileText<'a>(&'a Pile);
 impl fmt::Display for PileText<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let p = self.0;
-        write!(
-            f,
-            "seat {}'s pile of {} ({})",
-            p.owner,
-            p.value,
-            List(p.cards)
-        )
+        let cards = Flag(List(p.cards), f.alternate());
+        write!(f, "seat {}'s pile of {} ({cards})", p.owner, p.value)
     }
 }
 
+/// The sentence; `{:#}` writes its cards with suit symbols (`10♥`), the plain form in the
+/// notation (`TH`).
 impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let alt = f.alternate();
+        let list = |cards: Cards| Flag(List(cards), alt);
         match self {
             Event::Dealt(Deal::Round { dealer, table }) => write!(
                 f,
                 "A new round: seat {dealer} deals, and {} lie face up on the table.",
-                List(*table)
+                list(*table)
             ),
             Event::Dealt(Deal::Batch { hands, table }) => {
                 f.write_str("Cards dealt: ")?;
@@ -241,16 +285,23 @@ impl fmt::Display for Event {
                     if s > 0 {
                         f.write_str(", ")?;
                     }
-                    write!(f, "seat {s} gets {hand}")?;
+                    write!(f, "seat {s} gets {}", Flag(hand, alt))?;
                 }
                 if !table.is_empty() {
                     let laid = cards_core::Cards::Shown(table.clone());
-                    write!(f, "; the leftovers {laid} are laid on the table")?;
+                    write!(
+                        f,
+                        "; the leftovers {} are laid on the table",
+                        Flag(laid, alt)
+                    )?;
                 }
                 f.write_str(".")
             }
-            Event::SetAside { cards } => write!(f, "The leftovers are set aside: {cards}."),
+            Event::SetAside { cards } => {
+                write!(f, "The leftovers are set aside: {}.", Flag(cards, alt))
+            }
             Event::Trailed { seat, card } => {
+                let card = Flag(card, alt);
                 write!(f, "Seat {seat} plays {card}, which stays on the table.")
             }
             Event::Captured {
@@ -259,9 +310,9 @@ impl fmt::Display for Event {
                 taken,
                 piles,
             } => {
-                write!(f, "Seat {seat} plays {card} and captures ")?;
+                write!(f, "Seat {seat} plays {} and captures ", Flag(card, alt))?;
                 if !taken.is_empty() || piles.is_empty() {
-                    write!(f, "{}", List(*taken))?;
+                    write!(f, "{}", list(*taken))?;
                 }
                 for (i, pile) in piles.iter().enumerate() {
                     let and = if i == 0 && taken.is_empty() {
@@ -269,27 +320,28 @@ impl fmt::Display for Event {
                     } else {
                         " and "
                     };
-                    write!(f, "{and}{}", PileText(pile))?;
+                    write!(f, "{and}{}", Flag(PileText(pile), alt))?;
                 }
                 f.write_str(".")
             }
             Event::Built { seat, card, pile } => write!(
                 f,
-                "Seat {seat} plays {card} and builds a protected pile of {}: {}.",
+                "Seat {seat} plays {} and builds a protected pile of {}: {}.",
+                Flag(card, alt),
                 pile.value,
-                List(pile.cards)
+                list(pile.cards)
             ),
             Event::Released { pile, penalty } => write!(
                 f,
                 "{} still stands: its cards lie loose on the table, and seat {} loses {penalty} point{}.",
-                Capital(&PileText(pile).to_string()),
+                Capital(&Flag(PileText(pile), alt).to_string()),
                 pile.owner,
                 if *penalty == 1 { "" } else { "s" }
             ),
             Event::TookRest { seat, cards } => write!(
                 f,
                 "Seat {seat} played the round's last card and takes what is left on the table: {}.",
-                List(*cards)
+                list(*cards)
             ),
             Event::RoundScored {
                 record,
@@ -327,11 +379,11 @@ impl fmt::Display for Event {
                     p.round, p.dealer
                 )?;
                 for (s, hand) in p.hands.iter().enumerate() {
-                    write!(f, "seat {s} holds {hand}, ")?;
+                    write!(f, "seat {s} holds {}, ", Flag(hand, alt))?;
                 }
-                write!(f, "the table holds {}", List(p.table))?;
+                write!(f, "the table holds {}", list(p.table))?;
                 for pile in &p.piles {
-                    write!(f, " and {}", PileText(pile))?;
+                    write!(f, " and {}", Flag(PileText(pile), alt))?;
                 }
                 write!(f, ", {} to deal.", p.stock.len())
             }

@@ -411,3 +411,50 @@ impl Indexed for Stepped {
         Step::from_index(index)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_step_reads_as_words_and_passes_the_alternate_flag_to_its_card() {
+        let card = |s: &str| s.parse::<StdCard>().unwrap();
+        let steps = [
+            Step::Trail(card("7H")),
+            Step::Capture(card("9S")),
+            Step::Build(card("AS"), 10),
+            Step::Pick(card("TD")),
+            Step::Pick(card("X1")),
+            Step::Finish,
+        ];
+        let plain: Vec<String> = steps.iter().map(ToString::to_string).collect();
+        let people: Vec<String> = steps.iter().map(|s| format!("{s:#}")).collect();
+        assert_eq!(
+            plain,
+            [
+                "trail 7H",
+                "capture with 9S",
+                "build with AS for 10",
+                "pick TD",
+                "pick X1",
+                "finish"
+            ]
+        );
+        assert_eq!(
+            people,
+            [
+                "trail 7♥",
+                "capture with 9♠",
+                "build with A♠ for 10",
+                "pick 10♦",
+                "pick X1",
+                "finish"
+            ]
+        );
+        // What the frame tells a player an index names is the step itself.
+        for step in steps {
+            assert_eq!(<Stepped as Indexed>::step(step.index()), Some(step));
+        }
+        assert_eq!(<Stepped as Indexed>::step(Step::COUNT), None);
+    }
+}

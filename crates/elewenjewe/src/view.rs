@@ -164,6 +164,13 @@ impl fmt::Display for View {
                 list
             }
         };
+        // Once the game is over, the counts are its last round's (its penalties in the totals).
+        let over = self.to_act.is_none() && !self.records.is_empty();
+        let when = if over {
+            "in the last round"
+        } else {
+            "this round"
+        };
         let mut lines = vec![self.headline()];
         let seated = self.seat.index() < self.hand_sizes.len();
         if seated {
@@ -179,7 +186,7 @@ impl fmt::Display for View {
             self.per_seat(|s| self.hand_sizes[s].to_string())
         ));
         lines.push(format!(
-            "cards captured this round: {}",
+            "cards captured {when}: {}",
             self.per_seat(|s| self.captured_sizes.get(s).copied().unwrap_or(0).to_string())
         ));
         if let Some(captured) = &self.captured {
@@ -202,12 +209,19 @@ impl fmt::Display for View {
                 .seat_ids()
                 .filter_map(|s| {
                     let p = u32::from(self.penalties.get(s.index()).copied().unwrap_or(0));
-                    let points = p * self.rules.esun_penalty;
-                    let plural = if points == 1 { "" } else { "s" };
-                    (p > 0).then(|| format!("{} loses {points} point{plural}", self.name(s)))
+                    (p > 0).then(|| format!("{} -{},", self.name(s), p * self.rules.esun_penalty))
                 })
                 .collect();
-            lines.push(format!("Esun penalties this round: {}", lost.join(", ")));
+            let mut lost = lost;
+            if let Some(last) = lost.last_mut() {
+                last.pop();
+            }
+            let label = if over {
+                "Esun penalties in the last round".to_owned()
+            } else {
+                "Esun penalties this round (due at its end)".to_owned()
+            };
+            wrapped(&label, &lost, &mut lines);
         }
         let mut score = format!(
             "score: {} · first to {} wins",
