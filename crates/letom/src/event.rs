@@ -517,6 +517,24 @@ const TERMS: &[Term] = &[
                   its score.",
     },
     Term {
+        word: "pi-bak",
+        meaning: "A loser with a pi value of 1 to 4 (by default) pays double when the winner \
+                  scored Pie.",
+    },
+    Term {
+        word: "gwang-bak",
+        meaning: "A loser holding no Guã pays double when the winner scored the Guã.",
+    },
+    Term {
+        word: "meong-bak",
+        meaning: "Every loser pays double when the winner scored Ÿnkt with 6 or more Ÿnkt \
+                  (by default).",
+    },
+    Term {
+        word: "독박",
+        meaning: "The loser who called Ren most recently pays what every loser owes, alone.",
+    },
+    Term {
         word: "nagari",
         meaning: "A deal that nobody wins (the stock ran out and nobody stopped): the next \
                   deal's score is doubled.",

@@ -134,6 +134,8 @@ where
     let mut views: Vec<G::View> = PlayerId::all(players)
         .map(|p| G::blank_view(rules, players, p))
         .collect();
+    // What each view held before the event.
+    let mut holds: Vec<CardSet<DidoCard>> = views.iter().map(held).collect();
     let rules = rules.clone();
     let what = what.to_owned();
     move |_, events| {
@@ -141,9 +143,10 @@ where
             for (s, view) in views.iter_mut().enumerate() {
                 let seat = PlayerId(s as u8);
                 let told = G::redact(&rules, event, seat);
-                let before = held(view);
                 G::observe(view, &told).unwrap_or_else(|e| panic!("{what}: {e}"));
-                let mut visible = before | held(view);
+                let after = held(view);
+                let mut visible = holds[s] | after;
+                holds[s] = after;
                 if let Event::Chongtong { cards, .. } = told {
                     visible |= cards;
                 }
@@ -166,7 +169,7 @@ where
 fn deal_screens_and_sentences_show_nothing_hidden() {
     for (name, rules) in rule_sets() {
         for players in Rules::PLAYERS {
-            for seed in 0..30 {
+            for seed in 0..12 {
                 let what = format!("{name}, {players} players, seed {seed}");
                 let deal = Letom::new(&rules, players, Seed::from(seed)).unwrap();
                 walk(
@@ -191,7 +194,7 @@ fn match_screens_and_sentences_show_nothing_hidden() {
     for (name, rules) in rule_sets() {
         let rules = Rules { deals: 3, ..rules };
         for players in Rules::PLAYERS {
-            for seed in 0..6 {
+            for seed in 0..2 {
                 let what = format!("{name} match, {players} players, seed {seed}");
                 let game = LetomMatch::new(&rules, players, Seed::from(seed)).unwrap();
                 walk(
@@ -241,6 +244,8 @@ fn texts(each: impl FnMut(&str)) {
                             for p in PlayerId::all(players) {
                                 each(&deal.view(p).to_string());
                             }
+                        } else if let Some(p) = deal.to_act() {
+                            each(&deal.view(p).to_string());
                         }
                     },
                     |_, events| {
