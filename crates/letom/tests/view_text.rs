@@ -320,3 +320,59 @@ fn every_term_is_used_distinct_and_explained() {
         .collect();
     assert!(dead.is_empty(), "terms no text uses: {dead:?}");
 }
+
+/// The worked example of `docs/letom.md` ("The screen"): three players, seed 149, seat 0
+/// deciding Ren or Tom after twelve actions, with a stuck stack on the floor and seat 2's Ren.
+const SCREEN: &str = "\
+your call: Ren (go on) or Tom (stop)? · stock 4 cards
+your hand: P1
+floor: A2 · A3 S3 P3 (stuck stack) · P7 · P8
+seat 0 (you): 1 in hand · 4 points (Codan 3, Dan 1)
+seat 0 took: Dan G2 G4 G5 G6 · Ÿnkt P2 P4 P6 · pi S5 A6 S6 (pi value 3)
+seat 1: 2 in hand · 0 points
+seat 1 took: pi A4 S4 (pi value 2)
+seat 2 (dealer): 1 in hand · 6 points (Guã 4, Cyñdan 2) · Ren 1 (last at 6 points)
+seat 2 took: Guã A0 S0 G0 P0 · Dan G1 G7 G8 · pi A1 S7 A8 (pi value 3)
+if you stop (Tom): you win 8; seat 1 pays 0, seat 2 pays 8 (독박: seat 2 called Ren last and pays
+  alone)";
+
+/// The worked example's actions.
+const ACTIONS: [&str; 12] = [
+    "play P0",
+    "play G8",
+    "play S4 A4",
+    "play A1",
+    "play G2",
+    "play A2",
+    "play P7",
+    "play G6",
+    "play A3",
+    "play A8",
+    "ren",
+    "play P8",
+];
+
+#[test]
+fn the_worked_example_screen() {
+    let rules = Rules::default();
+    let mut deal = Letom::new(&rules, 3, Seed::from(149)).unwrap();
+    let mut game = LetomMatch::new(&rules, 3, Seed::from(149)).unwrap();
+    for action in ACTIONS {
+        let action: Action = action.parse().unwrap();
+        deal.play(action).unwrap();
+        game.play(action).unwrap();
+    }
+    assert_eq!(deal.to_act(), Some(PlayerId(0)));
+    let view = deal.view(PlayerId(0));
+    assert_eq!(view.to_string(), SCREEN);
+    // Didopoikas cards have no suit symbols: the text for people is the same.
+    assert_eq!(format!("{view:#}"), SCREEN);
+    // A match's screen: the deal's number first, the match's tallies last.
+    let screen = game.view(PlayerId(0)).to_string();
+    let expected = format!(
+        "deal 1 of 10 · {SCREEN}\n\
+         match totals: seat 0 (you) +0, seat 1 +0, seat 2 +0\n\
+         deals won: seat 0 (you) 0, seat 1 0, seat 2 0 · nagari 0"
+    );
+    assert_eq!(screen, expected);
+}
