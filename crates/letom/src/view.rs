@@ -317,11 +317,26 @@ impl View {
                 tags.push("dealer");
             }
             if Some(seat) == p.seller {
-                tags.push("sold, sits out");
+                tags.push("sold");
             }
             let mut line = format!("seat {s}");
             if !tags.is_empty() {
                 line.push_str(&format!(" ({})", tags.join(", ")));
+            }
+            if Some(seat) == p.seller {
+                // The seller sits the deal out: what it showed and is paid is all there is.
+                let price = u64::from(self.rules.gwang_price) * p.shown.len() as u64;
+                line.push_str(": sits this deal out");
+                if p.shown.is_empty() {
+                    line.push_str(", with no Guã to show");
+                } else {
+                    line.push_str(&format!(
+                        ", showed {} and is paid {price} by each player",
+                        list(&by_number(p.shown), alt)
+                    ));
+                }
+                push_wrapped(&mut lines, line);
+                continue;
             }
             let pile = p.captured.get(s).copied().unwrap_or_default();
             line.push_str(&format!(
@@ -399,17 +414,7 @@ impl View {
             push_wrapped(&mut lines, line);
         }
 
-        // The seller's Guã, the pot.
-        if let Some(seller) = p.seller {
-            let price = i64::from(self.rules.gwang_price) * p.shown.len() as i64;
-            push_wrapped(
-                &mut lines,
-                format!(
-                    "sold: seat {seller} showed {} and is paid {price} by each player",
-                    list(&by_number(p.shown), alt)
-                ),
-            );
-        }
+        // The pot.
         let pot: u64 = p.pot.iter().map(|&v| u64::from(v)).sum();
         if self.rules.stake > 0 || pot > 0 {
             let mut line = format!("pot: {pot}");
