@@ -118,7 +118,7 @@ pub struct DealEnd {
 /// What happened: the events [`Game::play_reporting`](cards_core::Game::play_reporting) and
 /// [`Game::start_events`](cards_core::Game::start_events) report for [`Letom`](crate::Letom)
 /// and [`LetomMatch`](crate::LetomMatch), in the order they happened. `Display` is a sentence
-/// ("seat 2 took G3 S3"); the JSON is tagged by `event` (`{"event":"played","seat":1,
+/// ("seat 2 took G3 S3"; `{:#}` writes its cards for people, the words unchanged); the JSON is tagged by `event` (`{"event":"played","seat":1,
 /// "card":"A1","onto":null}`). `docs/letom.md` ("Events") says when each is reported and what
 /// each seat sees of it.
 ///

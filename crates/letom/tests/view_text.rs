@@ -214,6 +214,23 @@ fn match_screens_and_sentences_show_nothing_hidden() {
 }
 
 #[test]
+fn blank_views_have_a_screen_too() {
+    for players in Rules::PLAYERS {
+        for p in 0..=players {
+            let seat = PlayerId(p as u8);
+            let view = Letom::blank_view(&Rules::default(), players, seat);
+            check_screen(&view, &[], &format!("blank, {players} players, seat {p}"));
+            let view = LetomMatch::blank_view(&Rules::default(), players, seat);
+            check_screen(
+                &view,
+                &[],
+                &format!("blank match, {players} players, seat {p}"),
+            );
+        }
+    }
+}
+
+#[test]
 fn actions_keep_their_notation_under_the_alternate_flag() {
     for index in 0..Action::COUNT {
         let Some(action) = Action::from_index(index) else {
