@@ -214,7 +214,7 @@ impl View {
         }
         if let Some(alone) = s.dokbak {
             line.push_str(&format!(
-                " (독박: seat {alone} called Ren last and pays alone)"
+                " (독박: seat {alone}, the last loser to call Ren, pays alone)"
             ));
         }
         Some(line)
