@@ -118,7 +118,7 @@ pub struct DealEnd {
 /// What happened: the events [`Game::play_reporting`](cards_core::Game::play_reporting) and
 /// [`Game::start_events`](cards_core::Game::start_events) report for [`Letom`](crate::Letom)
 /// and [`LetomMatch`](crate::LetomMatch), in the order they happened. `Display` is a sentence
-/// ("seat 2 took G3 S3"); the JSON is tagged by `event` (`{"event":"played","seat":1,
+/// ("seat 2 took G3 S3"; `{:#}` writes its cards for people, the words unchanged); the JSON is tagged by `event` (`{"event":"played","seat":1,
 /// "card":"A1","onto":null}`). `docs/letom.md` ("Events") says when each is reported and what
 /// each seat sees of it.
 ///
@@ -515,6 +515,24 @@ const TERMS: &[Term] = &[
         word: "Tom",
         meaning: "Stop: the player ends the deal and wins, and every other player pays it \
                   its score.",
+    },
+    Term {
+        word: "pi-bak",
+        meaning: "A loser with a pi value of 1 to 4 (by default) pays double when the winner \
+                  scored Pie.",
+    },
+    Term {
+        word: "gwang-bak",
+        meaning: "A loser holding no Guã pays double when the winner scored the Guã.",
+    },
+    Term {
+        word: "meong-bak",
+        meaning: "Every loser pays double when the winner scored Ÿnkt with 6 or more Ÿnkt \
+                  (by default).",
+    },
+    Term {
+        word: "독박",
+        meaning: "The loser who called Ren most recently pays what every loser owes, alone.",
     },
     Term {
         word: "nagari",

@@ -6,10 +6,13 @@
 //! - [`Letom`]: one deal as a [`Game`] — matching with choices, stuck stacks, jjok, ttadak,
 //!   sweep and pi transfers, shakes and bombs with their flip-only turns, chongtong and nagari,
 //!   Ren/Tom, gwang-selling and the table stake; [`Setup`] and [`Deal`] for explicit
-//!   positions, [`View`] (worlds sampled from it by [`Game::sample_world`]); [`Event`], what
-//!   happened, as each seat may know it;
+//!   positions, [`View`] (worlds sampled from it by [`Game::sample_world`]; its `Display` is
+//!   the seat's screen in the terminal); [`Event`], what happened, as each seat may know it
+//!   (its `Display` a sentence, its [`GameEvent::TERMS`](cards_core::GameEvent::TERMS) the
+//!   game's own words explained);
 //! - [`LetomMatch`]: a match of several deals (dealer succession, the nagari carry, the pot),
-//!   telling the same events with the match's own (a deal begins, the booking, the end);
+//!   telling the same events with the match's own (a deal begins, the booking, the end), and
+//!   [`MatchView`], whose `Display` is the seat's screen of the match;
 //! - [`LetomBot`]: the rule-based player of both (`cards_core::RuleBot`), playing from a
 //!   seat's view alone;
 //! - [`score()`]: the base points of a set of captured cards ([`Breakdown`]);

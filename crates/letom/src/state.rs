@@ -610,52 +610,20 @@ impl Letom {
             Outcome::HighestScore { winner } => (winner, false),
             _ => return None,
         };
-        let seats: Vec<usize> = self.playing().collect();
-        let w = seats.iter().position(|&s| s == winner.index())?;
-        let mut ren: Vec<i64> = seats.iter().map(|&s| i64::from(self.ren[s])).collect();
-        if !ren_counts {
-            ren[w] = 0;
-        }
-        let last_loser = seats
-            .iter()
-            .enumerate()
-            .filter(|&(i, &s)| i != w && self.ren_order[s] > 0)
-            .max_by_key(|&(_, &s)| self.ren_order[s])
-            .map(|(i, _)| i);
-        let last_ren = match self.rules.dokbak {
-            Dokbak::LastLoser => last_loser,
-            Dokbak::LastRenCaller => last_loser.filter(|&i| {
-                self.ren_order[seats[i]] > self.ren_order[winner.index()] || !ren_counts
-            }),
+        let n = self.num_players();
+        let table = WinTable {
+            rules: &self.rules,
+            captured: &self.captured[..n],
+            ren: &self.ren[..n],
+            ren_order: &self.ren_order[..n],
+            shaken: &self.shaken[..n],
+            bombs: &self.bombs[..n],
+            carried_shakes: &self.carry_in.shakes[..n],
+            carried_bombs: &self.carry_in.bombs[..n],
+            carry: self.carry_in.carry,
+            seller: self.seller,
         };
-        let input = SettleInput {
-            captured: seats.iter().map(|&s| self.captured[s]).collect(),
-            winner: w,
-            ren,
-            last_ren,
-            shakes: seats
-                .iter()
-                .map(|&s| i64::from(self.multipliers(PlayerId(s as u8)).0))
-                .collect(),
-            bombs: seats
-                .iter()
-                .map(|&s| i64::from(self.multipliers(PlayerId(s as u8)).1))
-                .collect(),
-            carry: i64::from(self.carry_in.carry),
-        };
-        let mut details = crate::settle(&input, &self.rules).ok()?;
-        if let Some(seller) = self.seller {
-            // Back to table seats: the seller's entries are inserted as zeros.
-            let at = seller.index();
-            let shift = |i: usize| i + usize::from(i >= at);
-            details.dokbak = details.dokbak.map(shift);
-            details.winner = shift(details.winner);
-            details.baks = insert_at(&details.baks, at);
-            details.owed = insert_at(&details.owed, at);
-            details.pay = insert_at(&details.pay, at);
-            details.returns = insert_at(&details.returns, at);
-        }
-        Some(details)
+        table.settle(winner, ren_counts)
     }
 
     /// What each seat paid into and took from the pot this deal: `(paid, taken)`. The stakes
@@ -696,6 +664,94 @@ impl Letom {
     /// The last seat asked in the sale (the seat before the dealer): it must sell.
     pub(crate) fn must_sell(&self, seat: PlayerId) -> bool {
         seat.next(self.num_players()) == self.dealer
+    }
+}
+
+/// The public parts of a deal that settle a win, one entry per table seat: what
+/// [`Letom::settlement_details`] settles, and what a seat's screen settles to show what a Tom
+/// would win now.
+pub(crate) struct WinTable<'a> {
+    pub rules: &'a Rules,
+    pub captured: &'a [Hand],
+    pub ren: &'a [u8],
+    pub ren_order: &'a [u8],
+    pub shaken: &'a [Hand],
+    pub bombs: &'a [u8],
+    pub carried_shakes: &'a [u8],
+    pub carried_bombs: &'a [u8],
+    pub carry: u8,
+    pub seller: Option<PlayerId>,
+}
+
+impl WinTable<'_> {
+    /// A seat's shakes and bombs in force: this deal's and those carried out of nagaris.
+    fn multipliers(&self, s: usize) -> (u32, u32) {
+        let at = |v: &[u8]| u32::from(v.get(s).copied().unwrap_or(0));
+        (
+            self.shaken.get(s).map_or(0, |h| h.len() as u32 / 3) + at(self.carried_shakes),
+            at(self.bombs) + at(self.carried_bombs),
+        )
+    }
+
+    /// The settlement of `winner`'s win, its Ren calls counted when `ren_counts` (a Tom), in
+    /// table seats (the seller's entries zero); `None` when a list is short or an amount is
+    /// beyond 64 bits.
+    pub(crate) fn settle(&self, winner: PlayerId, ren_counts: bool) -> Option<Settlement> {
+        let n = self.captured.len();
+        if [self.ren.len(), self.ren_order.len()]
+            .iter()
+            .any(|&l| l != n)
+        {
+            return None;
+        }
+        let seats: Vec<usize> = (0..n)
+            .filter(|&s| Some(PlayerId(s as u8)) != self.seller)
+            .collect();
+        let w = seats.iter().position(|&s| s == winner.index())?;
+        let mut ren: Vec<i64> = seats.iter().map(|&s| i64::from(self.ren[s])).collect();
+        if !ren_counts {
+            ren[w] = 0;
+        }
+        let last_loser = seats
+            .iter()
+            .enumerate()
+            .filter(|&(i, &s)| i != w && self.ren_order[s] > 0)
+            .max_by_key(|&(_, &s)| self.ren_order[s])
+            .map(|(i, _)| i);
+        let last_ren = match self.rules.dokbak {
+            Dokbak::LastLoser => last_loser,
+            Dokbak::LastRenCaller => last_loser.filter(|&i| {
+                self.ren_order[seats[i]] > self.ren_order[winner.index()] || !ren_counts
+            }),
+        };
+        let input = SettleInput {
+            captured: seats.iter().map(|&s| self.captured[s]).collect(),
+            winner: w,
+            ren,
+            last_ren,
+            shakes: seats
+                .iter()
+                .map(|&s| i64::from(self.multipliers(s).0))
+                .collect(),
+            bombs: seats
+                .iter()
+                .map(|&s| i64::from(self.multipliers(s).1))
+                .collect(),
+            carry: i64::from(self.carry),
+        };
+        let mut details = crate::settle(&input, self.rules).ok()?;
+        if let Some(seller) = self.seller {
+            // Back to table seats: the seller's entries are inserted as zeros.
+            let at = seller.index();
+            let shift = |i: usize| i + usize::from(i >= at);
+            details.dokbak = details.dokbak.map(shift);
+            details.winner = shift(details.winner);
+            details.baks = insert_at(&details.baks, at);
+            details.owed = insert_at(&details.owed, at);
+            details.pay = insert_at(&details.pay, at);
+            details.returns = insert_at(&details.returns, at);
+        }
+        Some(details)
     }
 }
 

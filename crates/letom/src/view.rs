@@ -179,6 +179,47 @@ pub(crate) fn push_wrapped(out: &mut Vec<String>, line: String) {
 }
 
 impl View {
+    /// `if you stop (Tom): you win 12; seat 0 pays 8 (pi-bak), seat 2 pays 4`: the
+    /// settlement of a Tom by this seat now (`None` beyond 64 bits).
+    fn tom_now(&self) -> Option<String> {
+        let p = &self.public;
+        let table = crate::state::WinTable {
+            rules: &self.rules,
+            captured: &p.captured,
+            ren: &p.ren,
+            ren_order: &p.ren_order,
+            shaken: &p.shaken,
+            bombs: &p.bombs,
+            carried_shakes: &p.carried_shakes,
+            carried_bombs: &p.carried_bombs,
+            carry: p.carry,
+            seller: p.seller,
+        };
+        let s = table.settle(self.seat, true)?;
+        let mut line = format!(
+            "if you stop (Tom): you win {}",
+            s.returns.get(self.seat.index()).copied().unwrap_or(0)
+        );
+        let mut sep = "; ";
+        for (loser, &pay) in s.pay.iter().enumerate() {
+            if loser == self.seat.index() || Some(PlayerId(loser as u8)) == p.seller {
+                continue;
+            }
+            line.push_str(&format!("{sep}seat {loser} pays {pay}"));
+            sep = ", ";
+            let baks = s.baks.get(loser).copied().unwrap_or_default();
+            if baks.count() > 0 {
+                line.push_str(&format!(" ({baks})"));
+            }
+        }
+        if let Some(alone) = s.dokbak {
+            line.push_str(&format!(
+                " (독박: seat {alone}, the last loser to call Ren, pays alone)"
+            ));
+        }
+        Some(line)
+    }
+
     /// The screen's lines: `head` (the match's deal number) before the first.
     pub(crate) fn screen(&self, head: Option<&str>, alt: bool) -> Vec<String> {
         let p = &self.public;
@@ -192,6 +233,8 @@ impl View {
                 format!("seat {s}")
             }
         };
+        // "if you win", "if it wins".
+        let its = |s: PlayerId| if s == me { "you win" } else { "it wins" };
         let card = |c: DidoCard| {
             if alt {
                 format!("{c:#}")
@@ -274,11 +317,26 @@ impl View {
                 tags.push("dealer");
             }
             if Some(seat) == p.seller {
-                tags.push("sold, sits out");
+                tags.push("sold");
             }
             let mut line = format!("seat {s}");
             if !tags.is_empty() {
                 line.push_str(&format!(" ({})", tags.join(", ")));
+            }
+            if Some(seat) == p.seller {
+                // The seller sits the deal out: what it showed and is paid is all there is.
+                let price = u64::from(self.rules.gwang_price) * p.shown.len() as u64;
+                line.push_str(": sits this deal out");
+                if p.shown.is_empty() {
+                    line.push_str(", with no Guã to show");
+                } else {
+                    line.push_str(&format!(
+                        ", showed {} and is paid {price} by each player",
+                        list(&by_number(p.shown), alt)
+                    ));
+                }
+                push_wrapped(&mut lines, line);
+                continue;
             }
             let pile = p.captured.get(s).copied().unwrap_or_default();
             line.push_str(&format!(
@@ -293,7 +351,24 @@ impl View {
             }
             let shaken = p.shaken.get(s).copied().unwrap_or_default();
             if !shaken.is_empty() {
-                line.push_str(&format!(" · shakes {}", list(&by_number(shaken), alt)));
+                // The numbers shaken, and the shaken cards not yet played (still in the hand).
+                let mut numbers: Vec<String> = by_number(shaken)
+                    .iter()
+                    .map(|c| format!("{}s", c.number()))
+                    .collect();
+                numbers.dedup();
+                line.push_str(&format!(" · shakes {}", numbers.join(" ")));
+                let mut out_of_hand = p.floor;
+                for pile in &p.captured {
+                    out_of_hand |= *pile;
+                }
+                if let Phase::Take { flipped, .. } = p.phase {
+                    out_of_hand.insert(flipped);
+                }
+                let held = shaken - out_of_hand;
+                if !held.is_empty() {
+                    line.push_str(&format!(" (in hand: {})", list(&by_number(held), alt)));
+                }
             }
             let bombs = p.bombs.get(s).copied().unwrap_or(0);
             if bombs > 0 {
@@ -322,8 +397,8 @@ impl View {
                 .and_then(|m| m.checked_mul(u64::from(p.carry)));
             match factor {
                 Some(1) => {}
-                Some(m) => line.push_str(&format!(" · score × {m} if it wins")),
-                None => line.push_str(" · score × a huge factor if it wins"),
+                Some(m) => line.push_str(&format!(" · score × {m} if {}", its(seat))),
+                None => line.push_str(&format!(" · score × a huge factor if {}", its(seat))),
             }
             push_wrapped(&mut lines, line);
             push_wrapped(
@@ -332,17 +407,14 @@ impl View {
             );
         }
 
-        // The seller's Guã, the pot.
-        if let Some(seller) = p.seller {
-            let price = i64::from(self.rules.gwang_price) * p.shown.len() as i64;
-            push_wrapped(
-                &mut lines,
-                format!(
-                    "sold: seat {seller} showed {} and is paid {price} by each player",
-                    list(&by_number(p.shown), alt)
-                ),
-            );
+        // Deciding Ren or Tom: what a Tom would settle now.
+        if p.phase == (Phase::Decide { seat: me })
+            && let Some(line) = self.tom_now()
+        {
+            push_wrapped(&mut lines, line);
         }
+
+        // The pot.
         let pot: u64 = p.pot.iter().map(|&v| u64::from(v)).sum();
         if self.rules.stake > 0 || pot > 0 {
             let mut line = format!("pot: {pot}");
