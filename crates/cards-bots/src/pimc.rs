@@ -83,9 +83,10 @@ impl<G: Game, P: Playout<G>> Bot<G> for Pimc<G, P> {
                 if w.play(stats.action).is_err() {
                     continue;
                 }
-                playout(&mut w, &mut self.policy, &mut self.rng, &mut self.buf);
+                let root = P::CUTS.then_some(&world);
+                let value = playout(&mut w, root, &mut self.policy, &mut self.rng, &mut self.buf);
                 stats.visits += 1;
-                stats.value += w.returns()[seat.index()];
+                stats.value += value[seat.index()];
             }
         }
         for s in &mut self.hint {

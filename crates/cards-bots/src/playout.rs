@@ -1,6 +1,6 @@
 //! The simulation step of every search: a playout to the end, by a [`Playout`] policy.
 
-use cards_core::{Game, GameRng, RuleBot};
+use cards_core::{Game, GameRng, PerSeat, RuleBot};
 
 /// How a search plays a sampled world to its end: one action at a time for the seat to act,
 /// reading the whole world (every seat plays it open).
@@ -12,6 +12,17 @@ pub trait Playout<G: Game>: Clone + core::fmt::Debug + Send {
         buf: &mut Vec<G::Action>,
         rng: &mut GameRng,
     ) -> Option<G::Action>;
+
+    /// Whether [`Playout::value`] may stop a playout early; `false` (the default) plays every
+    /// playout to the end, valued by [`Game::returns`].
+    const CUTS: bool = false;
+
+    /// With [`Playout::CUTS`]: the value of a playout that began at `root` (the search's world
+    /// at the decision) if it stops at `world`, or `None` to play on.
+    fn value(&self, world: &G, root: &G) -> Option<PerSeat<f64>> {
+        let _ = (world, root);
+        None
+    }
 }
 
 /// Uniformly random playouts, for any game: [`Game::pick_legal`] (a game that knows its legal
@@ -46,25 +57,40 @@ impl<G: RuleBot> Playout<G> for GamePolicy {
     ) -> Option<G::Action> {
         world.playout_action(buf, rng)
     }
+
+    const CUTS: bool = G::CUTS_PLAYOUTS;
+
+    #[inline]
+    fn value(&self, world: &G, root: &G) -> Option<PerSeat<f64>> {
+        world.playout_value(root)
+    }
 }
 
-/// Plays `world` to its end with `policy`, stopping after [`Game::max_actions`] actions at the
-/// latest.
+/// Plays `world` on with `policy` from `root` (the search's world at the decision, given when
+/// the policy cuts playouts) and returns what it is worth to each seat: the policy's value
+/// where it stops the playout, else the returns at the end (after [`Game::max_actions`]
+/// actions at the latest).
 #[inline]
 pub(crate) fn playout<G: Game, P: Playout<G>>(
     world: &mut G,
+    root: Option<&G>,
     policy: &mut P,
     rng: &mut GameRng,
     buf: &mut Vec<G::Action>,
-) {
+) -> PerSeat<f64> {
     let limit = G::max_actions(world.rules(), world.num_players());
     for _ in 0..limit {
+        if let Some(value) = root.and_then(|root| policy.value(world, root)) {
+            return value;
+        }
         let Some(action) = policy.action(world, buf, rng) else {
-            return;
+            break;
         };
         // A legal action always plays; if a game ever broke that, end the playout.
         if world.play(action).is_err() {
-            return;
+            break;
         }
     }
+    root.and_then(|root| policy.value(world, root))
+        .unwrap_or_else(|| world.returns())
 }

@@ -156,6 +156,8 @@ impl<A: Copy + Eq + core::hash::Hash> Tree<A> {
     ) {
         self.path.clear();
         self.path.push(0);
+        // The decision's world, kept only for a policy that may stop a playout early.
+        let root = P::CUTS.then(|| world.clone());
         let mut node = 0u32;
         let limit = G::max_actions(world.rules(), world.num_players());
         for _ in 0..limit {
@@ -177,8 +179,7 @@ impl<A: Copy + Eq + core::hash::Hash> Tree<A> {
                 break;
             }
         }
-        playout(&mut world, policy, rng, &mut self.legal);
-        let returns = world.returns();
+        let returns = playout(&mut world, root.as_ref(), policy, rng, &mut self.legal);
         for &r in returns.iter() {
             self.lo = self.lo.min(r);
             self.hi = self.hi.max(r);

@@ -157,3 +157,64 @@ fn bad_tournaments_are_refused() {
     );
     assert!(bad.unwrap_err().to_string().contains("cannot be set up"));
 }
+
+/// A policy that stops every playout at once, worth 1 to the seat that acts at the decision's
+/// world and 0 to the others, counting the actions it is asked for.
+#[derive(Clone, Debug)]
+struct StopAtOnce(std::sync::Arc<std::sync::atomic::AtomicUsize>);
+
+impl cards_bots::Playout<SchieberDeal> for StopAtOnce {
+    fn action(
+        &mut self,
+        world: &SchieberDeal,
+        buf: &mut Vec<jass::Action>,
+        rng: &mut cards_core::GameRng,
+    ) -> Option<jass::Action> {
+        self.0.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        world.pick_legal(buf, |n| rng.index(n))
+    }
+
+    const CUTS: bool = true;
+
+    fn value(
+        &self,
+        _world: &SchieberDeal,
+        root: &SchieberDeal,
+    ) -> Option<cards_core::PerSeat<f64>> {
+        let seat = root.to_act()?;
+        let mut value = cards_core::PerSeat::new(root.num_players())?;
+        value[seat.index()] = 1.0;
+        Some(value)
+    }
+}
+
+#[test]
+fn a_policy_that_cuts_playouts_is_valued_where_it_stops() {
+    let game = SchieberDeal::new(&Default::default(), 4, Seed::from(8)).unwrap();
+    let seat = game.to_act().unwrap();
+    let mut legal = Vec::new();
+    game.legal_actions(&mut legal);
+    let asked = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let policy = StopAtOnce(asked.clone());
+    let mut ismcts = Ismcts::with_policy(Budget::Iterations(300), Seed::from(1), policy.clone());
+    let a = ismcts.choose(&game.view(seat), &legal);
+    assert!(legal.contains(&a));
+    let hint = Bot::<SchieberDeal>::hint(&ismcts);
+    assert!(
+        hint.iter().all(|h| h.value == 1.0),
+        "every playout is worth 1: {hint:?}"
+    );
+    let budget = Budget::Iterations(10 * legal.len() as u32);
+    let mut pimc = Pimc::with_policy(budget, Seed::from(1), policy);
+    pimc.choose(&game.view(seat), &legal);
+    let hint = Bot::<SchieberDeal>::hint(&pimc);
+    assert!(
+        hint.iter().all(|h| h.visits == 10 && h.value == 1.0),
+        "{hint:?}"
+    );
+    assert_eq!(
+        asked.load(std::sync::atomic::Ordering::Relaxed),
+        0,
+        "no playout action is played past the cut"
+    );
+}

@@ -1,6 +1,6 @@
 //! The player interface: a [`Bot`] chooses from what its seat sees, never from the state.
 
-use crate::{Draw as _, Game, GameRng, RandomPlayer, Rng, Seed};
+use crate::{Draw as _, Game, GameRng, PerSeat, RandomPlayer, Rng, Seed};
 
 /// A player that chooses an action from its seat's [`Game::View`] and legal actions.
 ///
@@ -86,6 +86,24 @@ pub trait RuleBot: Game {
         rng: &mut R,
     ) -> Option<Self::Action> {
         self.pick_legal(buf, |n| rng.index(n))
+    }
+
+    /// Whether a search's playouts may stop before the end of the game
+    /// ([`RuleBot::playout_value`]); `false` (the default) plays every playout to the end and
+    /// values it by [`Game::returns`].
+    const CUTS_PLAYOUTS: bool = false;
+
+    /// With [`RuleBot::CUTS_PLAYOUTS`]: what a playout that began at `root` (the search's
+    /// world at the decision) is worth to each seat if it stops at this state, or `None` to play
+    /// on. A game of many deals or rounds whose returns are settled only at its end values a
+    /// playout at the end of the decision's deal or round, by what that deal or round scored:
+    /// one decision's effect is then not buried in the luck of every deal still to come.
+    /// Called before every playout action and at the end, so it must be cheap; the values are
+    /// on any scale (a search scales them by the range it sees), the larger the better for a
+    /// seat.
+    fn playout_value(&self, root: &Self) -> Option<PerSeat<f64>> {
+        let _ = root;
+        None
     }
 }
 
