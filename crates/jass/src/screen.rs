@@ -126,15 +126,28 @@ impl<'a, 'b> Screen<'a, 'b> {
     /// `label: ` then `parts` joined by `sep`, wrapped between parts (after the separator)
     /// onto continuation lines indented by two spaces when the line would pass [`WIDTH`].
     pub fn item(&mut self, label: &str, parts: &[String], sep: &str) -> fmt::Result {
+        let pieces: Vec<String> = parts
+            .iter()
+            .enumerate()
+            .map(|(i, part)| {
+                if i + 1 < parts.len() {
+                    format!("{part}{sep}")
+                } else {
+                    part.clone()
+                }
+            })
+            .collect();
+        self.pieces(label, &pieces)
+    }
+
+    /// `label: ` then `pieces` one after another (each with its own separator), wrapped
+    /// between pieces onto continuation lines indented by two spaces when the line would pass
+    /// [`WIDTH`].
+    pub fn pieces(&mut self, label: &str, pieces: &[String]) -> fmt::Result {
         let mut line = format!("{label}: ");
         let head = line.chars().count();
         let mut width = head;
-        for (i, part) in parts.iter().enumerate() {
-            let piece = if i + 1 < parts.len() {
-                format!("{part}{sep}")
-            } else {
-                part.clone()
-            };
+        for piece in pieces {
             let n = piece.trim_end().chars().count();
             if width > head && width + n > WIDTH {
                 let done = line.trim_end().to_owned();
@@ -143,7 +156,7 @@ impl<'a, 'b> Screen<'a, 'b> {
                 width = 2;
             }
             width += piece.chars().count();
-            line.push_str(&piece);
+            line.push_str(piece);
         }
         self.line(line.trim_end())
     }
@@ -166,7 +179,11 @@ pub(crate) fn contract_text(
     trio: &[Mode],
     trick_no: usize,
 ) -> String {
-    let mut text = format!("{contract} {factor}");
+    let mut text = contract.to_string();
+    if let Some(suit) = contract.mode().and_then(Mode::trump) {
+        text.push_str(&format!(" ({suit})"));
+    }
+    text.push_str(&format!(" {factor}"));
     if let Some(seat) = declarer {
         text.push_str(&format!(", {named} by {}", viewer.seat(seat)));
     }

@@ -81,9 +81,9 @@ impl CoiffeurView {
         let c = &self.rules.coiffeur;
         let factor = slot.factor(&c.factors);
         let slot_text = match slot {
-            Slot::Joker(_) => format!("×{factor} (slot {slot}, a Joker)"),
+            Slot::Joker(_) => format!("×{factor} in slot {slot} (a Joker)"),
             Slot::Mode(_) => format!("×{factor}"),
-            _ => format!("×{factor} (slot {slot})"),
+            _ => format!("×{factor} in slot {slot}"),
         };
         let mut text = contract_text(
             v,

@@ -84,11 +84,11 @@ impl fmt::Display for DifferenzlerView {
         s.line(&self.headline())?;
         s.item("table", &table_parts(&v, self.dealer, None), "; ")?;
         if self.dealt() {
-            let trump = Mode::Trump(self.shown.suit());
             s.text(
                 "trump",
                 &format!(
-                    "{trump}, the suit of {}, the dealer's card shown to all",
+                    "{}, the suit of {}, the dealer's card shown to all",
+                    self.shown.suit(),
                     s.card(self.shown),
                 ),
             )?;

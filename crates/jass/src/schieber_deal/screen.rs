@@ -182,8 +182,8 @@ impl SchieberDealView {
         match &self.weis {
             None => s.text("Weis", "nobody had any")?,
             Some(w) => {
-                let parts = weis_parts(w, |p| v.seat(p), |m| meld_texts(m, s));
-                s.item("Weis", &parts, ", ")?;
+                let pieces = weis_pieces(w, |p| v.seat(p), |t| v.side(t), |m| meld_texts(m, s));
+                s.pieces("Weis", &pieces)?;
                 if w.score.team != team_of(self.seat) && !declared.melds().is_empty() {
                     let mut parts = own_parts(&declared, s);
                     if let Some(last) = parts.last_mut() {
@@ -238,20 +238,17 @@ fn meld_texts(melds: &[Meld], s: &Screen<'_, '_>) -> Vec<String> {
         .collect()
 }
 
-/// `seat 1 has the best, seats 1 and 3 score 70: seat 1 sequence 6H-9H (50)`, `seat 3 none`
-/// (`name` names a seat, `melds` writes Weis).
-fn weis_parts(
+/// `seat 1 has the best, 70 for seats 1 and 3: `, `seat 1 sequence 6H-9H (50), `, `seat 3
+/// none`: pieces with their separators (`name` names a seat, `side` a team, `melds` writes
+/// Weis).
+fn weis_pieces(
     w: &WeisView,
     name: impl Fn(PlayerId) -> String,
+    side: impl Fn(&[PlayerId]) -> String,
     melds: impl Fn(&[Meld]) -> Vec<String>,
 ) -> Vec<String> {
-    let team: Vec<String> = w.shown.iter().map(|sw| sw.seat.to_string()).collect();
-    let mut parts = vec![format!(
-        "{} has the best, seats {} score {}:",
-        name(w.score.seat),
-        team.join(" and "),
-        w.score.points
-    )];
+    let team: Vec<PlayerId> = w.shown.iter().map(|sw| sw.seat).collect();
+    let mut parts = Vec::new();
     for sw in &w.shown {
         let texts = melds(&sw.weis);
         if texts.is_empty() {
@@ -265,22 +262,33 @@ fn weis_parts(
             });
         }
     }
-    // No comma after the colon.
-    if parts.len() > 1 {
-        let head = parts.remove(0);
-        parts[0] = format!("{head} {}", parts[0]);
-    }
-    parts
+    let n = parts.len();
+    let mut pieces = vec![format!(
+        "{} has the best, {} for {}: ",
+        name(w.score.seat),
+        w.score.points,
+        side(&team)
+    )];
+    pieces.extend(parts.into_iter().enumerate().map(
+        |(i, p)| {
+            if i + 1 < n { format!("{p}, ") } else { p }
+        },
+    ));
+    pieces
 }
 
-/// `seat 1 has the best, seats 1 and 3 score 70: seat 1 sequence 6H-9H (50), seat 3 none`
+/// `seat 1 has the best, 70 for seats 1 and 3: seat 1 sequence 6H-9H (50), seat 3 none`
 /// (`{:#}`: suit symbols).
 impl fmt::Display for WeisView {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let alternate = f.alternate();
-        let parts = weis_parts(
+        let pieces = weis_pieces(
             self,
             |p| format!("seat {p}"),
+            |team| {
+                let seats: Vec<String> = team.iter().map(ToString::to_string).collect();
+                format!("seats {}", seats.join(" and "))
+            },
             |ms| {
                 ms.iter()
                     .map(|m| {
@@ -293,7 +301,7 @@ impl fmt::Display for WeisView {
                     .collect()
             },
         );
-        f.write_str(&parts.join(", "))
+        f.write_str(&pieces.concat())
     }
 }
 
