@@ -64,6 +64,12 @@ impl Viewer {
         }
     }
 
+    /// The separator of a list of sides: `; ` between teams (their names hold commas), `, `
+    /// between seats.
+    pub fn sep(&self) -> &'static str {
+        if self.teams { "; " } else { ", " }
+    }
+
     /// The sides of the table: both teams, or each seat.
     pub fn sides(&self) -> Vec<Vec<PlayerId>> {
         if self.teams {
@@ -168,17 +174,18 @@ impl<'a, 'b> Screen<'a, 'b> {
     }
 }
 
-/// The contract line's value of a Schieber or Coiffeur deal: the contract, its factor, who
-/// `named` or chose it, and for a variant the mode the current trick is played in (`trick_no` from 0),
-/// for a Trio the segment modes named so far.
-pub(crate) fn contract_text(
+/// The contract line's parts (to be joined by `; `) of a Schieber or Coiffeur deal: the
+/// contract, its trump suit, its factor and who `named` or chose it; for a Trio the segment
+/// modes named so far; for a variant the mode the current trick is played in (`trick_no` from
+/// 0).
+pub(crate) fn contract_parts(
     viewer: &Viewer,
     contract: Contract,
     factor: String,
     (named, declarer): (&str, Option<PlayerId>),
     trio: &[Mode],
     trick_no: usize,
-) -> String {
+) -> Vec<String> {
     let mut text = contract.to_string();
     if let Some(suit) = contract.mode().and_then(Mode::trump) {
         text.push_str(&format!(" ({suit})"));
@@ -187,15 +194,16 @@ pub(crate) fn contract_text(
     if let Some(seat) = declarer {
         text.push_str(&format!(", {named} by {}", viewer.seat(seat)));
     }
+    let mut parts = vec![text];
     if contract == Contract::Trio && !trio.is_empty() {
         let modes: Vec<String> = trio.iter().map(ToString::to_string).collect();
-        text.push_str(&format!("; Trio modes so far {}", modes.join(", ")));
+        parts.push(format!("Trio modes so far {}", modes.join(", ")));
     }
     if contract.is_variant()
         && trick_no < crate::schieber_deal::TRICKS
         && let Some(mode) = contract.trick_mode(trick_no, trio)
     {
-        text.push_str(&format!("; this trick is played {mode}"));
+        parts.push(format!("this trick is played {mode}"));
     }
-    text
+    parts
 }

@@ -82,7 +82,8 @@ impl fmt::Display for DifferenzlerView {
         let v = self.viewer();
         let mut s = Screen::new(f);
         s.line(&self.headline())?;
-        s.item("table", &table_parts(&v, self.dealer, None), "; ")?;
+        let table = table_parts(&v, self.dealt().then_some((self.dealer, None)));
+        s.item("table", &table, "; ")?;
         if self.dealt() {
             s.text(
                 "trump",
@@ -107,7 +108,11 @@ impl fmt::Display for DifferenzlerView {
                 .collect()
         };
         s.item("card points", &per_seat(&self.points), ", ")?;
-        s.item("penalties", &per_seat(&self.penalties), ", ")?;
+        s.item(
+            "penalties before this deal",
+            &per_seat(&self.penalties),
+            ", ",
+        )?;
         play.write_hand(&mut s)?;
         if let Some(outcome) = &self.outcome {
             s.text("result", &outcome.to_string())?;

@@ -7,7 +7,7 @@ use cards_core::PlayerId;
 
 use super::{SEATS, TRICKS, team_of};
 use crate::screen::play::PlayText;
-use crate::screen::{Screen, Viewer, contract_text};
+use crate::screen::{Screen, Viewer, contract_parts};
 use crate::{Declaration, Meld, SchieberDealView, WeisView};
 
 impl SchieberDealView {
@@ -78,19 +78,17 @@ impl SchieberDealView {
         to_act: Option<PlayerId>,
     ) -> fmt::Result {
         let v = self.viewer();
-        s.item(
-            "table",
-            &table_parts(&v, self.dealer, Some(self.forehand)),
-            "; ",
-        )?;
+        let dealt = self.hand_sizes.iter().sum::<usize>() > 0 || !self.tricks.is_empty();
+        let table = table_parts(&v, dealt.then_some((self.dealer, Some(self.forehand))));
+        s.item("table", &table, "; ")?;
 
         let pushed = format!("{} pushed", v.seat(self.forehand));
         let contract = match self.contract {
-            None if self.pushed => format!("not named yet; {pushed}"),
-            None => "not named yet".to_owned(),
+            None if self.pushed => vec!["not named yet".to_owned(), pushed],
+            None => vec!["not named yet".to_owned()],
             Some(c) => {
                 let factor = format!("×{}", self.rules.multipliers.contract_factor(c));
-                let mut text = contract_text(
+                let mut parts = contract_parts(
                     &v,
                     c,
                     factor,
@@ -99,12 +97,12 @@ impl SchieberDealView {
                     self.tricks.len(),
                 );
                 if self.pushed {
-                    text.push_str(&format!(", after {pushed}"));
+                    parts[0].push_str(&format!(", after {pushed}"));
                 }
-                text
+                parts
             }
         };
-        s.text("contract", &contract)?;
+        s.item("contract", &contract, "; ")?;
 
         let play = self.play_text(to_act.is_some());
         play.write_trick(s)?;
@@ -166,10 +164,14 @@ impl SchieberDealView {
     /// Before the first trick is complete, the seat's own Weis; after it, the public Weis
     /// (and the seat's own when its team did not score).
     fn write_weis(&self, s: &mut Screen<'_, '_>, v: &Viewer) -> fmt::Result {
-        let Some(declared) = self.own_weis else {
+        if self.contract.is_none() {
             return Ok(());
-        };
+        }
+        let declared = self.own_weis.unwrap_or(Declaration::EMPTY);
         if self.tricks.is_empty() {
+            if self.own_weis.is_none() {
+                return Ok(());
+            }
             if declared.melds().is_empty() {
                 return s.text("your Weis", "none");
             }
@@ -179,19 +181,17 @@ impl SchieberDealView {
             }
             return s.item("your Weis", &parts, ", ");
         }
-        match &self.weis {
-            None => s.text("Weis", "nobody had any")?,
-            Some(w) => {
-                let pieces = weis_pieces(w, |p| v.seat(p), |t| v.side(t), |m| meld_texts(m, s));
-                s.pieces("Weis", &pieces)?;
-                if w.score.team != team_of(self.seat) && !declared.melds().is_empty() {
-                    let mut parts = own_parts(&declared, s);
-                    if let Some(last) = parts.last_mut() {
-                        last.push_str(", not scored");
-                    }
-                    s.item("your Weis", &parts, ", ")?;
-                }
+        let Some(w) = &self.weis else {
+            return s.text("Weis", "nobody had any");
+        };
+        let pieces = weis_pieces(w, |p| v.seat(p), |t| v.side(t), |m| meld_texts(m, s));
+        s.pieces("Weis", &pieces)?;
+        if w.score.team != team_of(self.seat) && !declared.melds().is_empty() {
+            let mut parts = own_parts(&declared, s);
+            if let Some(last) = parts.last_mut() {
+                last.push_str(", not scored");
             }
+            s.item("your Weis", &parts, ", ")?;
         }
         Ok(())
     }
@@ -206,9 +206,10 @@ fn own_parts(d: &Declaration, s: &Screen<'_, '_>) -> Vec<String> {
     melds
 }
 
-/// The table line's parts: `you are seat 0, your partner seat 2` (in team play), `seat 3
-/// dealt`, `seat 0 is forehand` (or `seat 3 dealt and is forehand`).
-pub(crate) fn table_parts(v: &Viewer, dealer: PlayerId, forehand: Option<PlayerId>) -> Vec<String> {
+/// The table line's parts: `you are seat 0, your partner seat 2` (in team play), then once
+/// dealt (`deal`: the dealer, and forehand where the game names one) `seat 3 dealt, seat 0 is
+/// forehand` (or `seat 3 dealt and is forehand`).
+pub(crate) fn table_parts(v: &Viewer, deal: Option<(PlayerId, Option<PlayerId>)>) -> Vec<String> {
     let mut parts = Vec::new();
     if v.me.index() < v.seats {
         parts.push(match v.partner() {
@@ -216,10 +217,13 @@ pub(crate) fn table_parts(v: &Viewer, dealer: PlayerId, forehand: Option<PlayerI
             None => format!("you are seat {}, playing for yourself", v.me),
         });
     }
-    match forehand {
-        Some(f) if f == dealer => parts.push(format!("seat {dealer} dealt and is forehand")),
-        Some(f) => parts.push(format!("seat {dealer} dealt, seat {f} is forehand")),
-        None => parts.push(format!("seat {dealer} dealt")),
+    match deal {
+        Some((dealer, Some(f))) if f == dealer => {
+            parts.push(format!("seat {dealer} dealt and is forehand"));
+        }
+        Some((dealer, Some(f))) => parts.push(format!("seat {dealer} dealt, seat {f} is forehand")),
+        Some((dealer, None)) => parts.push(format!("seat {dealer} dealt")),
+        None => parts.push("not dealt yet".to_owned()),
     }
     parts
 }
