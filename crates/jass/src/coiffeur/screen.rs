@@ -1,9 +1,9 @@
 //! The seat's screen of a Coiffeur game: `Display` for [`CoiffeurView`], with the score sheet.
 
 use super::*;
-use crate::schieber_deal::screen::table_parts;
+use crate::screen::deal::{contract_parts, table_parts};
 use crate::screen::play::PlayText;
-use crate::screen::{Screen, Viewer, contract_parts};
+use crate::screen::{Screen, Viewer};
 
 impl CoiffeurView {
     /// Who is looking.

@@ -1,7 +1,7 @@
 //! The seat's screen of a Differenzler game: `Display` for [`DifferenzlerView`].
 
 use super::*;
-use crate::schieber_deal::screen::table_parts;
+use crate::screen::deal::table_parts;
 use crate::screen::play::PlayText;
 use crate::screen::{Screen, Viewer};
 

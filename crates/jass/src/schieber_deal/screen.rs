@@ -6,8 +6,9 @@ use core::fmt;
 use cards_core::PlayerId;
 
 use super::{SEATS, TRICKS, team_of};
+use crate::screen::deal::{contract_parts, table_parts};
 use crate::screen::play::PlayText;
-use crate::screen::{Screen, Viewer, contract_parts};
+use crate::screen::{Screen, Viewer};
 use crate::{Declaration, Meld, SchieberDealView, WeisView};
 
 impl SchieberDealView {
@@ -204,28 +205,6 @@ fn own_parts(d: &Declaration, s: &Screen<'_, '_>) -> Vec<String> {
         last.push_str(&format!("; {} in all", d.total()));
     }
     melds
-}
-
-/// The table line's parts: `you are seat 0, your partner seat 2` (in team play), then once
-/// dealt (`deal`: the dealer, and forehand where the game names one) `seat 3 dealt, seat 0 is
-/// forehand` (or `seat 3 dealt and is forehand`).
-pub(crate) fn table_parts(v: &Viewer, deal: Option<(PlayerId, Option<PlayerId>)>) -> Vec<String> {
-    let mut parts = Vec::new();
-    if v.me.index() < v.seats {
-        parts.push(match v.partner() {
-            Some(partner) => format!("you are seat {}, your partner seat {partner}", v.me),
-            None => format!("you are seat {}, playing for yourself", v.me),
-        });
-    }
-    match deal {
-        Some((dealer, Some(f))) if f == dealer => {
-            parts.push(format!("seat {dealer} dealt and is forehand"));
-        }
-        Some((dealer, Some(f))) => parts.push(format!("seat {dealer} dealt, seat {f} is forehand")),
-        Some((dealer, None)) => parts.push(format!("seat {dealer} dealt")),
-        None => parts.push("not dealt yet".to_owned()),
-    }
-    parts
 }
 
 /// Each Weis as text in the screen's form.
