@@ -320,6 +320,11 @@ const TERMS: &[Term] = &[
                   pushes) and leads the first trick.",
     },
     Term {
+        word: "push",
+        meaning: "Forehand may push (schieben) instead of naming the contract: its partner must \
+                  then name one, and forehand still leads.",
+    },
+    Term {
         word: "pushed",
         meaning: "Forehand pushed (schieben): it left the choice of the contract to its partner, \
                   who must then name one; forehand still leads.",

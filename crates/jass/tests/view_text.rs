@@ -370,3 +370,79 @@ hand: K♣ 7♦ A♥ 9♠ 10♠ J♠ A♠";
     assert_eq!(format!("{view}"), plain);
     assert_eq!(format!("{view:#}"), alternate);
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 48, ..Default::default() })]
+
+    /// Drawn games: a seed and a number of random moves; every seat's screen names only what
+    /// its view holds and shows its whole hand.
+    #[test]
+    fn nothing_hidden_in_drawn_positions(seed in proptest::prelude::any::<u64>(), steps in 0usize..120) {
+        let deal: Played<Schieber> = play(&with_variants(), 4, seed, steps);
+        let differenzler: Played<Differenzler> = play(&each_alone(), 3, seed, steps);
+        for seat in PlayerId::all(4) {
+            let view = deal.states.last().unwrap().view(seat);
+            let held = cards_held(&view);
+            let text = view.to_string();
+            proptest::prop_assert!(cards_in(&text).iter().all(|c| held.contains(c)), "{}", text);
+            let named: BTreeSet<JassCard> = cards_in(&text).into_iter().collect();
+            proptest::prop_assert!(view.deal.hand.iter().all(|c| named.contains(&c)), "{}", text);
+        }
+        for seat in PlayerId::all(3) {
+            let view = differenzler.states.last().unwrap().view(seat);
+            let held = cards_held(&view);
+            let text = format!("{view:#}");
+            let named: BTreeSet<JassCard> = cards_in(&plain_of(&text)).into_iter().collect();
+            proptest::prop_assert!(named.iter().all(|c| held.contains(c)), "{}", text);
+            proptest::prop_assert!(view.hand.iter().all(|c| named.contains(&c)), "{}", text);
+        }
+    }
+}
+
+/// Coiffeur's screen, with its sheet: seat 3 in seed 4's game after 60 random moves.
+#[test]
+fn a_coiffeur_example() {
+    let played: Played<Coiffeur> = play(&Rules::default(), 4, 4, 60);
+    let view = played.states.last().unwrap().view(PlayerId(3));
+    let expected = "\
+deal 2 of 16 · trick 6 of 9 · seat 0 to play
+table: you are seat 3, your partner seat 1; seat 0 dealt
+contract: trump:C (Clubs) ×8 in slot joker8 (a Joker), chosen by seat 1 (your partner);
+  only the points of your team, seats 1 and 3 count
+trick: seat 2 led 9H, seat 3 (you) 8H
+last trick: seat 2 led TC, seat 3 (you) 6H, seat 0 QS, seat 1 (your partner) 8C; seat 2 took it
+tricks: 3 for seats 0 and 2; 2 for your team, seats 1 and 3
+card points: 71 for seats 0 and 2; 29 for your team, seats 1 and 3
+sheet:
+  slot       ×           seats 0+2           seats 1+3
+  trump:D    1                   -                   -
+  trump:H    2                   -                   -
+  trump:S    3                   -                   -
+  trump:C    4                   -                   -
+  obenabe    5                   -                   -
+  undenufe   6                   -                   -
+  joker7     7                   -                   -
+  joker8     8          trump:H 96                   -
+  total                         96                   0
+hand: TH QH KH";
+    assert_eq!(view.to_string(), expected);
+}
+
+/// Differenzler's screen: seat 2 in seed 4's game of three after 20 random moves.
+#[test]
+fn a_differenzler_example() {
+    let played: Played<Differenzler> = play(&Rules::default(), 3, 4, 20);
+    let view = played.states.last().unwrap().view(PlayerId(2));
+    let expected = "\
+deal 1 of 16 · trick 6 of 12 · seat 2 (you) to play
+table: you are seat 2, playing for yourself; seat 2 dealt
+trump: Spades, the suit of 9S, the dealer's card shown to all
+predictions: 120 for seat 0, 81 for seat 1, 41 for seat 2 (you)
+trick: seat 0 led 6S, seat 1 6H
+last trick: seat 2 (you) led 8H, seat 0 JH, seat 1 TH; seat 0 took it
+tricks: 1 for seat 0, 2 for seat 1, 2 for seat 2 (you)
+card points: 12 for seat 0, 32 for seat 1, 32 for seat 2 (you)
+penalties before this deal: 0 for seat 0, 0 for seat 1, 0 for seat 2 (you)
+hand: QD 7H QH AH 7S TS JS";
+    assert_eq!(view.to_string(), expected);
+}
