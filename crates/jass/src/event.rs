@@ -4,7 +4,7 @@
 
 use core::fmt;
 
-use cards_core::{CardSet, Cards, GameEvent, JassCard, PlayerId};
+use cards_core::{CardSet, Cards, GameEvent, JassCard, PlayerId, Term};
 
 use crate::SeededDeal;
 use crate::action::Contract;
@@ -311,8 +311,104 @@ impl Event {
     }
 }
 
+/// The words of Jass that the events' sentences and the views' screens use, each explained
+/// for a newcomer (consistent with `docs/jass.md`).
+const TERMS: &[Term] = &[
+    Term {
+        word: "forehand",
+        meaning: "The seat that acts first in a deal: in Schieber it names the contract (or \
+                  pushes) and leads the first trick.",
+    },
+    Term {
+        word: "push",
+        meaning: "Forehand may push (schieben) instead of naming the contract: its partner must \
+                  then name one, and forehand still leads.",
+    },
+    Term {
+        word: "pushed",
+        meaning: "Forehand pushed (schieben): it left the choice of the contract to its partner, \
+                  who must then name one; forehand still leads.",
+    },
+    Term {
+        word: "trump",
+        meaning: "The suit that beats every other suit; in it the Jack (Buur) ranks highest, then \
+                  the 9 (Nell), then A K Q 10 8 7 6.",
+    },
+    Term {
+        word: "Obenabe",
+        meaning: "A contract without trump where the highest card of the led suit wins, ace \
+                  first (A K Q J 10 9 8 7 6), and the 8s are worth 8 points.",
+    },
+    Term {
+        word: "Undenufe",
+        meaning: "A contract without trump where the lowest card of the led suit wins, 6 first \
+                  (6 7 8 9 10 J Q K A), and the 6s are worth 11 points.",
+    },
+    Term {
+        word: "Slalom",
+        meaning: "A contract whose tricks alternate Obenabe and Undenufe from its start, counted \
+                  by the starting mode's card values.",
+    },
+    Term {
+        word: "Guschti",
+        meaning: "A contract played Obenabe for tricks 1 to 5 and Undenufe for tricks 6 to 9, \
+                  counted as Obenabe.",
+    },
+    Term {
+        word: "Mary",
+        meaning: "A contract played Undenufe for tricks 1 to 5 and Obenabe for tricks 6 to 9, \
+                  counted as Undenufe.",
+    },
+    Term {
+        word: "Trio",
+        meaning: "A contract of three parts of three tricks: the leader of tricks 1, 4 and 7 \
+                  names Obenabe, Undenufe and one trump suit, each once.",
+    },
+    Term {
+        word: "Weis",
+        meaning: "A meld held at the deal (three or more cards in a row of one suit, or four of \
+                  a kind); after the first trick only the team with the strongest Weis scores \
+                  its Weis.",
+    },
+    Term {
+        word: "Stöck",
+        meaning: "The King and Queen of trump in one hand: 20 points to their holder's team \
+                  when it plays the second of them.",
+    },
+    Term {
+        word: "Match",
+        meaning: "Taking all nine tricks of a deal: 100 points more.",
+    },
+    Term {
+        word: "multiplier",
+        meaning: "The contract's factor: every point of a Schieber deal counts that many times \
+                  (×1 to ×4 by default).",
+    },
+    Term {
+        word: "card points",
+        meaning: "The points of the cards in the tricks taken (A 11, 10 10, K 4, Q 3, trump J 20 \
+                  and 9 14, ...), 157 in a deal with the last trick's 5.",
+    },
+    Term {
+        word: "slot",
+        meaning: "A row of the Coiffeur score sheet: a contract each side must play once, its \
+                  score multiplied by the slot's factor.",
+    },
+    Term {
+        word: "Joker",
+        meaning: "A Coiffeur slot that may be played in any of the six modes, at its own factor.",
+    },
+    Term {
+        word: "penalties",
+        meaning: "In Differenzler each deal's penalty is the difference between a seat's \
+                  prediction and the card points it took; the lowest total wins.",
+    },
+];
+
 impl GameEvent for Event {
     type Deal = Deal;
+
+    const TERMS: &'static [Term] = TERMS;
 
     fn deal(&self) -> Option<&Deal> {
         match self {
@@ -349,8 +445,18 @@ fn list<T: fmt::Display>(items: &[T]) -> String {
 
 impl fmt::Display for Event {
     /// A sentence a player understands: `seat 1 played AS`, `seat 2 took the trick (21
-    /// points)`, `seat 3 was dealt 9 cards`.
+    /// points)`, `seat 3 was dealt 9 cards`. `{:#}` writes the cards with suit symbols
+    /// (`seat 1 played A♠`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let alternate = f.alternate();
+        // A value with cards, in the formatter's form.
+        let form = |x: &dyn fmt::Display| {
+            if alternate {
+                format!("{x:#}")
+            } else {
+                format!("{x}")
+            }
+        };
         match self {
             Event::DealBegan {
                 deal,
@@ -367,11 +473,16 @@ impl fmt::Display for Event {
                     .hands
                     .iter()
                     .enumerate()
-                    .map(|(s, h)| format!("seat {s} was dealt {h}"))
+                    .map(|(s, h)| format!("seat {s} was dealt {}", form(h)))
                     .collect();
                 write!(f, "{}", hands.join("; "))?;
                 if let Some(card) = deal.shown {
-                    write!(f, "; the dealer shows {card}: {} is trump", card.suit())?;
+                    write!(
+                        f,
+                        "; the dealer shows {}: {} is trump",
+                        form(&card),
+                        card.suit()
+                    )?;
                 }
                 Ok(())
             }
@@ -386,9 +497,14 @@ impl fmt::Display for Event {
                 weis: Some(d),
             } => match d.best() {
                 None => write!(f, "seat {seat} has no Weis"),
-                Some(best) => write!(f, "seat {seat} has Weis worth {} (best: {best})", d.total()),
+                Some(best) => write!(
+                    f,
+                    "seat {seat} has Weis worth {} (best: {})",
+                    d.total(),
+                    form(&best)
+                ),
             },
-            Event::Played { seat, card } => write!(f, "seat {seat} played {card}"),
+            Event::Played { seat, card } => write!(f, "seat {seat} played {}", form(card)),
             Event::Stoeck { seat, points } => write!(f, "seat {seat} scores Stöck: {points}"),
             Event::WeisScored { weis } => write!(
                 f,

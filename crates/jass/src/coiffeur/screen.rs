@@ -1,9 +1,9 @@
 //! The seat's screen of a Coiffeur game: `Display` for [`CoiffeurView`], with the score sheet.
 
 use super::*;
-use crate::schieber_deal::screen::table_parts;
+use crate::screen::deal::{contract_parts, table_parts};
 use crate::screen::play::PlayText;
-use crate::screen::{Screen, Viewer, contract_text};
+use crate::screen::{Screen, Viewer};
 
 impl CoiffeurView {
     /// Who is looking.
@@ -72,20 +72,20 @@ impl CoiffeurView {
         format!("{deal} · {stands}")
     }
 
-    /// The contract line's value: the contract, the slot and its factor, who chose it, and
+    /// The contract line's parts: the contract, the slot and its factor, who chose it, and
     /// whose points count.
-    fn contract_line(&self, v: &Viewer) -> String {
+    fn contract_line(&self, v: &Viewer) -> Vec<String> {
         let (Some(slot), Some(contract)) = (self.slot, self.contract) else {
-            return "not chosen yet".to_owned();
+            return vec!["not chosen yet".to_owned()];
         };
         let c = &self.rules.coiffeur;
         let factor = slot.factor(&c.factors);
         let slot_text = match slot {
-            Slot::Joker(_) => format!("×{factor} (slot {slot}, a Joker)"),
+            Slot::Joker(_) => format!("×{factor} in slot {slot} (a Joker)"),
             Slot::Mode(_) => format!("×{factor}"),
-            _ => format!("×{factor} (slot {slot})"),
+            _ => format!("×{factor} in slot {slot}"),
         };
-        let mut text = contract_text(
+        let mut parts = contract_parts(
             v,
             contract,
             slot_text,
@@ -95,9 +95,9 @@ impl CoiffeurView {
         );
         if let Some(declarer) = self.declarer {
             let side = c.seats_of(c.side_of(declarer));
-            text.push_str(&format!("; only the points of {} count", v.side(&side)));
+            parts.push(format!("only the points of {} count", v.side(&side)));
         }
-        text
+        parts
     }
 }
 
@@ -111,12 +111,14 @@ impl fmt::Display for CoiffeurView {
         let v = self.viewer();
         let mut s = Screen::new(f);
         s.line(&self.headline())?;
-        s.item("table", &table_parts(&v, self.dealer, None), "; ")?;
+        let dealt = self.hand_sizes.iter().sum::<usize>() > 0 || !self.tricks.is_empty();
+        let table = table_parts(&v, dealt.then_some((self.dealer, None)));
+        s.item("table", &table, "; ")?;
         if self.contract.is_none() && !self.passed.is_empty() {
             let passed: Vec<String> = self.passed.iter().map(|&p| v.seat(p)).collect();
             s.item("passed", &passed, ", ")?;
         }
-        s.text("contract", &self.contract_line(&v))?;
+        s.item("contract", &self.contract_line(&v), "; ")?;
         let play = self.play_text();
         play.write_trick(&mut s)?;
         play.write_last(&mut s)?;
@@ -127,7 +129,7 @@ impl fmt::Display for CoiffeurView {
             .zip(&self.card_points)
             .map(|(side, p)| format!("{p} for {}", v.side(side)))
             .collect();
-        s.item("card points", &points, "; ")?;
+        s.item("card points", &points, v.sep())?;
         s.line("sheet:")?;
         for row in self.sheet.to_string().lines() {
             s.line(&format!("  {}", row.trim_end()))?;

@@ -7,6 +7,10 @@ use super::*;
 /// and dealer, who passed, the chosen slot, contract and declarer, the Trio modes, every card
 /// played (completed tricks and the current one), the card points taken this deal, the score
 /// sheet and how the game ended. Not the other hands, nor the seed.
+///
+/// `Display` is the seat's screen in the terminal (`docs/jass.md`, "The screen"): where the
+/// game stands and whose turn it is, then one `label: value` line per item, built from the
+/// view alone; `{:#}` writes the cards with suit symbols.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CoiffeurView {

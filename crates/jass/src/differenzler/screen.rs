@@ -1,7 +1,7 @@
 //! The seat's screen of a Differenzler game: `Display` for [`DifferenzlerView`].
 
 use super::*;
-use crate::schieber_deal::screen::table_parts;
+use crate::screen::deal::table_parts;
 use crate::screen::play::PlayText;
 use crate::screen::{Screen, Viewer};
 
@@ -82,13 +82,14 @@ impl fmt::Display for DifferenzlerView {
         let v = self.viewer();
         let mut s = Screen::new(f);
         s.line(&self.headline())?;
-        s.item("table", &table_parts(&v, self.dealer, None), "; ")?;
+        let table = table_parts(&v, self.dealt().then_some((self.dealer, None)));
+        s.item("table", &table, "; ")?;
         if self.dealt() {
-            let trump = Mode::Trump(self.shown.suit());
             s.text(
                 "trump",
                 &format!(
-                    "{trump}, the suit of {}, the dealer's card shown to all",
+                    "{}, the suit of {}, the dealer's card shown to all",
+                    self.shown.suit(),
                     s.card(self.shown),
                 ),
             )?;
@@ -107,7 +108,11 @@ impl fmt::Display for DifferenzlerView {
                 .collect()
         };
         s.item("card points", &per_seat(&self.points), ", ")?;
-        s.item("penalties", &per_seat(&self.penalties), ", ")?;
+        s.item(
+            "penalties before this deal",
+            &per_seat(&self.penalties),
+            ", ",
+        )?;
         play.write_hand(&mut s)?;
         if let Some(outcome) = &self.outcome {
             s.text("result", &outcome.to_string())?;

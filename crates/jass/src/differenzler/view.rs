@@ -8,6 +8,10 @@ use super::*;
 /// the game ends), every card played (completed tricks with leaders and winners, the current
 /// trick), the card points each seat has taken in this deal, the penalties before this deal,
 /// the seat to act and the outcome. Not the other hands, nor the seed.
+///
+/// `Display` is the seat's screen in the terminal (`docs/jass.md`, "The screen"): where the
+/// game stands and whose turn it is, then one `label: value` line per item, built from the
+/// view alone; `{:#}` writes the cards with suit symbols.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DifferenzlerView {

@@ -1,12 +1,12 @@
 //! The seat's screen of a whole Schieber game: `Display` for [`SchieberView`], the deal's
-//! screen ([`SchieberDealView`](crate::SchieberDealView)) under the game's standing.
+//! screen ([`SchieberDealView`]) under the game's standing.
 
 use super::*;
 use crate::screen::{Screen, Viewer};
 
 /// The seat's screen: the deal number, where the deal stands and whose turn it is, then the
 /// game's score (the multiplied totals) and the target, the deal's lines (as a
-/// [`SchieberDealView`](crate::SchieberDealView) shows them) and once over the game's result.
+/// [`SchieberDealView`] shows them) and once over the game's result.
 /// `{:#}` writes the cards with suit symbols. Built from the view alone.
 impl fmt::Display for SchieberView {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

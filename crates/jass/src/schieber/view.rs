@@ -6,6 +6,10 @@ use super::*;
 /// What one seat may see of a whole Schieber game: the current deal's [`SchieberDealView`], the deal
 /// number, both teams' totals before the deal and now, the seat to act, and how the game
 /// ended. Not the seed.
+///
+/// `Display` is the seat's screen in the terminal (`docs/jass.md`, "The screen"): where the
+/// game stands and whose turn it is, then one `label: value` line per item, built from the
+/// view alone; `{:#}` writes the cards with suit symbols.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SchieberView {

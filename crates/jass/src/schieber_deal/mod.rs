@@ -15,7 +15,7 @@ use crate::{
 };
 
 mod game;
-pub(crate) mod screen;
+mod screen;
 pub(crate) mod setup;
 pub(crate) mod view;
 

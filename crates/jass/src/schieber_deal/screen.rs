@@ -6,8 +6,9 @@ use core::fmt;
 use cards_core::PlayerId;
 
 use super::{SEATS, TRICKS, team_of};
+use crate::screen::deal::{contract_parts, table_parts};
 use crate::screen::play::PlayText;
-use crate::screen::{Screen, Viewer, contract_text};
+use crate::screen::{Screen, Viewer};
 use crate::{Declaration, Meld, SchieberDealView, WeisView};
 
 impl SchieberDealView {
@@ -78,19 +79,17 @@ impl SchieberDealView {
         to_act: Option<PlayerId>,
     ) -> fmt::Result {
         let v = self.viewer();
-        s.item(
-            "table",
-            &table_parts(&v, self.dealer, Some(self.forehand)),
-            "; ",
-        )?;
+        let dealt = self.hand_sizes.iter().sum::<usize>() > 0 || !self.tricks.is_empty();
+        let table = table_parts(&v, dealt.then_some((self.dealer, Some(self.forehand))));
+        s.item("table", &table, "; ")?;
 
         let pushed = format!("{} pushed", v.seat(self.forehand));
         let contract = match self.contract {
-            None if self.pushed => format!("not named yet; {pushed}"),
-            None => "not named yet".to_owned(),
+            None if self.pushed => vec!["not named yet".to_owned(), pushed],
+            None => vec!["not named yet".to_owned()],
             Some(c) => {
                 let factor = format!("×{}", self.rules.multipliers.contract_factor(c));
-                let mut text = contract_text(
+                let mut parts = contract_parts(
                     &v,
                     c,
                     factor,
@@ -99,12 +98,12 @@ impl SchieberDealView {
                     self.tricks.len(),
                 );
                 if self.pushed {
-                    text.push_str(&format!(", after {pushed}"));
+                    parts[0].push_str(&format!(", after {pushed}"));
                 }
-                text
+                parts
             }
         };
-        s.text("contract", &contract)?;
+        s.item("contract", &contract, "; ")?;
 
         let play = self.play_text(to_act.is_some());
         play.write_trick(s)?;
@@ -166,10 +165,14 @@ impl SchieberDealView {
     /// Before the first trick is complete, the seat's own Weis; after it, the public Weis
     /// (and the seat's own when its team did not score).
     fn write_weis(&self, s: &mut Screen<'_, '_>, v: &Viewer) -> fmt::Result {
-        let Some(declared) = self.own_weis else {
+        if self.contract.is_none() {
             return Ok(());
-        };
+        }
+        let declared = self.own_weis.unwrap_or(Declaration::EMPTY);
         if self.tricks.is_empty() {
+            if self.own_weis.is_none() {
+                return Ok(());
+            }
             if declared.melds().is_empty() {
                 return s.text("your Weis", "none");
             }
@@ -179,19 +182,17 @@ impl SchieberDealView {
             }
             return s.item("your Weis", &parts, ", ");
         }
-        match &self.weis {
-            None => s.text("Weis", "nobody had any")?,
-            Some(w) => {
-                let parts = weis_parts(w, |p| v.seat(p), |m| meld_texts(m, s));
-                s.item("Weis", &parts, ", ")?;
-                if w.score.team != team_of(self.seat) && !declared.melds().is_empty() {
-                    let mut parts = own_parts(&declared, s);
-                    if let Some(last) = parts.last_mut() {
-                        last.push_str(", not scored");
-                    }
-                    s.item("your Weis", &parts, ", ")?;
-                }
+        let Some(w) = &self.weis else {
+            return s.text("Weis", "nobody had any");
+        };
+        let pieces = weis_pieces(w, |p| v.seat(p), |t| v.side(t), |m| meld_texts(m, s));
+        s.pieces("Weis", &pieces)?;
+        if w.score.team != team_of(self.seat) && !declared.melds().is_empty() {
+            let mut parts = own_parts(&declared, s);
+            if let Some(last) = parts.last_mut() {
+                last.push_str(", not scored");
             }
+            s.item("your Weis", &parts, ", ")?;
         }
         Ok(())
     }
@@ -204,24 +205,6 @@ fn own_parts(d: &Declaration, s: &Screen<'_, '_>) -> Vec<String> {
         last.push_str(&format!("; {} in all", d.total()));
     }
     melds
-}
-
-/// The table line's parts: `you are seat 0, your partner seat 2` (in team play), `seat 3
-/// dealt`, `seat 0 is forehand` (or `seat 3 dealt and is forehand`).
-pub(crate) fn table_parts(v: &Viewer, dealer: PlayerId, forehand: Option<PlayerId>) -> Vec<String> {
-    let mut parts = Vec::new();
-    if v.me.index() < v.seats {
-        parts.push(match v.partner() {
-            Some(partner) => format!("you are seat {}, your partner seat {partner}", v.me),
-            None => format!("you are seat {}, playing for yourself", v.me),
-        });
-    }
-    match forehand {
-        Some(f) if f == dealer => parts.push(format!("seat {dealer} dealt and is forehand")),
-        Some(f) => parts.push(format!("seat {dealer} dealt, seat {f} is forehand")),
-        None => parts.push(format!("seat {dealer} dealt")),
-    }
-    parts
 }
 
 /// Each Weis as text in the screen's form.
@@ -238,20 +221,17 @@ fn meld_texts(melds: &[Meld], s: &Screen<'_, '_>) -> Vec<String> {
         .collect()
 }
 
-/// `seat 1 has the best, seats 1 and 3 score 70: seat 1 sequence 6H-9H (50)`, `seat 3 none`
-/// (`name` names a seat, `melds` writes Weis).
-fn weis_parts(
+/// `seat 1 has the best, 70 for seats 1 and 3: `, `seat 1 sequence 6H-9H (50), `, `seat 3
+/// none`: pieces with their separators (`name` names a seat, `side` a team, `melds` writes
+/// Weis).
+fn weis_pieces(
     w: &WeisView,
     name: impl Fn(PlayerId) -> String,
+    side: impl Fn(&[PlayerId]) -> String,
     melds: impl Fn(&[Meld]) -> Vec<String>,
 ) -> Vec<String> {
-    let team: Vec<String> = w.shown.iter().map(|sw| sw.seat.to_string()).collect();
-    let mut parts = vec![format!(
-        "{} has the best, seats {} score {}:",
-        name(w.score.seat),
-        team.join(" and "),
-        w.score.points
-    )];
+    let team: Vec<PlayerId> = w.shown.iter().map(|sw| sw.seat).collect();
+    let mut parts = Vec::new();
     for sw in &w.shown {
         let texts = melds(&sw.weis);
         if texts.is_empty() {
@@ -265,22 +245,33 @@ fn weis_parts(
             });
         }
     }
-    // No comma after the colon.
-    if parts.len() > 1 {
-        let head = parts.remove(0);
-        parts[0] = format!("{head} {}", parts[0]);
-    }
-    parts
+    let n = parts.len();
+    let mut pieces = vec![format!(
+        "{} has the best, {} for {}: ",
+        name(w.score.seat),
+        w.score.points,
+        side(&team)
+    )];
+    pieces.extend(parts.into_iter().enumerate().map(
+        |(i, p)| {
+            if i + 1 < n { format!("{p}, ") } else { p }
+        },
+    ));
+    pieces
 }
 
-/// `seat 1 has the best, seats 1 and 3 score 70: seat 1 sequence 6H-9H (50), seat 3 none`
+/// `seat 1 has the best, 70 for seats 1 and 3: seat 1 sequence 6H-9H (50), seat 3 none`
 /// (`{:#}`: suit symbols).
 impl fmt::Display for WeisView {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let alternate = f.alternate();
-        let parts = weis_parts(
+        let pieces = weis_pieces(
             self,
             |p| format!("seat {p}"),
+            |team| {
+                let seats: Vec<String> = team.iter().map(ToString::to_string).collect();
+                format!("seats {}", seats.join(" and "))
+            },
             |ms| {
                 ms.iter()
                     .map(|m| {
@@ -293,7 +284,7 @@ impl fmt::Display for WeisView {
                     .collect()
             },
         );
-        f.write_str(&parts.join(", "))
+        f.write_str(&pieces.concat())
     }
 }
 

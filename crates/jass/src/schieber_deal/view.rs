@@ -54,6 +54,10 @@ pub struct WeisView {
 /// completed tricks with leaders and winners, and the current trick); the points credited so
 /// far; the Stöck once credited; its own Weis; after the first trick the scoring team's Weis.
 /// Not: the other hands, nor the other team's Weis.
+///
+/// `Display` is the seat's screen in the terminal (`docs/jass.md`, "The screen"): where the
+/// game stands and whose turn it is, then one `label: value` line per item, built from the
+/// view alone; `{:#}` writes the cards with suit symbols.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SchieberDealView {
