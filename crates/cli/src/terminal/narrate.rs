@@ -2,6 +2,30 @@
 
 use cards_core::Term;
 
+/// Explanations are wrapped to this many columns (indented by two, continued by four).
+const WIDTH: usize = 100;
+
+/// `text` in lines of at most `width` columns where its words allow, the first indented by
+/// two spaces and the rest by four.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::from("  ");
+    let mut empty = true;
+    for word in text.split(' ') {
+        if !empty && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(std::mem::replace(&mut line, "    ".to_owned()));
+            empty = true;
+        }
+        if !empty {
+            line.push(' ');
+        }
+        line.push_str(word);
+        empty = false;
+    }
+    lines.push(line);
+    lines
+}
+
 /// Tells text to the player, explaining each of the game's terms the first time it appears
 /// (in an event's sentence or on the screen).
 #[derive(Debug, Clone)]
@@ -26,7 +50,7 @@ impl Narrator {
         for (term, told) in self.terms.iter().zip(&mut self.explained) {
             if !*told && term.appears_in(text) {
                 *told = true;
-                lines.push(format!("  ({}: {})", term.word, term.meaning));
+                lines.extend(wrap(&format!("({}: {})", term.word, term.meaning), WIDTH));
             }
         }
         lines
@@ -60,5 +84,20 @@ mod tests {
             ]
         );
         assert!(n.explain("jjok again").is_empty());
+    }
+
+    #[test]
+    fn explanations_wrap_at_word_boundaries() {
+        let long =
+            "(forehand: The seat that acts first in a deal: in Schieber it names the contract.)";
+        assert_eq!(
+            wrap(long, 40),
+            [
+                "  (forehand: The seat that acts first in",
+                "    a deal: in Schieber it names the",
+                "    contract.)"
+            ]
+        );
+        assert_eq!(wrap("(pi: a junk card.)", 40), ["  (pi: a junk card.)"]);
     }
 }
