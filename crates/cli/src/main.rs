@@ -566,7 +566,6 @@ fn play(args: &PlayArgs) -> ExitCode {
         bots: args.bots.clone(),
         hint: args.hint.clone(),
         record: args.record.clone(),
-        variant: args.choices.variant.clone(),
         rules: args.choices.rules(),
         style,
         echo: !io::stdin().is_terminal(),

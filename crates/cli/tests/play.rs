@@ -465,3 +465,28 @@ fn elewenjewe_plays_to_the_end_choosing_captures_card_by_card() {
         "no capture was chosen card by card"
     );
 }
+
+#[test]
+fn each_other_seat_gets_its_bot_in_seat_order() {
+    let out = cardrules_with_input(
+        &[
+            "play",
+            "jass",
+            "--seat",
+            "2",
+            "--seed",
+            "1",
+            "--bots",
+            "random,rules,pimc:50",
+        ],
+        "quit\n",
+    );
+    let text = support::stdout(&out);
+    assert!(
+        text.starts_with(
+            "Schieber: you are seat 2 of 4; seat 0: random, seat 1: rules, seat 3: pimc:50. Seed 1."
+        ),
+        "{text}"
+    );
+    assert!(text.contains("you quit: the game stops after"), "{text}");
+}

@@ -45,8 +45,6 @@ pub struct Config {
     pub hint: String,
     /// Where to write the record.
     pub record: Option<PathBuf>,
-    /// The game's variant, as given.
-    pub variant: Option<String>,
     /// The rules to play under.
     pub rules: RuleChoices,
     /// How the text looks.

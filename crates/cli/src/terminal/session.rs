@@ -128,7 +128,8 @@ where
         let seed = Seed::from(config.seed);
         let state =
             G::new(&rules, players, seed).map_err(|e| TerminalError::Setup(e.to_string()))?;
-        let mut others = specs.iter().cycle();
+        // One bot for all the other seats, or one for each in seat order.
+        let mut others = specs.iter();
         let bots = (0..players)
             .map(|k| {
                 if k == config.seat {
