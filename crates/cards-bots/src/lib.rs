@@ -67,3 +67,8 @@ pub use player::{Fair, Player};
 pub use playout::{GamePolicy, Playout, Uniform};
 pub use tournament::{DealResult, Entrant, GameResult, Standings, Tournament, TournamentError};
 pub use tree::SearchConfig;
+
+/// The README's example, run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

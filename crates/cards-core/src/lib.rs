@@ -38,9 +38,9 @@
 //! ```
 #![forbid(unsafe_code)]
 
-/// The Didopoikas deck: cards, notation and decisions (the repository's `docs/didopoikas.md`,
+/// The Didopoikas deck: cards, notation and decisions (this crate's `docs/didopoikas.md`,
 /// rendered here).
-#[doc = include_str!("../../../docs/didopoikas.md")]
+#[doc = include_str!("../docs/didopoikas.md")]
 pub mod didopoikas_page {}
 
 mod bot;
@@ -88,3 +88,8 @@ pub use rng::{
 pub use seat::{MAX_SEATS, PerSeat, PlayerCountError, PlayerId};
 pub use standard::{StdCard, StdSuit};
 pub use term::Term;
+
+/// The README's example, run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -41,3 +41,8 @@ pub mod conformance;
 pub mod events;
 pub mod fuzz;
 pub mod worlds;
+
+/// The README's example, run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

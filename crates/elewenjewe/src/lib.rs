@@ -125,3 +125,8 @@ pub use view::View;
 pub fn warm_up() {
     groups::warm_up();
 }
+
+/// The README's example, run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -131,3 +131,8 @@ pub use weis::{
     Declaration, MAX_MELDS, Meld, MeldKind, Scale, WeisAward, WeisRules, award, compare, declare,
     reference as weis_reference, strongest,
 };
+
+/// The README's example, run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -104,3 +104,8 @@ pub use settle::{Baks, SettleInput, Settlement, settle};
 pub use setup::Setup;
 pub use state::{Deal, EventCounts, Hand, Letom, NagariCause, Outcome, Phase, table};
 pub use view::View;
+
+/// The README's example, run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -72,3 +72,8 @@ pub use setup::{PairSetup, Setup};
 pub use shape::{Shape, ShapeMap, ShapeMapError};
 pub use state::{Exhaustion, Hand, Outcome, Pair, Phase, Zaagox, ageing_needed};
 pub use view::{PairView, View};
+
+/// The README's example, run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
