@@ -74,6 +74,7 @@ impl fmt::Display for BotSpec {
 
 /// Why a bot's name was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ParseBotError {
     /// Not a rung of the ladder.
     #[error("unknown bot {0:?}: the bots are {names}", names = BotSpec::NAMES)]

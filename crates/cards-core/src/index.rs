@@ -139,6 +139,7 @@ impl fmt::Debug for ActionMask {
 /// own reason, [`IndexError::Rule`]; [`IndexError::NotLegal`] is for a step that a stepped
 /// position refuses before any action of the game is tried.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum IndexError<E: std::error::Error + 'static> {
     /// The index is not below the index space's bound.
     #[error("action index {index} is out of range: the index space is 0..{bound}")]

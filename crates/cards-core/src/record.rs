@@ -44,6 +44,7 @@ pub struct GameRecord<G: Game> {
 
 /// Why a record could not be replayed.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ReplayError<G: Game> {
     /// The record is for another game.
     #[error("the record is for {got:?}, not {expected:?}")]

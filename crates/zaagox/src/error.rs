@@ -7,6 +7,7 @@ use crate::{Action, ScoreError};
 
 /// Why an action was refused. The state is unchanged whenever one is returned.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum RuleError {
     /// The game is over.
     #[error("the game is over")]

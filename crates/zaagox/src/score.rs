@@ -55,6 +55,7 @@ impl core::fmt::Display for Score {
 
 /// Why a group of cards could not be scored as a stored set.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ScoreError {
     /// The set does not have 4 or 5 cards.
     #[error("a stored set has 4 cards, or 5 after Ava, not {got}")]

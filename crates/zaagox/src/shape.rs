@@ -29,6 +29,7 @@ impl Shape {
 
 /// Why a user-supplied shape table was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ShapeMapError {
     /// A 0-card was given a picture: the 0-cards are blank.
     #[error("{card} is a blank 0-card and must be Quotos, not {shape:?}")]

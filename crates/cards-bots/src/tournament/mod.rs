@@ -56,6 +56,7 @@ pub struct Tournament<G: Game> {
 
 /// Why a tournament cannot be held, or a game of it could not be played.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum TournamentError {
     /// Fewer than two entrants.
     #[error("a tournament needs at least two bots, got {0}")]
