@@ -67,6 +67,11 @@
 //! assert_eq!(count_captures("X2".parse()?, table, &rules)?, 1);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! # Features
+//! - `fuzzing` (off by default): `elewenjewe::fuzzing`, the byte-driven invariant checks behind the
+//!   fuzz targets and the corpus replay test; not a stable API. It costs a dependency on
+//!   `cards-testkit` (and through it `serde_json`); nothing else changes.
 #![forbid(unsafe_code)]
 
 mod action;

@@ -61,6 +61,11 @@
 //! println!("{s}"); // the steps, line by line
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! # Features
+//! - `fuzzing` (off by default): `letom::fuzzing`, the byte-driven invariant checks behind the
+//!   fuzz targets and the corpus replay test; not a stable API. It costs a dependency on
+//!   `cards-testkit` (and through it `serde_json`); nothing else changes.
 #![forbid(unsafe_code)]
 
 mod action;
