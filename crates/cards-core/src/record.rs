@@ -18,9 +18,10 @@ pub enum Start<G: Game> {
 
 /// Everything needed to replay a game exactly: game name, rules, start, and the actions.
 ///
-/// JSON form: `{"game", "rules", "players", "seed", "actions"}` for a seeded start (the seed as
-/// 64 hex digits or as the integer `n` of `Seed::from(n)`), or `{"game", "rules", "setup",
-/// "actions"}` for an explicit one. Unknown fields are refused.
+/// JSON form: `{"format", "game", "rules", "players", "seed", "actions"}` for a seeded start
+/// (the seed as 64 hex digits or as the integer `n` of `Seed::from(n)`), or `{"format", "game",
+/// "rules", "setup", "actions"}` for an explicit one. `format` is [`crate::FORMAT`] (read as 1
+/// when absent); a record of another format, and unknown fields, are refused.
 ///
 /// ```
 /// # use cards_core::{Game, GameRecord};
@@ -132,6 +133,8 @@ impl<G: Game> GameRecord<G> {
 #[derive(serde::Serialize, serde::Deserialize)]
 #[serde(bound = "", deny_unknown_fields, rename = "GameRecord")]
 struct RawRecord<G: Game> {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    format: Option<u32>,
     game: String,
     rules: G::Rules,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -150,6 +153,7 @@ impl<G: Game> serde::Serialize for GameRecord<G> {
             Start::Setup(setup) => (None, None, Some(setup.clone())),
         };
         RawRecord::<G> {
+            format: Some(crate::FORMAT),
             game: self.game.clone(),
             rules: self.rules.clone(),
             players,
@@ -165,6 +169,7 @@ impl<'de, G: Game> serde::Deserialize<'de> for GameRecord<G> {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         use serde::de::Error as _;
         let raw = RawRecord::<G>::deserialize(d)?;
+        crate::format::check("record", raw.format).map_err(D::Error::custom)?;
         let start = match (raw.players, raw.seed, raw.setup) {
             (Some(players), Some(seed), None) => Start::Seed { players, seed },
             (None, None, Some(setup)) => Start::Setup(setup),

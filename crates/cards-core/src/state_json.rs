@@ -1,4 +1,5 @@
-//! A game state's JSON, `{"rules": …, "setup": …}`, written once for every game: serialized
+//! A game state's JSON, `{"format": 1, "rules": …, "setup": …}` ([`crate::FORMAT`]; read as 1
+//! when absent, refused when another), written once for every game: serialized
 //! through [`Game::setup`], deserialized through [`Game::from_setup`] so that no JSON
 //! produces a position the game's validation refuses. A game opts in with
 //! [`serde_via_setup!`](crate::serde_via_setup).
@@ -9,6 +10,7 @@ use crate::Game;
 
 #[derive(Serialize)]
 struct Out<'a, R, S> {
+    format: u32,
     rules: &'a R,
     setup: S,
 }
@@ -16,29 +18,33 @@ struct Out<'a, R, S> {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields, rename = "state")]
 struct In<R, S> {
+    #[serde(default)]
+    format: Option<u32>,
     rules: R,
     setup: S,
 }
 
-/// Writes `game` as `{"rules": …, "setup": …}`.
+/// Writes `game` as `{"format": …, "rules": …, "setup": …}`.
 ///
 /// # Errors
 /// The serializer's errors.
 pub fn serialize<G: Game, S: serde::Serializer>(game: &G, s: S) -> Result<S::Ok, S::Error> {
     Out {
+        format: crate::FORMAT,
         rules: game.rules(),
         setup: game.setup(),
     }
     .serialize(s)
 }
 
-/// Reads `{"rules": …, "setup": …}` (no other field) and builds the game with
-/// [`Game::from_setup`].
+/// Reads `{"format": …, "rules": …, "setup": …}` (no other field; `format` may be left out)
+/// and builds the game with [`Game::from_setup`].
 ///
 /// # Errors
 /// Malformed JSON, or the setup's refusal as the deserializer's custom error.
 pub fn deserialize<'de, G: Game, D: serde::Deserializer<'de>>(d: D) -> Result<G, D::Error> {
     let json = In::<G::Rules, G::Setup>::deserialize(d)?;
+    crate::format::check("state", json.format).map_err(serde::de::Error::custom)?;
     G::from_setup(&json.rules, json.setup).map_err(serde::de::Error::custom)
 }
 
