@@ -19,8 +19,8 @@
 //! - [`settle`]: the settlement of a deal won by Tom, every step kept for display
 //!   ([`Settlement`]).
 //!
-//! The rules and every decision are on the page [`rules_page`] (the repository's
-//! `docs/letom.md`); options live in [`Rules`].
+//! The rules and every decision are on the page [`rules_page`] (the
+//! crate's `docs/rules.md`); options live in [`Rules`].
 //!
 //! ```
 //! use letom::{Action, Game, Letom, Rules, Seed};
@@ -87,8 +87,9 @@ mod state;
 mod view;
 
 /// Letom as this crate implements it: the rules and every decision, with the option that
-/// changes it (the repository's `docs/letom.md`, rendered here).
-#[doc = include_str!("../../../docs/letom.md")]
+/// changes it (this crate's `docs/rules.md`, linked from the repository's `docs/letom.md`),
+/// rendered here.
+#[doc = include_str!("../docs/rules.md")]
 pub mod rules_page {}
 
 pub use action::{Action, ParseActionError};

@@ -8,7 +8,7 @@
 //! scoring function [`score()`] as a fast standalone hot path.
 //!
 //! The rules, and every decision the source leaves open, are on the page [`rules_page`] (the
-//! repository's `docs/zaagox.md`); options live in [`Rules`]. The generic face is the
+//! crate's `docs/rules.md`); options live in [`Rules`]. The generic face is the
 //! [`Game`] trait (re-exported here), so `use zaagox::{Game, Zaagox}` is all a program needs.
 //!
 //! ```
@@ -59,8 +59,9 @@ mod state;
 mod view;
 
 /// Zaägox as this crate implements it: the rules and every decision, with the option that
-/// changes it (the repository's `docs/zaagox.md`, rendered here).
-#[doc = include_str!("../../../docs/zaagox.md")]
+/// changes it (this crate's `docs/rules.md`, linked from the repository's `docs/zaagox.md`),
+/// rendered here.
+#[doc = include_str!("../docs/rules.md")]
 pub mod rules_page {}
 
 pub use action::{Action, ParseActionError};
