@@ -303,9 +303,10 @@ macro_rules! rule_bot {
 
 rule_bot!(SchieberDeal, Schieber, Differenzler);
 
-/// Coiffeur's searches stop each playout at the end of the decision's deal
-/// ([`Coiffeur::deal_value`]): a game is a whole score sheet, and one slot's choice or one
-/// card would drown in the luck of every deal still to come.
+/// Coiffeur's searches stop each playout at the end of the decision's deal, valued by the cell
+/// it filled against what the slot is taken to be worth (`src/coiffeur/playout.rs`): a game is
+/// a whole score sheet, and one slot's choice or one card would drown in the luck of every
+/// deal still to come.
 impl RuleBot for Coiffeur {
     type RuleBot = JassBot;
 
