@@ -291,3 +291,109 @@ fn any_view_with_any_action_list_gets_one_of_them() {
         }
     }
 }
+
+/// Plays `game` on with the first legal action until `stop` holds (or the game ends).
+fn first_until(game: &mut Coiffeur, stop: impl Fn(&Coiffeur) -> bool) {
+    let mut legal = Vec::new();
+    while game.to_act().is_some() && !stop(game) {
+        game.legal_actions(&mut legal);
+        game.play(legal[0]).expect("a legal action plays");
+    }
+}
+
+#[test]
+fn a_coiffeur_playout_is_valued_at_the_end_of_its_deal() {
+    const { assert!(<Coiffeur as RuleBot>::CUTS_PLAYOUTS) };
+    for (seed, individual) in [(1u64, false), (2, false), (3, true)] {
+        let mut rules = Rules::default();
+        rules.coiffeur.individual = individual;
+        let mut game = Coiffeur::new(&rules, 4, Seed::from(seed)).unwrap();
+        // Two deals in: the root is the third deal's start.
+        first_until(&mut game, |g| g.deal_number() == 2);
+        let root = game;
+        assert_eq!(game.playout_value(&root), None, "the deal has not begun");
+        first_until(&mut game, |g| g.plays().len() == 20);
+        assert_eq!(game.playout_value(&root), None, "mid-deal");
+        first_until(&mut game, |g| g.deal_number() == 3);
+        let value = game.playout_value(&root).expect("the deal is over");
+        // The cell the deal filled: its points less the slot's factor × the slot's assumed
+        // card points / 10 (95 for a team, 36 alone), and the others lose as much.
+        let sheet = game.score_sheet();
+        let (side, row, entry) = sheet
+            .sides
+            .iter()
+            .enumerate()
+            .find_map(|(side, s)| {
+                s.entries
+                    .iter()
+                    .enumerate()
+                    .find_map(|(row, e)| e.filter(|e| e.deal == 2).map(|e| (side, row, e)))
+            })
+            .expect("deal 2 filled a cell");
+        let factor = f64::from(sheet.slots[row].factor);
+        let average = if individual { 3.6 } else { 9.5 };
+        let gain = f64::from(entry.points) - factor * average;
+        let sides = if individual { 4 } else { 2 };
+        for seat in 0..4 {
+            let own = if individual { seat } else { seat % 2 } == side;
+            let want = if own {
+                gain
+            } else {
+                -gain / f64::from(sides - 1)
+            };
+            assert!((value[seat] - want).abs() < 1e-9, "seat {seat}: {value:?}");
+        }
+        assert!(value.iter().sum::<f64>().abs() < 1e-9, "zero-sum");
+        // The same world later on (the next deal under way) is still valued by deal 2.
+        first_until(&mut game, |g| g.plays().len() == 3);
+        assert_eq!(game.playout_value(&root), Some(value));
+    }
+}
+
+#[test]
+fn the_last_coiffeur_deal_is_valued_by_the_game_result() {
+    let mut game = Coiffeur::new(&Rules::default(), 4, Seed::from(5)).unwrap();
+    first_until(&mut game, |g| g.deal_number() == 15);
+    let root = game;
+    first_until(&mut game, |g| g.plays().len() == 35);
+    assert_eq!(game.playout_value(&root), None, "one card left");
+    first_until(&mut game, |_| false);
+    let outcome = game.outcome().expect("over");
+    let value = game.playout_value(&root).expect("the game is over");
+    let totals = &outcome.totals;
+    let margin = f64::from(totals[0]) - f64::from(totals[1]);
+    let returns = outcome.returns();
+    for seat in 0..4 {
+        let own = if seat % 2 == 0 { margin } else { -margin } / 2.0;
+        // The result decides (10,000 a game won), the margin breaks ties.
+        assert!((value[seat] - (10_000.0 * returns[seat] + own)).abs() < 1e-9);
+    }
+}
+
+#[test]
+fn the_search_with_cut_playouts_chooses_legally_and_reproducibly() {
+    use cards_bots::{Budget, GamePolicy, Ismcts};
+    let mut game = Coiffeur::new(&Rules::default(), 4, Seed::from(9)).unwrap();
+    let mut legal = Vec::new();
+    // A slot choice, then a card in the middle of a deal, then one in the last deal.
+    for stop in [0usize, 13, 0] {
+        if stop == 0 && game.deal_number() > 0 {
+            first_until(&mut game, |g| g.deal_number() == 15);
+        }
+        first_until(&mut game, |g| g.plays().len() == stop);
+        let seat = game.to_act().expect("a seat to act");
+        let view = game.view(seat);
+        Coiffeur::view_legal_actions(&view, &mut legal);
+        let choose = || {
+            let mut bot = Ismcts::<Coiffeur, _>::with_policy(
+                Budget::Iterations(200),
+                Seed::from(4),
+                GamePolicy,
+            );
+            bot.choose(&view, &legal)
+        };
+        let action = choose();
+        assert!(legal.contains(&action), "{action} is not legal");
+        assert_eq!(action, choose(), "the same seed chooses the same");
+    }
+}

@@ -5,7 +5,7 @@
 mod card_play;
 mod contract;
 
-use cards_core::{Bot, GameRng, JassCard, PLAYER_STREAM, PlayerId, RuleBot, Seed};
+use cards_core::{Bot, GameRng, JassCard, PLAYER_STREAM, PerSeat, PlayerId, RuleBot, Seed};
 
 use crate::action::Contract;
 use crate::schieber_deal::Hand;
@@ -301,4 +301,23 @@ macro_rules! rule_bot {
     )*};
 }
 
-rule_bot!(SchieberDeal, Schieber, Coiffeur, Differenzler);
+rule_bot!(SchieberDeal, Schieber, Differenzler);
+
+/// Coiffeur's searches stop each playout at the end of the decision's deal, valued by the cell
+/// it filled against what the slot is taken to be worth (`src/coiffeur/playout.rs`): a game is
+/// a whole score sheet, and one slot's choice or one card would drown in the luck of every
+/// deal still to come.
+impl RuleBot for Coiffeur {
+    type RuleBot = JassBot;
+
+    fn rule_bot(seed: Seed) -> JassBot {
+        JassBot::new(seed)
+    }
+
+    const CUTS_PLAYOUTS: bool = true;
+
+    #[inline]
+    fn playout_value(&self, root: &Self) -> Option<PerSeat<f64>> {
+        self.deal_value(root)
+    }
+}

@@ -22,6 +22,7 @@ use crate::{
 };
 
 mod game;
+mod playout;
 mod screen;
 mod setup;
 mod sheet;
