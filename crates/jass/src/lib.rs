@@ -43,8 +43,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! The rules and every decision are on the page [`rules_page`] (the repository's
-//! `docs/jass.md`).
+//! The rules and every decision are on the page [`rules_page`] (the crate's
+//! `docs/rules.md`).
 //!
 //! The card-level functions stand on their own:
 //!
@@ -100,8 +100,9 @@ mod trick_rules;
 mod weis;
 
 /// Jass as this crate implements it: the rules and every decision, with the option that
-/// changes it (the repository's `docs/jass.md`, rendered here).
-#[doc = include_str!("../../../docs/jass.md")]
+/// changes it (this crate's `docs/rules.md`, linked from the repository's `docs/jass.md`),
+/// rendered here.
+#[doc = include_str!("../docs/rules.md")]
 pub mod rules_page {}
 
 pub use action::{Action, Contract, Joker, MAX_PREDICTION, ParseActionError, SlalomStart};
