@@ -88,6 +88,12 @@ impl cards_core::RuleBot for Elewenjewe {
     ) -> Option<Action> {
         crate::policy::playout_action(self, rng)
     }
+
+    const CUTS_PLAYOUTS: bool = true;
+
+    fn playout_value(&self, root: &Self) -> Option<cards_core::PerSeat<f64>> {
+        crate::policy::playout_value(self, root)
+    }
 }
 
 impl Bot<Elewenjewe> for ElewenjeweBot {
