@@ -88,6 +88,16 @@ impl cards_core::RuleBot for Elewenjewe {
     ) -> Option<Action> {
         crate::policy::playout_action(self, rng)
     }
+
+    const CUTS_PLAYOUTS: bool = true;
+
+    /// A playout stops at the end of the decision's round: the game's returns if that round
+    /// ended it, else each seat's expected return (`n × chance − 1`) from the totals, under a
+    /// model where each of a later round's points goes to either of two racing seats with
+    /// chance one half (`docs/elewenjewe.md`, section Bots).
+    fn playout_value(&self, root: &Self) -> Option<cards_core::PerSeat<f64>> {
+        crate::policy::playout_value(self, root)
+    }
 }
 
 impl Bot<Elewenjewe> for ElewenjeweBot {

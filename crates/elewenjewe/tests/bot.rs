@@ -269,3 +269,106 @@ fn the_playout_policy_plays_only_legal_actions() {
         }
     }
 }
+
+/// Seat 0's value at the end of round 0 (two seats, the default rules, the game not over) by
+/// its totals: `2 × chance − 1`, the chance worked by hand over the next round's 32 equally
+/// likely ways to split its 5 points (a tie at 5 or more plays on, then an even chance).
+/// E.g. 3 to 2: seat 0 wins if it takes 3, 4 or 5 of them (16 ways) and half the 2–3 splits
+/// (10 ways, a 5–5 tie): 21 / 32, worth 2 × 21 / 32 − 1 = 0.3125.
+fn by_hand(totals: (i64, i64)) -> Option<f64> {
+    let chance = |t| match t {
+        (4, 0) => Some(31.0 / 32.0),
+        (4, 1) => Some(28.5 / 32.0),
+        (3, 1) => Some(26.0 / 32.0),
+        (3, 2) => Some(21.0 / 32.0),
+        (2, 2) => Some(0.5),
+        _ => None,
+    };
+    let (a, b) = totals;
+    chance((a, b))
+        .or_else(|| chance((b, a)).map(|c| 1.0 - c))
+        .map(|c| 2.0 * c - 1.0)
+}
+
+/// A search's playout stops at the end of the round it began in: no value while that round
+/// goes on, then the game's returns if the round ended it, else each seat's expected return
+/// from the totals (zero-sum, the numbers worked by hand at two seats).
+#[test]
+fn a_playout_is_valued_at_the_end_of_its_round() {
+    const { assert!(Elewenjewe::CUTS_PLAYOUTS) };
+    let mut rng = cards_core::GameRng::new(Seed::from(3), cards_core::PLAYER_STREAM);
+    let mut buf = Vec::new();
+    let (mut over, mut checked) = (0, 0);
+    for rules in variants() {
+        for players in 2..=5 {
+            for seed in 0..20u64 {
+                let root = Elewenjewe::new(&rules, players, Seed::from(seed)).unwrap();
+                let mut game = root.clone();
+                while game.records().is_empty() {
+                    assert_eq!(game.playout_value(&root), None, "mid-round: play on");
+                    let action = game.playout_action(&mut buf, &mut rng).unwrap();
+                    game.play(action).unwrap();
+                }
+                let value = game.playout_value(&root).expect("the round is over");
+                assert_eq!(value.len(), players);
+                let sum: f64 = value.iter().sum();
+                assert!(sum.abs() < 1e-9, "zero-sum: {value:?}");
+                assert!(
+                    value
+                        .iter()
+                        .all(|v| (-1.0..=players as f64 - 1.0).contains(v))
+                );
+                if game.to_act().is_none() {
+                    assert_eq!(value, game.returns(), "the game's end: its returns");
+                    over += 1;
+                    continue;
+                }
+                // A later round's world: the value waits for that round's end.
+                assert_eq!(game.playout_value(&game.clone()), None);
+                if players == 2 && rules == Rules::default() {
+                    let t = game.totals();
+                    if let Some(want) = by_hand((t[0], t[1])) {
+                        assert!(
+                            (value[0] - want).abs() < 1e-12,
+                            "{t:?}: {value:?} vs {want}"
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(over > 0 && checked >= 10, "over {over}, checked {checked}");
+}
+
+/// With the cut playouts, IS-MCTS and PIMC still choose legal actions, the same ones for the
+/// same seed.
+#[test]
+fn the_searches_choose_legally_and_reproducibly_with_cut_playouts() {
+    use cards_bots::{Budget, GamePolicy, Ismcts, Pimc};
+    let mut legal = Vec::new();
+    for seed in 0..3u64 {
+        let mut game = Elewenjewe::new(&Rules::default(), 2, Seed::from(seed)).unwrap();
+        let mut rules_bot = Elewenjewe::rule_bot(Seed::from(seed));
+        for step in 0..30 {
+            let seat = game.to_act().unwrap();
+            game.legal_actions(&mut legal);
+            let view = game.view(seat);
+            if step % 10 == 3 {
+                let choose = |k: u64| {
+                    let budget = Budget::Iterations(200);
+                    let mut ismcts =
+                        Ismcts::<Elewenjewe, _>::with_policy(budget, Seed::from(k), GamePolicy);
+                    let mut pimc =
+                        Pimc::<Elewenjewe, _>::with_policy(budget, Seed::from(k), GamePolicy);
+                    (ismcts.choose(&view, &legal), pimc.choose(&view, &legal))
+                };
+                let (a, b) = choose(7);
+                assert!(legal.contains(&a) && legal.contains(&b));
+                assert_eq!(choose(7), (a, b), "the same seed, the same choices");
+            }
+            let action = rules_bot.choose(&view, &legal);
+            game.play(action).unwrap();
+        }
+    }
+}
