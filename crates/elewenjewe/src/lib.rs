@@ -37,8 +37,8 @@
 //! - [`reference`](mod@reference): the same answers by brute force over every subset of the table, the test
 //!   oracle and bench baseline.
 //!
-//! The rules and every decision are on the page [`rules_page`] (the repository's
-//! `docs/elewenjewe.md`); options live in [`Rules`].
+//! The rules and every decision are on the page [`rules_page`] (the crate's
+//! `docs/rules.md`); options live in [`Rules`].
 //!
 //! ```
 //! use cards_core::{CardSet, StdCard};
@@ -101,8 +101,9 @@ mod text;
 mod view;
 
 /// Eléwénjewé as this crate implements it: the rules and every decision, with the option that
-/// changes it (the repository's `docs/elewenjewe.md`, rendered here).
-#[doc = include_str!("../../../docs/elewenjewe.md")]
+/// changes it (this crate's `docs/rules.md`, linked from the repository's
+/// `docs/elewenjewe.md`), rendered here.
+#[doc = include_str!("../docs/rules.md")]
 pub mod rules_page {}
 
 pub use action::{Action, ParseActionError};
