@@ -450,7 +450,7 @@ fn from_setup_refusals_are_typed() {
         deal
     );
     let json = serde_json::to_string(&deal).unwrap();
-    assert!(json.starts_with("{\"rules\":"));
+    assert!(json.starts_with("{\"format\":1,\"rules\":"));
     assert_eq!(serde_json::from_str::<SchieberDeal>(&json).unwrap(), deal);
     // JSON goes through the same checks.
     let broken = json.replace("\"7C\"]", "\"6S\"]");
