@@ -469,6 +469,22 @@ fn simulate(args: &SimulateArgs) -> ExitCode {
     }
 }
 
+/// The number of players `asked` for `row` (`None`: the fewest it takes), or why it is not one
+/// the row is played by.
+fn players_of(row: &table::Row, asked: Option<usize>) -> Result<usize, String> {
+    let range = row.play.players();
+    let players = asked.unwrap_or(*range.start());
+    if range.contains(&players) {
+        Ok(players)
+    } else {
+        Err(format!(
+            "{} is played by {} players, not {players} (--players)",
+            row.label,
+            table::counts(&range, " to "),
+        ))
+    }
+}
+
 /// `cardrules tournament`.
 fn tournament(args: &TournamentArgs) -> ExitCode {
     let fail_usage = |m: String| -> ! { usage_error_in("tournament", m) };
@@ -477,15 +493,7 @@ fn tournament(args: &TournamentArgs) -> ExitCode {
     let Some(compete) = row.compete else {
         fail_usage(format!("{} has no tournament", row.label));
     };
-    let range = row.play.players();
-    let players = args.players.unwrap_or(*range.start());
-    if !range.contains(&players) {
-        fail_usage(format!(
-            "{} is played by {} players, not {players} (--players)",
-            row.label,
-            table::counts(&range, " to "),
-        ));
-    }
+    let players = players_of(row, args.players).unwrap_or_else(|m| fail_usage(m));
     if args.bots.len() < 2 {
         fail_usage(format!(
             "a tournament needs at least two bots (--bots A,B), not {}",
@@ -526,15 +534,7 @@ fn play(args: &PlayArgs) -> ExitCode {
     let Some(terminal) = row.terminal else {
         fail_usage(format!("{} cannot be played in the terminal", row.label));
     };
-    let range = row.play.players();
-    let players = args.players.unwrap_or(*range.start());
-    if !range.contains(&players) {
-        fail_usage(format!(
-            "{} is played by {} players, not {players} (--players)",
-            row.label,
-            table::counts(&range, " to "),
-        ));
-    }
+    let players = players_of(row, args.players).unwrap_or_else(|m| fail_usage(m));
     if args.seat >= players {
         fail_usage(format!(
             "--seat {}: the seats are 0 to {} (--players {players})",
