@@ -43,6 +43,7 @@
 #[doc = include_str!("../docs/didopoikas.md")]
 pub mod didopoikas_page {}
 
+mod alternate;
 mod bot;
 mod card;
 mod cardset;
@@ -62,6 +63,7 @@ mod standard;
 pub mod state_json;
 mod term;
 
+pub use alternate::Alternate;
 pub use bot::{ActionStats, Bot, RuleBot};
 pub use card::Card;
 

@@ -5,7 +5,7 @@ use core::str::FromStr;
 
 use cards_core::{CardSet, StdCard};
 
-use crate::text::Flag;
+use cards_core::Alternate;
 
 /// One move of the seat to act. Which seat makes it is the state's business.
 ///
@@ -64,9 +64,14 @@ impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let alt = f.alternate();
         match *self {
-            Action::Trail(card) => write!(f, "trail {}", Flag(card, alt)),
+            Action::Trail(card) => write!(f, "trail {}", Alternate(card, alt)),
             Action::Capture { played, taken } => {
-                write!(f, "capture {}: {}", Flag(played, alt), Flag(taken, alt))
+                write!(
+                    f,
+                    "capture {}: {}",
+                    Alternate(played, alt),
+                    Alternate(taken, alt)
+                )
             }
             Action::Build {
                 played,
@@ -75,8 +80,8 @@ impl fmt::Display for Action {
             } => write!(
                 f,
                 "build {}={value}: {}",
-                Flag(played, alt),
-                Flag(taken, alt)
+                Alternate(played, alt),
+                Alternate(taken, alt)
             ),
         }
     }

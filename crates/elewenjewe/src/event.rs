@@ -9,7 +9,7 @@ use crate::outcome::Outcome;
 use crate::score::RoundRecord;
 use crate::setup::Setup;
 use crate::state::{Cards, Pile};
-use crate::text::Flag;
+use cards_core::Alternate;
 
 /// The oracle trace's deal form (its JSON, exactly): a round's start
 /// `{"dealer":d,"table":[the four layout diamonds]}`, or a batch
@@ -262,7 +262,7 @@ struct PileText<'a>(&'a Pile);
 impl fmt::Display for PileText<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let p = self.0;
-        let cards = Flag(List(p.cards), f.alternate());
+        let cards = Alternate(List(p.cards), f.alternate());
         write!(f, "seat {}'s pile of {} ({cards})", p.owner, p.value)
     }
 }
@@ -272,7 +272,7 @@ impl fmt::Display for PileText<'_> {
 impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let alt = f.alternate();
-        let list = |cards: Cards| Flag(List(cards), alt);
+        let list = |cards: Cards| Alternate(List(cards), alt);
         match self {
             Event::Dealt(Deal::Round { dealer, table }) => write!(
                 f,
@@ -285,23 +285,23 @@ impl fmt::Display for Event {
                     if s > 0 {
                         f.write_str(", ")?;
                     }
-                    write!(f, "seat {s} gets {}", Flag(hand, alt))?;
+                    write!(f, "seat {s} gets {}", Alternate(hand, alt))?;
                 }
                 if !table.is_empty() {
                     let laid = cards_core::Cards::Shown(table.clone());
                     write!(
                         f,
                         "; the leftovers {} are laid on the table",
-                        Flag(laid, alt)
+                        Alternate(laid, alt)
                     )?;
                 }
                 f.write_str(".")
             }
             Event::SetAside { cards } => {
-                write!(f, "The leftovers are set aside: {}.", Flag(cards, alt))
+                write!(f, "The leftovers are set aside: {}.", Alternate(cards, alt))
             }
             Event::Trailed { seat, card } => {
-                let card = Flag(card, alt);
+                let card = Alternate(card, alt);
                 write!(f, "Seat {seat} plays {card}, which stays on the table.")
             }
             Event::Captured {
@@ -310,7 +310,11 @@ impl fmt::Display for Event {
                 taken,
                 piles,
             } => {
-                write!(f, "Seat {seat} plays {} and captures ", Flag(card, alt))?;
+                write!(
+                    f,
+                    "Seat {seat} plays {} and captures ",
+                    Alternate(card, alt)
+                )?;
                 if !taken.is_empty() || piles.is_empty() {
                     write!(f, "{}", list(*taken))?;
                 }
@@ -320,21 +324,21 @@ impl fmt::Display for Event {
                     } else {
                         " and "
                     };
-                    write!(f, "{and}{}", Flag(PileText(pile), alt))?;
+                    write!(f, "{and}{}", Alternate(PileText(pile), alt))?;
                 }
                 f.write_str(".")
             }
             Event::Built { seat, card, pile } => write!(
                 f,
                 "Seat {seat} plays {} and builds a protected pile of {}: {}.",
-                Flag(card, alt),
+                Alternate(card, alt),
                 pile.value,
                 list(pile.cards)
             ),
             Event::Released { pile, penalty } => write!(
                 f,
                 "{} still stands: its cards lie loose on the table, and seat {} loses {penalty} point{}.",
-                Capital(&Flag(PileText(pile), alt).to_string()),
+                Capital(&Alternate(PileText(pile), alt).to_string()),
                 pile.owner,
                 if *penalty == 1 { "" } else { "s" }
             ),
@@ -379,11 +383,11 @@ impl fmt::Display for Event {
                     p.round, p.dealer
                 )?;
                 for (s, hand) in p.hands.iter().enumerate() {
-                    write!(f, "seat {s} holds {}, ", Flag(hand, alt))?;
+                    write!(f, "seat {s} holds {}, ", Alternate(hand, alt))?;
                 }
                 write!(f, "the table holds {}", list(p.table))?;
                 for pile in &p.piles {
-                    write!(f, " and {}", Flag(PileText(pile), alt))?;
+                    write!(f, " and {}", Alternate(PileText(pile), alt))?;
                 }
                 write!(f, ", {} to deal.", p.stock.len())
             }

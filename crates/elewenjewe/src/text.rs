@@ -1,29 +1,13 @@
-//! Text helpers shared by the `Display` impls: carrying the alternate flag (`{:#}`, cards for
-//! people) into nested values, and card lists ordered for a player.
+//! Text helpers shared by the `Display` impls: a card's text with or without the alternate flag
+//! (`{:#}`, cards for people), and card lists ordered for a player.
 
-use core::fmt;
-
-use cards_core::StdCard;
+use cards_core::{Alternate, StdCard};
 
 use crate::state::Cards;
 
-/// `value` written with the alternate flag when `alternate` (`{:#}`), else plainly: a nested
-/// value in a `write!` keeps the flag of the outer formatter this way.
-pub(crate) struct Flag<T>(pub(crate) T, pub(crate) bool);
-
-impl<T: fmt::Display> fmt::Display for Flag<T> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.1 {
-            write!(f, "{:#}", self.0)
-        } else {
-            write!(f, "{}", self.0)
-        }
-    }
-}
-
 /// `card` as text, with suit symbols when `alternate`.
 pub(crate) fn card_text(card: StdCard, alternate: bool) -> String {
-    Flag(card, alternate).to_string()
+    Alternate(card, alternate).to_string()
 }
 
 /// The cards of `cards` ordered as a player counts them: by value (ace to ten, then jack,

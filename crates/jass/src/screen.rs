@@ -44,11 +44,7 @@ impl<'a, 'b> Screen<'a, 'b> {
 
     /// One card, in the screen's form.
     pub fn card(&self, card: JassCard) -> String {
-        if self.alternate {
-            format!("{card:#}")
-        } else {
-            card.to_string()
-        }
+        cards_core::Alternate(card, self.alternate).to_string()
     }
 
     /// A whole line as it is (the first line: where the game stands).

@@ -5,7 +5,7 @@ use core::str::FromStr;
 
 use cards_core::{Card, Colour, DidoCard};
 
-use crate::event::Alt;
+use cards_core::Alternate;
 
 /// The numbers a card can carry: 0 (the four Guã) to 8.
 pub const NUMBERS: usize = 9;
@@ -118,9 +118,9 @@ impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let alt = f.alternate();
         match self {
-            Action::Play(c) => write!(f, "play {}", Alt(c, alt)),
-            Action::PlayOnto(c, d) => write!(f, "play {} {}", Alt(c, alt), Alt(d, alt)),
-            Action::Take(d) => write!(f, "take {}", Alt(d, alt)),
+            Action::Play(c) => write!(f, "play {}", Alternate(c, alt)),
+            Action::PlayOnto(c, d) => write!(f, "play {} {}", Alternate(c, alt), Alternate(d, alt)),
+            Action::Take(d) => write!(f, "take {}", Alternate(d, alt)),
             Action::Flip => f.write_str("flip"),
             Action::Shake(n) => write!(f, "shake {n}"),
             Action::Bomb(n) => write!(f, "bomb {n}"),

@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use cards_core::{Cards, DidoCard, GameEvent, PlayerId, Seed, Term};
+use cards_core::{Alternate, Cards, DidoCard, GameEvent, PlayerId, Seed, Term};
 
 use crate::{Deal, Hand, MatchOutcome, Outcome, Settlement, Setup};
 
@@ -593,20 +593,6 @@ pub(crate) fn redact(event: &Event, seat: PlayerId) -> Event {
     }
 }
 
-/// `0` written with `{:#}` when `1` holds: the alternate flag passed on to a card or cards
-/// inside a sentence.
-pub(crate) struct Alt<T>(pub(crate) T, pub(crate) bool);
-
-impl<T: fmt::Display> fmt::Display for Alt<T> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.1 {
-            write!(f, "{:#}", self.0)
-        } else {
-            write!(f, "{}", self.0)
-        }
-    }
-}
-
 /// `seat 0, seat 2`.
 fn seats(f: &mut fmt::Formatter<'_>, seats: &[PlayerId]) -> fmt::Result {
     for (i, s) in seats.iter().enumerate() {
@@ -651,17 +637,19 @@ impl fmt::Display for Event {
                     if i > 0 {
                         f.write_str(" ")?;
                     }
-                    write!(f, "{}", Alt(c, alt))?;
+                    write!(f, "{}", Alternate(c, alt))?;
                 }
                 for (s, h) in hands.iter().enumerate() {
-                    write!(f, "; seat {s} holds {}", Alt(h, alt))?;
+                    write!(f, "; seat {s} holds {}", Alternate(h, alt))?;
                 }
-                write!(f, "; the stock {}", Alt(stock, alt))
+                write!(f, "; the stock {}", Alternate(stock, alt))
             }
             Event::Dealt(Dealing::Stock { stock }) => {
-                write!(f, "the stock is reshuffled: {}", Alt(stock, alt))
+                write!(f, "the stock is reshuffled: {}", Alternate(stock, alt))
             }
-            Event::Position(p) => write!(f, "the deal as set up: {}", Alt(&p.public.phase, alt)),
+            Event::Position(p) => {
+                write!(f, "the deal as set up: {}", Alternate(&p.public.phase, alt))
+            }
             Event::Carried {
                 carry,
                 shakes,
@@ -690,7 +678,7 @@ impl fmt::Display for Event {
                 write!(
                     f,
                     "seat {seat} was dealt all four {number}s ({}): chongtong",
-                    Alt(cards, alt)
+                    Alternate(cards, alt)
                 )
             }
             Event::Asked { seat } => write!(f, "seat {seat} is asked whether to sell its Guã"),
@@ -700,7 +688,7 @@ impl fmt::Display for Event {
                 if shown.is_empty() {
                     f.write_str("with no Guã to show")?;
                 } else {
-                    write!(f, "showing {}", Alt(shown, alt))?;
+                    write!(f, "showing {}", Alternate(shown, alt))?;
                 }
                 write!(f, ": each player pays it {price}")
             }
@@ -708,7 +696,7 @@ impl fmt::Display for Event {
                 write!(
                     f,
                     "seat {seat}'s cards go under the stock: {}",
-                    Alt(cards, alt)
+                    Alternate(cards, alt)
                 )
             }
             Event::TurnBegins { seat } => write!(f, "seat {seat} to play"),
@@ -719,7 +707,7 @@ impl fmt::Display for Event {
             } => write!(
                 f,
                 "seat {seat} shakes its three {number}s: {}",
-                Alt(cards, alt)
+                Alternate(cards, alt)
             ),
             Event::Bombed {
                 seat,
@@ -728,7 +716,7 @@ impl fmt::Display for Event {
             } => write!(
                 f,
                 "seat {seat} bombs with its three {number}s ({})",
-                Alt(cards, alt)
+                Alternate(cards, alt)
             ),
             Event::FlipOnly { seat } => write!(f, "seat {seat} takes a flip-only turn"),
             Event::Played {
@@ -738,17 +726,23 @@ impl fmt::Display for Event {
             } => write!(
                 f,
                 "seat {seat} played {} onto {}",
-                Alt(card, alt),
-                Alt(onto, alt)
+                Alternate(card, alt),
+                Alternate(onto, alt)
             ),
-            Event::Played { seat, card, .. } => write!(f, "seat {seat} played {}", Alt(card, alt)),
-            Event::Flipped { seat, card } => write!(f, "seat {seat} flipped {}", Alt(card, alt)),
+            Event::Played { seat, card, .. } => {
+                write!(f, "seat {seat} played {}", Alternate(card, alt))
+            }
+            Event::Flipped { seat, card } => {
+                write!(f, "seat {seat} flipped {}", Alternate(card, alt))
+            }
             Event::TakeOffered { seat, card, .. } => write!(
                 f,
                 "two floor cards match the flipped {}: seat {seat} chooses which to take",
-                Alt(card, alt)
+                Alternate(card, alt)
             ),
-            Event::Captured { seat, cards } => write!(f, "seat {seat} took {}", Alt(cards, alt)),
+            Event::Captured { seat, cards } => {
+                write!(f, "seat {seat} took {}", Alternate(cards, alt))
+            }
             Event::StackMade { seat, number } => {
                 write!(f, "seat {seat} made a stuck stack of {number}s")
             }
@@ -778,7 +772,7 @@ impl fmt::Display for Event {
             } => write!(
                 f,
                 "seat {from} gives seat {to} the pi {} ({why})",
-                Alt(card, alt)
+                Alternate(card, alt)
             ),
             Event::PotTaken {
                 seat,

@@ -102,7 +102,7 @@ impl fmt::Display for Phase {
                 write!(
                     f,
                     "seat {seat} flipped {}: which floor card does it take?",
-                    crate::event::Alt(flipped, f.alternate())
+                    cards_core::Alternate(flipped, f.alternate())
                 )
             }
             Phase::Decide { seat } => write!(f, "seat {seat} to call Ren or Tom"),

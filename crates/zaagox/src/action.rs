@@ -5,7 +5,7 @@ use core::str::FromStr;
 
 use cards_core::{Card, DidoCard};
 
-use crate::screen::Alt;
+use cards_core::Alternate;
 
 /// One move. Which seat makes it is the state's business ([`Zaagox::to_act`](crate::Zaagox)).
 ///
@@ -92,7 +92,7 @@ impl Action {
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let alt = f.alternate();
-        let c = |card: DidoCard| Alt(card, alt);
+        let c = |card: DidoCard| Alternate(card, alt);
         match *self {
             Action::Discard(card) => write!(f, "discard {}", c(card)),
             Action::Pair(a, b) => write!(f, "pair {} {}", c(a), c(b)),

@@ -10,8 +10,8 @@ use core::fmt;
 
 use cards_core::{Cards, DidoCard, GameEvent, PerSeat, PlayerId, Term};
 
-use crate::screen::Alt;
 use crate::{Hand, Outcome, Phase};
+use cards_core::Alternate;
 
 /// The cards as dealt, the oracle trace's deal form
 /// `{"hands":[[...],...],"pile":[top first]}`: each seat's four cards in the order dealt and
@@ -405,7 +405,7 @@ fn write_hands(f: &mut fmt::Formatter<'_>, hands: &[Cards<DidoCard>], alt: bool)
             f,
             "{}seat {s}: {}",
             if s == 0 { "" } else { ", " },
-            Alt(hand, alt)
+            Alternate(hand, alt)
         )?;
     }
     Ok(())
@@ -416,22 +416,22 @@ impl fmt::Display for Event {
     /// ageing cards went to the bottom of the pile`. `{:#}` writes the cards with `{:#}`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let alt = f.alternate();
-        let c = |card: DidoCard| Alt(card, alt);
+        let c = |card: DidoCard| Alternate(card, alt);
         match self {
             Event::Dealt(deal) => {
                 f.write_str("dealt ")?;
                 write_hands(f, &deal.hands, alt)?;
-                write!(f, "; the centre pile holds {}", Alt(&deal.pile, alt))
+                write!(f, "; the centre pile holds {}", Alternate(&deal.pile, alt))
             }
             Event::Position(p) => {
                 write!(
                     f,
                     "set up at turn {}, {}: hands ",
                     p.turns,
-                    Alt(p.phase, alt)
+                    Alternate(p.phase, alt)
                 )?;
                 write_hands(f, &p.hands, alt)?;
-                write!(f, "; the centre pile holds {}", Alt(&p.pile, alt))?;
+                write!(f, "; the centre pile holds {}", Alternate(&p.pile, alt))?;
                 if let Some(d) = p.discard {
                     write!(f, "; discard {}", c(d))?;
                 }
@@ -439,17 +439,19 @@ impl fmt::Display for Event {
                     let [lo, hi] = pair.cards;
                     write!(f, "; seat {}'s pair {} {}", pair.owner, c(lo), c(hi))?;
                     if !pair.ageing.is_empty() {
-                        write!(f, " ageing {}", Alt(&pair.ageing, alt))?;
+                        write!(f, " ageing {}", Alternate(&pair.ageing, alt))?;
                     }
                 }
                 for (s, stored) in p.stored.iter().enumerate() {
                     if !stored.is_empty() {
-                        write!(f, "; seat {s} stored {}", Alt(stored, alt))?;
+                        write!(f, "; seat {s} stored {}", Alternate(stored, alt))?;
                     }
                 }
                 Ok(())
             }
-            Event::Drew { seat, card } => write!(f, "seat {seat} drew {}", Alt(Drawn(*card), alt)),
+            Event::Drew { seat, card } => {
+                write!(f, "seat {seat} drew {}", Alternate(Drawn(*card), alt))
+            }
             Event::Discarded { seat, card } => write!(f, "seat {seat} discarded {}", c(*card)),
             Event::DaAsked { seat, discarder } => {
                 write!(f, "seat {seat} may call Da on seat {discarder}'s discard")
@@ -507,7 +509,9 @@ impl fmt::Display for Event {
                 write!(f, "seat {seat} stored {}; {}", c(*card), c(*other))?;
                 match ageing {
                     _ if ageing.is_empty() => {}
-                    Cards::Shown(_) => write!(f, " and the ageing cards {}", Alt(ageing, alt))?,
+                    Cards::Shown(_) => {
+                        write!(f, " and the ageing cards {}", Alternate(ageing, alt))?
+                    }
                     Cards::Hidden(1) => f.write_str(" and 1 ageing card")?,
                     Cards::Hidden(n) => write!(f, " and {n} ageing cards")?,
                 }
@@ -521,7 +525,11 @@ impl fmt::Display for Event {
             }
             Event::AvaDeclared { seat } => write!(f, "seat {seat} declared Ava"),
             Event::AvaDrew { seat, card } => {
-                write!(f, "seat {seat} drew {} for Ava", Alt(Drawn(*card), alt))
+                write!(
+                    f,
+                    "seat {seat} drew {} for Ava",
+                    Alternate(Drawn(*card), alt)
+                )
             }
             Event::AvaStored { seat, card } => write!(
                 f,

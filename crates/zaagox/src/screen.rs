@@ -3,7 +3,7 @@
 
 use core::fmt::{self, Write as _};
 
-use cards_core::{DidoCard, PlayerId};
+use cards_core::{Alternate, DidoCard, PlayerId};
 
 use crate::state::ageing_needed;
 use crate::{AvaRule, Hand, Outcome, PairView, Phase, Scorer, Shape, ShapeMap, View};
@@ -14,20 +14,6 @@ const WIDTH: usize = 100;
 /// How few turns may be left before the first line names the turn limit.
 const NEAR_LIMIT: u32 = 20;
 
-/// A card or card set written with the caller's `{:#}` flag (Didopoikas cards print the same
-/// either way, but the flag is passed on all the same).
-pub(crate) struct Alt<T>(pub(crate) T, pub(crate) bool);
-
-impl<T: fmt::Display> fmt::Display for Alt<T> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.1 {
-            write!(f, "{:#}", self.0)
-        } else {
-            write!(f, "{}", self.0)
-        }
-    }
-}
-
 /// Cards separated by spaces, or `none`.
 struct List<'a>(&'a [DidoCard], bool);
 
@@ -37,7 +23,12 @@ impl fmt::Display for List<'_> {
             return f.write_str("none");
         }
         for (i, &card) in self.0.iter().enumerate() {
-            write!(f, "{}{}", if i == 0 { "" } else { " " }, Alt(card, self.1))?;
+            write!(
+                f,
+                "{}{}",
+                if i == 0 { "" } else { " " },
+                Alternate(card, self.1)
+            )?;
         }
         Ok(())
     }
@@ -116,7 +107,7 @@ impl View {
             (None, Phase::Da { discarder, asking }) => {
                 let discard = self
                     .discard
-                    .map(|d| format!(" {}", Alt(d, alt)))
+                    .map(|d| format!(" {}", Alternate(d, alt)))
                     .unwrap_or_default();
                 let whose = if discarder == self.seat {
                     "your".to_owned()
@@ -250,7 +241,7 @@ impl View {
     fn lines(&self, alt: bool) -> Vec<String> {
         let mut lines = vec![self.headline(alt)];
         let discard = match self.discard {
-            Some(d) => Alt(d, alt).to_string(),
+            Some(d) => Alternate(d, alt).to_string(),
             None => "none".to_owned(),
         };
         lines.push(format!(

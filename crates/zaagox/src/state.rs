@@ -284,7 +284,7 @@ impl fmt::Display for Phase {
                 write!(
                     f,
                     "seat {seat} to store a card of its completed pair {}",
-                    crate::screen::Alt(pair, f.alternate())
+                    cards_core::Alternate(pair, f.alternate())
                 )
             }
             Phase::Decide { seat, .. } => write!(f, "seat {seat} to choose end or ava"),
