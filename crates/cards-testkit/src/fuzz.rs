@@ -31,7 +31,7 @@ mod driver;
 mod json;
 pub mod text;
 
-pub use driver::{DEEP_CHECK_EVERY, MAX_STEPS, game};
+pub use driver::{DEEP_CHECK_EVERY, MAX_CHECKED_ACTIONS, MAX_STEPS, game};
 pub use json::{MAX_CONTINUATION, state_json};
 pub use text::{game_text, parse_cards};
 
@@ -173,6 +173,13 @@ pub trait FuzzGame: Game {
     fn extra_op(&self, op: u8, arg: u8, input: &mut Input<'_>) -> Option<Self> {
         let _ = (op, arg, input);
         None
+    }
+
+    /// Whether listing this state's legal actions would cost more than one input should (a
+    /// position with millions of legal actions, which legal play can reach in some games):
+    /// [`game`] then ends the run before it, as after [`MAX_STEPS`]. The default: never.
+    fn too_many_actions(&self) -> bool {
+        false
     }
 
     /// The game's own invariants of a state (run on every state the checks reach, and on

@@ -9,8 +9,9 @@ use super::{FuzzGame, Input};
 
 /// Most steps one input drives in [`game`] (two or more bytes each).
 pub const MAX_STEPS: usize = 600;
-/// [`game`] runs the deep checks (serde, setups, views, sampled worlds) every this many steps.
-pub const DEEP_CHECK_EVERY: usize = 16;
+/// [`game`] runs the deep checks (every legal action, serde, setups, views, sampled worlds)
+/// every this many steps, and at the end.
+pub const DEEP_CHECK_EVERY: usize = 32;
 /// The generic opcodes of [`game`]; a game's own follow them.
 const GENERIC_OPS: u8 = 6;
 /// Longest action text the driver parses from the input (in bytes).
@@ -19,6 +20,12 @@ const MAX_ACTION_TEXT: usize = 24;
 const MAX_DECISION_STEPS: usize = 64;
 /// Most action indices tried against a finished game (spread over the whole index space).
 const MAX_FINISHED_PROBES: usize = 4096;
+/// Most legal actions whose play and index path a deep check follows: all of them when there
+/// are no more, else this many spread over the list from an offset that moves from check to
+/// check, so that a position with thousands of legal actions (an Eléwénjewé capture) costs a
+/// few dozen while every action of a small list is still checked every time. A step checks
+/// its state's lists (see [`game`]) only when it has no more legal actions than this.
+pub const MAX_CHECKED_ACTIONS: usize = 32;
 
 /// A game driven by bytes, checked at every step. Panics when an invariant fails.
 ///
@@ -48,21 +55,26 @@ const MAX_FINISHED_PROBES: usize = 4096;
 ///   it was;
 /// - **6 and up** run [`FuzzGame::extra_op`] `opcode − 6`.
 ///
-/// After every step, on every state: `to_act`, `is_terminal`, the outcome, the legal actions
-/// and the legal mask agree (the game is over exactly when there are none); legal actions are
-/// distinct and their text parses back to them; the position from [`Indexed::from_game`] has
-/// no decision under way, every legal action's path is not empty, and the mask, under the
-/// bound `NUM_ACTIONS`, is exactly the set of the first steps of their paths; [`Game::census`]
-/// covers [`Game::deck`] exactly once; the settlement and returns have one entry per seat, sum
-/// to zero and are all zero until the game is over; the game has not taken more than
+/// After every step, on every state: `to_act`, `is_terminal`, the outcome and the legal
+/// actions agree (the game is over exactly when there are none); [`Game::census`] covers
+/// [`Game::deck`] exactly once; the settlement and returns have one entry per seat, sum to
+/// zero and are all zero until the game is over; the game has not taken more than
 /// [`Game::max_actions`] actions; and [`FuzzGame::check_state`] passes. After every applied
-/// action, [`FuzzGame::check_transition`] passes.
+/// action, [`FuzzGame::check_transition`] passes, and the action's text parses back to it.
+///
+/// The lists, after every step while a state has at most [`MAX_CHECKED_ACTIONS`] legal
+/// actions, else at the next index probe (opcode 4) and deep check: [`Game::for_each_legal`]
+/// agrees with [`Game::legal_actions`]; the legal actions are distinct; the position from
+/// [`Indexed::from_game`] has no decision under way, every legal action's path is not empty,
+/// and the legal mask, under the bound `NUM_ACTIONS`, is exactly the set of the first steps of
+/// their paths.
 ///
 /// Every [`DEEP_CHECK_EVERY`] steps (one seat's view each time, in turn) and at the end (every
-/// seat's): every legal action plays (play = apply, with its transition checks), and so does
-/// its path through the index (each step in the mask at that moment, `in_decision()` true
-/// after every step but the last and false after it, `game()` unchanged until the last step
-/// and then the state `apply` reaches); the state round-trips through JSON;
+/// seat's): every legal action (at most [`MAX_CHECKED_ACTIONS`] of them, spread over the list)
+/// plays (play = apply, with its transition checks and its text), and so does its path through
+/// the index (each step in the mask at that moment, `in_decision()` true after every step but
+/// the last and false after it, `game()` unchanged until the last step and then the state
+/// `apply` reaches); the state round-trips through JSON;
 /// `from_setup(rules, setup())` is the same state, and the setup round-trips through JSON; the
 /// view round-trips through JSON, passes
 /// [`FuzzGame::check_view`] and lists the seat's legal actions exactly when it is to act
@@ -70,6 +82,9 @@ const MAX_FINISHED_PROBES: usize = 4096;
 /// checks, shows that seat the same view and, when that seat is to act, offers the same legal
 /// actions.
 /// A finished game refuses every action index and passes [`FuzzGame::check_finished`].
+///
+/// A run ends at the end of the input, after [`MAX_STEPS`] steps, when the game is over, or
+/// before a state the game calls too crowded to list ([`FuzzGame::too_many_actions`]).
 ///
 /// # Panics
 /// When any of these properties fails, or when [`Game::new`] refuses the table that
@@ -87,7 +102,7 @@ pub fn game<G: FuzzGame>(data: &[u8]) {
     let limit = G::max_actions(&table.rules, table.players);
     let ops = GENERIC_OPS.saturating_add(G::EXTRA_OPS);
     let mut actions = 0;
-    checker.check_state(&game);
+    checker.check_step(&game);
 
     let mut steps = 0;
     while steps < MAX_STEPS && !game.is_terminal() {
@@ -96,6 +111,9 @@ pub fn game<G: FuzzGame>(data: &[u8]) {
         let next = match op % ops {
             0..=3 => Some(checker.play_legal(&game, usize::from(arg))),
             4 => {
+                if !checker.listed {
+                    checker.check_lists(&game);
+                }
                 let mut index = usize::from(u16::from_le_bytes([arg, input.byte()]));
                 if G::Position::NUM_ACTIONS + 2 > usize::from(u16::MAX) {
                     index |= usize::from(input.u16()) << 16;
@@ -116,6 +134,10 @@ pub fn game<G: FuzzGame>(data: &[u8]) {
             k => game.extra_op(k - GENERIC_OPS, arg, &mut input),
         };
         if let Some(next) = next {
+            if next.too_many_actions() {
+                // Too crowded to list: the run ends at the state before it.
+                break;
+            }
             game = next;
             actions += 1;
             assert!(
@@ -123,7 +145,7 @@ pub fn game<G: FuzzGame>(data: &[u8]) {
                 "{actions} actions played, beyond max_actions = {limit}\n{game:?}"
             );
         }
-        checker.check_state(&game);
+        checker.check_step(&game);
         steps += 1;
         if steps % DEEP_CHECK_EVERY == 0 {
             // One seat's view each time, in turn; every seat's at the end.
@@ -161,6 +183,9 @@ pub(crate) struct Checker<G: FuzzGame> {
     guide: Vec<usize>,
     /// Whether the index splits some legal action of the state last checked into steps.
     splits: bool,
+    /// Whether `mask` and `splits` are those of the state last checked (see
+    /// [`Checker::check_lists`]).
+    listed: bool,
 }
 
 impl<G: FuzzGame> Checker<G> {
@@ -174,6 +199,7 @@ impl<G: FuzzGame> Checker<G> {
             walked: Vec::new(),
             guide: Vec::new(),
             splits: false,
+            listed: false,
         }
     }
 
@@ -185,6 +211,19 @@ impl<G: FuzzGame> Checker<G> {
     /// Every per-state invariant (see [`game`]); leaves the state's legal actions in
     /// [`Checker::legal`] and its legal mask in `self.mask`.
     pub(crate) fn check_state(&mut self, game: &G) {
+        self.check_position(game, true);
+    }
+
+    /// [`Checker::check_state`] for a state the driver reached by a step. The checks of the
+    /// legal list and the action index ([`Checker::check_lists`]) run here when the state has
+    /// at most [`MAX_CHECKED_ACTIONS`] legal actions, else at the next deep check or index
+    /// probe: with thousands of legal actions they would cost many times the rest of a step.
+    fn check_step(&mut self, game: &G) {
+        self.check_position(game, false);
+    }
+
+    /// The per-state invariants, those of the lists when `lists` or when there are few.
+    fn check_position(&mut self, game: &G, lists: bool) {
         let players = game.num_players();
         assert!(
             G::player_range(game.rules()).contains(&players),
@@ -194,6 +233,7 @@ impl<G: FuzzGame> Checker<G> {
         game.legal_actions(&mut self.legal);
         let legal = &self.legal;
         let over = game.is_terminal();
+        let lists = lists || legal.len() <= MAX_CHECKED_ACTIONS;
         assert_eq!(
             game.to_act().is_none(),
             over,
@@ -216,6 +256,60 @@ impl<G: FuzzGame> Checker<G> {
                 "seat {seat} is to act at a table of {players}"
             );
         }
+        if lists {
+            self.check_lists(game);
+        } else {
+            self.listed = false;
+        }
+
+        let census = game.census();
+        let deck = G::deck(game.rules());
+        assert!(
+            census.is_exactly(deck),
+            "cards not conserved: {} card slots covering {}, not the {} cards {deck}\n{game:?}",
+            census.count,
+            census.cards,
+            deck.len()
+        );
+
+        let settlement = game.settlement();
+        assert_eq!(
+            settlement.len(),
+            players,
+            "settlement {settlement:?} for {players} seats"
+        );
+        assert_eq!(
+            settlement.iter().sum::<i64>(),
+            0,
+            "settlement {settlement:?} is not zero-sum"
+        );
+        let returns = game.returns();
+        assert_eq!(
+            returns.len(),
+            players,
+            "returns {returns:?} for {players} seats"
+        );
+        assert!(
+            returns.iter().all(|r| r.is_finite()) && returns.iter().sum::<f64>().abs() <= 1e-9,
+            "returns {returns:?} are not finite and zero-sum"
+        );
+        if !over {
+            assert!(
+                settlement.iter().all(|&v| v == 0) && returns.iter().all(|&r| r == 0.0),
+                "settlement {settlement:?} / returns {returns:?} before the game is over"
+            );
+        }
+
+        game.check_state();
+    }
+
+    /// The legal list of the state last given to [`Checker::check_state`] (`game`) and its
+    /// action index: [`Game::for_each_legal`] agrees, the actions are distinct, and the legal
+    /// mask is exactly the set of the first steps of their paths. Leaves the legal mask in
+    /// `self.mask`.
+    fn check_lists(&mut self, game: &G) {
+        let legal = &self.legal;
+        let over = legal.is_empty();
         let mut count = 0;
         game.for_each_legal(|_| count += 1);
         assert_eq!(
@@ -233,14 +327,6 @@ impl<G: FuzzGame> Checker<G> {
                 assert!(seen.insert(action), "{action} is listed twice");
             }
         }
-        for &action in legal {
-            let shown = action.to_string();
-            assert!(
-                shown.parse::<G::Action>().ok() == Some(action),
-                "legal action {action:?} displays as {shown:?}, which does not parse back"
-            );
-        }
-
         // The action index.
         let position = G::Position::from_game(game.clone());
         assert!(
@@ -282,45 +368,7 @@ impl<G: FuzzGame> Checker<G> {
             "the legal mask is not the set of first steps of the legal actions' paths"
         );
 
-        let census = game.census();
-        let deck = G::deck(game.rules());
-        assert!(
-            census.is_exactly(deck),
-            "cards not conserved: {} card slots covering {}, not the {} cards {deck}\n{game:?}",
-            census.count,
-            census.cards,
-            deck.len()
-        );
-
-        let settlement = game.settlement();
-        assert_eq!(
-            settlement.len(),
-            players,
-            "settlement {settlement:?} for {players} seats"
-        );
-        assert_eq!(
-            settlement.iter().sum::<i64>(),
-            0,
-            "settlement {settlement:?} is not zero-sum"
-        );
-        let returns = game.returns();
-        assert_eq!(
-            returns.len(),
-            players,
-            "returns {returns:?} for {players} seats"
-        );
-        assert!(
-            returns.iter().all(|r| r.is_finite()) && returns.iter().sum::<f64>().abs() <= 1e-9,
-            "returns {returns:?} are not finite and zero-sum"
-        );
-        if !over {
-            assert!(
-                settlement.iter().all(|&v| v == 0) && returns.iter().all(|&r| r == 0.0),
-                "settlement {settlement:?} / returns {returns:?} before the game is over"
-            );
-        }
-
-        game.check_state();
+        self.listed = true;
     }
 
     /// Plays the legal action `pick % n` of the state last checked; it must play.
@@ -515,13 +563,17 @@ impl<G: FuzzGame> Checker<G> {
     /// Leaves [`Checker::legal`] and the legal mask as they were (the checks of sampled worlds
     /// use them meanwhile).
     pub(crate) fn check_deep(&mut self, game: &G, seat: Option<PlayerId>) {
+        if !self.listed {
+            self.check_lists(game);
+        }
         let mut legal = core::mem::take(&mut self.legal);
-        let mask = self.mask.clone();
+        let (mask, splits) = (self.mask.clone(), self.splits);
         game.legal_actions(&mut legal);
         let position = G::Position::from_game(game.clone());
         let mut start = ActionMask::default();
         position.legal_mask(&mut start);
-        for &action in &legal {
+        let chosen: Vec<G::Action> = spread(&legal, &mut self.rng).copied().collect();
+        for action in chosen {
             let applied = play_checked(game, action);
             self.play_path(game, (&position, &start), action, &applied);
         }
@@ -550,7 +602,7 @@ impl<G: FuzzGame> Checker<G> {
             self.check_finished(game);
         }
         self.legal = legal;
-        self.mask = mask;
+        (self.mask, self.splits, self.listed) = (mask, splits, true);
     }
 
     /// Plays the path of the legal `action` from `start`, the start of `game`'s decision with
@@ -668,8 +720,29 @@ impl<G: FuzzGame> Checker<G> {
     }
 }
 
+/// At most [`MAX_CHECKED_ACTIONS`] of `actions`: all of them when there are no more, else every
+/// `⌈len / MAX_CHECKED_ACTIONS⌉`-th from a start drawn from `rng` (drawn only then).
+fn spread<'a, A>(actions: &'a [A], rng: &mut GameRng) -> impl Iterator<Item = &'a A> {
+    let stride = actions.len().div_ceil(MAX_CHECKED_ACTIONS).max(1);
+    let start = match stride {
+        1 => 0,
+        _ => rng.below(stride as u64) as usize,
+    };
+    actions.iter().skip(start).step_by(stride)
+}
+
+/// A legal action's text must parse back to it.
+fn check_text<G: Game>(action: G::Action) {
+    let shown = action.to_string();
+    assert!(
+        shown.parse::<G::Action>().ok() == Some(action),
+        "legal action {action:?} displays as {shown:?}, which does not parse back"
+    );
+}
+
 /// Plays a legal `action`: it must play, in place and copy-make alike, and do what it says.
 pub(crate) fn play_checked<G: FuzzGame>(game: &G, action: G::Action) -> G {
+    check_text::<G>(action);
     let next = game
         .apply(action)
         .unwrap_or_else(|e| panic!("legal action {action} refused: {e}\n{game:?}"));
