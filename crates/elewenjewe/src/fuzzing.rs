@@ -16,18 +16,22 @@ use cards_testkit::fuzz::{self, FuzzGame, Input, Table};
 
 use crate::{
     Action, CaptureError, Elewenjewe, Leftovers, Pattern, Rules, Scoring, SetupError, Stepped,
-    View, builds, capture_patterns, count_capture_patterns, count_captures, is_capture, reference,
+    View, builds, capture_patterns, count_builds, count_capture_patterns, count_captures,
+    is_capture, reference,
 };
 
 /// A set of standard cards.
 type Cards = CardSet<StdCard>;
 
-/// Most cases one input drives in [`captures`](fn@captures).
-const MAX_CASES: usize = 32;
-
 /// Most cards on a driven table in [`captures`](fn@captures) (the reference tries every
 /// subset).
 const MAX_TABLE: u8 = 12;
+
+/// Most legal actions (an estimate from above) a state of [`game`] may have: more end the run
+/// (see [`FuzzGame::too_many_actions`]). Each step lists them and the deep checks hash and
+/// index every one, so a run through crowded tables would crawl; the capture functions
+/// themselves are checked on every table of up to 12 cards by [`captures`](fn@captures).
+const MAX_LISTED: u64 = 4096;
 
 // ---- entry points -----------------------------------------------------------------------------
 
@@ -58,39 +62,35 @@ pub fn game(data: &[u8]) {
 /// [`count_capture_patterns`], [`is_capture`] and [`builds`] against
 /// [`reference`](mod@reference) on played cards and tables read from the bytes.
 ///
-/// Up to 32 cases, each: byte 0 the rules (bit 0 jokers, bit 1 the Yorùbá rule, bit 2
-/// `yoruba_pile_excludes_v`), byte 1 the played card (`% 54`), byte 2 the table size
-/// (`% 13`), one byte per table card (`% 54`, repeats skipped), byte the build value
-/// (`% 12`, so 0 and 11 are invalid values) and a byte choosing a subset probe. Both sides
-/// must agree exactly, errors included: the same sets (the fast ones distinct), counts equal
-/// to the lengths, the same patterns, `is_capture` true exactly for the reference's sets (all
-/// of them, and a probe subset), the same builds.
+/// One case an input (the reference tries every subset of the table, so a case costs up to
+/// a fraction of a millisecond, and the fuzzer's feedback is per input): byte 0 the rules
+/// (bit 0 jokers, bit 1 the Yorùbá rule, bit 2 `yoruba_pile_excludes_v`), byte 1 the played
+/// card (`% 54`), byte 2 the table size (`% 13`), one byte per table card (`% 54`, repeats
+/// skipped), a byte for the build value (`% 12`, so 0 and 11 are invalid values) and two
+/// choosing a subset probe. Both sides must agree exactly, errors included: the same sets
+/// (the fast ones distinct), counts equal to the lengths, the same patterns, `is_capture`
+/// true exactly for the reference's sets (all of them, and a probe subset), the same builds.
 ///
 /// # Panics
 /// When any of these properties fails.
 pub fn captures(data: &[u8]) {
     let mut input = Input::new(data);
-    for _ in 0..MAX_CASES {
-        if input.is_empty() {
-            break;
-        }
-        let flags = input.byte();
-        let rules = Rules {
-            jokers: flags & 1 != 0,
-            yoruba: flags & 2 != 0,
-            yoruba_pile_excludes_v: flags & 4 != 0,
-            ..Rules::default()
-        };
-        let played = card(input.byte());
-        let size = input.byte() % (MAX_TABLE + 1);
-        let mut table = Cards::EMPTY;
-        for _ in 0..size {
-            table.insert(card(input.byte()));
-        }
-        let value = input.byte() % 12;
-        let probe = input.u16();
-        check_captures(played, table, value, probe, &rules);
+    let flags = input.byte();
+    let rules = Rules {
+        jokers: flags & 1 != 0,
+        yoruba: flags & 2 != 0,
+        yoruba_pile_excludes_v: flags & 4 != 0,
+        ..Rules::default()
+    };
+    let played = card(input.byte());
+    let size = input.byte() % (MAX_TABLE + 1);
+    let mut table = Cards::EMPTY;
+    for _ in 0..size {
+        table.insert(card(input.byte()));
     }
+    let value = input.byte() % 12;
+    let probe = input.u16();
+    check_captures(played, table, value, probe, &rules);
 }
 
 /// The card of index `byte % 54` (jokers are 52 and 53).
@@ -129,7 +129,13 @@ fn check_captures(played: StdCard, table: Cards, value: u8, probe: u16, rules: &
             p.sort();
             p
         });
-    let expected_patterns = reference::capture_patterns(played, table, rules);
+    // What `reference::capture_patterns` gives, from the sets already worked out.
+    let expected_patterns = expected.clone().map(|sets| {
+        let mut p: Vec<Pattern> = sets.into_iter().map(Pattern::of).collect();
+        p.sort();
+        p.dedup();
+        p
+    });
     assert_eq!(patterns, expected_patterns, "capture_patterns: {}", case());
     assert_eq!(
         count_capture_patterns(played, table, rules),
@@ -253,6 +259,37 @@ impl FuzzGame for Elewenjewe {
                 )
             }
         })
+    }
+
+    /// A table of dozens of loose cards, which trailing again and again can lay, has millions
+    /// of captures and builds (36 cards: 4.5 million captures for one ten); past
+    /// 4,096 legal actions (`MAX_LISTED`, an estimate from above) the run ends.
+    fn too_many_actions(&self) -> bool {
+        let table = self.table();
+        let Some(seat) = self.to_act() else {
+            return false;
+        };
+        if table.len() < 8 {
+            return false;
+        }
+        let rules = self.rules();
+        let mut listed = 0u64;
+        for card in self.hand(seat).iter() {
+            let piles = self
+                .piles()
+                .iter()
+                .filter(|p| crate::cards::card_value(card) == Some(p.value))
+                .count();
+            let captures = count_captures(card, table, rules).unwrap_or(0) + 1;
+            listed = listed.saturating_add(captures << piles.min(20));
+            if rules.esun {
+                for value in 1..=10 {
+                    listed =
+                        listed.saturating_add(count_builds(card, table, value, rules).unwrap_or(0));
+                }
+            }
+        }
+        listed > MAX_LISTED
     }
 
     fn check_state(&self) {
