@@ -177,7 +177,9 @@ pub trait FuzzGame: Game {
 
     /// Whether listing this state's legal actions would cost more than one input should (a
     /// position with millions of legal actions, which legal play can reach in some games):
-    /// [`game`] then ends the run before it, as after [`MAX_STEPS`]. The default: never.
+    /// [`game`] then ends the run before it, as after [`MAX_STEPS`], and leaves out the state
+    /// checks of a sampled world where another seat's hand, dealt anew, would be. The default:
+    /// never.
     fn too_many_actions(&self) -> bool {
         false
     }
