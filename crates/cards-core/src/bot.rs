@@ -37,6 +37,24 @@ pub trait Bot<G: Game>: Send {
     fn hint(&self) -> &[ActionStats<G::Action>] {
         &[]
     }
+
+    /// Up to `k` of `legal` that this bot would weigh, best first, its choice
+    /// ([`Bot::choose`]) first, into `out` (cleared first): the root's candidates of a search
+    /// that takes this bot as its prior, where the game asks for them
+    /// ([`RuleBot::PRIOR_CANDIDATES`]). The default is the bot's choice alone; a bot that
+    /// ranks its options gives its best `k`.
+    fn candidates(
+        &mut self,
+        view: &G::View,
+        legal: &[G::Action],
+        k: usize,
+        out: &mut Vec<G::Action>,
+    ) {
+        out.clear();
+        if k > 0 && !legal.is_empty() {
+            out.push(self.choose(view, legal));
+        }
+    }
 }
 
 impl<G: Game, B: Bot<G> + ?Sized> Bot<G> for Box<B> {
@@ -46,6 +64,16 @@ impl<G: Game, B: Bot<G> + ?Sized> Bot<G> for Box<B> {
 
     fn hint(&self) -> &[ActionStats<G::Action>] {
         (**self).hint()
+    }
+
+    fn candidates(
+        &mut self,
+        view: &G::View,
+        legal: &[G::Action],
+        k: usize,
+        out: &mut Vec<G::Action>,
+    ) {
+        (**self).candidates(view, legal, k, out);
     }
 }
 
@@ -62,8 +90,9 @@ pub struct ActionStats<A> {
 }
 
 /// A game that comes with a rule-based bot: the `rules` rung of the bot ladder, a player a good
-/// human would call sensible, and the baseline a search must beat; and with the policy a
-/// search's playouts follow.
+/// human would call sensible, and the baseline a search must beat; with the policy a search's
+/// playouts follow; and with how far the ladder's search leans on the rule bot (by default,
+/// only to have its choice among the root's candidates).
 pub trait RuleBot: Game {
     /// The bot.
     type RuleBot: Bot<Self> + Clone + core::fmt::Debug + 'static;
@@ -105,6 +134,28 @@ pub trait RuleBot: Game {
         let _ = root;
         None
     }
+
+    /// How far the ladder's `ismcts` follows the rule bot, whose choice is always among its
+    /// root's candidates: that choice starts the count that makes the final choice this many
+    /// visits ahead, so the search plays another action only when it visited that one this
+    /// many times more. Selection is unchanged. 0 (the default): the most visited action.
+    ///
+    /// For a game whose rule bot plays about as well as the search can tell actions apart:
+    /// the search then plays the rule bot's choice unless another is clearly better, and in a
+    /// duplicate match against the rule bot the seatings' games stay alike wherever the two
+    /// agree, so only the search's real improvements tell.
+    const PRIOR_VISITS: u32 = 0;
+
+    /// How many of the rule bot's best actions ([`Bot::candidates`]) the ladder's `ismcts`
+    /// weighs at its root. 0 (the default): every legal action (up to the search's bound on
+    /// children, the rule bot's choice among them).
+    const PRIOR_CANDIDATES: usize = 0;
+
+    /// Whether the ladder's `ismcts` gives its root's actions common random numbers: the
+    /// `k`-th visit of each plays the same sampled world with the same random draws, so the
+    /// luck of the worlds falls alike on each and their comparison is paired. `false` (the
+    /// default): every iteration samples a world of its own.
+    const COMMON_WORLDS: bool = false;
 }
 
 /// The uniformly random player as a bot: one draw of
