@@ -21,7 +21,12 @@ use crate::tree::{SearchConfig, Tree};
 /// - **Simulation** plays the world out with a [`Playout`] policy: uniformly random
 ///   ([`Uniform`], [`Ismcts::new`]) or the game's own ([`GamePolicy`](crate::GamePolicy), what the
 ///   ladder's `ismcts` uses).
-/// - **The choice** is the root's most visited action (ties: the higher value).
+/// - **The choice** is the root's most visited action (ties: the higher value); with a prior
+///   ([`Ismcts::with_prior`]) and [`SearchConfig::prior_visits`], the prior's choice counts
+///   that many visits more.
+/// - **Common worlds** ([`SearchConfig::common_worlds`], off by default): the `k`-th visit of
+///   every root action meets the same sampled world and random draws, so the root's actions
+///   are compared on the same luck.
 /// - **Bounded candidate set**: a node grows at most [`SearchConfig::max_children`] children
 ///   while one of them is legal, picked uniformly among the untried legal actions; this keeps
 ///   the search deep in positions with thousands of legal actions (Eléwénjewé captures).
@@ -40,6 +45,8 @@ pub struct Ismcts<G: Game, P = Uniform> {
     hint: Vec<ActionStats<G::Action>>,
     policy: P,
     prior: Option<Box<dyn Bot<G>>>,
+    /// Scratch: the prior's candidates.
+    candidates: Vec<G::Action>,
 }
 
 impl<G: Game, P: core::fmt::Debug> core::fmt::Debug for Ismcts<G, P> {
@@ -73,12 +80,16 @@ impl<G: Game, P: Playout<G>> Ismcts<G, P> {
             hint: Vec::new(),
             policy,
             prior: None,
+            candidates: Vec::new(),
         }
     }
 
     /// The same search with a prior: a bot whose choice (from the same view) is always among
     /// the root's candidates. It matters where a position has more legal actions than
-    /// [`SearchConfig::max_children`]: otherwise the candidates are drawn at random.
+    /// [`SearchConfig::max_children`]: otherwise the candidates are drawn at random. With
+    /// [`SearchConfig::prior_candidates`] the root weighs only the prior's best actions
+    /// ([`Bot::candidates`]), and with [`SearchConfig::prior_visits`] the prior's choice starts
+    /// that many visits ahead in the final count.
     #[must_use]
     pub fn with_prior(mut self, prior: Box<dyn Bot<G>>) -> Self {
         self.prior = Some(prior);
@@ -110,17 +121,32 @@ impl<G: Game, P: Playout<G>> Bot<G> for Ismcts<G, P> {
             return fallback;
         };
         self.tree.reset(seat.index());
+        let mut root = legal;
         if let Some(prior) = &mut self.prior {
-            self.tree.seed_root(prior.choose(view, legal));
+            self.candidates.clear();
+            let k = self.config.prior_candidates;
+            if k > 0 {
+                prior.candidates(view, legal, k, &mut self.candidates);
+                self.candidates.retain(|a| legal.contains(a));
+            }
+            let head_start = self.config.prior_visits;
+            if let Some(&choice) = self.candidates.first() {
+                self.tree.seed_root(choice, head_start);
+                self.tree.restrict_root(&self.candidates);
+                root = &self.candidates;
+            } else {
+                self.tree.seed_root(prior.choose(view, legal), head_start);
+            }
         }
-        let mut first = Some(first);
+        // With common worlds every world comes from its own numbered generator, the first too.
+        let mut first = (!self.config.common_worlds).then_some(first);
         self.tree.decide(
             self.budget,
             &mut self.rng,
             &mut self.policy,
             &self.config,
             |rng| first.take().or_else(|| G::sample_world(view, rng).ok()),
-            legal,
+            root,
             &mut self.hint,
         )
     }

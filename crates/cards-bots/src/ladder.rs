@@ -7,7 +7,7 @@ use cards_core::{RandomPlayer, RuleBot, Seed};
 
 use crate::budget::{Budget, ParseBudgetError};
 use crate::player::{Fair, Player};
-use crate::{Cheat, GamePolicy, Ismcts, Pimc};
+use crate::{Cheat, GamePolicy, Ismcts, Pimc, SearchConfig};
 
 /// One rung of the ladder, as a tournament or a front end names it.
 ///
@@ -38,7 +38,9 @@ impl BotSpec {
 
     /// A player of this kind, seeded from `seed`. The searches play out with the game's own
     /// policy ([`GamePolicy`]); `ismcts` has the rule bot's choice among its root candidates
-    /// ([`Ismcts::with_prior`]).
+    /// ([`Ismcts::with_prior`]) and follows it as far as the game says
+    /// ([`RuleBot::PRIOR_VISITS`], [`RuleBot::PRIOR_CANDIDATES`]), with common worlds where
+    /// the game asks for them ([`RuleBot::COMMON_WORLDS`]).
     #[must_use]
     pub fn player<G: RuleBot + 'static>(&self, seed: Seed) -> Box<dyn Player<G>> {
         match *self {
@@ -47,6 +49,12 @@ impl BotSpec {
             BotSpec::Pimc(b) => Box::new(Fair(Pimc::<G, _>::with_policy(b, seed, GamePolicy))),
             BotSpec::Ismcts(b) => Box::new(Fair(
                 Ismcts::<G, _>::with_policy(b, seed, GamePolicy)
+                    .with_config(SearchConfig {
+                        common_worlds: G::COMMON_WORLDS,
+                        prior_visits: G::PRIOR_VISITS,
+                        prior_candidates: G::PRIOR_CANDIDATES,
+                        ..SearchConfig::default()
+                    })
                     .with_prior(Box::new(G::rule_bot(seed))),
             )),
             BotSpec::Cheat(b) => Box::new(Cheat::<G, _>::with_policy(b, seed, GamePolicy)),

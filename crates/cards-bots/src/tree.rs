@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use cards_core::{ActionStats, Game, GameRng, MAX_SEATS};
+use cards_core::{ActionStats, Game, GameRng, MAX_SEATS, Seed};
 
 use crate::budget::Budget;
 use crate::playout::{Playout, playout};
@@ -12,7 +12,14 @@ use crate::playout::{Playout, playout};
 const NONE: u32 = u32::MAX;
 
 /// How the tree chooses: the knobs of [`Ismcts`](crate::Ismcts) and [`Cheat`](crate::Cheat).
+///
+/// The default is the plain search. The last three knobs are off by default; the ladder's
+/// `ismcts` sets them from the game ([`RuleBot::COMMON_WORLDS`](cards_core::RuleBot::COMMON_WORLDS),
+/// [`RuleBot::PRIOR_VISITS`](cards_core::RuleBot::PRIOR_VISITS),
+/// [`RuleBot::PRIOR_CANDIDATES`](cards_core::RuleBot::PRIOR_CANDIDATES)), which leaves them off
+/// for every game but Eléwénjewé.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct SearchConfig {
     /// The UCB exploration constant, on values scaled to `0..=1` by the range of returns the
     /// search has seen so far.
@@ -21,15 +28,35 @@ pub struct SearchConfig {
     /// world (the bounded candidate set of games with thousands of legal actions); more grow
     /// only when none of a node's children is legal in a world.
     pub max_children: usize,
+    /// Common random numbers at the root: each iteration first picks the root's action (the
+    /// view fixes the deciding seat's legal actions, so every world has the same), then plays
+    /// it on the world numbered by that action's visits so far, drawing every later random
+    /// number from that world's own generator. The `k`-th visit of every root action so meets
+    /// the same world and the same draws, and the luck of the worlds falls alike on each: their
+    /// comparison is paired. Off (`false`): every iteration samples a world of its own.
+    pub common_worlds: bool,
+    /// With a prior ([`Ismcts::with_prior`](crate::Ismcts::with_prior)): the prior's choice
+    /// starts the count that makes the final choice this many visits ahead, so the search
+    /// plays another action only when it visited that one this many times more. Selection is
+    /// unchanged (it reads the real visits and values). 0: the most visited action.
+    pub prior_visits: u32,
+    /// With a prior: how many of the prior's best actions
+    /// ([`Bot::candidates`](cards_core::Bot::candidates)) the root weighs; 0: every legal
+    /// action (up to [`SearchConfig::max_children`]).
+    pub prior_candidates: usize,
 }
 
 impl Default for SearchConfig {
     /// Exploration 0.7 (the constant the IS-MCTS literature uses for card games on `0..=1`
-    /// rewards) and at most 64 children a node.
+    /// rewards), at most 64 children a node, and no common worlds, head start or candidate
+    /// list.
     fn default() -> Self {
         SearchConfig {
             exploration: 0.7,
             max_children: 64,
+            common_worlds: false,
+            prior_visits: 0,
+            prior_candidates: 0,
         }
     }
 }
@@ -76,6 +103,10 @@ pub(crate) struct Tree<A> {
     lo: f64,
     hi: f64,
     seat: usize,
+    /// The prior's choice (the root's first child) and its head start in the final count.
+    prior: Option<(A, u32)>,
+    /// The root's actions when they are a candidate list, not the world's legal actions.
+    root: Vec<A>,
 }
 
 impl<A: Copy + Eq + core::hash::Hash> Tree<A> {
@@ -89,6 +120,8 @@ impl<A: Copy + Eq + core::hash::Hash> Tree<A> {
             lo: f64::INFINITY,
             hi: f64::NEG_INFINITY,
             seat: 0,
+            prior: None,
+            root: Vec::new(),
         }
     }
 
@@ -99,22 +132,33 @@ impl<A: Copy + Eq + core::hash::Hash> Tree<A> {
         self.lo = f64::INFINITY;
         self.hi = f64::NEG_INFINITY;
         self.seat = seat;
+        self.prior = None;
+        self.root.clear();
     }
 
     /// Grows `action` as the root's first child, so it is among the candidates whatever the
-    /// bound on children (a prior's choice).
-    pub(crate) fn seed_root(&mut self, action: A) {
+    /// bound on children (a prior's choice), `head_start` visits ahead in the final count.
+    pub(crate) fn seed_root(&mut self, action: A, head_start: u32) {
         if self.nodes.len() == 1 {
             self.add_child(0, action);
             // Its availability is counted by the iterations, like every child's.
             self.nodes[1].avail = 0;
+            self.prior = Some((action, head_start));
         }
+    }
+
+    /// Makes `actions` (legal in every world of the decision) the root's only actions.
+    pub(crate) fn restrict_root(&mut self, actions: &[A]) {
+        self.root.clear();
+        self.root.extend_from_slice(actions);
     }
 
     /// A decision's iterations after [`Tree::reset`]: as many as `budget` allows on the worlds
     /// `next_world` gives (`None` ends the search early). Fills `hint` with the root's
-    /// statistics and returns the most visited action, or `legal[0]` when the search found
-    /// none of `legal` (no world at all). `legal` is not empty.
+    /// statistics and returns the most visited action (the prior's counted with its head
+    /// start), or `legal[0]` when the search found none of `legal` (no world at all). `legal`
+    /// is not empty: the deciding seat's legal actions, or the root's candidates
+    /// ([`Tree::restrict_root`]).
     #[allow(clippy::too_many_arguments)]
     pub(crate) fn decide<G: Game<Action = A>, P: Playout<G>>(
         &mut self,
@@ -128,10 +172,20 @@ impl<A: Copy + Eq + core::hash::Hash> Tree<A> {
     ) -> A {
         let mut clock = budget.clock();
         let mut done = 0;
-        while clock.tick(done) {
-            let Some(world) = next_world(rng) else { break };
-            self.iterate(world, rng, policy, config);
-            done += 1;
+        if config.common_worlds {
+            let base = rng.seed();
+            while clock.tick(done) {
+                if !self.iterate_common(base, rng, policy, config, &mut next_world, legal) {
+                    break;
+                }
+                done += 1;
+            }
+        } else {
+            while clock.tick(done) {
+                let Some(world) = next_world(rng) else { break };
+                self.iterate(world, rng, policy, config);
+                done += 1;
+            }
         }
         self.root_stats(hint);
         hint.first()
@@ -149,7 +203,7 @@ impl<A: Copy + Eq + core::hash::Hash> Tree<A> {
     /// select and expand down the tree, play out at random, back up every seat's return.
     pub(crate) fn iterate<G: Game<Action = A>, P: Playout<G>>(
         &mut self,
-        mut world: G,
+        world: G,
         rng: &mut GameRng,
         policy: &mut P,
         config: &SearchConfig,
@@ -158,12 +212,68 @@ impl<A: Copy + Eq + core::hash::Hash> Tree<A> {
         self.path.push(0);
         // The decision's world, kept only for a policy that may stop a playout early.
         let root = P::CUTS.then(|| world.clone());
-        let mut node = 0u32;
+        self.descend(world, root, 0, rng, policy, config);
+    }
+
+    /// One iteration with common worlds ([`SearchConfig::common_worlds`]): the root's action
+    /// first, among `legal` (the same in every world), then the world numbered by its visits
+    /// so far, sampled from that number's own generator (`base` on stream `k`), which also
+    /// draws the rest of the iteration. `false` when no world comes.
+    fn iterate_common<G: Game<Action = A>, P: Playout<G>>(
+        &mut self,
+        base: Seed,
+        rng: &mut GameRng,
+        policy: &mut P,
+        config: &SearchConfig,
+        next_world: &mut impl FnMut(&mut GameRng) -> Option<G>,
+        legal: &[A],
+    ) -> bool {
+        self.path.clear();
+        self.path.push(0);
+        let Some((child, expanded)) = self.step(0, self.seat, legal, rng, config) else {
+            return false;
+        };
+        let k = self.nodes[child as usize].visits;
+        let mut common = GameRng::new(base, u64::from(k));
+        let Some(mut world) = next_world(&mut common) else {
+            return false;
+        };
+        let root = P::CUTS.then(|| world.clone());
+        let Some(action) = self.nodes[child as usize].action else {
+            return false;
+        };
+        if world.play(action).is_err() {
+            return false;
+        }
+        self.path.push(child);
+        if expanded {
+            self.play_out(world, root.as_ref(), &mut common, policy);
+        } else {
+            self.descend(world, root, child, &mut common, policy, config);
+        }
+        true
+    }
+
+    /// The rest of an iteration from `node`, the last of `path`, with `world` at it: select and
+    /// expand down the tree, then play out and back up.
+    fn descend<G: Game<Action = A>, P: Playout<G>>(
+        &mut self,
+        mut world: G,
+        root: Option<G>,
+        mut node: u32,
+        rng: &mut GameRng,
+        policy: &mut P,
+        config: &SearchConfig,
+    ) {
         let limit = G::max_actions(world.rules(), world.num_players());
         for _ in 0..limit {
             let Some(actor) = world.to_act() else { break };
             let mut legal = std::mem::take(&mut self.legal);
-            world.legal_actions(&mut legal);
+            if node == 0 && !self.root.is_empty() {
+                legal.clone_from(&self.root);
+            } else {
+                world.legal_actions(&mut legal);
+            }
             let step = self.step(node, actor.index(), &legal, rng, config);
             self.legal = legal;
             let Some((child, expanded)) = step else { break };
@@ -179,7 +289,18 @@ impl<A: Copy + Eq + core::hash::Hash> Tree<A> {
                 break;
             }
         }
-        let returns = playout(&mut world, root.as_ref(), policy, rng, &mut self.legal);
+        self.play_out(world, root.as_ref(), rng, policy);
+    }
+
+    /// Plays `world` out and backs its returns up along `path`.
+    fn play_out<G: Game<Action = A>, P: Playout<G>>(
+        &mut self,
+        mut world: G,
+        root: Option<&G>,
+        rng: &mut GameRng,
+        policy: &mut P,
+    ) {
+        let returns = playout(&mut world, root, policy, rng, &mut self.legal);
         for &r in returns.iter() {
             self.lo = self.lo.min(r);
             self.hi = self.hi.max(r);
@@ -302,8 +423,9 @@ impl<A: Copy + Eq + core::hash::Hash> Tree<A> {
         id
     }
 
-    /// The root's children as statistics for the deciding seat, most visited first (ties: the
-    /// higher value, then the earlier child).
+    /// The root's children as statistics for the deciding seat, most visited first, the
+    /// prior's visits counted with its head start (ties: the higher value, then the earlier
+    /// child). The statistics give the real visits.
     pub(crate) fn root_stats(&self, out: &mut Vec<ActionStats<A>>) {
         out.clear();
         let Some(root) = self.nodes.first() else {
@@ -324,8 +446,12 @@ impl<A: Copy + Eq + core::hash::Hash> Tree<A> {
         }
         // Children are linked newest first: reverse for creation order, then sort stably.
         out.reverse();
+        let count = |s: &ActionStats<A>| match self.prior {
+            Some((prior, head_start)) if prior == s.action => s.visits.saturating_add(head_start),
+            _ => s.visits,
+        };
         out.sort_by(|a, b| {
-            b.visits.cmp(&a.visits).then(
+            count(b).cmp(&count(a)).then(
                 b.value
                     .partial_cmp(&a.value)
                     .unwrap_or(core::cmp::Ordering::Equal),

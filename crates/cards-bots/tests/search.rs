@@ -218,3 +218,245 @@ fn a_policy_that_cuts_playouts_is_valued_where_it_stops() {
         "no playout action is played past the cut"
     );
 }
+
+/// A Schieber position at the first card of a deal (the contract named): the view and the
+/// legal cards.
+fn first_card(seed: u64) -> (jass::SchieberDealView, Vec<jass::Action>) {
+    let mut game = SchieberDeal::new(&Default::default(), 4, Seed::from(seed)).unwrap();
+    let mut legal = Vec::new();
+    game.legal_actions(&mut legal);
+    game.play(legal[0]).unwrap();
+    let seat = game.to_act().unwrap();
+    game.legal_actions(&mut legal);
+    (game.view(seat), legal)
+}
+
+/// The ladder's `ismcts` of a game that sets none of the prior's hooks searches as it did
+/// before they existed: these statistics were recorded before the hooks (`ismcts:300`, the
+/// rule bot as prior, Schieber seed 5, first card).
+#[test]
+fn the_ladders_search_is_unchanged_where_the_game_sets_no_hook() {
+    use cards_bots::BotSpec;
+    use cards_core::RuleBot;
+    assert_eq!(<SchieberDeal as RuleBot>::PRIOR_VISITS, 0);
+    assert_eq!(<SchieberDeal as RuleBot>::PRIOR_CANDIDATES, 0);
+    const { assert!(!<SchieberDeal as RuleBot>::COMMON_WORLDS) };
+    let mut game = SchieberDeal::new(&Default::default(), 4, Seed::from(5)).unwrap();
+    let mut legal = Vec::new();
+    game.legal_actions(&mut legal);
+    game.play(legal[0]).unwrap();
+    game.legal_actions(&mut legal);
+    let spec: BotSpec = "ismcts:300".parse().unwrap();
+    let mut player = spec.player::<SchieberDeal>(Seed::from(9));
+    let a = player.act(&game, &legal).unwrap();
+    let stats: Vec<(usize, u32)> = player
+        .hint()
+        .iter()
+        .map(|s| (legal.iter().position(|&l| l == s.action).unwrap(), s.visits))
+        .collect();
+    assert_eq!(legal.iter().position(|&l| l == a), Some(stats[0].0));
+    assert_eq!(stats, GOLDEN_STATS);
+}
+
+/// See [`the_ladders_search_is_unchanged_where_the_game_sets_no_hook`]: (legal index, visits),
+/// best first.
+const GOLDEN_STATS: &[(usize, u32)] = &[
+    (6, 39),
+    (0, 36),
+    (1, 34),
+    (8, 33),
+    (7, 33),
+    (5, 32),
+    (2, 32),
+    (4, 31),
+    (3, 30),
+];
+
+/// A policy that stops every playout at once and values it, for the seat that decided, by a
+/// coin of the sampled world (the parity of the next seat's hand), the same whatever the
+/// decision; or 1 where that seat played `better`.
+#[derive(Clone, Debug)]
+struct Coin {
+    better: Option<cards_core::JassCard>,
+}
+
+impl cards_bots::Playout<SchieberDeal> for Coin {
+    fn action(
+        &mut self,
+        world: &SchieberDeal,
+        buf: &mut Vec<jass::Action>,
+        rng: &mut cards_core::GameRng,
+    ) -> Option<jass::Action> {
+        world.pick_legal(buf, |n| rng.index(n))
+    }
+
+    const CUTS: bool = true;
+
+    fn value(&self, world: &SchieberDeal, root: &SchieberDeal) -> Option<cards_core::PerSeat<f64>> {
+        use cards_core::Card as _;
+        let seat = root.to_act()?;
+        let next = seat.next(root.num_players());
+        let coin = root
+            .hand(next)
+            .iter()
+            .map(|c| usize::from(c.index()))
+            .sum::<usize>()
+            % 2;
+        let played = root.hand(seat) - world.hand(seat);
+        let mut value = cards_core::PerSeat::new(root.num_players())?;
+        value[seat.index()] = if self.better.is_some_and(|c| played.contains(c)) {
+            1.0
+        } else {
+            coin as f64
+        };
+        Some(value)
+    }
+}
+
+/// A bot that always plays the legal action at `index`.
+#[derive(Clone, Copy, Debug)]
+struct Fixed(usize);
+
+impl Bot<SchieberDeal> for Fixed {
+    fn choose(&mut self, _: &jass::SchieberDealView, legal: &[jass::Action]) -> jass::Action {
+        legal[self.0.min(legal.len() - 1)]
+    }
+}
+
+/// A search with the prior [`Fixed`]`(prior)`, the [`Coin`] policy and `config`.
+fn coin_search(
+    seed: u64,
+    prior: usize,
+    better: Option<cards_core::JassCard>,
+    config: cards_bots::SearchConfig,
+) -> Ismcts<SchieberDeal, Coin> {
+    Ismcts::with_policy(Budget::Iterations(1000), Seed::from(seed), Coin { better })
+        .with_config(config)
+        .with_prior(Box::new(Fixed(prior)))
+}
+
+#[test]
+fn a_head_start_keeps_the_priors_choice_among_equals_but_not_against_a_better_action() {
+    let (view, legal) = first_card(3);
+    assert!(legal.len() >= 5, "{legal:?}");
+    let prior = 2;
+    // At 1,000 iterations over nine equal cards UCB gives each from about 40 to 240 visits.
+    let head_start = cards_bots::SearchConfig {
+        prior_visits: 400,
+        ..Default::default()
+    };
+    let mut others = 0;
+    for seed in 0..8 {
+        // Every card is worth the same (a coin of the world): without a head start the most
+        // visited is whichever the coins favoured; with one, the prior's.
+        let mut plain = coin_search(seed, prior, None, Default::default());
+        others += usize::from(plain.choose(&view, &legal) != legal[prior]);
+        let mut ahead = coin_search(seed, prior, None, head_start);
+        let got = ahead.choose(&view, &legal);
+        let hint = Bot::<SchieberDeal>::hint(&ahead);
+        assert_eq!(got, legal[prior], "seed {seed}: {hint:?}");
+        assert_eq!(
+            hint.iter().map(|s| s.visits).sum::<u32>(),
+            1000,
+            "real visits"
+        );
+        // One card is worth 1 where the others are worth a coin: it is played, head start or
+        // not.
+        let jass::Action::Play(card) = legal[4] else {
+            panic!("a card: {:?}", legal[4]);
+        };
+        let mut clear = coin_search(seed, prior, Some(card), head_start);
+        assert_eq!(clear.choose(&view, &legal), legal[4], "seed {seed}");
+    }
+    assert!(others > 0, "the plain search followed the prior every time");
+}
+
+#[test]
+fn common_worlds_pair_the_root_actions_and_stay_reproducible() {
+    let (view, legal) = first_card(3);
+    // Exploration so strong that UCB takes the root's actions in turn, visiting each as often.
+    let level = cards_bots::SearchConfig {
+        exploration: 1e6,
+        ..Default::default()
+    };
+    let common = cards_bots::SearchConfig {
+        common_worlds: true,
+        ..level
+    };
+    let search = |config| {
+        let mut bot = coin_search(4, 0, None, config);
+        let a = bot.choose(&view, &legal);
+        assert_eq!(bot.last_iterations(), 1000);
+        (a, Bot::<SchieberDeal>::hint(&bot).to_vec())
+    };
+    // Pairs of root actions visited equally often, and whether their values agree.
+    let pairs = |hint: &[cards_core::ActionStats<jass::Action>]| {
+        let mut out = Vec::new();
+        for (i, x) in hint.iter().enumerate() {
+            for y in &hint[i + 1..] {
+                if x.visits == y.visits {
+                    out.push(x.value == y.value);
+                }
+            }
+        }
+        out
+    };
+    // The value is a coin of the world alone. On common worlds every action's k-th visit
+    // meets the same world, so actions visited equally often have exactly the same value.
+    let (a, hint) = search(common);
+    assert_eq!(hint.iter().map(|s| s.visits).sum::<u32>(), 1000);
+    let paired = pairs(&hint);
+    assert!(
+        !paired.is_empty() && paired.iter().all(|&same| same),
+        "{hint:?}"
+    );
+    // On worlds of their own, they differ.
+    let (_, own) = search(level);
+    assert!(pairs(&own).iter().any(|&same| !same), "{own:?}");
+    assert_eq!(search(common), (a, hint), "the same seed, the same search");
+}
+
+/// A prior that offers two candidates: the legal actions at `first` and `second`.
+#[derive(Clone, Copy, Debug)]
+struct Two(usize, usize);
+
+impl Bot<SchieberDeal> for Two {
+    fn choose(&mut self, _: &jass::SchieberDealView, legal: &[jass::Action]) -> jass::Action {
+        legal[self.0]
+    }
+
+    fn candidates(
+        &mut self,
+        _: &jass::SchieberDealView,
+        legal: &[jass::Action],
+        k: usize,
+        out: &mut Vec<jass::Action>,
+    ) {
+        out.clear();
+        out.extend([legal[self.0], legal[self.1]].into_iter().take(k));
+    }
+}
+
+#[test]
+fn the_priors_candidates_are_the_roots_only_actions() {
+    let (view, legal) = first_card(3);
+    for common_worlds in [false, true] {
+        let config = cards_bots::SearchConfig {
+            prior_candidates: 3,
+            common_worlds,
+            ..Default::default()
+        };
+        let mut bot = Ismcts::<SchieberDeal>::new(Budget::Iterations(300), Seed::from(1))
+            .with_config(config)
+            .with_prior(Box::new(Two(3, 1)));
+        let a = bot.choose(&view, &legal);
+        let hint = Bot::<SchieberDeal>::hint(&bot);
+        let mut seen: Vec<_> = hint.iter().map(|s| s.action).collect();
+        seen.sort();
+        let mut two = vec![legal[3], legal[1]];
+        two.sort();
+        assert_eq!(seen, two, "common worlds {common_worlds}");
+        assert!(a == legal[3] || a == legal[1]);
+        assert_eq!(hint.iter().map(|s| s.visits).sum::<u32>(), 300);
+    }
+}
