@@ -50,9 +50,15 @@ const JACK: u8 = 11;
 /// ace that lets a 10 take the 9♦ beside it), and keeps the keys to what it can still take.
 /// It does not plan for the last player's take of the table (`last_player_takes`). Ties go to
 /// the earlier legal action (the seed is not drawn from); an odd view gets `legal[0]`.
+///
+/// Its [`Bot::candidates`] are the closer look's actions by value, its choice first: the
+/// ladder's `ismcts` weighs the best three of them and plays its choice unless it can tell that
+/// another is better ([`RuleBot`](cards_core::RuleBot)'s `PRIOR_CANDIDATES` and `PRIOR_VISITS`
+/// for `Elewenjewe`).
 #[derive(Clone, Debug)]
 pub struct ElewenjeweBot {
-    /// Scratch: the actions of the closer look, by (value, legal index).
+    /// Scratch: the actions of the closer look, by (value, legal index): the cheap pass's
+    /// value, then the closer look's.
     shortlist: Vec<(f64, usize)>,
     /// Scratch: the trails of the cheap pass.
     trails: Vec<(f64, usize)>,
@@ -91,6 +97,21 @@ impl cards_core::RuleBot for Elewenjewe {
 
     const CUTS_PLAYOUTS: bool = true;
 
+    /// The rule bot's choice starts 150 visits ahead (at 1,000 iterations, 15 % of them):
+    /// the search plays another action only where it can tell that one is better
+    /// (`docs/elewenjewe.md`, section Bots).
+    const PRIOR_VISITS: u32 = 150;
+
+    /// The search weighs the rule bot's three best actions ([`ElewenjeweBot`]'s
+    /// `candidates`, by its closer look), so its iterations go to the few that matter.
+    const PRIOR_CANDIDATES: usize = 3;
+
+    /// The root's actions meet the same worlds: the hidden cards and the stock decide far more
+    /// of a playout's value than one action does, so a comparison on common worlds is much
+    /// sharper (measured: the spread of the difference between two actions' playout values
+    /// falls tenfold).
+    const COMMON_WORLDS: bool = true;
+
     /// A playout stops at the end of the decision's round: the game's returns if that round
     /// ended it, else each seat's expected return (`n × chance − 1`) from the totals, under a
     /// model where each of a later round's points goes to either of two racing seats with
@@ -100,18 +121,18 @@ impl cards_core::RuleBot for Elewenjewe {
     }
 }
 
-impl Bot<Elewenjewe> for ElewenjeweBot {
-    fn choose(&mut self, view: &View, legal: &[Action]) -> Action {
-        let Some(&first) = legal.first() else {
-            return Action::Trail(StdCard::JOKER_1);
-        };
+impl ElewenjeweBot {
+    /// The cheap pass over `legal`, then the closer look at its shortlist: leaves
+    /// `self.shortlist` as (closer value, legal index), in legal order. `false` for an odd
+    /// view (no context).
+    fn weigh(&mut self, view: &View, legal: &[Action]) -> bool {
+        self.shortlist.clear();
+        self.trails.clear();
         let Some(ctx) = Context::new(view) else {
-            return first;
+            return false;
         };
         // A cheap pass over every legal action, then a closer look at the best few and at
         // every trail: what the next seat and this one could take from the table left.
-        self.shortlist.clear();
-        self.trails.clear();
         for (i, &action) in legal.iter().enumerate() {
             let value = ctx.value_of(action);
             if matches!(action, Action::Trail(_)) {
@@ -122,15 +143,58 @@ impl Bot<Elewenjewe> for ElewenjeweBot {
         }
         self.shortlist.append(&mut self.trails);
         self.shortlist.sort_by_key(|&(_, i)| i);
-        let mut best = (f64::NEG_INFINITY, first);
-        for &(_, i) in &self.shortlist {
-            let action = legal[i];
-            let value = ctx.closer_value(action);
+        for item in &mut self.shortlist {
+            item.0 = ctx.closer_value(legal[item.1]);
+        }
+        true
+    }
+
+    /// The best of the shortlist ([`ElewenjeweBot::weigh`]), the earliest among equals.
+    fn best(&self, legal: &[Action]) -> Option<Action> {
+        let mut best = (f64::NEG_INFINITY, None);
+        for &(value, i) in &self.shortlist {
             if value > best.0 {
-                best = (value, action);
+                best = (value, Some(legal[i]));
             }
         }
         best.1
+    }
+}
+
+impl Bot<Elewenjewe> for ElewenjeweBot {
+    fn choose(&mut self, view: &View, legal: &[Action]) -> Action {
+        let Some(&first) = legal.first() else {
+            return Action::Trail(StdCard::JOKER_1);
+        };
+        if !self.weigh(view, legal) {
+            return first;
+        }
+        self.best(legal).unwrap_or(first)
+    }
+
+    /// [`Bot::choose`]'s action, then the rest of the closer look's actions by their value,
+    /// best first (ties: the earlier legal action): the rule bot's own ranking, which the
+    /// ladder's `ismcts` takes as its root's candidates (`Elewenjewe`'s
+    /// [`PRIOR_CANDIDATES`](cards_core::RuleBot::PRIOR_CANDIDATES)). An action the cheap pass
+    /// left out of the closer look is never among them.
+    fn candidates(&mut self, view: &View, legal: &[Action], k: usize, out: &mut Vec<Action>) {
+        out.clear();
+        let Some(&first) = legal.first() else {
+            return;
+        };
+        if k == 0 {
+            return;
+        }
+        if !self.weigh(view, legal) {
+            out.push(first);
+            return;
+        }
+        let choice = self.best(legal).unwrap_or(first);
+        out.push(choice);
+        // Stable: among equal values the earlier legal action comes first.
+        self.shortlist.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let rest = self.shortlist.iter().map(|&(_, i)| legal[i]);
+        out.extend(rest.filter(|&a| a != choice).take(k - 1));
     }
 }
 

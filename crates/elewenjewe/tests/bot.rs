@@ -372,3 +372,83 @@ fn the_searches_choose_legally_and_reproducibly_with_cut_playouts() {
         }
     }
 }
+
+/// The rule bot's candidates (what the ladder's `ismcts` weighs at its root) begin with its
+/// choice, are legal and distinct, and are at most as many as asked.
+#[test]
+fn the_rule_bots_candidates_begin_with_its_choice() {
+    let mut legal = Vec::new();
+    let mut out = Vec::new();
+    let mut checked = 0;
+    for rules in variants() {
+        for seed in 0..4u64 {
+            let players = 2 + (seed as usize % 3);
+            let mut game = Elewenjewe::new(&rules, players, Seed::from(seed)).unwrap();
+            let mut bot = Elewenjewe::rule_bot(Seed::from(seed));
+            while let Some(seat) = game.to_act() {
+                game.legal_actions(&mut legal);
+                let view = game.view(seat);
+                let choice = bot.choose(&view, &legal);
+                for k in [0, 1, 3, 40] {
+                    bot.candidates(&view, &legal, k, &mut out);
+                    assert!(out.len() <= k && (k == 0 || !out.is_empty()));
+                    if k > 0 {
+                        assert_eq!(out[0], choice, "the choice comes first");
+                    }
+                    assert!(out.iter().all(|a| legal.contains(a)));
+                    for (i, a) in out.iter().enumerate() {
+                        assert!(!out[..i].contains(a), "distinct: {out:?}");
+                    }
+                }
+                // Asking for candidates leaves the choice as it was.
+                assert_eq!(bot.choose(&view, &legal), choice);
+                checked += 1;
+                game.play(choice).unwrap();
+            }
+        }
+    }
+    assert!(checked > 500, "{checked}");
+}
+
+/// The ladder's `ismcts` follows the rule bot as the game's hooks say: it weighs the rule
+/// bot's three best actions on common worlds, chooses among them, and the same seed gives
+/// the same choices.
+#[test]
+fn the_ladders_search_weighs_the_rule_bots_best_actions() {
+    use cards_bots::BotSpec;
+    assert_eq!(Elewenjewe::PRIOR_VISITS, 150);
+    assert_eq!(Elewenjewe::PRIOR_CANDIDATES, 3);
+    const { assert!(Elewenjewe::COMMON_WORLDS) };
+    let spec: BotSpec = "ismcts:300".parse().unwrap();
+    let mut legal = Vec::new();
+    let mut three = Vec::new();
+    let mut followed = 0;
+    let mut decisions = 0;
+    for seed in 0..2u64 {
+        let mut game = Elewenjewe::new(&Rules::default(), 2, Seed::from(seed)).unwrap();
+        let mut rules_bot = Elewenjewe::rule_bot(Seed::from(seed));
+        for step in 0..24 {
+            let seat = game.to_act().unwrap();
+            game.legal_actions(&mut legal);
+            let view = game.view(seat);
+            let choice = rules_bot.choose(&view, &legal);
+            if step % 4 == 1 {
+                rules_bot.candidates(&view, &legal, 3, &mut three);
+                let search = |k: u64| {
+                    let mut player = spec.player::<Elewenjewe>(Seed::from(k));
+                    let a = player.act(&game, &legal).unwrap();
+                    (a, player.hint().to_vec())
+                };
+                let (a, hint) = search(step);
+                assert!(three.contains(&a), "{a} not among {three:?}");
+                assert!(hint.iter().all(|s| three.contains(&s.action)));
+                assert_eq!(hint.iter().map(|s| s.visits).sum::<u32>(), 300);
+                assert_eq!(search(step), (a, hint), "the same seed, the same search");
+                followed += usize::from(a == choice);
+                decisions += 1;
+            }
+            game.play(choice).unwrap();
+        }
+    }
+    assert!(followed * 2 > decisions, "{followed} of {decisions}");
+}
