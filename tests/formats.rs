@@ -2,7 +2,7 @@
 //! golden fixtures (`tests/fixtures/<type>.record.json` and `<type>.state.json`). A change to
 //! a record's or a state's JSON, to an action's notation or to what a seed deals fails here;
 //! such a change is a breaking one and bumps `cards_core::FORMAT` and the major version (see
-//! CHANGELOG.md). `CARDRULES_BLESS=1 cargo test --test formats` writes the fixtures anew.
+//! CHANGELOG.md). `CARDRULES_BLESS=1 cargo test --test tests formats` writes the fixtures anew.
 
 use std::path::PathBuf;
 

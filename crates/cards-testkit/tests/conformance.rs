@@ -1,15 +1,13 @@
 //! The conformance harness on a game that is not ours: the High card toy game passes it, and
 //! each deliberately broken copy of it ([`Mutant`]) fails it with a message naming the problem.
 
-#[path = "support/high_card.rs"]
-mod high_card;
-
 use cards_core::{
     ActionMask, Census, DirectIndex, Draw, Events, Game, IndexError, Indexed, JassCard,
     ObserveError, PerSeat, PlayerId, Rng, Seed,
 };
 use cards_testkit::conformance::{Config, Report, Violation, check};
-use high_card::{Action, Event, HighCard, RuleError, Rules, Setup, SetupError, View};
+
+use crate::high_card::{self, Action, Event, HighCard, RuleError, Rules, Setup, SetupError, View};
 
 fn seeds() -> impl Iterator<Item = Seed> {
     (0..200).map(Seed::from)

@@ -8,9 +8,6 @@
 //! - broken stepped positions (a mask, a step, a confirm or `in_decision` that lies): the
 //!   harness and the fuzz driver catch each of them.
 
-#[path = "support/fishing.rs"]
-mod fishing;
-
 use std::collections::HashSet;
 
 use cards_core::{
@@ -19,8 +16,9 @@ use cards_core::{
 };
 use cards_testkit::conformance::{Config, Report, Violation, check};
 use cards_testkit::fuzz::{self, FuzzGame, Input};
-use fishing::{
-    Action, Cards, Fishing, Pending, RuleError, Rules, Setup, SetupError, Step, Steps, View,
+
+use crate::fishing::{
+    self, Action, Cards, Fishing, Pending, RuleError, Rules, Setup, SetupError, Step, Steps, View,
 };
 
 fn seeds(n: u64) -> impl Iterator<Item = Seed> {

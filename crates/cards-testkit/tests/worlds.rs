@@ -1,12 +1,9 @@
 //! The world statistics catch a sampler that favours the true deal, and pass an honest one.
 
-#[path = "support/high_card.rs"]
-#[allow(dead_code)]
-mod high_card;
-
 use cards_core::{CardSet, Game, GameRng, JassCard, PlayerId, Seed};
 use cards_testkit::worlds::{Placements, chi_square_uniform, placements, placements_with};
-use high_card::{HighCard, Rules};
+
+use crate::high_card::{HighCard, Rules};
 
 /// A card's zone: a seat's hand, or the cards never dealt (`None`). `seat`'s own hand and the
 /// table are visible to it.

@@ -1,15 +1,13 @@
 //! `cardrules simulate` and `cardrules replay` as processes.
 
 use std::path::PathBuf;
-mod support;
-
 use std::process::Command;
-
-use support::{cardrules, stdout, usage_error};
 
 use cards_core::{Game as _, Seed, random_playout};
 use serde_json::Value;
 use zaagox::Zaagox;
+
+use crate::support::{cardrules, stdout, usage_error};
 
 /// `simulate --json` without its `timing` field.
 fn simulate_json(threads: &str, seed: &str) -> Value {

@@ -3,13 +3,13 @@
 //! checked against the game the test rebuilds from the record (no card the seat could not
 //! see is ever named), with a refused move, a hint and an undo on the way.
 
-mod support;
-
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Output, Stdio};
 
 use cards_core::{Card, Game, GameEvent, GameRecord, GameRng, PlayerId, Seed};
+
+use crate::support;
 
 /// The prompt the game writes (plain style) when it waits for a line.
 const PROMPT: &str = "> ";

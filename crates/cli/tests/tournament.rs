@@ -2,11 +2,10 @@
 //! replay, and bad bots, budgets and games refused saying what is allowed.
 
 use std::path::PathBuf;
-mod support;
-
-use support::{cardrules, stdout, usage_error};
 
 use serde_json::Value;
+
+use crate::support::{cardrules, stdout, usage_error};
 
 fn json(args: &[&str]) -> Value {
     let mut v: Value = serde_json::from_str(&stdout(&cardrules(args))).unwrap();

@@ -1,12 +1,10 @@
 //! The rule bot ([`JassBot`]) of every Jass game: its choices are legal and reproducible, and
 //! it beats the random player in duplicate matches.
 
-#[path = "support/rules.rs"]
-mod support;
-
 use cards_core::{Bot, Game, RandomPlayer, RuleBot, Seed};
 use jass::{Action, Coiffeur, Differenzler, Rules, Schieber, SchieberDeal};
-use support::with_variants;
+
+use crate::support::with_variants;
 
 /// Plays `game` to the end with one bot per seat; every choice must be legal. Returns the
 /// finished game and the actions taken.

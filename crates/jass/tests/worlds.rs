@@ -5,16 +5,14 @@
 //! holder, forehand, dealer and contract); it finds the true deal no more often than a decoy
 //! world; and right after the deal every unseen card lies in a given hand equally often (χ²).
 
-#[path = "support/rules.rs"]
-mod support;
-
 use cards_core::{CardSet, Game, GameRng, JassCard, PlayerId, RandomPlayer, Seed};
 use cards_testkit::worlds::{Placements, chi_square_uniform, placements};
 use jass::{
     Coiffeur, Contract, Differenzler, Mode, PlayRules, Rules, Schieber, SchieberDeal,
     SchieberDealView, TrickView, stronger_trumps, suit_cards,
 };
-use support::with_variants;
+
+use crate::support::with_variants;
 
 type Hand = CardSet<JassCard>;
 

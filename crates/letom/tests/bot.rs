@@ -5,7 +5,7 @@
 use cards_core::{Bot, Game, RandomPlayer, RuleBot, Seed};
 use letom::{Action, Letom, LetomMatch, Rules};
 
-mod common;
+use crate::common;
 
 /// Plays `game` to its end with `rule_seats` (a bit per seat) taken by the rule bot and the
 /// other seats by random players seeded from `seed`; checks that every choice is among the

@@ -2,12 +2,11 @@
 //! (`cards_testkit::events::check`: every seat's view rebuilt from its redacted events, no
 //! card it may not know in any of them), and a few worked situations pinned exactly.
 
-mod common;
-
 use cards_core::{CardSet, DidoCard, Game, GameEvent, PlayerId, Seed};
 use cards_testkit::events::{Report, check};
-use common::flipped;
 use letom::{Dealing, Event, Hand, Letom, LetomMatch, NagariCause, Outcome, Phase, Rules};
+
+use crate::common::flipped;
 
 /// What `seat` may not know of `deal` (`docs/letom.md`, "What each player may see"): the other
 /// seats' hands, less the cards they revealed (shaken and not yet played; a chongtong's four),
@@ -425,7 +424,7 @@ fn a_position_set_up_is_told_at_once() {
 /// lists were tampered with) are refused or followed, never a panic.
 #[test]
 fn observe_never_panics_on_events_that_do_not_fit() {
-    let rules = common::flipped();
+    let rules = flipped();
     let mut events = Vec::new();
     let mut deal = Letom::new(&rules, 4, Seed::from(7)).unwrap();
     deal.start_events(&mut events);

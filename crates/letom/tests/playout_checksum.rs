@@ -7,10 +7,10 @@
 //! must leave every seeded deal bit-identical. A rule change that is meant to change play
 //! changes these numbers too; then update them in the same change and say why.
 
-mod common;
-
 use cards_core::{Game, RandomPlayer, Seed};
 use letom::{Letom, Rules};
+
+use crate::common;
 
 /// FNV-1a over bytes, 64 bits.
 #[derive(Clone, Copy)]

@@ -3,16 +3,15 @@
 //! Nothing hidden may show: every card a screen names is one its view holds, and every card an
 //! event's sentence names is one the seat sees once it has observed the event.
 
-mod common;
-
 use core::cell::RefCell;
 use core::fmt::Display;
 
 use cards_core::{CardSet, DidoCard, Game, GameEvent, PlayerId, RandomPlayer, Seed};
 use cards_testkit::events::cards_in;
-use common::flipped;
 use letom::{Action, Event, Letom, LetomMatch, MatchView, Rules, View};
 use serde_json::Value;
+
+use crate::common::flipped;
 
 /// The rule sets the texts are drawn under: the defaults, gwang-selling with a stake, every
 /// option flipped.

@@ -12,7 +12,7 @@ use cards_core::{DidoCard, Game, GameRng, PlayerId, Seed};
 use cards_testkit::worlds::{Placements, chi_square_uniform, placements, placements_with};
 use letom::{Action, Hand, Letom, LetomMatch, Phase, Rules};
 
-mod common;
+use crate::common;
 
 /// Where a hidden card lies: a seat's hand, or a place in the stock counted from the top.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
