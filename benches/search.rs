@@ -1,8 +1,10 @@
 //! One search decision at 1,000 iterations, for every game type: `search/<game>`.
 //!
-//! Each game is benched three ways on the same positions (a third into random games from seeds
+//! Each game is benched four ways on the same positions (a third into random games from seeds
 //! 1, 2, …, at a decision with at least two legal actions), all at 1,000
-//! iterations: `ismcts` (the information-set tree), `pimc` (flat determinized Monte Carlo)
+//! iterations: `ismcts` (the information-set tree, uniformly random playouts), `pimc` (flat
+//! determinized Monte Carlo), `ladder_ismcts` (the ladder's `ismcts:1000`, what a tournament
+//! plays: the game's playout policy, the rule bot as prior and the game's search settings)
 //! and, as the simple reference, `worlds_and_playouts`: 1,000 worlds sampled from the view,
 //! each played out at random from the position, with no tree. `ismcts / worlds_and_playouts`
 //! is the tree's own cost. Throughput is in iterations, so criterion's elements/s is
@@ -12,17 +14,20 @@
 
 use std::hint::black_box;
 
-use cardrules::cards_core::{Bot, Game, GameRng, RandomPlayer, Seed};
+use cardrules::cards_core::{Bot, Game, GameRng, RandomPlayer, RuleBot, Seed};
 use cardrules::{elewenjewe, jass, letom, zaagox};
-use cards_bots::{Budget, Ismcts, Pimc};
+use cards_bots::{BotSpec, Budget, Ismcts, Pimc, Player};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 const ITERATIONS: u32 = 1000;
 const POSITIONS: u64 = 4;
 
-/// Views and legal actions of `POSITIONS` mid-game decisions of `G`: each seeded game is
-/// played at random once to learn its length, then again to a third of it.
-fn positions<G: Game>(rules: &G::Rules, players: usize) -> Vec<(G::View, Vec<G::Action>)> {
+/// One decision: the state, the view of the seat to act, its legal actions.
+type Position<G> = (G, <G as Game>::View, Vec<<G as Game>::Action>);
+
+/// `POSITIONS` mid-game decisions of `G`: each seeded game is played at random once to learn
+/// its length, then again to a third of it.
+fn positions<G: Game>(rules: &G::Rules, players: usize) -> Vec<Position<G>> {
     let mut out = Vec::new();
     let mut buf = Vec::new();
     for seed in 1u64..1000 {
@@ -47,13 +52,18 @@ fn positions<G: Game>(rules: &G::Rules, players: usize) -> Vec<(G::View, Vec<G::
         let Some(seat) = game.to_act() else { continue };
         game.legal_actions(&mut buf);
         if buf.len() >= 2 {
-            out.push((game.view(seat), buf.clone()));
+            out.push((game.clone(), game.view(seat), buf.clone()));
         }
     }
     out
 }
 
-fn bench_game<G: Game>(c: &mut Criterion, name: &str, rules: &G::Rules, players: usize) {
+fn bench_game<G: RuleBot + 'static>(
+    c: &mut Criterion,
+    name: &str,
+    rules: &G::Rules,
+    players: usize,
+) {
     let positions = positions::<G>(rules, players);
     let mut group = c.benchmark_group(format!("search/{name}"));
     group.throughput(Throughput::Elements(u64::from(ITERATIONS)));
@@ -67,22 +77,29 @@ fn bench_game<G: Game>(c: &mut Criterion, name: &str, rules: &G::Rules, players:
     group.bench_function("ismcts", |b| {
         let mut bot = Ismcts::<G>::new(budget, Seed::from(1));
         b.iter(|| {
-            let (view, legal) = next();
+            let (_, view, legal) = next();
             black_box(bot.choose(view, legal))
         });
     });
     group.bench_function("pimc", |b| {
         let mut bot = Pimc::<G>::new(budget, Seed::from(1));
         b.iter(|| {
-            let (view, legal) = next();
+            let (_, view, legal) = next();
             black_box(bot.choose(view, legal))
+        });
+    });
+    group.bench_function("ladder_ismcts", |b| {
+        let mut player = BotSpec::Ismcts(budget).player::<G>(Seed::from(1));
+        b.iter(|| {
+            let (state, _, legal) = next();
+            black_box(player.act(state, legal))
         });
     });
     group.bench_function("worlds_and_playouts", |b| {
         let mut rng = GameRng::new(Seed::from(1), 1);
         let mut buf = Vec::new();
         b.iter(|| {
-            let (view, _) = next();
+            let (_, view, _) = next();
             let mut sum = 0.0;
             for _ in 0..ITERATIONS {
                 let mut w = G::sample_world(view, &mut rng).expect("a world fits the view");
