@@ -50,16 +50,15 @@ impl<G: Game, P: Playout<G>> Player<G> for Cheat<G, P> {
         if legal.is_empty() {
             return None;
         }
-        self.tree.reset(seat.index());
-        Some(self.tree.decide(
+        self.tree.reset(seat.index(), legal);
+        self.tree.decide(
             self.budget,
             &mut self.rng,
             &mut self.policy,
             &self.config,
             |_| Some(state.clone()),
-            legal,
             &mut self.hint,
-        ))
+        )
     }
 
     fn hint(&self) -> &[ActionStats<G::Action>] {

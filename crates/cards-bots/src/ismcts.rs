@@ -120,35 +120,41 @@ impl<G: Game, P: Playout<G>> Bot<G> for Ismcts<G, P> {
         let Some(seat) = first.to_act() else {
             return fallback;
         };
-        self.tree.reset(seat.index());
-        let mut root = legal;
+        let mut prior_choice = None;
+        self.candidates.clear();
         if let Some(prior) = &mut self.prior {
-            self.candidates.clear();
             let k = self.config.prior_candidates;
             if k > 0 {
                 prior.candidates(view, legal, k, &mut self.candidates);
                 self.candidates.retain(|a| legal.contains(a));
             }
-            let head_start = self.config.prior_visits;
-            if let Some(&choice) = self.candidates.first() {
-                self.tree.seed_root(choice, head_start);
-                self.tree.restrict_root(&self.candidates);
-                root = &self.candidates;
-            } else {
-                self.tree.seed_root(prior.choose(view, legal), head_start);
-            }
+            prior_choice = Some(match self.candidates.first() {
+                Some(&choice) => choice,
+                None => prior.choose(view, legal),
+            });
+        }
+        // The root weighs the prior's candidates where it named some, else every legal action.
+        let root = if self.candidates.is_empty() {
+            legal
+        } else {
+            &self.candidates
+        };
+        self.tree.reset(seat.index(), root);
+        if let Some(choice) = prior_choice {
+            self.tree.seed_root(choice, self.config.prior_visits);
         }
         // With common worlds every world comes from its own numbered generator, the first too.
         let mut first = (!self.config.common_worlds).then_some(first);
-        self.tree.decide(
-            self.budget,
-            &mut self.rng,
-            &mut self.policy,
-            &self.config,
-            |rng| first.take().or_else(|| G::sample_world(view, rng).ok()),
-            root,
-            &mut self.hint,
-        )
+        self.tree
+            .decide(
+                self.budget,
+                &mut self.rng,
+                &mut self.policy,
+                &self.config,
+                |rng| first.take().or_else(|| G::sample_world(view, rng).ok()),
+                &mut self.hint,
+            )
+            .unwrap_or(fallback)
     }
 
     fn hint(&self) -> &[ActionStats<G::Action>] {

@@ -105,7 +105,8 @@ pub(crate) struct Tree<A> {
     seat: usize,
     /// The prior's choice (the root's first child) and its head start in the final count.
     prior: Option<(A, u32)>,
-    /// The root's actions when they are a candidate list, not the world's legal actions.
+    /// The root's actions, the same in every world of the decision: the deciding seat's legal
+    /// actions, or a prior's candidates among them.
     root: Vec<A>,
 }
 
@@ -125,8 +126,9 @@ impl<A: Copy + Eq + core::hash::Hash> Tree<A> {
         }
     }
 
-    /// Starts a decision for `seat`.
-    pub(crate) fn reset(&mut self, seat: usize) {
+    /// Starts a decision for `seat` among `root` (not empty): its legal actions, or candidates
+    /// among them.
+    pub(crate) fn reset(&mut self, seat: usize, root: &[A]) {
         self.nodes.clear();
         self.nodes.push(Node::new(None));
         self.lo = f64::INFINITY;
@@ -134,6 +136,7 @@ impl<A: Copy + Eq + core::hash::Hash> Tree<A> {
         self.seat = seat;
         self.prior = None;
         self.root.clear();
+        self.root.extend_from_slice(root);
     }
 
     /// Grows `action` as the root's first child, so it is among the candidates whatever the
@@ -147,19 +150,11 @@ impl<A: Copy + Eq + core::hash::Hash> Tree<A> {
         }
     }
 
-    /// Makes `actions` (legal in every world of the decision) the root's only actions.
-    pub(crate) fn restrict_root(&mut self, actions: &[A]) {
-        self.root.clear();
-        self.root.extend_from_slice(actions);
-    }
-
     /// A decision's iterations after [`Tree::reset`]: as many as `budget` allows on the worlds
     /// `next_world` gives (`None` ends the search early). Fills `hint` with the root's
-    /// statistics and returns the most visited action (the prior's counted with its head
-    /// start), or `legal[0]` when the search found none of `legal` (no world at all). `legal`
-    /// is not empty: the deciding seat's legal actions, or the root's candidates
-    /// ([`Tree::restrict_root`]).
-    #[allow(clippy::too_many_arguments)]
+    /// statistics and returns the most visited of the root's actions (the prior's counted with
+    /// its head start), or the first of them when the search found none (no world at all);
+    /// `None` only for a root without actions.
     pub(crate) fn decide<G: Game<Action = A>, P: Playout<G>>(
         &mut self,
         budget: Budget,
@@ -167,15 +162,14 @@ impl<A: Copy + Eq + core::hash::Hash> Tree<A> {
         policy: &mut P,
         config: &SearchConfig,
         mut next_world: impl FnMut(&mut GameRng) -> Option<G>,
-        legal: &[A],
         hint: &mut Vec<ActionStats<A>>,
-    ) -> A {
+    ) -> Option<A> {
         let mut clock = budget.clock();
         let mut done = 0;
         if config.common_worlds {
             let base = rng.seed();
             while clock.tick(done) {
-                if !self.iterate_common(base, rng, policy, config, &mut next_world, legal) {
+                if !self.iterate_common(base, rng, policy, config, &mut next_world) {
                     break;
                 }
                 done += 1;
@@ -190,8 +184,8 @@ impl<A: Copy + Eq + core::hash::Hash> Tree<A> {
         self.root_stats(hint);
         hint.first()
             .map(|s| s.action)
-            .filter(|a| legal.contains(a))
-            .unwrap_or(legal[0])
+            .filter(|a| self.root.contains(a))
+            .or_else(|| self.root.first().copied())
     }
 
     /// The number of iterations so far.
@@ -216,7 +210,7 @@ impl<A: Copy + Eq + core::hash::Hash> Tree<A> {
     }
 
     /// One iteration with common worlds ([`SearchConfig::common_worlds`]): the root's action
-    /// first, among `legal` (the same in every world), then the world numbered by its visits
+    /// first (its actions are the same in every world), then the world numbered by its visits
     /// so far, sampled from that number's own generator (`base` on stream `k`), which also
     /// draws the rest of the iteration. `false` when no world comes.
     fn iterate_common<G: Game<Action = A>, P: Playout<G>>(
@@ -226,11 +220,10 @@ impl<A: Copy + Eq + core::hash::Hash> Tree<A> {
         policy: &mut P,
         config: &SearchConfig,
         next_world: &mut impl FnMut(&mut GameRng) -> Option<G>,
-        legal: &[A],
     ) -> bool {
         self.path.clear();
         self.path.push(0);
-        let Some((child, expanded)) = self.step(0, self.seat, legal, rng, config) else {
+        let Some((child, expanded)) = self.step_root(rng, config) else {
             return false;
         };
         let k = self.nodes[child as usize].visits;
@@ -268,14 +261,15 @@ impl<A: Copy + Eq + core::hash::Hash> Tree<A> {
         let limit = G::max_actions(world.rules(), world.num_players());
         for _ in 0..limit {
             let Some(actor) = world.to_act() else { break };
-            let mut legal = std::mem::take(&mut self.legal);
-            if node == 0 && !self.root.is_empty() {
-                legal.clone_from(&self.root);
+            let step = if node == 0 {
+                self.step_root(rng, config)
             } else {
+                let mut legal = std::mem::take(&mut self.legal);
                 world.legal_actions(&mut legal);
-            }
-            let step = self.step(node, actor.index(), &legal, rng, config);
-            self.legal = legal;
+                let step = self.step(node, actor.index(), &legal, rng, config);
+                self.legal = legal;
+                step
+            };
             let Some((child, expanded)) = step else { break };
             let Some(action) = self.nodes[child as usize].action else {
                 break;
@@ -373,6 +367,14 @@ impl<A: Copy + Eq + core::hash::Hash> Tree<A> {
             }
         }
         (best.0 != NONE).then_some((best.0, false))
+    }
+
+    /// [`Tree::step`] at the root, among the root's actions.
+    fn step_root(&mut self, rng: &mut GameRng, config: &SearchConfig) -> Option<(u32, bool)> {
+        let root = std::mem::take(&mut self.root);
+        let step = self.step(0, self.seat, &root, rng, config);
+        self.root = root;
+        step
     }
 
     /// Fills `child_of`: for each legal action, the child of `node` that plays it.
