@@ -58,6 +58,7 @@ mod presets;
 mod random_player;
 mod record;
 mod rng;
+mod rule_range;
 mod seat;
 mod standard;
 pub mod state_json;
@@ -89,6 +90,7 @@ pub use record::{GameRecord, ReplayError, Start};
 pub use rng::{
     DEAL_STREAM, Draw, GameRng, PLAYER_STREAM, PROBE_STREAM, ParseSeedError, Seed, shuffled_deck,
 };
+pub use rule_range::RuleRangeError;
 pub use seat::{MAX_SEATS, PerSeat, PlayerCountError, PlayerId};
 pub use standard::{StdCard, StdSuit};
 pub use term::Term;

@@ -1,9 +1,11 @@
 //! [`GameRecord`]: a self-contained, replayable record of one game.
 
+use crate::rng::SeedText;
 use crate::{Game, Seed};
 
-/// Where a recorded game starts: a seeded deal, or an explicit setup.
-#[derive(Clone, Debug, PartialEq)]
+/// Where a recorded game starts: a seeded deal, or an explicit setup. Two starts are equal when
+/// they start the same game: how a seed is written (`integer`) does not count.
+#[derive(Clone, Debug)]
 pub enum Start<G: Game> {
     /// [`Game::new`] with this many seats and this seed.
     Seed {
@@ -11,9 +13,30 @@ pub enum Start<G: Game> {
         players: usize,
         /// The seed.
         seed: Seed,
+        /// The integer `n` the seed was made from (`Seed::from(n)`), when it was: the record
+        /// then writes `n`, as the user gave it, instead of the 64 hex digits. Ignored (the
+        /// hex digits written) when `Seed::from(n)` is not `seed`.
+        integer: Option<u64>,
     },
     /// [`Game::from_setup`] with this setup.
     Setup(G::Setup),
+}
+
+impl<G: Game> PartialEq for Start<G> {
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (
+                Start::Seed { players, seed, .. },
+                Start::Seed {
+                    players: p,
+                    seed: s,
+                    ..
+                },
+            ) => players == p && seed == s,
+            (Start::Setup(a), Start::Setup(b)) => a == b,
+            _ => false,
+        }
+    }
 }
 
 /// Everything needed to replay a game exactly: game name, rules, start, and the actions.
@@ -77,7 +100,27 @@ impl<G: Game> GameRecord<G> {
         GameRecord {
             game: G::NAME.to_owned(),
             rules,
-            start: Start::Seed { players, seed },
+            start: Start::Seed {
+                players,
+                seed,
+                integer: None,
+            },
+            actions: Vec::new(),
+        }
+    }
+
+    /// An empty record of a game seeded with `Seed::from(seed)`, which writes its seed as that
+    /// integer (`"seed": 42`), the form a command line or an oracle request gives.
+    #[must_use]
+    pub fn from_integer_seed(rules: G::Rules, players: usize, seed: u64) -> Self {
+        GameRecord {
+            game: G::NAME.to_owned(),
+            rules,
+            start: Start::Seed {
+                players,
+                seed: Seed::from(seed),
+                integer: Some(seed),
+            },
             actions: Vec::new(),
         }
     }
@@ -105,7 +148,7 @@ impl<G: Game> GameRecord<G> {
             });
         }
         match &self.start {
-            Start::Seed { players, seed } => G::new(&self.rules, *players, *seed),
+            Start::Seed { players, seed, .. } => G::new(&self.rules, *players, *seed),
             Start::Setup(setup) => G::from_setup(&self.rules, setup.clone()),
         }
         .map_err(ReplayError::Setup)
@@ -140,7 +183,7 @@ struct RawRecord<G: Game> {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     players: Option<usize>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    seed: Option<Seed>,
+    seed: Option<SeedText>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     setup: Option<G::Setup>,
     actions: Vec<G::Action>,
@@ -149,7 +192,17 @@ struct RawRecord<G: Game> {
 impl<G: Game> serde::Serialize for GameRecord<G> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let (players, seed, setup) = match &self.start {
-            Start::Seed { players, seed } => (Some(*players), Some(*seed), None),
+            Start::Seed {
+                players,
+                seed,
+                integer,
+            } => {
+                let written = match integer {
+                    Some(n) if Seed::from(*n) == *seed => SeedText::Integer(*n),
+                    _ => SeedText::Bytes(*seed),
+                };
+                (Some(*players), Some(written), None)
+            }
             Start::Setup(setup) => (None, None, Some(setup.clone())),
         };
         RawRecord::<G> {
@@ -171,7 +224,14 @@ impl<'de, G: Game> serde::Deserialize<'de> for GameRecord<G> {
         let raw = RawRecord::<G>::deserialize(d)?;
         crate::format::check("record", raw.format).map_err(D::Error::custom)?;
         let start = match (raw.players, raw.seed, raw.setup) {
-            (Some(players), Some(seed), None) => Start::Seed { players, seed },
+            (Some(players), Some(seed), None) => Start::Seed {
+                players,
+                seed: seed.seed(),
+                integer: match seed {
+                    SeedText::Integer(n) => Some(n),
+                    SeedText::Bytes(_) => None,
+                },
+            },
             (None, None, Some(setup)) => Start::Setup(setup),
             _ => {
                 return Err(D::Error::custom(

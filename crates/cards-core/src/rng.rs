@@ -99,21 +99,56 @@ impl serde::Serialize for Seed {
 /// every command line and oracle request uses.
 impl<'de> serde::Deserialize<'de> for Seed {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        SeedText::deserialize(d).map(SeedText::seed)
+    }
+}
+
+/// A seed as written: 64 hex digits, or the integer `n` of `Seed::from(n)` (a record keeps
+/// which, to write it back the same way).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum SeedText {
+    /// 64 hex digits.
+    Bytes(Seed),
+    /// An integer.
+    Integer(u64),
+}
+
+impl SeedText {
+    /// The seed it names.
+    pub(crate) fn seed(self) -> Seed {
+        match self {
+            SeedText::Bytes(seed) => seed,
+            SeedText::Integer(n) => Seed::from(n),
+        }
+    }
+}
+
+impl serde::Serialize for SeedText {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            SeedText::Bytes(seed) => seed.serialize(s),
+            SeedText::Integer(n) => s.serialize_u64(*n),
+        }
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for SeedText {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct V;
         impl serde::de::Visitor<'_> for V {
-            type Value = Seed;
+            type Value = SeedText;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("a seed: 64 hex digits, or an integer from 0 to 2^64 - 1")
             }
-            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Seed, E> {
-                v.parse().map_err(E::custom)
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<SeedText, E> {
+                v.parse().map(SeedText::Bytes).map_err(E::custom)
             }
-            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Seed, E> {
-                Ok(Seed::from(v))
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<SeedText, E> {
+                Ok(SeedText::Integer(v))
             }
-            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Seed, E> {
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<SeedText, E> {
                 u64::try_from(v)
-                    .map(Seed::from)
+                    .map(SeedText::Integer)
                     .map_err(|_| E::custom(format_args!("a seed is 0 to 2^64 - 1, not {v}")))
             }
         }

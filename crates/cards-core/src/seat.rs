@@ -62,7 +62,7 @@ pub const MAX_SEATS: usize = 8;
 
 /// The table has a number of players the game (under these rules) is not played with.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{game} is played by {} to {} players, not {got}", .range.start(), .range.end())]
+#[error("{game} is played by {} players, not {got}", counts(.range))]
 pub struct PlayerCountError {
     /// The game's name.
     pub game: &'static str,
@@ -70,6 +70,15 @@ pub struct PlayerCountError {
     pub got: usize,
     /// The player counts allowed under the rules.
     pub range: RangeInclusive<usize>,
+}
+
+/// `4` for a game of exactly four players, `2 to 5` for a range.
+fn counts(range: &RangeInclusive<usize>) -> String {
+    if range.start() == range.end() {
+        range.start().to_string()
+    } else {
+        format!("{} to {}", range.start(), range.end())
+    }
 }
 
 impl PlayerCountError {
