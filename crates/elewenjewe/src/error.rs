@@ -125,7 +125,10 @@ pub enum SetupError {
     /// The table has a number of players the game is not played with.
     #[error(transparent)]
     PlayerCount(#[from] cards_core::PlayerCountError),
-    /// A rule option out of range.
+    /// A number of the rules is outside its range.
+    #[error(transparent)]
+    RuleRange(#[from] cards_core::RuleRangeError),
+    /// A rule option that cannot be played, or that another option makes pointless.
     #[error("rule {what} is not playable: {why}")]
     BadRule {
         /// The option.

@@ -362,8 +362,9 @@ impl FuzzGame for Elewenjewe {
 /// 0–1 the preset (default, casual, yoruba, casual with Yorùbá), bit 2 Esun, bit 3 Isiwo, bits
 /// 4–5 the leftovers (`% 3`), bit 6 the last player takes the table, bit 7 `MostCards`
 /// scoring; `more` bits 0–1 the target (1 to 4, so that games end within the driver's steps),
-/// bit 2 a round limit of 2, bit 3 `yoruba_pile_excludes_v`, bit 4 `yoruba_checks_piles`,
-/// bits 5–6 the Esun penalty (0 to 3).
+/// bit 2 a round limit of 2, bit 3 `yoruba_pile_excludes_v`, bit 4 `yoruba_checks_piles`
+/// (both with the Yorùbá rule and Esun only), bits 5–6 the Esun penalty (0 to 3; with Esun
+/// only).
 #[must_use]
 pub fn rules_from(players: u8, dealer: u8, preset: u8, more: u8) -> Rules {
     let dealer = dealer % (players + 1);
@@ -385,9 +386,15 @@ pub fn rules_from(players: u8, dealer: u8, preset: u8, more: u8) -> Rules {
         },
         target: u32::from(more & 3) + 1,
         max_rounds: (more & 4 != 0).then_some(2),
-        yoruba_pile_excludes_v: more & 8 != 0,
-        yoruba_checks_piles: more & 0x10 != 0,
-        esun_penalty: u32::from(more >> 5 & 3),
+        // The Yorùbá pile options and the penalty only where they mean something
+        // (`Rules::validate` refuses them otherwise).
+        yoruba_pile_excludes_v: preset & 6 == 6 && more & 8 != 0,
+        yoruba_checks_piles: preset & 6 == 6 && more & 0x10 != 0,
+        esun_penalty: if preset & 4 != 0 {
+            u32::from(more >> 5 & 3)
+        } else {
+            1
+        },
         first_dealer: (dealer < players).then_some(PlayerId(dealer)),
         ..Rules::default()
     }

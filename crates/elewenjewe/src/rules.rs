@@ -5,7 +5,7 @@
 
 use core::ops::RangeInclusive;
 
-use cards_core::{PlayerCountError, PlayerId};
+use cards_core::{PlayerCountError, PlayerId, RuleRangeError};
 
 use crate::error::SetupError;
 
@@ -102,26 +102,62 @@ impl Rules {
     pub const DEFAULT_TARGET: u32 = 5;
     /// The default hard cap on rounds: 50.
     pub const DEFAULT_ROUND_CAP: u32 = 50;
+    /// The most rounds a game may be given (`round_cap`, `max_rounds`): 10,000, a game of at
+    /// most 500,000 actions.
+    pub const MAX_ROUNDS: u32 = 10_000;
+    /// The highest target: 1,000,000 points.
+    pub const MAX_TARGET: u32 = 1_000_000;
+    /// The highest Esun penalty: 1,000 points a pile.
+    pub const MAX_ESUN_PENALTY: u32 = 1_000;
 
-    /// Whether these rules can be played by `players` seats.
+    /// Whether these rules can be played by `players` seats: every number in its range, and
+    /// no option that another makes pointless.
     ///
     /// # Errors
-    /// [`SetupError::PlayerCount`] outside 2 ..= 5; [`SetupError::BadRule`] for a target, a
-    /// round limit or a round cap of 0, or a `first_dealer` not at the table.
+    /// [`SetupError::PlayerCount`] outside 2 ..= 5; [`SetupError::RuleRange`] for a `target`
+    /// outside 1 to [`Rules::MAX_TARGET`], a `max_rounds` or `round_cap` outside 1 to
+    /// [`Rules::MAX_ROUNDS`], an `esun_penalty` above [`Rules::MAX_ESUN_PENALTY`];
+    /// [`SetupError::BadRule`] for a `first_dealer` not at the table, a `max_rounds` above the
+    /// `round_cap` (the cap would end the game first), a Yorùbá pile option without `yoruba`
+    /// and `esun`, or an `esun_penalty` other than 1 without `esun`.
     pub fn validate(&self, players: usize) -> Result<(), SetupError> {
         PlayerCountError::check("elewenjewe", players, Self::PLAYERS)?;
+        RuleRangeError::check("target", self.target, 1..=u64::from(Self::MAX_TARGET))?;
+        if let Some(max_rounds) = self.max_rounds {
+            RuleRangeError::check("max_rounds", max_rounds, 1..=u64::from(Self::MAX_ROUNDS))?;
+        }
+        RuleRangeError::check("round_cap", self.round_cap, 1..=u64::from(Self::MAX_ROUNDS))?;
+        RuleRangeError::check(
+            "esun_penalty",
+            self.esun_penalty,
+            0..=u64::from(Self::MAX_ESUN_PENALTY),
+        )?;
         let bad = |what, why| Err(SetupError::BadRule { what, why });
-        if self.target == 0 {
-            return bad("target", "a game is played to at least 1 point");
-        }
-        if self.max_rounds == Some(0) {
-            return bad("max_rounds", "a game has at least one round");
-        }
-        if self.round_cap == 0 {
-            return bad("round_cap", "a game has at least one round");
-        }
         if self.first_dealer.is_some_and(|s| s.index() >= players) {
             return bad("first_dealer", "the seat is not at the table");
+        }
+        if self.max_rounds.is_some_and(|m| m > self.round_cap) {
+            return bad(
+                "max_rounds",
+                "it is above round_cap, which would end the game first (raise round_cap too)",
+            );
+        }
+        for (what, set) in [
+            ("yoruba_pile_excludes_v", self.yoruba_pile_excludes_v),
+            ("yoruba_checks_piles", self.yoruba_checks_piles),
+        ] {
+            if set && !(self.yoruba && self.esun) {
+                return bad(
+                    what,
+                    "it refines the Yorùbá rule for Esun piles: set yoruba and esun too",
+                );
+            }
+        }
+        if !self.esun && self.esun_penalty != Rules::default().esun_penalty {
+            return bad(
+                "esun_penalty",
+                "it is what a standing Esun pile costs, and Esun is off (set esun too)",
+            );
         }
         Ok(())
     }

@@ -140,7 +140,10 @@ pub enum SetupError {
         /// Seats at the table.
         seats: usize,
     },
-    /// A rule option cannot be played (Differenzler with no deals, say).
+    /// A number of the rules is outside its range (`docs/jass.md`, "Limits").
+    #[error(transparent)]
+    RuleRange(#[from] cards_core::RuleRangeError),
+    /// A rule option cannot be played.
     #[error("{what} cannot be played: {why}")]
     BadRule {
         /// The option.

@@ -4,7 +4,7 @@
 
 use core::ops::RangeInclusive;
 
-use cards_core::{JassCard, JassRank, JassSuit, PlayerCountError, PlayerId};
+use cards_core::{JassCard, JassRank, JassSuit, PlayerCountError, PlayerId, RuleRangeError};
 
 use crate::{Contract, Multipliers, PlayRules, SetupError, WeisRules};
 
@@ -132,6 +132,8 @@ pub struct DifferenzlerRules {
 impl DifferenzlerRules {
     /// The default number of deals.
     pub const DEFAULT_DEALS: u32 = 16;
+    /// The most deals a game may have: 10,000 (400,000 actions at four seats).
+    pub const MAX_DEALS: u32 = 10_000;
 }
 
 impl Default for DifferenzlerRules {
@@ -205,6 +207,12 @@ impl Rules {
     pub const DEFAULT_FOREHAND_CARD: JassCard = JassCard::new(JassSuit::Diamonds, JassRank::Seven);
     /// The default target of a whole Schieber game: 2500.
     pub const DEFAULT_TARGET: u32 = 2500;
+    /// The highest target: 1,000,000 (at ×1, a game of at most 12,739 deals).
+    pub const MAX_TARGET: u32 = 1_000_000;
+    /// The largest factor of a contract ([`Multipliers`]) or a Coiffeur slot
+    /// ([`CoiffeurFactors`]): 1,000. With it every total stays far inside `u32` (a deal
+    /// credits a team at most a few thousand points before its factor), so scores are exact.
+    pub const MAX_FACTOR: u32 = 1_000;
 
     /// The flat preset: every contract ×1 ([`Multipliers::FLAT`]) and a target of 1000.
     #[must_use]
@@ -221,8 +229,9 @@ impl Rules {
     ///
     /// # Errors
     /// [`SetupError::PlayerCount`] unless `players` is 4; [`SetupError::SeatNotAtTable`] for
-    /// a `first_dealer` not at the table; [`SetupError::Target`] for a target of 0 or a
-    /// contract with factor 0 under a target (a game that might never end).
+    /// a `first_dealer` not at the table; [`SetupError::RuleRange`] for a target of 0 (or
+    /// another number out of range); [`SetupError::Target`] for a contract with factor 0
+    /// under a target (a game that might never end).
     pub fn validate_schieber_game(&self, players: usize) -> Result<(), SetupError> {
         PlayerCountError::check(
             <crate::Schieber as cards_core::Game>::NAME,
@@ -230,20 +239,67 @@ impl Rules {
             Self::SCHIEBER_PLAYERS,
         )?;
         self.validate_schieber(players)?;
-        if let Some(target) = self.target {
-            if target == 0 {
-                return Err(SetupError::Target {
-                    target,
-                    why: "a target of 0 is reached before the first card",
-                });
-            }
-            if self.min_factor() == 0 {
-                return Err(SetupError::Target {
-                    target,
-                    why: "a contract with factor 0 could make the game endless",
-                });
-            }
+        if let Some(target) = self.target
+            && self.min_factor() == 0
+        {
+            return Err(SetupError::Target {
+                target,
+                why: "a contract with factor 0 could make the game endless",
+            });
         }
+        Ok(())
+    }
+
+    /// Checks every number of the rules against its range, whichever Jass game is played (the
+    /// options of one game are ignored by the others, so one value serves them all).
+    ///
+    /// # Errors
+    /// [`SetupError::RuleRange`] for a target (when set) outside 1 to [`Rules::MAX_TARGET`],
+    /// a factor above [`Rules::MAX_FACTOR`] or `differenzler.deals` outside 1 to
+    /// [`DifferenzlerRules::MAX_DEALS`].
+    pub fn validate_numbers(&self) -> Result<(), SetupError> {
+        if let Some(target) = self.target {
+            RuleRangeError::check("target", target, 1..=u64::from(Self::MAX_TARGET))?;
+        }
+        let factor =
+            |rule, value| RuleRangeError::check(rule, value, 0..=u64::from(Self::MAX_FACTOR));
+        let m = &self.multipliers;
+        for (rule, value) in [
+            ("multipliers.clubs", m.clubs),
+            ("multipliers.diamonds", m.diamonds),
+            ("multipliers.hearts", m.hearts),
+            ("multipliers.spades", m.spades),
+            ("multipliers.obenabe", m.obenabe),
+            ("multipliers.undenufe", m.undenufe),
+            ("multipliers.slalom", m.slalom),
+            ("multipliers.guschti", m.guschti),
+            ("multipliers.mary", m.mary),
+            ("multipliers.trio", m.trio),
+        ] {
+            factor(rule, value)?;
+        }
+        let f = &self.coiffeur.factors;
+        for (rule, value) in [
+            ("coiffeur.factors.diamonds", f.diamonds),
+            ("coiffeur.factors.hearts", f.hearts),
+            ("coiffeur.factors.spades", f.spades),
+            ("coiffeur.factors.clubs", f.clubs),
+            ("coiffeur.factors.obenabe", f.obenabe),
+            ("coiffeur.factors.undenufe", f.undenufe),
+            ("coiffeur.factors.joker7", f.joker7),
+            ("coiffeur.factors.joker8", f.joker8),
+            ("coiffeur.factors.slalom", f.slalom),
+            ("coiffeur.factors.guschti", f.guschti),
+            ("coiffeur.factors.mary", f.mary),
+            ("coiffeur.factors.trio", f.trio),
+        ] {
+            factor(rule, value)?;
+        }
+        RuleRangeError::check(
+            "differenzler.deals",
+            self.differenzler.deals,
+            1..=u64::from(DifferenzlerRules::MAX_DEALS),
+        )?;
         Ok(())
     }
 
@@ -259,18 +315,13 @@ impl Rules {
     }
 
     /// Checks the rules for a Differenzler table of `players` seats (the count itself is the
-    /// caller's to check): at least one deal, a `first_dealer` at the table.
+    /// caller's to check): the numbers in range, a `first_dealer` at the table.
     ///
     /// # Errors
-    /// [`SetupError::BadRule`] for `differenzler.deals` of 0; [`SetupError::SeatNotAtTable`]
-    /// for a `first_dealer` not at the table.
+    /// As [`Rules::validate_numbers`] (`differenzler.deals` 0 among them);
+    /// [`SetupError::SeatNotAtTable`] for a `first_dealer` not at the table.
     pub fn validate_differenzler(&self, players: usize) -> Result<(), SetupError> {
-        if self.differenzler.deals == 0 {
-            return Err(SetupError::BadRule {
-                what: "differenzler.deals",
-                why: "a game has at least one deal",
-            });
-        }
+        self.validate_numbers()?;
         if let Some(seat) = self.first_dealer
             && seat.index() >= players
         {
@@ -286,14 +337,15 @@ impl Rules {
     /// Checks the rules for a Schieber table of `players` seats.
     ///
     /// # Errors
-    /// [`SetupError::PlayerCount`] unless `players` is 4; [`SetupError::SeatNotAtTable`] for
-    /// a `first_dealer` that is not at the table.
+    /// [`SetupError::PlayerCount`] unless `players` is 4; as [`Rules::validate_numbers`];
+    /// [`SetupError::SeatNotAtTable`] for a `first_dealer` that is not at the table.
     pub fn validate_schieber(&self, players: usize) -> Result<(), SetupError> {
         PlayerCountError::check(
             <crate::SchieberDeal as cards_core::Game>::NAME,
             players,
             Self::SCHIEBER_PLAYERS,
         )?;
+        self.validate_numbers()?;
         if let Some(seat) = self.first_dealer
             && seat.index() >= players
         {

@@ -212,7 +212,7 @@ fn setups_round_trip_and_bad_ones_are_refused() {
     assert!(matches!(refuse(s), SetupError::PlayerCount(_)));
     assert!(matches!(
         Differenzler::new(&with_deals(0), 3, Seed::from(1)),
-        Err(SetupError::BadRule { .. })
+        Err(SetupError::RuleRange(_))
     ));
     assert!(Differenzler::new(&with_deals(1), 5, Seed::from(1)).is_err());
 }

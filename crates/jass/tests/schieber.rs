@@ -378,7 +378,7 @@ fn setups_are_checked_and_round_trip() {
     };
     assert!(matches!(
         Schieber::new(&zero, 4, Seed::from(1)),
-        Err(SetupError::Target { .. })
+        Err(SetupError::RuleRange(_))
     ));
     let free = Rules {
         multipliers: Multipliers {

@@ -165,7 +165,8 @@ pub fn rules_from(players: usize, a: u8, b: u8, c: u8, d: u8) -> Rules {
             Dokbak::LastRenCaller
         },
         gwang_selling: a & 0x80 != 0,
-        reshuffle_sold: b & 1 != 0,
+        // The options of gwang-selling only with it (`Rules::validate` refuses them alone).
+        reshuffle_sold: a & 0x80 != 0 && b & 1 != 0,
         first_dealer: (usize::from(dealer) < players).then_some(PlayerId(dealer)),
         carry_cap: 1 + u32::from((b >> 4) & 7),
         pi_bak_max: u32::from(c % 6),
@@ -178,6 +179,7 @@ pub fn rules_from(players: usize, a: u8, b: u8, c: u8, d: u8) -> Rules {
             _ => Rules::MAX_STAKE,
         },
         gwang_price: match (d >> 3) & 3 {
+            _ if a & 0x80 == 0 => 1,
             0 => 1,
             1 => 0,
             2 => 3,

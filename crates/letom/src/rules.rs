@@ -3,7 +3,7 @@
 
 use core::ops::RangeInclusive;
 
-use cards_core::{PlayerCountError, PlayerId};
+use cards_core::{PlayerCountError, PlayerId, RuleRangeError};
 
 use crate::SetupError;
 
@@ -94,10 +94,10 @@ pub struct Rules {
     /// The factor per bomb (default [`BombMultiplier::Triple`], the seed's × 3).
     pub bomb: BombMultiplier,
     /// Pi-bak: a loser whose pi value is 1 to this doubles what it owes, when the winner
-    /// scored Pie (default 4; 0 switches pi-bak off). A loser with no pi is exempt.
+    /// scored Pie (default 4; 0 switches pi-bak off; at most 17, every pi). A loser with no pi is exempt.
     pub pi_bak_max: u32,
     /// Meong-bak: every loser doubles what it owes when the winner scored Ÿnkt with at least
-    /// this many Ÿnkt (default 6; 9 or more switches meong-bak off, there being 8 Ÿnkt).
+    /// this many Ÿnkt (default 6; 9, the largest, switches meong-bak off, there being 8 Ÿnkt).
     pub meong_bak_min: u32,
     /// Sweep (싹쓸이): a turn that leaves the floor empty takes a pi from every other player
     /// (default on).
@@ -141,6 +141,11 @@ impl Rules {
     pub const REN_MIN: u32 = 3;
     /// The largest nagari carry cap.
     pub const MAX_CARRY: u32 = 8;
+    /// The pi value of every pi in the deck: the largest `pi_bak_max`.
+    pub const MAX_PI_VALUE: u32 = 17;
+    /// One more than the Ÿnkt in the deck: the `meong_bak_min` that switches meong-bak off,
+    /// and the largest.
+    pub const MEONG_BAK_OFF: u32 = 9;
     /// The largest gwang price and table stake (keeps every amount far inside 64 bits).
     pub const MAX_STAKE: u32 = 1000;
     /// The most deals in a match.
@@ -148,39 +153,37 @@ impl Rules {
     /// The default number of deals in a match.
     pub const DEFAULT_DEALS: u32 = 10;
 
-    /// Whether these rules allow a game of `players` players, with every option in range.
+    /// Whether these rules allow a game of `players` players, with every option in range
+    /// and none made pointless by another.
     ///
     /// # Errors
-    /// [`SetupError::PlayerCount`] outside 2–4 players; [`SetupError::BadRule`] naming the
-    /// option out of range (`carry_cap` 0 or above 8, a price or stake above 1000, `deals` 0
-    /// or above 10,000, a first dealer not at the table).
+    /// [`SetupError::PlayerCount`] outside 2–4 players; [`SetupError::RuleRange`] naming a
+    /// number out of its range (`carry_cap` 1 to 8, `pi_bak_max` 0 to 17, `meong_bak_min` 0
+    /// to 9, `gwang_price` and `stake` 0 to 1000, `deals` 1 to 10,000);
+    /// [`SetupError::BadRule`] for a first dealer not at the table, or a gwang-selling option
+    /// (`gwang_price`, `reshuffle_sold`) changed without `gwang_selling`.
     pub fn validate(&self, players: usize) -> Result<(), SetupError> {
         PlayerCountError::check("letom", players, Self::PLAYERS)?;
+        let range = RuleRangeError::check;
+        range("carry_cap", self.carry_cap, 1..=u64::from(Self::MAX_CARRY))?;
+        range(
+            "pi_bak_max",
+            self.pi_bak_max,
+            0..=u64::from(Self::MAX_PI_VALUE),
+        )?;
+        range(
+            "meong_bak_min",
+            self.meong_bak_min,
+            0..=u64::from(Self::MEONG_BAK_OFF),
+        )?;
+        range(
+            "gwang_price",
+            self.gwang_price,
+            0..=u64::from(Self::MAX_STAKE),
+        )?;
+        range("stake", self.stake, 0..=u64::from(Self::MAX_STAKE))?;
+        range("deals", self.deals, 1..=u64::from(Self::MAX_DEALS))?;
         let bad = |rule: &'static str, reason: String| Err(SetupError::BadRule { rule, reason });
-        if !(1..=Self::MAX_CARRY).contains(&self.carry_cap) {
-            return bad(
-                "carry_cap",
-                format!("{} is not 1 to {}", self.carry_cap, Self::MAX_CARRY),
-            );
-        }
-        if self.gwang_price > Self::MAX_STAKE {
-            return bad(
-                "gwang_price",
-                format!("{} is above {}", self.gwang_price, Self::MAX_STAKE),
-            );
-        }
-        if self.stake > Self::MAX_STAKE {
-            return bad(
-                "stake",
-                format!("{} is above {}", self.stake, Self::MAX_STAKE),
-            );
-        }
-        if !(1..=Self::MAX_DEALS).contains(&self.deals) {
-            return bad(
-                "deals",
-                format!("{} is not 1 to {}", self.deals, Self::MAX_DEALS),
-            );
-        }
         if let Some(seat) = self.first_dealer
             && seat.index() >= players
         {
@@ -188,6 +191,22 @@ impl Rules {
                 "first_dealer",
                 format!("seat {seat} is not at a table of {players}"),
             );
+        }
+        let default = Rules::default();
+        if !self.gwang_selling {
+            if self.gwang_price != default.gwang_price {
+                return bad(
+                    "gwang_price",
+                    "it prices gwang-selling, which is off (set gwang_selling too)".to_owned(),
+                );
+            }
+            if self.reshuffle_sold {
+                return bad(
+                    "reshuffle_sold",
+                    "it reshuffles a sold hand, and gwang-selling is off (set gwang_selling too)"
+                        .to_owned(),
+                );
+            }
         }
         Ok(())
     }

@@ -54,8 +54,9 @@ fn arb_rules(players: usize) -> impl Strategy<Value = Rules> {
                     Dokbak::LastRenCaller
                 },
                 gwang_selling,
-                gwang_price,
-                reshuffle_sold,
+                // The options of gwang-selling only with it (others are refused as pointless).
+                gwang_price: if gwang_selling { gwang_price } else { 1 },
+                reshuffle_sold: gwang_selling && reshuffle_sold,
                 stake,
                 first_dealer: first_dealer.map(PlayerId),
                 ..Rules::default()

@@ -83,14 +83,9 @@ pub enum SetupError {
     /// The table has the wrong number of seats.
     #[error(transparent)]
     PlayerCount(#[from] PlayerCountError),
-    /// The turn limit is outside `1..=Rules::MAX_TURN_LIMIT`.
-    #[error("turn_limit must be 1 to {max}, not {got}")]
-    TurnLimit {
-        /// The limit given.
-        got: u32,
-        /// The largest limit accepted.
-        max: u32,
-    },
+    /// A number of the rules is outside its range (the turn limit: `1..=Rules::MAX_TURN_LIMIT`).
+    #[error(transparent)]
+    RuleRange(#[from] cards_core::RuleRangeError),
     /// A seat named in the rules or the setup is not at the table.
     #[error("{what} names seat {seat}, which is not at a table of {players}")]
     SeatNotAtTable {

@@ -78,7 +78,7 @@ impl Rules {
     /// Checks the rules for a table of `players` seats.
     ///
     /// # Errors
-    /// [`SetupError::PlayerCount`] outside [`Rules::PLAYERS`], [`SetupError::TurnLimit`] for a
+    /// [`SetupError::PlayerCount`] outside [`Rules::PLAYERS`], [`SetupError::RuleRange`] for a
     /// turn limit outside `1..=MAX_TURN_LIMIT`, [`SetupError::SeatNotAtTable`] for a fixed
     /// first seat that is not at the table.
     pub fn validate(&self, players: usize) -> Result<(), SetupError> {
@@ -87,12 +87,11 @@ impl Rules {
             players,
             Self::PLAYERS,
         )?;
-        if !(1..=Self::MAX_TURN_LIMIT).contains(&self.turn_limit) {
-            return Err(SetupError::TurnLimit {
-                got: self.turn_limit,
-                max: Self::MAX_TURN_LIMIT,
-            });
-        }
+        cards_core::RuleRangeError::check(
+            "turn_limit",
+            self.turn_limit,
+            1..=u64::from(Self::MAX_TURN_LIMIT),
+        )?;
         if let FirstPlayer::Seat(seat) = self.first_player
             && seat.index() >= players
         {

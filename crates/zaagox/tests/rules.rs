@@ -712,7 +712,10 @@ fn from_setup_names_what_is_wrong() {
             },
             good.clone()
         ),
-        Err(SetupError::TurnLimit { got: 0, .. })
+        Err(SetupError::RuleRange(cards_core::RuleRangeError {
+            got: 0,
+            ..
+        }))
     ));
     assert_eq!(
         refuse(&|s| s.turns = 0),

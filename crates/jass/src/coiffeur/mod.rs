@@ -216,6 +216,7 @@ fn each_choice(open: u16, may_pass: bool, mut f: impl FnMut(Action)) {
 /// Checks the rules for a Coiffeur table of `players` seats.
 fn validate_rules(rules: &Rules, players: usize) -> Result<(), SetupError> {
     PlayerCountError::check(<Coiffeur as Game>::NAME, players, Coiffeur::PLAYERS)?;
+    rules.validate_numbers()?;
     if let Some(seat) = rules.first_dealer
         && seat.index() >= players
     {
