@@ -13,7 +13,9 @@
 //! not replay), 2 for bad arguments.
 
 mod games;
+mod lines;
 mod oracle;
+mod output;
 mod play;
 mod protocol;
 mod replay;
@@ -22,6 +24,7 @@ mod simulate;
 mod table;
 mod terminal;
 mod tournament;
+mod words;
 
 use std::io::{self, IsTerminal as _, Write as _};
 use std::path::PathBuf;
@@ -119,7 +122,8 @@ struct PlayArgs {
     #[arg(short, long, value_name = "S", value_parser = parse_seed, allow_negative_numbers = true)]
     seed: Option<u64>,
     /// The bots of the other seats, comma-separated: one for each other seat in seat order,
-    /// or one for all (random, rules, pimc[:BUDGET], ismcts[:BUDGET]).
+    /// or one for all (random, rules, pimc[:BUDGET], ismcts[:BUDGET], or cheat[:BUDGET], the
+    /// search on the true state: it sees every card).
     #[arg(
         short,
         long,
@@ -131,9 +135,13 @@ struct PlayArgs {
     /// The bot that answers `hint` (a fair one: not cheat).
     #[arg(long, value_name = "BOT", default_value = "ismcts:1000")]
     hint: String,
-    /// Write the game's record (JSON, for `cardrules replay`) to FILE after every move.
+    /// Write the game's record (JSON, for `cardrules replay`) to FILE after every move, whole
+    /// each time (a new file renamed over the old). FILE must not exist, unless --force.
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
+    /// With --record: replace FILE if it is a regular file that exists.
+    #[arg(long, requires = "record")]
+    force: bool,
     /// Plain text even on a terminal: the card notation, no colour.
     #[arg(long)]
     plain: bool,
@@ -172,9 +180,15 @@ struct TournamentArgs {
     /// Print one JSON object instead of text (no progress bar).
     #[arg(long)]
     json: bool,
-    /// Write every game's record (JSON, for `cardrules replay`) into DIR, created if needed.
+    /// Write every game's record (JSON, for `cardrules replay`) into DIR, created if needed,
+    /// as <record>-deal<D>-<A>-vs-<B>-seating<K>.json (<record> the game type's record name).
+    /// DIR is checked before the first deal: it must not hold a file this run writes, unless
+    /// --force.
     #[arg(long, value_name = "DIR")]
     record: Option<PathBuf>,
+    /// With --record: replace the regular files of the same names in DIR.
+    #[arg(long, requires = "record")]
+    force: bool,
     /// The game's variant and rules (jass schieber plays one deal).
     #[command(flatten)]
     choices: ChoiceArgs,
@@ -229,13 +243,18 @@ struct SimulateArgs {
     #[arg(long)]
     json: bool,
     /// Write game records (JSON, for `cardrules replay`) into DIR, created if needed, as
-    /// <game>-<players>p-seed<seed>.json: the notable games only (lowest and highest score,
-    /// most actions), or every game with --record-all. Files of the same name are replaced.
+    /// <record>-<players>p-seed<seed>.json (<record> the game type's record name: zaagox,
+    /// schieber, coiffeur, letom-match, …): the notable games only (lowest and highest score,
+    /// most actions), or every game with --record-all. DIR is checked before the first game:
+    /// it must not hold a record this run may write, unless --force.
     #[arg(long, value_name = "DIR")]
     record: Option<PathBuf>,
     /// With --record: write a record of every game (at most 1000 games).
     #[arg(long, requires = "record")]
     record_all: bool,
+    /// With --record: replace the regular files of the same names in DIR.
+    #[arg(long, requires = "record")]
+    force: bool,
     /// The game's variant and rules.
     #[command(flatten)]
     choices: ChoiceArgs,
@@ -400,10 +419,7 @@ fn main() -> ExitCode {
         Command::Simulate(args) => simulate(&args),
         Command::Tournament(args) => tournament(&args),
         Command::Play(args) => play(&args),
-        Command::Replay(args) => match replay::replay_file(&args.record, args.seat, args.json) {
-            Ok(text) => print(&text),
-            Err(e) => fail(&e),
-        },
+        Command::Replay(args) => replay(&args),
     }
 }
 
@@ -414,6 +430,23 @@ fn oracle() -> ExitCode {
         // The reader went away (a closed pipe) or stdin broke: nothing more can be answered.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => fail(&e),
+    }
+}
+
+/// `cardrules replay`: the report is written as the game is told.
+fn replay(args: &ReplayArgs) -> ExitCode {
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let result = replay::replay_file(&args.record, args.seat, args.json, &mut out)
+        .and_then(|()| out.flush().map_err(replay::ReplayFileError::Output));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(replay::ReplayFileError::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => {
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            let _ = out.flush();
+            fail(&e)
+        }
     }
 }
 
@@ -460,6 +493,7 @@ fn simulate(args: &SimulateArgs) -> ExitCode {
             && io::stderr().is_terminal(),
         record: args.record.clone(),
         record_all: args.record_all,
+        force: args.force,
         variant: args.choices.variant.clone(),
         rules: args.choices.rules(),
     };
@@ -517,6 +551,7 @@ fn tournament(args: &TournamentArgs) -> ExitCode {
         threads,
         progress: !args.json && io::stderr().is_terminal(),
         record: args.record.clone(),
+        force: args.force,
         variant: args.choices.variant.clone(),
         rules: args.choices.rules(),
     };
@@ -566,6 +601,7 @@ fn play(args: &PlayArgs) -> ExitCode {
         bots: args.bots.clone(),
         hint: args.hint.clone(),
         record: args.record.clone(),
+        force: args.force,
         rules: args.choices.rules(),
         style,
         echo: !io::stdin().is_terminal(),

@@ -35,18 +35,19 @@ pub trait Play: Sync {
     /// As [`Play::playout`].
     fn trace(&self, op: OpName, rest: &Fields, label: &str) -> Result<Body, OracleError>;
     /// `replay` of a record of this type given as JSON text (`seed`: its seed when written
-    /// as an integer; `seat`: tell the game as that seat saw it); the text report, or JSON
-    /// with `json`.
+    /// as an integer; `seat`: tell the game as that seat saw it), written to `out`: the text
+    /// report, or JSON with `json`.
     ///
     /// # Errors
-    /// [`ReplayFileError`] when the record is not valid or does not replay.
+    /// [`ReplayFileError`] when the record is not valid or does not replay, or `out` fails.
     fn replay(
         &self,
         text: &[u8],
         seed: Option<u64>,
         seat: Option<u8>,
         json: bool,
-    ) -> Result<String, ReplayFileError>;
+        out: &mut dyn std::io::Write,
+    ) -> Result<(), ReplayFileError>;
     /// Its rules' fields and presets, for the help.
     fn rules_help(&self) -> RulesHelp;
 }
@@ -105,8 +106,9 @@ impl<G: Game + 'static> Play for Of<G> {
         seed: Option<u64>,
         seat: Option<u8>,
         json: bool,
-    ) -> Result<String, ReplayFileError> {
-        replay::replay_rendered::<G>(text, seed, seat, json)
+        out: &mut dyn std::io::Write,
+    ) -> Result<(), ReplayFileError> {
+        replay::replay_to::<G>(text, seed, seat, json, out)
     }
 
     fn rules_help(&self) -> RulesHelp {

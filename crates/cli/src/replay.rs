@@ -1,12 +1,18 @@
 //! `cardrules replay`: what is reported about a replayed [`cards_core::GameRecord`], and the
-//! errors of reading one. Replaying is generic over the game (`games::generic::replay`); the
-//! registry (`games`) picks the game by the record's `game` field.
+//! errors of reading one. Replaying is generic over the game ([`replay_to`]); the table picks
+//! the game by the record's `game` field.
+//!
+//! A record is read whole, up to [`MAX_RECORD`] bytes, then replayed twice: once to check
+//! every action and reach the end (nothing is written for a record that does not replay), then
+//! again to tell each step as it is written. The transcript is never held whole, so memory
+//! stays that of the record and one state, however long the game.
 
 use std::fmt;
+use std::io::{self, Read as _, Write};
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
-use serde::ser::{SerializeMap, Serializer};
+use serde::de::{self, IgnoredAny, MapAccess, Visitor};
 use serde_json::value::RawValue;
 
 use cards_core::{Game, GameRecord, PlayerId, ReplayError, Start};
@@ -14,6 +20,10 @@ use cards_core::{Game, GameRecord, PlayerId, ReplayError, Start};
 use crate::oracle::playout::state_digest;
 use crate::protocol::{MAX_ECHO, and_list, cut};
 use crate::table;
+
+/// The largest record read, in bytes: 64 MiB. The longest game the rules allow (a Zaägox game
+/// to its turn limit, an Eléwénjewé game to its round cap) records in well under that.
+pub const MAX_RECORD: u64 = 64 << 20;
 
 /// Why a record file could not be replayed.
 #[derive(Debug, thiserror::Error)]
@@ -24,11 +34,17 @@ pub enum ReplayFileError {
         /// The file.
         path: PathBuf,
         /// The I/O error.
-        source: std::io::Error,
+        source: io::Error,
+    },
+    /// The file is larger than [`MAX_RECORD`].
+    #[error("{path} is larger than the limit of {} MiB for a record", MAX_RECORD >> 20)]
+    TooLarge {
+        /// The file.
+        path: PathBuf,
     },
     /// The file is not a record of a known game (bad JSON, missing `game`, wrong fields).
     #[error("not a valid game record: {0}")]
-    Parse(serde_json::Error),
+    Parse(String),
     /// The record's seed is a number but not a whole number from 0 to 2^64 - 1.
     #[error(
         "not a valid game record: the seed is 64 hex digits or a whole number from 0 to \
@@ -72,6 +88,9 @@ pub enum ReplayFileError {
     /// The report or the final state could not be written as JSON (a bug in a game's serde).
     #[error("cannot write the report: {0}")]
     Write(serde_json::Error),
+    /// The report could not be written out.
+    #[error("cannot write the report: {0}")]
+    Output(#[from] io::Error),
 }
 
 /// One step of a replay's transcript: the start, or one action with what it caused.
@@ -91,7 +110,22 @@ pub struct Step {
     pub events: Vec<String>,
 }
 
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.number, self.seat, &self.action) {
+            (Some(n), Some(seat), Some(action)) => writeln!(f, "{n:>4}. seat {seat}: {action}")?,
+            (Some(n), Some(seat), None) => writeln!(f, "{n:>4}. seat {seat}")?,
+            _ => writeln!(f, "   start")?,
+        }
+        for event in &self.events {
+            writeln!(f, "        {event}")?;
+        }
+        Ok(())
+    }
+}
+
 /// What `replay` prints about a replayed game; `O` is the game's outcome (`Game::Outcome`).
+/// Its transcript is written between its head and its end ([`ReplayReport::write`]).
 ///
 /// JSON fields in order: `game`, `players`, `seed` (64 hex digits, `null` for a record that
 /// starts from a setup), `seed_integer` (the integer `n` of `Seed::from(n)` when the record
@@ -114,8 +148,6 @@ pub struct ReplayReport<O> {
     pub to_act: Option<u8>,
     /// Whose view the transcript is (`--seat`); `None`: every card shown.
     pub seen_by: Option<u8>,
-    /// Every step, from the start.
-    pub transcript: Vec<Step>,
     /// How the game ended; `None` when the record stops before the end.
     pub outcome: Option<O>,
     /// The game's integer settlement, one entry per seat.
@@ -124,81 +156,119 @@ pub struct ReplayReport<O> {
     pub final_digest: String,
 }
 
-impl<O: Serialize> Serialize for ReplayReport<O> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut map = s.serialize_map(Some(11))?;
-        map.serialize_entry("game", self.game)?;
-        map.serialize_entry("players", &self.players)?;
-        map.serialize_entry("seed", &self.seed)?;
-        map.serialize_entry("seed_integer", &self.seed_integer)?;
-        map.serialize_entry("actions", &self.actions)?;
-        map.serialize_entry("to_act", &self.to_act)?;
-        map.serialize_entry("seen_by", &self.seen_by)?;
-        map.serialize_entry("transcript", &self.transcript)?;
-        map.serialize_entry("outcome", &self.outcome)?;
-        map.serialize_entry("returns", &self.returns)?;
-        map.serialize_entry("final", &self.final_digest)?;
-        map.end()
+impl<O: Serialize + fmt::Display> ReplayReport<O> {
+    /// Writes the report with `steps` as its transcript, as text or, with `json`, as one line
+    /// of JSON, each step written as it comes.
+    ///
+    /// # Errors
+    /// A step's own error, [`ReplayFileError::Write`] when JSON cannot be written and
+    /// [`ReplayFileError::Output`] when `out` fails.
+    pub fn write(
+        &self,
+        steps: impl Iterator<Item = Result<Step, ReplayFileError>>,
+        json: bool,
+        out: &mut dyn Write,
+    ) -> Result<(), ReplayFileError> {
+        if json {
+            self.write_json(steps, out)
+        } else {
+            self.write_text(steps, out)
+        }
     }
-}
 
-impl<O: fmt::Display> fmt::Display for ReplayReport<O> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    fn write_json(
+        &self,
+        steps: impl Iterator<Item = Result<Step, ReplayFileError>>,
+        out: &mut dyn Write,
+    ) -> Result<(), ReplayFileError> {
+        let mut field = |name: &str, value: &dyn erased::Json| -> Result<(), ReplayFileError> {
+            let sep = if name == "game" { "{" } else { "," };
+            write!(out, "{sep}\"{name}\":")?;
+            value.write(out)
+        };
+        field("game", &self.game)?;
+        field("players", &self.players)?;
+        field("seed", &self.seed)?;
+        field("seed_integer", &self.seed_integer)?;
+        field("actions", &self.actions)?;
+        field("to_act", &self.to_act)?;
+        field("seen_by", &self.seen_by)?;
+        write!(out, ",\"transcript\":[")?;
+        for (i, step) in steps.enumerate() {
+            if i > 0 {
+                write!(out, ",")?;
+            }
+            serde_json::to_writer(&mut *out, &step?).map_err(ReplayFileError::Write)?;
+        }
+        write!(out, "]")?;
+        let mut field = |name: &str, value: &dyn erased::Json| -> Result<(), ReplayFileError> {
+            write!(out, ",\"{name}\":")?;
+            value.write(out)
+        };
+        field("outcome", &self.outcome)?;
+        field("returns", &self.returns)?;
+        field("final", &self.final_digest)?;
+        writeln!(out, "}}")?;
+        Ok(())
+    }
+
+    fn write_text(
+        &self,
+        steps: impl Iterator<Item = Result<Step, ReplayFileError>>,
+        out: &mut dyn Write,
+    ) -> Result<(), ReplayFileError> {
         write!(
-            f,
+            out,
             "{}: {} players, {} actions, ",
             self.game, self.players, self.actions
         )?;
         match (self.seed_integer, &self.seed) {
-            (Some(seed), _) => writeln!(f, "seed {seed}")?,
-            (None, Some(seed)) => writeln!(f, "seed {seed}")?,
-            (None, None) => writeln!(f, "from a setup")?,
+            (Some(seed), _) => writeln!(out, "seed {seed}")?,
+            (None, Some(seed)) => writeln!(out, "seed {seed}")?,
+            (None, None) => writeln!(out, "from a setup")?,
         }
         match self.seen_by {
-            Some(seat) => writeln!(f, "transcript, as seat {seat} saw the game:")?,
-            None => writeln!(f, "transcript:")?,
+            Some(seat) => writeln!(out, "transcript, as seat {seat} saw the game:")?,
+            None => writeln!(out, "transcript:")?,
         }
-        for step in &self.transcript {
-            let head = match (step.number, step.seat, &step.action) {
-                (Some(n), Some(seat), Some(action)) => format!("{n:>4}. seat {seat}: {action}"),
-                (Some(n), Some(seat), None) => format!("{n:>4}. seat {seat}"),
-                _ => "   start".to_owned(),
-            };
-            writeln!(f, "{head}")?;
-            for event in &step.events {
-                writeln!(f, "        {event}")?;
-            }
+        for step in steps {
+            write!(out, "{}", step?)?;
         }
         match (&self.outcome, self.to_act) {
-            (Some(outcome), _) => writeln!(f, "outcome:    {outcome}")?,
+            (Some(outcome), _) => writeln!(out, "outcome:    {outcome}")?,
             (None, Some(seat)) => writeln!(
-                f,
+                out,
                 "outcome:    the record ends before the game does (seat {seat} to act)"
             )?,
-            (None, None) => writeln!(f, "outcome:    over, without an outcome")?,
+            (None, None) => writeln!(out, "outcome:    over, without an outcome")?,
         }
         let returns: Vec<String> = self.returns.iter().map(ToString::to_string).collect();
-        writeln!(f, "settlement: [{}]", returns.join(", "))?;
-        write!(f, "final:      {}", self.final_digest)
+        writeln!(out, "settlement: [{}]", returns.join(", "))?;
+        writeln!(out, "final:      {}", self.final_digest)?;
+        Ok(())
     }
 }
 
-impl<O: Serialize + fmt::Display> ReplayReport<O> {
-    /// The report as text, or as one line of JSON with `json`.
-    ///
-    /// # Errors
-    /// [`ReplayFileError::Write`] when the JSON cannot be written.
-    pub fn render(&self, json: bool) -> Result<String, ReplayFileError> {
-        if json {
-            serde_json::to_string(self).map_err(ReplayFileError::Write)
-        } else {
-            Ok(self.to_string())
+/// One JSON value written to a writer, whatever its type (so the report's fields are written
+/// one by one, in order).
+mod erased {
+    use std::io::Write;
+
+    use super::ReplayFileError;
+
+    pub trait Json {
+        fn write(&self, out: &mut dyn Write) -> Result<(), ReplayFileError>;
+    }
+
+    impl<T: serde::Serialize> Json for T {
+        fn write(&self, out: &mut dyn Write) -> Result<(), ReplayFileError> {
+            serde_json::to_writer(out, self).map_err(ReplayFileError::Write)
         }
     }
 }
 
 /// What is read of a record before the whole of it: the game that parses it, and the seed
-/// when it is written as an integer.
+/// as written when it is a number.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Head {
     /// The record's game name.
@@ -207,51 +277,64 @@ pub struct Head {
     pub seed: Option<u64>,
 }
 
-/// The fields read first; the others are left to the game's record type.
-#[derive(serde::Deserialize)]
-struct RawHead<'a> {
-    /// The record's game name.
-    game: String,
-    /// The seed as written.
-    #[serde(default, borrow)]
-    seed: Option<&'a RawValue>,
-}
-
 /// The path that means stdin.
 pub const STDIN: &str = "-";
 
-/// Reads the record at `path` (`-`: stdin): its bytes and its [`Head`].
+/// Reads the record at `path` (`-`: stdin), at most [`MAX_RECORD`] bytes, without a leading
+/// byte order mark: its bytes and its [`Head`].
 ///
 /// # Errors
-/// [`ReplayFileError::Read`] when the file cannot be read, [`ReplayFileError::Parse`] when
-/// it is not a JSON object with a string `game`, [`ReplayFileError::Seed`] when its seed is a
-/// number outside `0..2^64` (named as written).
+/// [`ReplayFileError::Read`] when the file cannot be read, [`ReplayFileError::TooLarge`]
+/// past the limit, [`ReplayFileError::Parse`] when it is not a JSON object with a string
+/// `game`, [`ReplayFileError::Seed`] when its seed is a number outside `0..2^64` (named as
+/// written).
 pub fn read(path: &Path) -> Result<(Vec<u8>, Head), ReplayFileError> {
-    let text = if path.as_os_str() == STDIN {
-        let mut text = Vec::new();
-        std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut text).map_err(|source| {
-            ReplayFileError::Read {
-                path: PathBuf::from("standard input"),
-                source,
-            }
-        })?;
-        text
+    let (shown, input): (PathBuf, Box<dyn io::Read>) = if path.as_os_str() == STDIN {
+        (
+            PathBuf::from("standard input"),
+            Box::new(io::stdin().lock()),
+        )
     } else {
-        std::fs::read(path).map_err(|source| ReplayFileError::Read {
+        let file = std::fs::File::open(path).map_err(|source| ReplayFileError::Read {
             path: path.to_owned(),
             source,
-        })?
+        })?;
+        (path.to_owned(), Box::new(file))
     };
+    let mut text = Vec::new();
+    input
+        .take(MAX_RECORD + 1)
+        .read_to_end(&mut text)
+        .map_err(|source| ReplayFileError::Read {
+            path: shown.clone(),
+            source,
+        })?;
+    if text.len() as u64 > MAX_RECORD {
+        return Err(ReplayFileError::TooLarge { path: shown });
+    }
+    if text.starts_with(BOM) {
+        text.drain(..BOM.len());
+    }
     let head = parse_head(&text)?;
     Ok((text, head))
 }
 
-/// The [`Head`] of a record's text.
+/// The UTF-8 byte order mark some editors put first.
+const BOM: &[u8] = b"\xef\xbb\xbf";
+
+/// The [`Head`] of a record's text: its `game` and, when a number, its `seed`.
 ///
 /// # Errors
 /// As [`read`].
 pub fn parse_head(text: &[u8]) -> Result<Head, ReplayFileError> {
-    let RawHead { game, seed } = serde_json::from_slice(text).map_err(ReplayFileError::Parse)?;
+    let (game, seed) = serde_json::from_slice::<RawHead<'_>>(text)
+        .map_err(|e| ReplayFileError::Parse(without_position(&e)))?
+        .0;
+    let Some(game) = game else {
+        return Err(ReplayFileError::Parse(
+            "the record has no \"game\" field naming its game".to_owned(),
+        ));
+    };
     let seed = match seed.map(RawValue::get) {
         Some(raw) if raw.starts_with(|c: char| c == '-' || c.is_ascii_digit()) => {
             Some(raw.parse::<u64>().map_err(|_| ReplayFileError::Seed {
@@ -264,16 +347,72 @@ pub fn parse_head(text: &[u8]) -> Result<Head, ReplayFileError> {
     Ok(Head { game, seed })
 }
 
+/// A record's `game` and `seed` as written, read from a JSON object only (never a list).
+struct RawHead<'a>((Option<String>, Option<&'a RawValue>));
+
+impl<'de: 'a, 'a> serde::Deserialize<'de> for RawHead<'a> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct HeadVisitor;
+        impl<'de> Visitor<'de> for HeadVisitor {
+            type Value = (Option<String>, Option<&'de RawValue>);
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a record: a JSON object with \"game\", \"rules\" and \"actions\"")
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+                let (mut game, mut seed) = (None, None);
+                while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
+                    match &*key {
+                        "game" => {
+                            let name: serde_json::Value = map.next_value()?;
+                            let serde_json::Value::String(name) = name else {
+                                return Err(de::Error::custom(
+                                    "\"game\" is the game's name, a JSON string",
+                                ));
+                            };
+                            game = Some(name);
+                        }
+                        "seed" => seed = Some(map.next_value()?),
+                        _ => {
+                            map.next_value::<IgnoredAny>()?;
+                        }
+                    }
+                }
+                Ok((game, seed))
+            }
+        }
+        d.deserialize_map(HeadVisitor).map(RawHead)
+    }
+}
+
+/// A serde_json error's text without ` at line L column C` when the line is 1 (a record
+/// written on one line), and with it otherwise (a record pretty-printed over many).
+fn without_position(e: &serde_json::Error) -> String {
+    let text = crate::words::user_words(&e.to_string());
+    if e.line() > 1 {
+        return text;
+    }
+    let suffix = format!(" at line {} column {}", e.line(), e.column());
+    text.strip_suffix(&suffix).unwrap_or(&text).to_owned()
+}
+
 /// `cardrules replay`: reads the record at `path` (`-`: stdin), finds its type in the table
 /// by the record's `game` field and replays it, telling the game as `seat` saw it when given;
-/// returns the text (or JSON, with `json`) to print.
+/// writes the text (or JSON, with `json`) to `out`.
 ///
 /// # Errors
-/// [`ReplayFileError`] saying what was wrong with the file or the record.
-pub fn replay_file(path: &Path, seat: Option<u8>, json: bool) -> Result<String, ReplayFileError> {
+/// [`ReplayFileError`] saying what was wrong with the file or the record (nothing is written
+/// then), or that `out` failed.
+pub fn replay_file(
+    path: &Path,
+    seat: Option<u8>,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<(), ReplayFileError> {
     let (text, head) = read(path)?;
     if let Some(row) = table::record_row(&head.game) {
-        return row.play.replay(&text, head.seed, seat, json);
+        return row.play.replay(&text, head.seed, seat, json, out);
     }
     match table::game(&head.game) {
         Some(game) => Err(ReplayFileError::RecordName {
@@ -293,25 +432,49 @@ pub fn replay_file(path: &Path, seat: Option<u8>, json: bool) -> Result<String, 
     }
 }
 
-/// `cardrules replay` of a record of `G` given as JSON text: the report rendered (text, or
-/// JSON with `json`); `seed` is the record's seed when written as an integer; with `seat`
-/// the transcript is that seat's (its redacted events).
+/// `cardrules replay` of a record of `G` given as JSON text, written to `out` (text, or JSON
+/// with `json`); `seed` is the record's seed when written as an integer; with `seat` the
+/// transcript is that seat's (its redacted events).
 ///
 /// # Errors
-/// As [`replay`]; [`ReplayFileError::Write`] when the JSON cannot be written.
-pub fn replay_rendered<G: Game + 'static>(
+/// As [`replay`]; [`ReplayFileError::Write`] and [`ReplayFileError::Output`] when the report
+/// cannot be written.
+pub fn replay_to<G: Game + 'static>(
     text: &[u8],
     seed: Option<u64>,
     seat: Option<u8>,
     json: bool,
-) -> Result<String, ReplayFileError> {
-    let mut report = replay::<G>(text, seat)?;
-    report.seed_integer = seed;
-    report.render(json)
+    out: &mut dyn Write,
+) -> Result<(), ReplayFileError> {
+    let (mut report, record) = replay::<G>(text, seat)?;
+    report.seed_integer = report.seed_integer.or(seed);
+    report.write(steps(&record, seat.map(PlayerId)), json, out)
 }
 
-/// Replays a record of `G` given as JSON text, telling every step from the game's events
-/// (redacted for `seat` when given), and reports how it ended.
+/// Reads a record of `G` from JSON text, its errors naming where in the record they are.
+///
+/// # Errors
+/// [`ReplayFileError::Parse`] when the text is not a record of this game.
+pub fn parse_record<G: Game>(text: &[u8]) -> Result<GameRecord<G>, ReplayFileError> {
+    let mut reader = serde_json::Deserializer::from_slice(text);
+    let record =
+        serde_path_to_error::deserialize::<_, GameRecord<G>>(&mut reader).map_err(|e| {
+            let path = e.path().to_string();
+            let inner = without_position(e.inner());
+            ReplayFileError::Parse(if path == "." {
+                inner
+            } else {
+                format!("at {path}: {inner}")
+            })
+        })?;
+    reader
+        .end()
+        .map_err(|e| ReplayFileError::Parse(without_position(&e)))?;
+    Ok(record)
+}
+
+/// Replays a record of `G` given as JSON text to its end, checking every action, and reports
+/// how it ended (the transcript is told by [`steps`]); `seat`: whose view the transcript is.
 ///
 /// # Errors
 /// [`ReplayFileError::Parse`] when the text is not a record of this game;
@@ -320,21 +483,46 @@ pub fn replay_rendered<G: Game + 'static>(
 pub fn replay<G: Game + 'static>(
     text: &[u8],
     seat: Option<u8>,
-) -> Result<ReplayReport<G::Outcome>, ReplayFileError> {
-    let record: GameRecord<G> = serde_json::from_slice(text).map_err(ReplayFileError::Parse)?;
-    let mut state = record
-        .start_state()
+) -> Result<(ReplayReport<G::Outcome>, GameRecord<G>), ReplayFileError> {
+    let record = parse_record::<G>(text)?;
+    let state = record
+        .replay()
         .map_err(|e| ReplayFileError::Replay(Box::new(e)))?;
-    let viewer = match seat {
-        Some(seat) if usize::from(seat) >= state.num_players() => {
-            return Err(ReplayFileError::Seat {
-                seat,
-                players: state.num_players(),
-            });
-        }
-        seat => seat.map(PlayerId),
+    if let Some(seat) = seat
+        && usize::from(seat) >= state.num_players()
+    {
+        return Err(ReplayFileError::Seat {
+            seat,
+            players: state.num_players(),
+        });
+    }
+    let (seed, seed_integer) = match &record.start {
+        Start::Seed { seed, integer, .. } => (Some(seed.to_string()), *integer),
+        Start::Setup(_) => (None, None),
     };
-    let told = |events: &[G::Event]| -> Vec<String> {
+    let report = ReplayReport {
+        game: G::NAME,
+        players: state.num_players(),
+        seed,
+        seed_integer,
+        actions: record.actions.len(),
+        to_act: state.to_act().map(|PlayerId(seat)| seat),
+        seen_by: seat,
+        outcome: state.outcome(),
+        returns: state.settlement().to_vec(),
+        final_digest: state_digest(&state).map_err(ReplayFileError::Write)?,
+    };
+    Ok((report, record))
+}
+
+/// The steps of `record`'s transcript, one at a time: the start, then every action with the
+/// events it caused, told as `viewer` saw them when given (redacted; another seat's action
+/// shows only in what it caused).
+pub fn steps<G: Game + 'static>(
+    record: &GameRecord<G>,
+    viewer: Option<PlayerId>,
+) -> impl Iterator<Item = Result<Step, ReplayFileError>> + '_ {
+    let told = move |events: &[G::Event]| -> Vec<String> {
         (events.iter())
             .map(|event| match viewer {
                 Some(viewer) => G::redact(&record.rules, event, viewer).to_string(),
@@ -343,57 +531,47 @@ pub fn replay<G: Game + 'static>(
             .collect()
     };
     let mut events = Vec::new();
-    state.start_events(&mut events);
-    let mut transcript = vec![Step {
-        number: None,
-        seat: None,
-        action: None,
-        events: told(&events),
-    }];
-    for (i, &action) in record.actions.iter().enumerate() {
-        let actor = state.to_act();
-        events.clear();
-        state
-            .play_reporting(action, &mut events)
-            .map_err(|reason| {
-                ReplayFileError::Replay(Box::new(ReplayError::<G>::Illegal {
-                    number: i + 1,
-                    action: action.to_string(),
-                    reason,
-                }))
-            })?;
-        // Another seat's action shows only in what it caused (a hidden prediction stays hidden).
-        let shown = viewer.is_none() || actor == viewer;
-        transcript.push(Step {
-            number: Some(i + 1),
-            seat: actor.map(|PlayerId(seat)| seat),
-            action: shown.then(|| action.to_string()),
-            events: told(&events),
-        });
-    }
-    let seed = match &record.start {
-        Start::Seed { seed, .. } => Some(seed.to_string()),
-        Start::Setup(_) => None,
+    let (mut state, start) = match record.start_state() {
+        Ok(state) => {
+            state.start_events(&mut events);
+            let step = Step {
+                number: None,
+                seat: None,
+                action: None,
+                events: told(&events),
+            };
+            (Some(state), Ok(step))
+        }
+        Err(e) => (None, Err(ReplayFileError::Replay(Box::new(e)))),
     };
-    Ok(ReplayReport {
-        game: G::NAME,
-        players: state.num_players(),
-        seed,
-        seed_integer: None,
-        actions: record.actions.len(),
-        to_act: state.to_act().map(|PlayerId(seat)| seat),
-        seen_by: seat,
-        transcript,
-        outcome: state.outcome(),
-        returns: state.settlement().to_vec(),
-        final_digest: state_digest(&state).map_err(ReplayFileError::Write)?,
-    })
+    std::iter::once(start).chain(record.actions.iter().enumerate().map_while(
+        move |(i, &action)| {
+            let state = state.as_mut()?;
+            let actor = state.to_act();
+            events.clear();
+            if let Err(reason) = state.play_reporting(action, &mut events) {
+                return Some(Err(ReplayFileError::Replay(Box::new(
+                    ReplayError::<G>::Illegal {
+                        number: i + 1,
+                        action: action.to_string(),
+                        reason,
+                    },
+                ))));
+            }
+            let shown = viewer.is_none() || actor == viewer;
+            Some(Ok(Step {
+                number: Some(i + 1),
+                seat: actor.map(|PlayerId(seat)| seat),
+                action: shown.then(|| action.to_string()),
+                events: told(&events),
+            }))
+        },
+    ))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::path::PathBuf;
 
     use ::zaagox::Zaagox;
     use cards_core::{GameRecord, Seed, random_playout};
@@ -411,48 +589,71 @@ mod tests {
             actions: 3,
             to_act: outcome.is_none().then_some(1),
             seen_by: None,
-            transcript: vec![
-                Step {
-                    number: None,
-                    seat: None,
-                    action: None,
-                    events: vec!["dealt".to_owned()],
-                },
-                Step {
-                    number: Some(1),
-                    seat: Some(1),
-                    action: Some("say".to_owned()),
-                    events: vec!["seat 1 said".to_owned(), "seat 1 won".to_owned()],
-                },
-            ],
             outcome: outcome.map(str::to_owned),
             returns: vec![1, -1],
             final_digest: "ab".to_owned(),
         }
     }
 
+    fn transcript() -> Vec<Step> {
+        vec![
+            Step {
+                number: None,
+                seat: None,
+                action: None,
+                events: vec!["dealt".to_owned()],
+            },
+            Step {
+                number: Some(1),
+                seat: Some(1),
+                action: Some("say".to_owned()),
+                events: vec!["seat 1 said".to_owned(), "seat 1 won".to_owned()],
+            },
+        ]
+    }
+
+    /// The report as written, without its last line end.
+    fn render(report: &ReplayReport<String>, json: bool) -> String {
+        let mut out = Vec::new();
+        report
+            .write(transcript().into_iter().map(Ok), json, &mut out)
+            .unwrap();
+        let mut text = String::from_utf8(out).unwrap();
+        assert_eq!(text.pop(), Some('\n'));
+        text
+    }
+
+    /// `replay_file` into a string, without its last line end.
+    fn replay_file(path: &Path, seat: Option<u8>, json: bool) -> Result<String, ReplayFileError> {
+        let mut out = Vec::new();
+        super::replay_file(path, seat, json, &mut out)?;
+        let mut text = String::from_utf8(out).unwrap();
+        assert_eq!(text.pop(), Some('\n'));
+        Ok(text)
+    }
+
     #[test]
     fn json_fields_in_order_with_the_transcript_before_the_outcome() {
-        let json = report(Some("00ff"), Some("won")).render(true).unwrap();
+        let json = render(&report(Some("00ff"), Some("won")), true);
         assert_eq!(
             json,
             r#"{"game":"demo","players":2,"seed":"00ff","seed_integer":null,"actions":3,"to_act":null,"seen_by":null,"transcript":[{"events":["dealt"]},{"number":1,"seat":1,"action":"say","events":["seat 1 said","seat 1 won"]}],"outcome":"won","returns":[1,-1],"final":"ab"}"#
         );
-        let setup = report(None, None).render(true).unwrap();
+        let setup = render(&report(None, None), true);
         assert!(setup.contains(r#""seed":null"#), "{setup}");
         assert!(setup.contains(r#""to_act":1"#), "{setup}");
     }
 
     #[test]
     fn text_says_where_the_game_started_and_how_it_ended() {
-        let text = report(Some("00ff"), Some("won")).to_string();
+        let text = render(&report(Some("00ff"), Some("won")), false);
         assert_eq!(
             text,
             "demo: 2 players, 3 actions, seed 00ff\ntranscript:\n   start\n        dealt\n   \
              1. seat 1: say\n        seat 1 said\n        seat 1 won\noutcome:    won\n\
              settlement: [1, -1]\nfinal:      ab"
         );
-        let text = report(None, None).to_string();
+        let text = render(&report(None, None), false);
         assert!(text.starts_with("demo: 2 players, 3 actions, from a setup\n"));
         assert!(text.contains("ends before the game does (seat 1 to act)"));
     }
@@ -746,6 +947,7 @@ mod tests {
             rec.start = cards_core::Start::Seed {
                 players: 3,
                 seed: Seed::from(1000 + other),
+                integer: None,
             };
             let path = write_temp("swapped.json", &serde_json::to_vec(&rec).unwrap());
             if let Err(e) = replay_file(&path, None, false) {

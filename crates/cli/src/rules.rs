@@ -14,9 +14,19 @@
 //! take, read off the crate's rules the same way: the default JSON gives the fields (in its
 //! order: by name) and defaults, and the deserializer's answer to a value no field takes names the allowed ones.
 
+use std::fmt;
+
 use serde::Serialize;
-use serde::de::DeserializeOwned;
+use serde::de::{self, DeserializeOwned, DeserializeSeed, Deserializer, MapAccess, SeqAccess};
 use serde_json::{Map, Value};
+
+/// The most fields a `--rule` name has (`coiffeur.factors.joker7` has three): the rules nest
+/// only a few levels deep.
+pub const MAX_RULE_DEPTH: usize = 8;
+
+/// The longest `--rules` JSON or `--rule NAME=VALUE`, in bytes: every game's rules in full take
+/// under 2 KiB.
+pub const MAX_RULE_TEXT: usize = 64 * 1024;
 
 /// The rules a run plays under, as the command line gave them.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -111,19 +121,40 @@ impl RuleChoices {
         };
         let mut json = to_json(&start)?;
         if let Some(text) = &self.json {
-            let given: Value =
-                serde_json::from_str(text).map_err(|e| format!("--rules is not JSON: {e}"))?;
+            if text.len() > MAX_RULE_TEXT {
+                return Err(format!(
+                    "--rules is longer than the limit of {MAX_RULE_TEXT} bytes"
+                ));
+            }
+            let given = strict_json(text).map_err(|e| format!("--rules is not JSON: {e}"))?;
             let Value::Object(given) = given else {
                 return Err(format!(
-                    "--rules is a JSON object of {game}'s rules, not {text}"
+                    "--rules is a JSON object of {game}'s rules, not {}",
+                    shown(text)
                 ));
             };
             merge(&mut json, given);
             read::<R>(&json).map_err(|e| format!("--rules is not {game}'s rules: {e}"))?;
         }
         for (name, value) in &self.set {
+            if name.len() + value.len() > MAX_RULE_TEXT {
+                return Err(format!(
+                    "--rule is longer than the limit of {MAX_RULE_TEXT} bytes"
+                ));
+            }
             set(&mut json, name, value)?;
-            read::<R>(&json).map_err(|e| format!("--rule {name}={value}: {e}"))?;
+            read::<R>(&json).map_err(|e| {
+                let takes = fields::<R>()
+                    .into_iter()
+                    .find(|field| field.name == name.replace('_', "-"))
+                    .map(|field| format!("{} takes {}", field.name, field.values));
+                format!(
+                    "--rule {}={}: {}",
+                    shown(name),
+                    shown(value),
+                    takes.unwrap_or_else(|| e.to_string())
+                )
+            })?;
         }
         read::<R>(&json).map_err(|e| format!("the rules are not {game}'s rules: {e}"))
     }
@@ -139,7 +170,7 @@ fn to_json<R: Serialize>(rules: &R) -> Result<Value, String> {
 }
 
 fn read<R: DeserializeOwned>(json: &Value) -> Result<R, String> {
-    R::deserialize(json).map_err(|e| e.to_string())
+    R::deserialize(json).map_err(|e| crate::words::user_words(&e.to_string()))
 }
 
 /// Merges `given` into `json`: objects field by field, anything else replaced.
@@ -158,30 +189,138 @@ fn merge(json: &mut Value, given: Map<String, Value>) {
     }
 }
 
+/// `text` as an error message shows it: cut to 64 characters.
+fn shown(text: &str) -> String {
+    let mut cut: String = text.chars().take(64).collect();
+    if cut.len() < text.len() {
+        cut.push('…');
+    }
+    cut
+}
+
 /// `--rule NAME=VALUE` applied to the rules' JSON.
 fn set(json: &mut Value, name: &str, value: &str) -> Result<(), String> {
+    let rule = || format!("--rule {}={}", shown(name), shown(value));
     let path: Vec<String> = name.split('.').map(|part| part.replace('-', "_")).collect();
     if path.iter().any(String::is_empty) {
         return Err(format!(
-            "--rule {name}={value}: a rule is NAME=VALUE, NAME a field of the rules (weis.scale)"
+            "{}: a rule is NAME=VALUE, NAME a field of the rules (weis.scale)",
+            rule()
         ));
     }
-    let value = serde_json::from_str(value).unwrap_or_else(|_| Value::String(value.to_owned()));
+    if path.len() > MAX_RULE_DEPTH {
+        return Err(format!(
+            "{}: NAME has {} fields; the rules nest at most {MAX_RULE_DEPTH} deep",
+            rule(),
+            path.len()
+        ));
+    }
+    let value = if value.trim_start().starts_with(['{', '[', '"']) {
+        strict_json(value).map_err(|e| format!("{}: VALUE is not JSON: {e}", rule()))?
+    } else {
+        serde_json::from_str(value).unwrap_or_else(|_| Value::String(value.to_owned()))
+    };
     let mut slot = json;
-    for part in &path {
-        if !slot.is_object() {
-            *slot = Value::Object(Map::new());
+    for (depth, part) in path.iter().enumerate() {
+        match slot {
+            Value::Object(_) => {}
+            // A section the rules leave out when it is the default: its fields start empty.
+            Value::Null => *slot = Value::Object(Map::new()),
+            _ => {
+                return Err(format!(
+                    "{}: {} is a value, not a section with fields",
+                    rule(),
+                    path[..depth].join(".").replace('_', "-")
+                ));
+            }
         }
-        // An object by now: a field below a value that was not one replaced it with one.
         let Value::Object(map) = slot else {
-            return Err(format!(
-                "--rule {name}={value}: {part} is not a field of the rules"
-            ));
+            unreachable!("made an object above")
         };
         slot = map.entry(part.clone()).or_insert(Value::Null);
     }
     *slot = value;
     Ok(())
+}
+
+/// Reads JSON text as serde_json does, but refuses an object that names a field twice (where
+/// serde_json would keep the last), at any depth: the same as the game's records.
+///
+/// # Errors
+/// serde_json's error, or the field given twice.
+pub fn strict_json(text: &str) -> Result<Value, serde_json::Error> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut reader = serde_json::Deserializer::from_str(text);
+    let value = Strict.deserialize(&mut reader)?;
+    reader.end()?;
+    Ok(value)
+}
+
+/// A JSON value, refusing duplicate fields.
+#[derive(Clone, Copy)]
+struct Strict;
+
+impl<'de> DeserializeSeed<'de> for Strict {
+    type Value = Value;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> de::Visitor<'de> for Strict {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
+        Ok(Value::Bool(v))
+    }
+
+    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+
+    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+
+    fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+
+    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
+        Ok(Value::String(v.to_owned()))
+    }
+
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut items = Vec::new();
+        while let Some(item) = seq.next_element_seed(self)? {
+            items.push(item);
+        }
+        Ok(Value::Array(items))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut fields = Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if fields.contains_key(&key) {
+                return Err(de::Error::custom(format_args!(
+                    "field {:?} is given twice",
+                    shown(&key)
+                )));
+            }
+            let value = map.next_value_seed(self)?;
+            fields.insert(key, value);
+        }
+        Ok(Value::Object(fields))
+    }
 }
 
 /// One rule field for the help: its path, its default, the values it takes.
@@ -269,10 +408,22 @@ fn refusal<R: DeserializeOwned>(root: &Value, path: &[String], value: &Value) ->
 /// out (`default` null) is asked what it reads: `true`, a number, a text.
 fn values<R: DeserializeOwned>(root: &Value, path: &[String], default: &Value) -> String {
     let accepts = |value: Value| refusal::<R>(root, path, &value).is_none();
+    // A name the field does not take as text is a variant with a value (`{"Seat":N}`).
     let names = || {
         refusal::<R>(root, path, &Value::String(PROBE.to_owned()))
             .map(|message| expected_names(&message))
             .unwrap_or_default()
+            .into_iter()
+            .map(|name| {
+                if accepts(Value::String(name.clone()))
+                    || !accepts(serde_json::json!({ name.clone(): 0 }))
+                {
+                    name
+                } else {
+                    format!("{{{name:?}:N}}")
+                }
+            })
+            .collect::<Vec<_>>()
     };
     let text = |names: Vec<String>| {
         if names.is_empty() {
@@ -297,6 +448,13 @@ fn values<R: DeserializeOwned>(root: &Value, path: &[String], default: &Value) -
         Value::Object(_) => or_null("a JSON object".to_owned()),
         Value::Null if accepts(Value::Bool(true)) => or_null("true|false".to_owned()),
         Value::Null if accepts(Value::from(0)) => or_null("a number".to_owned()),
+        // A field whose value has fields of its own, none of them optional.
+        Value::Null
+            if refusal::<R>(root, path, &Value::Object(Map::new()))
+                .is_some_and(|e| e.starts_with("missing field")) =>
+        {
+            or_null("a JSON object".to_owned())
+        }
         Value::Null => or_null(text(names())),
     }
 }
@@ -401,7 +559,7 @@ mod tests {
             .rules::<Rules>("demo", &[])
             .unwrap_err();
         assert!(
-            error.contains("--rule weis.scale=huge") && error.contains("`big`"),
+            error == "--rule weis.scale=huge: weis.scale takes big|small",
             "{error}"
         );
         let error = choose(&[("wies", "1")])
@@ -419,6 +577,49 @@ mod tests {
             .rules::<Rules>("demo", &[])
             .unwrap_err();
         assert!(error.contains("NAME=VALUE"), "{error}");
+    }
+
+    /// Names, values and JSON are bounded, a field below a value is refused, and a field
+    /// given twice is refused at any depth, as in records.
+    #[test]
+    fn rule_text_is_bounded_and_strict() {
+        let deep = ["a"; MAX_RULE_DEPTH + 1].join(".");
+        let error = choose(&[(&deep, "1")])
+            .rules::<Rules>("demo", &[])
+            .unwrap_err();
+        assert!(error.contains("the rules nest at most 8 deep"), "{error}");
+        let long = "a.".repeat(MAX_RULE_TEXT);
+        let error = choose(&[(&long, "1")])
+            .rules::<Rules>("demo", &[])
+            .unwrap_err();
+        assert!(error.contains("longer than the limit"), "{error}");
+        let error = choose(&[("sweep.x", "1")])
+            .rules::<Rules>("demo", &[])
+            .unwrap_err();
+        assert!(
+            error.ends_with("sweep is a value, not a section with fields"),
+            "{error}"
+        );
+        let error = choose(&[("weis", "{\"scale\":\"big\",\"scale\":\"small\"}")])
+            .rules::<Rules>("demo", &[])
+            .unwrap_err();
+        assert!(error.contains("field \"scale\" is given twice"), "{error}");
+        let twice = RuleChoices {
+            json: Some("{\"weis\":{\"scale\":\"big\",\"scale\":\"small\"}}".to_owned()),
+            ..RuleChoices::default()
+        };
+        let error = twice.rules::<Rules>("demo", &[]).unwrap_err();
+        assert!(error.contains("field \"scale\" is given twice"), "{error}");
+        let with_bom = RuleChoices {
+            json: Some("\u{feff}{\"sweep\":false}".to_owned()),
+            ..RuleChoices::default()
+        };
+        assert!(!with_bom.rules::<Rules>("demo", &[]).unwrap().sweep);
+        assert_eq!(
+            strict_json("[1, {\"a\": [true, null, 2.5, \"x\"]}]").unwrap(),
+            serde_json::json!([1, {"a": [true, null, 2.5, "x"]}])
+        );
+        assert!(strict_json("{} x").is_err());
     }
 
     #[test]

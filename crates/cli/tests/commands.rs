@@ -456,7 +456,7 @@ fn simulate_records_the_notable_games_and_they_replay() {
     let run = |threads: &str| -> Value {
         let out = cardrules(&[
             "simulate", "zaagox", "-p", "3", "-g", "200", "-s", "7", "-t", threads, "--record",
-            dir_text, "--json",
+            dir_text, "--force", "--json",
         ]);
         serde_json::from_str(&stdout(&out)).unwrap()
     };
@@ -502,7 +502,7 @@ fn simulate_records_the_notable_games_and_they_replay() {
     assert_eq!(one["winner_score"]["max"], notable["max_score"]["value"]);
     assert_eq!(one["actions"]["max"], notable["most_actions"]["value"]);
     let text = stdout(&cardrules(&[
-        "simulate", "zaagox", "-p", "3", "-g", "200", "-s", "7", "--record", dir_text,
+        "simulate", "zaagox", "-p", "3", "-g", "200", "-s", "7", "--record", dir_text, "--force",
     ]));
     assert!(text.contains("  Replay one: cardrules replay "), "{text}");
     assert!(text.contains(&format!("written to {dir_text}")), "{text}");
@@ -524,6 +524,7 @@ fn record_all_writes_every_game() {
         "18446744073709551614",
         "--record",
         dir_text,
+        "--force",
         "--record-all",
         "--json",
     ])))
@@ -575,6 +576,7 @@ fn the_sample_record_replays_and_is_what_simulate_writes() {
         "42",
         "--record",
         dir_text,
+        "--force",
     ]));
     let written = std::fs::read_to_string(dir.join("zaagox-3p-seed42.json")).unwrap();
     assert_eq!(
@@ -654,7 +656,7 @@ fn simulate_jass_and_replay_its_records() {
     let run = |threads: &str| -> Value {
         let out = cardrules(&[
             "simulate", "jass", "-p", "4", "-g", "200", "-s", "1", "-t", threads, "--record",
-            dir_text, "--json",
+            dir_text, "--force", "--json",
         ]);
         let mut v: Value = serde_json::from_str(&stdout(&out)).unwrap();
         v.as_object_mut().unwrap().remove("timing");
@@ -688,7 +690,7 @@ fn simulate_jass_and_replay_its_records() {
         let seed = game["seed"].as_u64().unwrap();
         let path = game["record"].as_str().unwrap();
         assert!(
-            path.ends_with(&format!("jass-4p-seed{seed}.json")),
+            path.ends_with(&format!("schieber-4p-seed{seed}.json")),
             "{path}"
         );
         let record: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
@@ -750,7 +752,7 @@ fn simulate_jass_and_replay_its_records() {
         "\n  a Match  ",
         "\n  deals  ",
         "\n  lowest point difference  ",
-        "cardrules replay DIR/jass-4p-seed",
+        "cardrules replay DIR/schieber-4p-seed",
         "or follow its first deal step by step with the oracle:",
         " games/s, ",
         " deals/s",
@@ -843,7 +845,7 @@ fn simulate_jass_with_options() {
     for (args, needle) in [
         (
             &["-r", "weis.scale=huge"][..],
-            "bad rules: --rule weis.scale=huge: unknown variant `huge`, expected `big` or `small`",
+            "bad rules: --rule weis.scale=huge: weis.scale takes big|small",
         ),
         (
             &["-r", "colour=red"],
@@ -911,6 +913,7 @@ fn simulate_differenzler_and_replay_its_records() {
                 "differenzler.deals=4",
                 "--record",
                 dir_text,
+                "--force",
                 "--json",
             ]);
             let mut v: Value = serde_json::from_str(&stdout(&out)).unwrap();
@@ -1020,6 +1023,7 @@ fn simulate_coiffeur_and_replay_its_records() {
                 &rule,
                 "--record",
                 dir_text,
+                "--force",
                 "--json",
             ]);
             let mut v: Value = serde_json::from_str(&stdout(&out)).unwrap();
@@ -1088,6 +1092,7 @@ fn simulate_elewenjewe_presets_and_replay() {
                 "esun=true",
                 "--record",
                 dir_text,
+                "--force",
                 "--json",
             ]);
             let mut v: Value = serde_json::from_str(&stdout(&out)).unwrap();
@@ -1143,7 +1148,7 @@ fn simulate_letom_and_replay_its_records() {
         let run = |threads: &str| -> Value {
             let out = cardrules(&[
                 "simulate", "letom", "-p", players, "-g", "400", "-s", "9", "-t", threads,
-                "--record", dir_text, "--json",
+                "--record", dir_text, "--force", "--json",
             ]);
             let mut v: Value = serde_json::from_str(&stdout(&out)).unwrap();
             let timing = v.as_object_mut().unwrap().remove("timing").unwrap();
@@ -1399,18 +1404,11 @@ fn simulate_letom_with_options() {
         ),
         (
             &["-r", "exhaustion=stop"],
-            "bad rules: --rule exhaustion=stop: unknown variant `stop`, expected `nagari` or \
-             `highest_score`",
+            "bad rules: --rule exhaustion=stop: exhaustion takes nagari|highest_score",
         ),
-        (&["-r", "sweep=maybe"], "expected a boolean"),
-        (
-            &["-r", "carry-cap=9"],
-            "rule carry_cap is not playable: 9 is not 1 to 8",
-        ),
-        (
-            &["-r", "stake=5000"],
-            "rule stake is not playable: 5000 is above 1000",
-        ),
+        (&["-r", "sweep=maybe"], "sweep takes true|false"),
+        (&["-r", "carry-cap=9"], "carry_cap must be 1 to 8, not 9"),
+        (&["-r", "stake=5000"], "stake must be 0 to 1000, not 5000"),
         (&["-r", "first-dealer=3"], "seat 3 is not at a table of 3"),
         (
             &["--rules", "{\"bombs\":\"double\"}"],
@@ -1418,7 +1416,7 @@ fn simulate_letom_with_options() {
         ),
         (
             &["--variant", "match", "-r", "deals=0"],
-            "rule deals is not playable: 0 is not 1 to 10000",
+            "deals must be 1 to 10000, not 0",
         ),
         (
             &["--preset", "go"],
@@ -1466,6 +1464,7 @@ fn simulate_letom_matches_and_replay_their_records() {
                 "deals=6",
                 "--record",
                 dir_text,
+                "--force",
                 "--json",
             ]);
             let mut v: Value = serde_json::from_str(&stdout(&out)).unwrap();
@@ -1517,7 +1516,7 @@ fn simulate_letom_matches_and_replay_their_records() {
             let seed = game["seed"].as_u64().unwrap();
             let path = game["record"].as_str().unwrap();
             assert!(
-                path.ends_with(&format!("letom-{players}p-seed{seed}.json")),
+                path.ends_with(&format!("letom-match-{players}p-seed{seed}.json")),
                 "{path}"
             );
             let record: Value =

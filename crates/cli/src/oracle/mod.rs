@@ -21,6 +21,8 @@
 pub mod playout;
 
 use std::io::{self, BufRead, Write};
+
+use crate::lines::{Line, read_line};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use serde_json::Value;
@@ -35,6 +37,8 @@ pub const MAX_LINE: usize = 1 << 20;
 /// Parses one request line into its op and remaining fields.
 fn parse(line: &[u8]) -> Result<(String, Fields), OracleError> {
     let text = std::str::from_utf8(line)?;
+    // A byte order mark some editors put first is not part of the request.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.trim().is_empty() {
         return Err(OracleError::Empty);
     }
@@ -150,64 +154,6 @@ pub fn handle(line: &[u8]) -> Answer {
     }
 }
 
-/// One line read from the input.
-#[derive(Debug, PartialEq, Eq)]
-enum Line {
-    /// The line's bytes, without `\n` or `\r\n`.
-    Text,
-    /// The line was longer than the limit; this many bytes were skipped.
-    TooLong(usize),
-}
-
-/// Reads the next line into `buf` (cleared first), keeping at most `limit` bytes; a longer
-/// line is consumed to its end without being stored. `None` at end of input.
-fn read_line(
-    input: &mut impl BufRead,
-    buf: &mut Vec<u8>,
-    limit: usize,
-) -> io::Result<Option<Line>> {
-    buf.clear();
-    let mut seen = 0usize;
-    let mut any = false;
-    loop {
-        let chunk = match input.fill_buf() {
-            Ok(chunk) => chunk,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if chunk.is_empty() {
-            break;
-        }
-        any = true;
-        let (part, done) = match chunk.iter().position(|&b| b == b'\n') {
-            Some(end) => (&chunk[..end], true),
-            None => (chunk, false),
-        };
-        seen = seen.saturating_add(part.len());
-        if seen <= limit + 1 {
-            // Keep one byte beyond the limit so a `\r` just past it can still be dropped.
-            buf.extend_from_slice(part);
-        }
-        let used = part.len() + usize::from(done);
-        input.consume(used);
-        if done {
-            break;
-        }
-    }
-    if !any {
-        return Ok(None);
-    }
-    if buf.last() == Some(&b'\r') {
-        buf.pop();
-        seen -= 1;
-    }
-    if seen > limit {
-        buf.clear();
-        return Ok(Some(Line::TooLong(seen)));
-    }
-    Ok(Some(Line::Text))
-}
-
 /// Runs the oracle: answers every line of `input` on `output`, flushing after each answer.
 ///
 /// # Errors
@@ -215,10 +161,11 @@ fn read_line(
 /// returned.
 pub fn run(mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
     let mut buf = Vec::new();
-    while let Some(line) = read_line(&mut input, &mut buf, MAX_LINE)? {
+    // A long line is skipped to its end, however long: every line gets its answer.
+    while let Some(line) = read_line(&mut input, &mut buf, MAX_LINE, usize::MAX)? {
         let answer = match line {
             Line::Text => handle(&buf),
-            Line::TooLong(len) => Answer::Err(OracleError::TooLong {
+            Line::TooLong(len) | Line::Unending(len) => Answer::Err(OracleError::TooLong {
                 len,
                 limit: MAX_LINE,
             }),
@@ -458,40 +405,6 @@ mod tests {
                 }
             }
         }
-    }
-
-    fn run_on(input: &[u8], limit: usize) -> Vec<(Option<Line>, Vec<u8>)> {
-        let mut reader = io::BufReader::with_capacity(4, input);
-        let mut out = Vec::new();
-        let mut buf = Vec::new();
-        loop {
-            let line = read_line(&mut reader, &mut buf, limit).unwrap();
-            let end = line.is_none();
-            out.push((line, buf.clone()));
-            if end {
-                return out;
-            }
-        }
-    }
-
-    #[test]
-    fn lines_split_on_newline_and_drop_cr() {
-        let lines = run_on(b"ab\r\n\ncdefgh\nxyz", 5);
-        assert_eq!(
-            lines,
-            vec![
-                (Some(Line::Text), b"ab".to_vec()),
-                (Some(Line::Text), b"".to_vec()),
-                (Some(Line::TooLong(6)), b"".to_vec()),
-                (Some(Line::Text), b"xyz".to_vec()),
-                (None, b"".to_vec()),
-            ]
-        );
-        // A line exactly at the limit, with or without `\r`, is kept.
-        let lines = run_on(b"abcde\r\nabcde\n", 5);
-        assert_eq!(lines[0], (Some(Line::Text), b"abcde".to_vec()));
-        assert_eq!(lines[1], (Some(Line::Text), b"abcde".to_vec()));
-        assert_eq!(run_on(b"", 5), vec![(None, Vec::new())]);
     }
 
     #[test]

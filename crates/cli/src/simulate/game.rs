@@ -3,8 +3,7 @@
 
 use std::path::Path;
 
-use cards_core::{Game, Presets, Seed, random_playout};
-use serde::Serialize;
+use cards_core::{Game, GameRecord, Presets, Seed, random_playout};
 
 use super::{
     About, Config, MAX_RECORD_ALL, Played, Report, RuleChoices, RunRules, SimulateError, Tally,
@@ -12,6 +11,7 @@ use super::{
 };
 use crate::games::Summary;
 use crate::oracle::playout::playout_with;
+use crate::output;
 
 /// The rules `choices` name for the game `G` (`name` in messages; [`RuleChoices::rules`]: its
 /// default rules or a preset, the `--rules` JSON merged in, then each `--rule` in order).
@@ -64,9 +64,13 @@ pub fn simulate<G: Summary>(
     json: bool,
 ) -> Result<String, SimulateError> {
     let rules = rules_from::<G>(name, &config.rules)?;
-    // A setup error shows before any game runs (bad rules for this table, say).
+    // A setup error shows before any game runs (bad rules for this table, say), and so does a
+    // record directory that cannot take the records.
     G::new(&rules, config.players, Seed::from(config.seed))
         .map_err(|source| SimulateError::Rules(format!("{source}")))?;
+    if let Some(dir) = &config.record {
+        check_record_dir::<G>(dir, config)?;
+    }
     let (stats, elapsed) = run::<G::Tally, _, _>(name, config, |players, seed| {
         simulate_one::<G>(&rules, players, seed)
     })?;
@@ -81,6 +85,7 @@ pub fn simulate<G: Summary>(
         .map(|v| format!(" --variant {v}"))
         .unwrap_or_default();
     let run = RunRules {
+        record: G::NAME,
         variant,
         rules: serde_json::to_value(&rules).map_err(SimulateError::Write)?,
         described: config.rules.describe(),
@@ -90,29 +95,23 @@ pub fn simulate<G: Summary>(
     };
     let mut report = stats.report(elapsed, &about, run);
     if let Some(dir) = &config.record {
-        write_records::<G, _>(name, &rules, dir, config, &mut report)?;
+        write_records::<G, _>(&rules, dir, config, &mut report)?;
     }
     render(&report, json)
 }
 
 /// `simulate --record DIR`: writes the record of every notable game of `report` (or, with
-/// `--record-all`, of every game, up to [`MAX_RECORD_ALL`]) into `dir`, created if needed, as
-/// `<name>-<players>p-seed<seed>.json` (`name`: the registry's name, as `simulate` took it;
-/// the record inside names [`Game::NAME`]); notes the files in the report.
+/// `--record-all`, of every game, up to [`MAX_RECORD_ALL`]) into `dir` (checked before the run
+/// by [`check_record_dir`]), as [`record_file_name`]; notes the files in the report.
 ///
 /// # Errors
-/// [`SimulateError::Record`] when the directory or a file cannot be written.
+/// [`SimulateError::Record`] when a file cannot be written.
 pub fn write_records<G: Game, D>(
-    name: &str,
     rules: &G::Rules,
     dir: &Path,
     config: &Config,
     report: &mut Report<D>,
 ) -> Result<(), SimulateError> {
-    std::fs::create_dir_all(dir).map_err(|source| SimulateError::Record {
-        path: dir.to_owned(),
-        source,
-    })?;
     let mut indices: Vec<u64> = if config.record_all {
         (0..config.games.min(MAX_RECORD_ALL)).collect()
     } else {
@@ -130,11 +129,8 @@ pub fn write_records<G: Game, D>(
             },
             RecordError::Write(e) => SimulateError::Write(e),
         })?;
-        let path = dir.join(record_file_name(name, config.players, seed));
-        std::fs::write(&path, text).map_err(|source| SimulateError::Record {
-            path: path.clone(),
-            source,
-        })?;
+        let path = dir.join(record_file_name(G::NAME, config.players, seed));
+        output::write_file(&path, text.as_bytes())?;
         let shown = path.display().to_string();
         for notable in report.notable.iter_mut() {
             if notable.game == index {
@@ -144,6 +140,48 @@ pub fn write_records<G: Game, D>(
         report.records.push(shown);
     }
     report.text.record_dir = Some(dir.display().to_string());
+    Ok(())
+}
+
+/// The record files a run of `G` may write: [`record_file_name`] for the seeds of its games
+/// (of its first [`MAX_RECORD_ALL`] with `--record-all`).
+struct SeedFiles {
+    /// `<record>-<players>p-seed`.
+    prefix: String,
+    /// The first game's seed.
+    first: u64,
+    /// How many games' seeds follow it.
+    games: u64,
+}
+
+impl output::Planned for SeedFiles {
+    fn may_write(&self, name: &str) -> bool {
+        name.strip_prefix(&self.prefix)
+            .and_then(|rest| rest.strip_suffix(".json"))
+            .filter(|digits| digits.bytes().all(|b| b.is_ascii_digit()))
+            .and_then(|digits| digits.parse::<u64>().ok())
+            .is_some_and(|seed| seed.wrapping_sub(self.first) < self.games)
+    }
+}
+
+/// Before a `simulate --record DIR` run of `G`: the directory exists (created if needed) and
+/// takes files, and holds none of the records the run may write (replaced with `--force`).
+///
+/// # Errors
+/// [`SimulateError::Record`] saying what is wrong.
+pub fn check_record_dir<G: Game>(dir: &Path, config: &Config) -> Result<(), SimulateError> {
+    let plan = SeedFiles {
+        prefix: record_file_name(G::NAME, config.players, 0)
+            .trim_end_matches("0.json")
+            .to_owned(),
+        first: config.seed,
+        games: if config.record_all {
+            config.games.min(MAX_RECORD_ALL)
+        } else {
+            config.games
+        },
+    };
+    output::check_dir(dir, &plan, config.force)?;
     Ok(())
 }
 
@@ -158,27 +196,10 @@ pub enum RecordError<G: Game> {
     Write(serde_json::Error),
 }
 
-/// A seeded [`GameRecord`] in its JSON form with the seed written as the integer it came
-/// from (`"seed": 42`, which `GameRecord` reads as `Seed::from(42)`), fields in the library's
-/// order.
-#[derive(Serialize)]
-#[serde(bound = "")]
-struct SeededRecord<'a, G: Game> {
-    /// [`Game::NAME`].
-    game: &'a str,
-    /// The rules.
-    rules: &'a G::Rules,
-    /// Number of seats.
-    players: usize,
-    /// The seed, as an integer.
-    seed: u64,
-    /// The actions in order.
-    actions: &'a [G::Action],
-}
-
 /// The record of the random game that `simulate` plays under `rules` for (`players`, `seed`)
-/// (under default rules: `<game>.playout`'s), as pretty JSON ending with a line end: what
-/// `simulate --record` writes and `replay` reads.
+/// (under default rules: `<game>.playout`'s), as pretty JSON ending with a line end, its seed
+/// written as the integer it came from (`"seed": 42`): what `simulate --record` writes and
+/// `replay` reads.
 ///
 /// # Errors
 /// [`RecordError`] when the game cannot be set up or written.
@@ -187,16 +208,11 @@ pub fn record_json<G: Game>(
     players: usize,
     seed: u64,
 ) -> Result<String, RecordError<G>> {
-    let (_, record) =
+    let (_, played) =
         random_playout::<G>(rules, players, Seed::from(seed)).map_err(RecordError::Setup)?;
-    let mut text = serde_json::to_string_pretty(&SeededRecord::<G> {
-        game: &record.game,
-        rules: &record.rules,
-        players,
-        seed,
-        actions: &record.actions,
-    })
-    .map_err(RecordError::Write)?;
+    let mut record = GameRecord::<G>::from_integer_seed(played.rules, players, seed);
+    record.actions = played.actions;
+    let mut text = serde_json::to_string_pretty(&record).map_err(RecordError::Write)?;
     text.push('\n');
     Ok(text)
 }

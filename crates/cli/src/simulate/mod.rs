@@ -69,6 +69,8 @@ pub struct Config {
     /// Whether to record every game (`--record-all`, at most [`MAX_RECORD_ALL`] games)
     /// rather than only the notable ones.
     pub record_all: bool,
+    /// Whether records already in the directory may be replaced (`--force`).
+    pub force: bool,
     /// The game's variant (`--variant`); `None`: its default.
     pub variant: Option<String>,
     /// The rules to play under (`--rules`, `--rule`).
@@ -102,20 +104,17 @@ pub enum SimulateError {
     /// The rules asked for are not valid for the game.
     #[error("bad rules: {0}")]
     Rules(String),
-    /// A record file (or its directory) could not be written.
-    #[error("cannot write the record {path}: {source}")]
-    Record {
-        /// The file or directory.
-        path: PathBuf,
-        /// The I/O error.
-        source: std::io::Error,
-    },
+    /// A record file (or its directory) cannot be written.
+    #[error("--record: {0}")]
+    Record(#[from] crate::output::OutputError),
 }
 
-/// The file name of a record written by `simulate --record`: `<game>-<players>p-seed<seed>.json`.
+/// The file name of a record written by `simulate --record`: `<record>-<players>p-seed<seed>.json`,
+/// `record` the game type's record name ([`cards_core::Game::NAME`]: `schieber`, `coiffeur`,
+/// `letom-match`), so the records of two variants never share a name.
 #[must_use]
-pub fn record_file_name(game: &str, players: usize, seed: u64) -> String {
-    format!("{game}-{players}p-seed{seed}.json")
+pub fn record_file_name(record: &str, players: usize, seed: u64) -> String {
+    format!("{record}-{players}p-seed{seed}.json")
 }
 
 #[cfg(test)]
@@ -195,6 +194,7 @@ mod tests {
 
     fn run_rules() -> RunRules {
         RunRules {
+            record: "fake",
             variant: None,
             rules: serde_json::Value::Null,
             described: RuleChoices::default().describe(),
@@ -213,6 +213,7 @@ mod tests {
             progress: false,
             record: None,
             record_all: false,
+            force: false,
             variant: None,
             rules: RuleChoices::default(),
         }

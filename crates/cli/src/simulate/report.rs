@@ -82,6 +82,9 @@ pub struct TextParts {
     pub lengths: Vec<(&'static str, LengthReport)>,
     /// Where the records were written, with `--record`.
     pub record_dir: Option<String>,
+    /// The name the game type's records carry ([`cards_core::Game::NAME`]), which starts
+    /// their file names.
+    pub record: &'static str,
     /// The rules as the command line chose them ([`RuleChoices::describe`]).
     pub rules: String,
     /// The name of the game's other unit ([`Tally::unit`]), whose rate the timing shows.
@@ -99,6 +102,8 @@ pub struct TextParts {
 /// What was played, as the report states it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RunRules {
+    /// The name the game type's records carry ([`cards_core::Game::NAME`]).
+    pub record: &'static str,
     /// The variant (`None`: the game has none).
     pub variant: Option<&'static str>,
     /// The rules, as JSON.

@@ -306,6 +306,7 @@ impl<T: Tally> Stats<T> {
                 terms: about.terms,
                 lengths: self.tally.lengths(),
                 record_dir: None,
+                record: run.record,
                 rules: run.described,
                 units: self.tally.unit().map(|(name, _)| name),
                 args: run.args,

@@ -243,7 +243,7 @@ impl<D: fmt::Display> fmt::Display for Report<D> {
                     writeln!(
                         f,
                         "    cardrules replay DIR/{}",
-                        record_file_name(self.game, self.players, seed)
+                        record_file_name(self.text.record, self.players, seed)
                     )?;
                     if let Some(what) = self.text.traced {
                         writeln!(f, "  or follow {what} step by step with the oracle:")?;

@@ -45,6 +45,8 @@ pub struct Config {
     pub hint: String,
     /// Where to write the record.
     pub record: Option<PathBuf>,
+    /// Whether an existing regular file at [`Config::record`] may be replaced (`--force`).
+    pub force: bool,
     /// The rules to play under.
     pub rules: RuleChoices,
     /// How the text looks.
@@ -103,14 +105,12 @@ pub enum TerminalError {
     /// The human's view could not follow an event (a bug in the game's crate).
     #[error("the screen cannot follow the game: {0}")]
     View(String),
-    /// The record could not be written.
-    #[error("cannot write the record {path}: {source}")]
-    Record {
-        /// The file.
-        path: PathBuf,
-        /// The I/O error.
-        source: std::io::Error,
-    },
+    /// The record cannot be written.
+    #[error("--record: {0}")]
+    Record(#[from] crate::output::OutputError),
+    /// The record cannot be written as JSON (a bug in a game's serde).
+    #[error("cannot write the record: {0}")]
+    RecordJson(#[from] serde_json::Error),
     /// The terminal could not be read or written.
     #[error("cannot read or write the terminal: {0}")]
     Io(#[from] std::io::Error),

@@ -2,7 +2,7 @@
 
 use std::io::{BufRead, Write};
 use std::marker::PhantomData;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use cards_bots::{BotSpec, Player};
 use cards_core::{
@@ -12,6 +12,7 @@ use cards_core::{
 use super::choose::{self, Choice, Picked};
 use super::narrate::Narrator;
 use super::{Config, Style, TerminalError};
+use crate::lines::{Line, read_line};
 use crate::table::Row;
 
 /// The stream the bots' seeds are drawn from (seat `k`: this plus `k`), apart from the deal's.
@@ -22,6 +23,12 @@ const HINTS: u64 = 1 << 21;
 const WIDTH: usize = 78;
 /// At most this many actions are shown in a hint, the chosen one first.
 const HINT_SHOWN: usize = 5;
+/// The longest line of input read as a move or a command, in bytes: the longest move's text
+/// is well under 200.
+pub const MAX_INPUT_LINE: usize = 1024;
+/// The most bytes of one overlong line skipped before the game stops: input that is not
+/// lines of text (`play < /dev/zero`) ends the game instead of being read for ever.
+const MAX_SKIP: usize = 1 << 20;
 
 /// What the player's line asked for besides a move.
 enum Command {
@@ -128,6 +135,9 @@ where
         let seed = Seed::from(config.seed);
         let state =
             G::new(&rules, players, seed).map_err(|e| TerminalError::Setup(e.to_string()))?;
+        if let Some(path) = &config.record {
+            crate::output::check_file(path, config.force)?;
+        }
         // One bot for all the other seats, or one for each in seat order.
         let mut others = specs.iter();
         let bots = (0..players)
@@ -147,7 +157,7 @@ where
         let mut session = Session {
             label: row.label,
             view: G::blank_view(&rules, players, human),
-            record: GameRecord::new(rules.clone(), players, seed),
+            record: GameRecord::from_integer_seed(rules.clone(), players, config.seed),
             rules,
             human,
             state,
@@ -346,11 +356,29 @@ where
         loop {
             write!(out, "{}", self.style.bold("> "))?;
             out.flush()?;
-            let mut line = String::new();
-            if input.read_line(&mut line)? == 0 {
-                writeln!(out)?;
-                return Ok(Turn::Stopped("the input ended"));
+            let mut raw = Vec::new();
+            match read_line(&mut &mut *input, &mut raw, MAX_INPUT_LINE, MAX_SKIP)? {
+                None => {
+                    writeln!(out)?;
+                    return Ok(Turn::Stopped("the input ended"));
+                }
+                Some(Line::Unending(_)) => {
+                    writeln!(out)?;
+                    return Ok(Turn::Stopped("the input is not lines of text"));
+                }
+                Some(Line::TooLong(len)) => {
+                    writeln!(
+                        out,
+                        "refused: a line is at most {MAX_INPUT_LINE} bytes, not {len}"
+                    )?;
+                    continue;
+                }
+                Some(Line::Text) => {}
             }
+            let Ok(line) = String::from_utf8(raw) else {
+                writeln!(out, "refused: the line is not text (UTF-8)")?;
+                continue;
+            };
             if self.echo {
                 writeln!(out, "{}", line.trim_end())?;
             }
@@ -501,17 +529,10 @@ where
         let Some(path) = &self.record_path else {
             return Ok(());
         };
-        let fail = |source| TerminalError::Record {
-            path: path.clone(),
-            source,
-        };
-        let text = serde_json::to_string_pretty(&self.record)
-            .map_err(|e| fail(std::io::Error::other(e)))?;
-        // Written beside the file and renamed, so an interrupted write never leaves half a
-        // record.
-        let partial = partial_path(path);
-        std::fs::write(&partial, text + "\n").map_err(fail)?;
-        std::fs::rename(&partial, path).map_err(fail)
+        let mut text = serde_json::to_string_pretty(&self.record)?;
+        text.push('\n');
+        crate::output::write_file(path, text.as_bytes())?;
+        Ok(())
     }
 
     fn stop(mut self, why: &str, out: &mut dyn Write) -> Result<(), TerminalError> {
@@ -583,11 +604,4 @@ fn actions(n: usize) -> String {
     } else {
         format!("{n} actions")
     }
-}
-
-/// Where a record is written before it replaces `path`.
-fn partial_path(path: &Path) -> PathBuf {
-    let mut name = path.file_name().unwrap_or_default().to_os_string();
-    name.push(".partial");
-    path.with_file_name(name)
 }

@@ -43,6 +43,8 @@ pub struct Config {
     pub progress: bool,
     /// Where to write every game's record.
     pub record: Option<PathBuf>,
+    /// Whether records already in the directory may be replaced (`--force`).
+    pub force: bool,
     /// The game's variant, as given.
     pub variant: Option<String>,
     /// The rules to play under.
@@ -72,12 +74,7 @@ pub enum TournamentError {
     /// The report or a record could not be written as JSON.
     #[error("cannot write the report: {0}")]
     Write(#[from] serde_json::Error),
-    /// A record file (or its directory) could not be written.
-    #[error("cannot write the record {path}: {source}")]
-    Record {
-        /// The file or directory.
-        path: PathBuf,
-        /// The I/O error.
-        source: std::io::Error,
-    },
+    /// A record file (or its directory) cannot be written.
+    #[error("--record: {0}")]
+    Record(#[from] crate::output::OutputError),
 }

@@ -10,6 +10,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use super::{Config, TournamentError};
+use crate::output;
 use crate::table::Row;
 
 /// Deals per chunk: a chunk's results are held before they are folded, and the progress
@@ -89,11 +90,20 @@ pub fn tournament<G: RuleBot + 'static>(
     } else {
         ProgressBar::hidden()
     };
+    let names = RecordNames {
+        record: G::NAME,
+        deals: config.deals,
+        games: t
+            .pairs()
+            .into_iter()
+            .flat_map(|(a, b)| {
+                (0..t.seatings().len())
+                    .map(move |seating| record_tail(&config.bots[a], &config.bots[b], seating))
+            })
+            .collect(),
+    };
     if let Some(dir) = &config.record {
-        std::fs::create_dir_all(dir).map_err(|source| TournamentError::Record {
-            path: dir.clone(),
-            source,
-        })?;
+        output::check_dir(dir, &names, config.force)?;
     }
     let start = Instant::now();
     let mut shown = start;
@@ -116,20 +126,15 @@ pub fn tournament<G: RuleBot + 'static>(
             let deal = deal?;
             if let Some(dir) = &config.record {
                 for (game, record) in deal.games.iter().zip(&deal.records) {
-                    let name = format!(
-                        "{}-deal{}-{}-vs-{}-seating{}.json",
-                        row.game,
-                        deal.deal,
-                        file_part(&config.bots[game.pair.0]),
-                        file_part(&config.bots[game.pair.1]),
-                        game.seating
+                    let tail = record_tail(
+                        &config.bots[game.pair.0],
+                        &config.bots[game.pair.1],
+                        game.seating,
                     );
-                    let path = dir.join(&name);
-                    let text = serde_json::to_string_pretty(record)?;
-                    std::fs::write(&path, text).map_err(|source| TournamentError::Record {
-                        path: path.clone(),
-                        source,
-                    })?;
+                    let path = dir.join(names.name(deal.deal, &tail));
+                    let mut text = serde_json::to_string_pretty(record)?;
+                    text.push('\n');
+                    output::write_file(&path, text.as_bytes())?;
                     records.push(path.display().to_string());
                 }
             }
@@ -227,6 +232,48 @@ fn running(s: &Standings) -> String {
         })
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// The record files of a tournament: `<record>-deal<D>-<A>-vs-<B>-seating<K>.json` for its
+/// deals and games.
+struct RecordNames {
+    /// The game type's record name ([`cards_core::Game::NAME`]).
+    record: &'static str,
+    /// The deals played.
+    deals: u64,
+    /// Each game of a deal's name after its deal number ([`record_tail`]).
+    games: Vec<String>,
+}
+
+impl RecordNames {
+    fn name(&self, deal: u64, tail: &str) -> String {
+        format!("{}-deal{deal}{tail}", self.record)
+    }
+}
+
+impl output::Planned for RecordNames {
+    fn may_write(&self, name: &str) -> bool {
+        let Some(rest) = name
+            .strip_prefix(self.record)
+            .and_then(|r| r.strip_prefix("-deal"))
+        else {
+            return false;
+        };
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        rest[..digits]
+            .parse::<u64>()
+            .is_ok_and(|deal| deal < self.deals)
+            && self.games.iter().any(|tail| *tail == rest[digits..])
+    }
+}
+
+/// `-<A>-vs-<B>-seating<K>.json`: a game's record name after its deal.
+fn record_tail(a: &str, b: &str, seating: usize) -> String {
+    format!(
+        "-{}-vs-{}-seating{seating}.json",
+        file_part(a),
+        file_part(b)
+    )
 }
 
 /// A bot's name as part of a file name (`ismcts:1000` → `ismcts-1000`).

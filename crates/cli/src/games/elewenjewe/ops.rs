@@ -3,11 +3,11 @@
 //! `trace`.
 
 use cards_core::{CardSet, StdCard};
-use elewenjewe::{Rules, captures, count_captures};
+use elewenjewe::{Choices, Rules, captures, count_captures};
 use serde::Serialize;
 
 use crate::games::Op;
-use crate::protocol::{Body, Fields, OpName, OracleError, fields};
+use crate::protocol::{Body, Fields, MAX_ECHO, OpName, OracleError, cut, fields};
 
 /// Eléwénjewé's own ops, in protocol order.
 pub const OPS: &[Op] = &[Op {
@@ -26,14 +26,53 @@ struct CapturesRequest {
     /// The Yorùbá rule (default off).
     #[serde(default)]
     yoruba: bool,
+    /// The most options listed ([`DEFAULT_LIMIT`] when left out or null).
+    #[serde(default)]
+    limit: Option<serde_json::Value>,
 }
 
-/// The answer: how many options, and each as a set of card texts (in card order).
+/// The most options an answer lists unless the request sets `limit`: 100,000 (an answer of at
+/// most about 27 MB).
+pub const DEFAULT_LIMIT: u64 = 100_000;
+
+/// The largest `limit` a request may set: 1,000,000 (an answer of at most about 270 MB: an
+/// option names at most 53 cards of five bytes each).
+pub const MAX_LIMIT: u64 = 1_000_000;
+
+/// The answer: how many options, and each as a set of card texts (in card order); past the
+/// limit, the first `limit` options and `truncated`.
 #[derive(Debug, Serialize)]
 struct CapturesAnswer {
     count: u64,
-    options: Vec<Vec<StdCard>>,
+    options: Options,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    truncated: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    count_exact: Option<bool>,
 }
+
+/// The first `limit` options, written one by one as the answer is (never all held at once).
+#[derive(Debug)]
+struct Options {
+    choices: Choices,
+    limit: u64,
+}
+
+impl Serialize for Options {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let limit = usize::try_from(self.limit).unwrap_or(usize::MAX);
+        s.collect_seq(
+            self.choices
+                .clone()
+                .take(limit)
+                .map(|set| Cards(set.iter().collect())),
+        )
+    }
+}
+
+/// One option's cards, in card order.
+#[derive(Debug, Serialize)]
+struct Cards(Vec<StdCard>);
 
 /// `elewenjewe.captures`: every distinct non-empty set of loose table cards the played card
 /// may capture. Jokers count as in play whenever one is named.
@@ -67,13 +106,36 @@ fn captures_op(rest: Fields) -> Result<Body, OracleError> {
         yoruba: request.yoruba,
         ..Rules::default()
     };
+    let limit = match (&request.limit, rest.raw("limit")) {
+        (None, _) => DEFAULT_LIMIT,
+        (Some(value), raw) => value
+            .as_u64()
+            .filter(|n| (1..=MAX_LIMIT).contains(n))
+            .ok_or_else(|| {
+                OracleError::invalid(
+                    op,
+                    format!(
+                        "limit must be an integer from 1 to {MAX_LIMIT}, not {}",
+                        cut(raw.unwrap_or_default(), MAX_ECHO)
+                    ),
+                )
+            })?,
+    };
+    // The count works on counts per value, never building a set: always cheap, always exact.
     let count = count_captures(played, table, &rules)
         .map_err(|e| OracleError::invalid(op, e.to_string()))?;
-    let options = captures(played, table, &rules)
-        .map_err(|e| OracleError::invalid(op, e.to_string()))?
-        .map(|set| set.iter().collect())
-        .collect();
-    Body::new(op, &CapturesAnswer { count, options })
+    let choices =
+        captures(played, table, &rules).map_err(|e| OracleError::invalid(op, e.to_string()))?;
+    let truncated = count > limit;
+    Body::new(
+        op,
+        &CapturesAnswer {
+            count,
+            options: Options { choices, limit },
+            truncated: truncated.then_some(true),
+            count_exact: truncated.then_some(true),
+        },
+    )
 }
 
 #[cfg(test)]
@@ -118,9 +180,54 @@ mod tests {
             (r#"{"played":"ZZ","table":[]}"#, "played:"),
             (r#"{"played":"9S","table":["1C"]}"#, "table[0]"),
             (r#"{"played":"9S","table":[],"colour":1}"#, "unknown field"),
+            (
+                r#"{"played":"9S","table":[],"limit":0}"#,
+                "limit must be an integer from 1 to 1000000, not 0",
+            ),
+            (
+                r#"{"played":"9S","table":[],"limit":1000001}"#,
+                "not 1000001",
+            ),
+            (r#"{"played":"9S","table":[],"limit":2.5}"#, "not 2.5"),
+            (r#"{"played":"9S","table":[],"limit":"5"}"#, "not \"5\""),
         ] {
             let e = answer(json).unwrap_err();
             assert!(e.contains(needle), "{json}: {e}");
         }
+    }
+
+    /// A limit lists the first options in the usual order and says the rest exist; without
+    /// one, a huge table's answer stops at the default (the 28-card table that once needed
+    /// 22 million options and 4 GB).
+    #[test]
+    fn a_limit_bounds_the_answer() {
+        let table = r#""table":["6C","3D","3H","7S","9H","AC","AD"]"#;
+        let all = answer(&format!(r#"{{"played":"9S",{table}}}"#)).unwrap();
+        let two = answer(&format!(r#"{{"played":"9S",{table},"limit":2}}"#)).unwrap();
+        assert_eq!(two["count"], 11);
+        assert_eq!(two["truncated"], true);
+        assert_eq!(two["count_exact"], true);
+        assert_eq!(
+            two["options"].as_array().unwrap()[..],
+            all["options"].as_array().unwrap()[..2]
+        );
+        let exact = answer(&format!(r#"{{"played":"9S",{table},"limit":11}}"#)).unwrap();
+        assert_eq!(exact, all);
+        assert!(all.get("truncated").is_none() && all.get("count_exact").is_none());
+
+        let ranks = ["A", "2", "3", "4", "5", "6", "7"];
+        let cards: Vec<String> = ranks
+            .iter()
+            .flat_map(|r| ["C", "D", "H", "S"].map(|s| format!("\"{r}{s}\"")))
+            .collect();
+        let line = format!(r#"{{"played":"TC","table":[{}]}}"#, cards.join(","));
+        let big = answer(&line).unwrap();
+        assert_eq!(big["truncated"], true);
+        assert_eq!(big["options"].as_array().unwrap().len(), 100_000);
+        assert!(
+            big["count"].as_u64().unwrap() > 20_000_000,
+            "{}",
+            big["count"]
+        );
     }
 }
