@@ -754,6 +754,24 @@ fn records_replay_from_a_setup_and_accept_integer_seeds() {
     json["setup"] = serde_json::to_value(start.setup()).unwrap();
     let err = serde_json::from_value::<GameRecord<Zaagox>>(json).unwrap_err();
     assert!(err.to_string().contains("either"), "{err}");
+    // A seed given as an integer is written back as that integer, and read so again.
+    let mut integer = GameRecord::<Zaagox>::from_integer_seed(Rules::default(), 3, 5);
+    integer.actions.clone_from(&record.actions);
+    let text = serde_json::to_string(&integer).unwrap();
+    assert!(
+        text.contains("\"format\":1") && text.contains("\"seed\":5,"),
+        "{text}"
+    );
+    let back: GameRecord<Zaagox> = serde_json::from_str(&text).unwrap();
+    assert!(matches!(
+        back.start,
+        cards_core::Start::Seed {
+            integer: Some(5),
+            ..
+        }
+    ));
+    assert_eq!(back, record);
+    assert_eq!(back.replay().unwrap(), end);
 }
 
 #[test]
