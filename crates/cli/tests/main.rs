@@ -5,6 +5,7 @@ mod support;
 
 mod commands;
 mod golden;
+mod hostile;
 mod oracle;
 mod play;
 mod tournament;
