@@ -9,3 +9,4 @@ mod hostile;
 mod oracle;
 mod play;
 mod tournament;
+mod transcripts;
