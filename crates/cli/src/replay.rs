@@ -374,6 +374,17 @@ impl<'de: 'a, 'a> serde::Deserialize<'de> for RawHead<'a> {
                             game = Some(name);
                         }
                         "seed" => seed = Some(map.next_value()?),
+                        // serde would read a list as a struct's fields in order: a record's
+                        // rules and setup are written as objects only.
+                        "rules" | "setup" => {
+                            let raw: &'de RawValue = map.next_value()?;
+                            if !raw.get().starts_with('{') {
+                                return Err(de::Error::custom(format_args!(
+                                    "\"{key}\" is a JSON object, not {}",
+                                    cut(raw.get(), MAX_ECHO)
+                                )));
+                            }
+                        }
                         _ => {
                             map.next_value::<IgnoredAny>()?;
                         }
