@@ -1,0 +1,211 @@
+//! The catalogue: every game type the front ends play, one line each, and the lookups by name,
+//! variant and record name.
+
+use core::fmt;
+use core::ops::RangeInclusive;
+
+use serde_json::Value;
+
+use crate::error::{LookupError, TableError};
+use crate::table::{Of, Table, TypeOf};
+
+/// One game type the front ends play: a game (`jass`), the variant it is played as
+/// (`coiffeur`), and the Rust type behind them.
+#[derive(Clone, Copy)]
+pub struct GameType {
+    /// The game's name on every front end (`jass`).
+    pub game: &'static str,
+    /// The variant (`schieber-deal`), `None` for a game played one way.
+    pub variant: Option<&'static str>,
+    /// How messages name what it plays (`Coiffeur`, `one Schieber deal`).
+    pub label: &'static str,
+    /// One line about it, for help texts.
+    pub about: &'static str,
+    /// The type behind it.
+    of: &'static dyn TypeOf,
+}
+
+impl fmt::Debug for GameType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("GameType")
+            .field("game", &self.game)
+            .field("variant", &self.variant)
+            .field("record", &self.record())
+            .finish()
+    }
+}
+
+impl GameType {
+    /// The name its records carry ([`cards_core::Game::NAME`]: `schieber`, `letom-match`).
+    #[must_use]
+    pub fn record(&self) -> &'static str {
+        self.of.record()
+    }
+
+    /// Its player counts under its default rules.
+    #[must_use]
+    pub fn players(&self) -> RangeInclusive<usize> {
+        self.of.players()
+    }
+
+    /// Its default rules, as JSON (the form records carry).
+    #[must_use]
+    pub fn default_rules(&self) -> Value {
+        self.of.default_rules()
+    }
+
+    /// Its named rule presets, with their rules as JSON.
+    #[must_use]
+    pub fn presets(&self) -> Vec<(&'static str, Value)> {
+        self.of.presets()
+    }
+
+    /// A new table of `players` seats under `rules` (the game's rules as JSON, fields left out
+    /// keeping their defaults), dealt from `Seed::from(seed)`.
+    ///
+    /// # Errors
+    /// [`TableError::Rules`] for rules the game does not read, [`TableError::Setup`] for a
+    /// table it does not seat (players, or a rule's value out of its range).
+    pub fn new_table(
+        &'static self,
+        rules: &Value,
+        players: usize,
+        seed: u64,
+    ) -> Result<Box<dyn Table>, TableError> {
+        self.of.new_table(self, rules, players, seed)
+    }
+
+    /// The table a record (JSON text) leaves: its start, every action of it played.
+    ///
+    /// # Errors
+    /// [`TableError::Record`] when the text is not a record of this type or does not replay.
+    pub fn replay(&'static self, text: &str) -> Result<Box<dyn Table>, TableError> {
+        self.of.replay(self, text)
+    }
+}
+
+/// A catalogue line: the game type `$type` as `$game` (and `$variant`): the only place a game
+/// is named.
+macro_rules! game_type {
+    ($type:ty, $game:literal, $variant:expr, $label:literal, $about:literal $(,)?) => {
+        GameType {
+            game: $game,
+            variant: $variant,
+            label: $label,
+            about: $about,
+            of: &Of::<$type>::NEW,
+        }
+    };
+}
+
+/// Every game type, in the order the front ends list them; a game's first line is its
+/// default.
+static CATALOGUE: &[GameType] = &[
+    game_type!(
+        zaagox::Zaagox,
+        "zaagox",
+        None,
+        "Zaägox",
+        "Zaägox, the Didopoikas collecting game",
+    ),
+    game_type!(
+        jass::Schieber,
+        "jass",
+        Some("schieber"),
+        "Schieber",
+        "Schieber, deal after deal to the target",
+    ),
+    game_type!(
+        jass::SchieberDeal,
+        "jass",
+        Some("schieber-deal"),
+        "one Schieber deal",
+        "one deal of Schieber, the unit a duplicate tournament compares",
+    ),
+    game_type!(
+        jass::Coiffeur,
+        "jass",
+        Some("coiffeur"),
+        "Coiffeur",
+        "Coiffeur: every side plays every contract of its score sheet once",
+    ),
+    game_type!(
+        jass::Differenzler,
+        "jass",
+        Some("differenzler"),
+        "Differenzler",
+        "Differenzler: predict your card points, the smallest miss wins",
+    ),
+    game_type!(
+        elewenjewe::Elewenjewe,
+        "elewenjewe",
+        None,
+        "Eléwénjewé",
+        "Eléwénjewé, the Yorùbá fishing game",
+    ),
+    game_type!(
+        letom::Letom,
+        "letom",
+        Some("deal"),
+        "one Letom deal",
+        "one deal of Letom, the Didopoikas fishing game after Go-Stop",
+    ),
+    game_type!(
+        letom::LetomMatch,
+        "letom",
+        Some("match"),
+        "a Letom match",
+        "a match of Letom deals, the nagari carry and the pot between them",
+    ),
+];
+
+/// Every game type, in order.
+#[must_use]
+pub fn catalogue() -> &'static [GameType] {
+    CATALOGUE
+}
+
+/// The game type of `game` played as `variant` (`None`: the game's first, its default).
+///
+/// # Errors
+/// [`LookupError`] naming the games, or the game's variants.
+pub fn find(game: &str, variant: Option<&str>) -> Result<&'static GameType, LookupError> {
+    let mut types = CATALOGUE.iter().filter(|t| t.game == game).peekable();
+    if types.peek().is_none() {
+        return Err(LookupError::Game {
+            name: game.chars().take(64).collect(),
+            games: games(),
+        });
+    }
+    let variants: Vec<&'static str> = types.clone().filter_map(|t| t.variant).collect();
+    match variant {
+        None => types.next(),
+        Some(v) => types.find(|t| t.variant == Some(v)),
+    }
+    .ok_or_else(|| LookupError::Variant {
+        game: CATALOGUE
+            .iter()
+            .find(|t| t.game == game)
+            .map_or("", |t| t.game),
+        variant: variant.unwrap_or_default().chars().take(64).collect(),
+        variants,
+    })
+}
+
+/// The game type whose records carry `name` ([`GameType::record`]).
+#[must_use]
+pub fn by_record(name: &str) -> Option<&'static GameType> {
+    CATALOGUE.iter().find(|t| t.record() == name)
+}
+
+/// The games' names, each once, in order.
+#[must_use]
+pub fn games() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = Vec::new();
+    for t in CATALOGUE {
+        if !names.contains(&t.game) {
+            names.push(t.game);
+        }
+    }
+    names
+}

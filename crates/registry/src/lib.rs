@@ -1,0 +1,42 @@
+//! # cards-registry
+//!
+//! The games of cardrules behind one erased interface: the [`catalogue`] of every game type
+//! the front ends play (one line each: the game, its variant, what it is, its players, its
+//! rules and presets, the name its records carry), and [`Table`], one game in play whatever the
+//! game, object-safe, with every refusal a value. The layers run one way: `cards-core` ← the
+//! games ← `cards-bots` ← this registry ← the front ends (the command line now; the Python
+//! package and the browser page next), so a front end names no game: adding a game to every
+//! front end is its crate and one line of the catalogue.
+//!
+//! ```
+//! use cards_registry::{catalogue, find};
+//!
+//! // A whole Schieber game and one Schieber deal are two lines of the catalogue, told apart.
+//! let deal = find("jass", Some("schieber-deal"))?;
+//! assert_eq!(deal.record(), "schieber-deal");
+//! let mut table = deal.new_table(&serde_json::json!({}), 4, 42)?;
+//! while table.to_act().is_some() {
+//!     let chosen = table.bot_move("rules", 7)?;
+//!     table.play(&chosen.notation)?; // refused in the rule's words, the table unchanged
+//! }
+//! assert_eq!(table.settlement().iter().sum::<i64>(), 0);
+//! // The record replays to the same table.
+//! let again = deal.replay(&table.record().to_string())?;
+//! assert_eq!(again.state(), table.state());
+//! assert!(catalogue().iter().any(|t| t.game == "letom" && t.variant == Some("match")));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+#![forbid(unsafe_code)]
+
+mod catalogue;
+mod error;
+mod table;
+
+pub use catalogue::{GameType, by_record, catalogue, find, games};
+pub use error::{LookupError, TableError};
+pub use table::{Move, Table, Told};
+
+/// The README's example, run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -1,0 +1,124 @@
+//! Every game type's table against the typed game it erases: the same actions reach the same
+//! state, refusals leave the table as it was, records replay, bots play whole games.
+
+use cards_core::{Game, Seed, random_playout};
+use cards_registry::{TableError, find};
+use serde_json::json;
+
+/// Plays the typed random game of `seed` through the erased table of `game`/`variant` by its
+/// notation, and checks the table follows it move for move.
+fn follows<G: Game>(game: &str, variant: Option<&str>, players: usize, seed: u64) {
+    let line = find(game, variant).unwrap();
+    assert_eq!(line.record(), G::NAME);
+    let rules = G::Rules::default();
+    let (end, played) = random_playout::<G>(&rules, players, Seed::from(seed)).unwrap();
+    let mut table = line.new_table(&json!({}), players, seed).unwrap();
+    for action in &played.actions {
+        let legal = table.legal();
+        let text = action.to_string();
+        assert!(
+            legal.iter().any(|m| m.notation == text),
+            "{text} not in {legal:?}"
+        );
+        table.play(&text).unwrap();
+    }
+    assert_eq!(table.state(), serde_json::to_value(&end).unwrap());
+    assert_eq!(table.to_act(), None);
+    assert_eq!(table.settlement(), end.settlement().to_vec());
+    assert_eq!(table.returns(), end.returns().to_vec());
+    assert_eq!(
+        table.outcome().map(|(text, _)| text),
+        end.outcome().map(|o| o.to_string())
+    );
+    assert!(table.legal().is_empty());
+    assert_eq!(table.bot_move("random", 1), Err(TableError::Over));
+    // The record is the library's, its seed the integer given, and it replays.
+    let record = table.record();
+    assert_eq!(record["seed"], json!(seed));
+    assert_eq!(record["format"], json!(1));
+    let again = line.replay(&record.to_string()).unwrap();
+    assert_eq!(again.state(), table.state());
+    // Every seat sees every event; redacted, never more than everyone sees.
+    let all = table.events(None).unwrap();
+    for seat in 0..players {
+        assert_eq!(table.events(Some(seat)).unwrap().len(), all.len());
+        table.view(seat).unwrap();
+        assert!(!table.view_text(seat).unwrap().is_empty());
+    }
+    assert!(matches!(table.view(players), Err(TableError::Seat { .. })));
+}
+
+#[test]
+fn every_type_follows_its_typed_game() {
+    for seed in [1, 42] {
+        follows::<zaagox::Zaagox>("zaagox", None, 3, seed);
+        follows::<jass::Schieber>("jass", Some("schieber"), 4, seed);
+        follows::<jass::SchieberDeal>("jass", Some("schieber-deal"), 4, seed);
+        follows::<jass::Coiffeur>("jass", Some("coiffeur"), 4, seed);
+        follows::<jass::Differenzler>("jass", Some("differenzler"), 3, seed);
+        follows::<elewenjewe::Elewenjewe>("elewenjewe", None, 2, seed);
+        follows::<letom::Letom>("letom", Some("deal"), 3, seed);
+        follows::<letom::LetomMatch>("letom", Some("match"), 2, seed);
+    }
+}
+
+/// A refused move, by notation or index, changes nothing.
+#[test]
+fn refusals_leave_the_table_as_it_was() {
+    let line = find("jass", Some("schieber-deal")).unwrap();
+    let mut table = line.new_table(&json!({}), 4, 5).unwrap();
+    let before = (table.state(), table.events(None).unwrap(), table.record());
+    assert!(matches!(table.play("ZZ"), Err(TableError::Notation(_))));
+    assert!(matches!(
+        table.play("predict:3"),
+        Err(TableError::Refused(_))
+    ));
+    let n = table.legal().len();
+    assert_eq!(
+        table.play_index(n),
+        Err(TableError::Index { index: n, legal: n })
+    );
+    assert_eq!(
+        (table.state(), table.events(None).unwrap(), table.record()),
+        before
+    );
+    assert!(matches!(
+        table.bot_move("alphazero", 1),
+        Err(TableError::Bot(_))
+    ));
+    let moved = table.bot_move("ismcts:50", 3).unwrap();
+    assert_eq!(table.bot_move("ismcts:50", 3).unwrap(), moved);
+    table.play_index(moved.index).unwrap();
+}
+
+/// Rules are the game's JSON, refused in its words; a rule out of range refuses the table.
+#[test]
+fn rules_come_as_json() {
+    let line = find("jass", None).unwrap();
+    let e = line.new_table(&json!({"wies": 1}), 4, 1).unwrap_err();
+    assert!(
+        matches!(&e, TableError::Rules(m) if m.contains("unknown field `wies`")),
+        "{e}"
+    );
+    let e = line
+        .new_table(&json!({"target": 4_294_967_295u64}), 4, 1)
+        .unwrap_err();
+    assert!(e.to_string().contains("target must be 1 to 1000000"), "{e}");
+    let e = line.new_table(&json!({}), 3, 1).unwrap_err();
+    assert!(e.to_string().contains("played by 4 players, not 3"), "{e}");
+    let t = line.new_table(&json!({"target": 1000}), 4, 1).unwrap();
+    assert_eq!(t.record()["rules"]["target"], json!(1000));
+    let e = line.replay("{}").unwrap_err();
+    assert!(matches!(e, TableError::Record(_)));
+}
+
+/// A clone goes its own way.
+#[test]
+fn clones_are_independent() {
+    let line = find("zaagox", None).unwrap();
+    let table = line.new_table(&json!({}), 2, 9).unwrap();
+    let mut other = table.clone_table();
+    other.play_index(0).unwrap();
+    assert_ne!(other.state(), table.state());
+    assert_eq!(table.record()["actions"], json!([]));
+}
