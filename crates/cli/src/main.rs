@@ -19,12 +19,10 @@ mod output;
 mod play;
 mod protocol;
 mod replay;
-mod rules;
 mod simulate;
 mod table;
 mod terminal;
 mod tournament;
-mod words;
 
 use std::io::{self, IsTerminal as _, Write as _};
 use std::path::PathBuf;
@@ -286,8 +284,8 @@ struct ChoiceArgs {
 
 impl ChoiceArgs {
     /// The rules these arguments choose.
-    fn rules(&self) -> rules::RuleChoices {
-        rules::RuleChoices {
+    fn rules(&self) -> cards_registry::rules::RuleChoices {
+        cards_registry::rules::RuleChoices {
             preset: self.preset.clone(),
             json: self.rules.clone(),
             set: self.rule.clone(),

@@ -12,10 +12,10 @@ use crate::oracle::playout;
 use crate::protocol::{Body, Fields, OpName, OracleError};
 use crate::replay;
 use crate::replay::ReplayFileError;
-use crate::rules;
 use crate::simulate::{Config, SimulateError};
 use crate::table::Row;
 use crate::tournament::{self, TournamentError};
+use cards_registry::rules;
 
 /// One game type as the oracle and `replay` use it (object-safe: the table holds
 /// `&dyn Play`).

@@ -400,7 +400,7 @@ impl<'de: 'a, 'a> serde::Deserialize<'de> for RawHead<'a> {
 /// A serde_json error's text without ` at line L column C` when the line is 1 (a record
 /// written on one line), and with it otherwise (a record pretty-printed over many).
 fn without_position(e: &serde_json::Error) -> String {
-    let text = crate::words::user_words(&e.to_string());
+    let text = cards_registry::words::user_words(&e.to_string());
     if e.line() > 1 {
         return text;
     }

@@ -60,6 +60,22 @@ impl GameType {
         self.of.presets()
     }
 
+    /// Every field of its rules a front end sets by name (`weis.scale`), with its default and
+    /// the values it takes, read off the game's rules type.
+    #[must_use]
+    pub fn rule_fields(&self) -> Vec<crate::rules::Field> {
+        self.of.rule_fields()
+    }
+
+    /// The rules `choices` make (a preset, JSON merged in, fields set by name), as JSON for
+    /// [`GameType::new_table`].
+    ///
+    /// # Errors
+    /// A message saying which choice was wrong and why, in the game's own words.
+    pub fn rules(&self, choices: &crate::rules::RuleChoices) -> Result<Value, String> {
+        self.of.rules(self.game, choices)
+    }
+
     /// A new table of `players` seats under `rules` (the game's rules as JSON, fields left out
     /// keeping their defaults), dealt from `Seed::from(seed)`.
     ///

@@ -30,7 +30,9 @@
 
 mod catalogue;
 mod error;
+pub mod rules;
 mod table;
+pub mod words;
 
 pub use catalogue::{GameType, by_record, catalogue, find, games};
 pub use error::{LookupError, TableError};

@@ -99,6 +99,8 @@ pub(crate) trait TypeOf: Sync {
     fn players(&self) -> RangeInclusive<usize>;
     fn default_rules(&self) -> Value;
     fn presets(&self) -> Vec<(&'static str, Value)>;
+    fn rule_fields(&self) -> Vec<crate::rules::Field>;
+    fn rules(&self, game: &str, choices: &crate::rules::RuleChoices) -> Result<Value, String>;
     fn new_table(
         &self,
         line: &'static GameType,
@@ -151,6 +153,16 @@ impl<G: Catalogued> TypeOf for Of<G> {
             .into_iter()
             .map(|(name, rules)| (name, json(&rules)))
             .collect()
+    }
+
+    fn rule_fields(&self) -> Vec<crate::rules::Field> {
+        crate::rules::fields::<G::Rules>()
+    }
+
+    fn rules(&self, game: &str, choices: &crate::rules::RuleChoices) -> Result<Value, String> {
+        choices
+            .rules::<G::Rules>(game, &G::Rules::presets())
+            .map(|rules| json(&rules))
     }
 
     fn new_table(

@@ -122,3 +122,33 @@ fn clones_are_independent() {
     assert_ne!(other.state(), table.state());
     assert_eq!(table.record()["actions"], json!([]));
 }
+
+/// A front end's rule choices (a preset, JSON, fields by name) make the rules a table takes.
+#[test]
+fn rule_choices_make_rules() {
+    use cards_registry::rules::RuleChoices;
+    let line = find("jass", Some("coiffeur")).unwrap();
+    let choices = RuleChoices {
+        preset: Some("flat".to_owned()),
+        json: None,
+        set: vec![("coiffeur.individual".to_owned(), "true".to_owned())],
+    };
+    let rules = line.rules(&choices).unwrap();
+    assert_eq!(rules["coiffeur"]["individual"], json!(true));
+    assert_eq!(rules["target"], json!(1000));
+    line.new_table(&rules, 4, 3).unwrap();
+    let fields = line.rule_fields();
+    assert!(
+        fields
+            .iter()
+            .any(|f| f.name == "weis.scale" && f.values == "big|small")
+    );
+    let wrong = RuleChoices {
+        set: vec![("weis.scale".to_owned(), "huge".to_owned())],
+        ..RuleChoices::default()
+    };
+    assert_eq!(
+        line.rules(&wrong).unwrap_err(),
+        "--rule weis.scale=huge: weis.scale takes big|small"
+    );
+}

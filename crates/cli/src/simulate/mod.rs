@@ -37,7 +37,7 @@ mod run;
 mod stats;
 mod text;
 
-pub use crate::rules::RuleChoices;
+pub use cards_registry::rules::RuleChoices;
 use std::path::PathBuf;
 
 pub use report::*;

@@ -24,8 +24,8 @@ use cards_core::{Indexed, RuleBot};
 
 pub use style::Style;
 
-use crate::rules::RuleChoices;
 use crate::table::Row;
+use cards_registry::rules::RuleChoices;
 
 /// What to play.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -21,7 +21,7 @@ pub use run::tournament;
 
 use std::path::PathBuf;
 
-use crate::rules::RuleChoices;
+use cards_registry::rules::RuleChoices;
 
 /// The most deals a tournament plays.
 pub const MAX_DEALS: u64 = 10_000_000;

@@ -1,5 +1,6 @@
-//! The rules a command plays under, as the command line chose them: one mechanism for every
-//! game, with no rule stated here.
+//! The rules a front end plays under, as its user chose them: one mechanism for every game,
+//! with no rule stated here (the command line's `--preset`, `--rules` and `--rule`; a Python
+//! user's preset and dictionary).
 //!
 //! A game's rules are its crate's `Rules` value in its JSON form (the form records carry).
 //! `--preset NAME` starts from one of the crate's named presets instead of the default;
