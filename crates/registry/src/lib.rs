@@ -36,7 +36,7 @@ pub mod words;
 
 pub use catalogue::{GameType, by_record, catalogue, find, games};
 pub use error::{LookupError, TableError};
-pub use table::{Move, Table, Told};
+pub use table::{Move, Table, Told, Weighed};
 
 /// The README's example, run as a doctest.
 #[cfg(doctest)]

@@ -35,6 +35,17 @@ pub struct Told {
     pub text: String,
 }
 
+/// What a bot weighed for one move: how often its search tried it and how it did.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Weighed {
+    /// The move.
+    pub chosen: Move,
+    /// Its share of the search's visits (0 to 1).
+    pub share: f64,
+    /// Its mean return for the seat to act.
+    pub value: f64,
+}
+
 /// One game in play, whatever the game: object-safe, so a front end holds a `Box<dyn Table>`.
 /// Every refusal is a value ([`TableError`]) and leaves the table as it was.
 pub trait Table: fmt::Debug + Send {
@@ -91,6 +102,21 @@ pub trait Table: fmt::Debug + Send {
     /// [`TableError::Bot`] for a name that is not a bot, [`TableError::Over`] once the game is
     /// over.
     fn bot_move(&self, bot: &str, seed: u64) -> Result<Move, TableError>;
+    /// What a fair bot (not `cheat`) would play for the seat to act, seeded from `seed`: its
+    /// choice first, then the moves its search weighed most, at most `top` in all.
+    ///
+    /// # Errors
+    /// [`TableError::Bot`] for a name that is not a fair bot, [`TableError::Over`] once the
+    /// game is over.
+    fn hint(&self, bot: &str, seed: u64, top: usize) -> Result<Vec<Weighed>, TableError>;
+    /// A whole game consistent with what `seat` sees (every card it cannot see dealt anew,
+    /// seeded from `seed`): the determinization a search plays in. Its record starts from the
+    /// world's position.
+    ///
+    /// # Errors
+    /// [`TableError::Seat`] for a seat not at the table, [`TableError::Setup`] when no world
+    /// fits the view.
+    fn sample_world(&self, seat: usize, seed: u64) -> Result<Box<dyn Table>, TableError>;
 }
 
 /// A game type's face in the catalogue: what is asked of the type before there is a table.
@@ -256,6 +282,49 @@ impl<G: Catalogued> Typed<G> {
     }
 }
 
+impl<G: Catalogued> Typed<G> {
+    /// The bot `bot`'s decision for the seat to act: the player (for its hint), the legal
+    /// actions and its choice.
+    #[allow(clippy::type_complexity)]
+    fn decide(
+        &self,
+        bot: &str,
+        seed: u64,
+    ) -> Result<(Box<dyn Player<G>>, Vec<G::Action>, G::Action), TableError> {
+        let spec = parse_bot(bot)?;
+        let legal = self.legal_actions();
+        if legal.is_empty() {
+            return Err(TableError::Over);
+        }
+        // Seeded from the moment too, so one seed asks each position afresh.
+        let seed = GameRng::new(Seed::from(seed), self.record.actions.len() as u64).seed();
+        let mut player: Box<dyn Player<G>> = spec.player::<G>(seed);
+        let action = player.act(&self.state, &legal).ok_or(TableError::Over)?;
+        if !legal.contains(&action) {
+            return Err(TableError::Refused(format!(
+                "the bot chose {action}, which is not legal"
+            )));
+        }
+        Ok((player, legal, action))
+    }
+}
+
+fn parse_bot(bot: &str) -> Result<BotSpec, TableError> {
+    bot.parse()
+        .map_err(|e: cards_bots::ParseBotError| TableError::Bot(e.to_string()))
+}
+
+/// `action` as a move of the legal list `legal` (which holds it).
+fn chosen_move<A: PartialEq + fmt::Display>(legal: &[A], action: A) -> Move {
+    Move {
+        index: legal
+            .iter()
+            .position(|a| *a == action)
+            .unwrap_or(legal.len()),
+        notation: action.to_string(),
+    }
+}
+
 fn told<E: cards_core::GameEvent>(event: &E) -> Told {
     Told {
         event: json(event),
@@ -353,22 +422,44 @@ impl<G: Catalogued> Table for Typed<G> {
     }
 
     fn bot_move(&self, bot: &str, seed: u64) -> Result<Move, TableError> {
-        let spec: BotSpec = bot
-            .parse()
-            .map_err(|e: cards_bots::ParseBotError| TableError::Bot(e.to_string()))?;
-        let legal = self.legal_actions();
-        if legal.is_empty() {
-            return Err(TableError::Over);
+        let (_, legal, chosen) = self.decide(bot, seed)?;
+        Ok(chosen_move(&legal, chosen))
+    }
+
+    fn hint(&self, bot: &str, seed: u64, top: usize) -> Result<Vec<Weighed>, TableError> {
+        if parse_bot(bot)?.cheats() {
+            return Err(TableError::Bot(format!(
+                "{bot} sees every card: a hint comes from a fair bot"
+            )));
         }
-        let seed = GameRng::new(Seed::from(seed), self.record.actions.len() as u64).seed();
-        let mut player: Box<dyn Player<G>> = spec.player::<G>(seed);
-        let action = player.act(&self.state, &legal).ok_or(TableError::Over)?;
-        let index = legal.iter().position(|&a| a == action).ok_or_else(|| {
-            TableError::Refused(format!("the bot chose {action}, which is not legal"))
-        })?;
-        Ok(Move {
-            index,
-            notation: action.to_string(),
-        })
+        let (player, legal, chosen) = self.decide(bot, seed)?;
+        let stats = player.hint();
+        let total: u32 = stats.iter().map(|s| s.visits).sum();
+        let weighed = |action: G::Action| {
+            let stat = stats.iter().find(|s| s.action == action);
+            Weighed {
+                chosen: chosen_move(&legal, action),
+                share: match (stat, total) {
+                    (Some(s), 1..) => f64::from(s.visits) / f64::from(total),
+                    _ => 0.0,
+                },
+                value: stat.map_or(0.0, |s| s.value),
+            }
+        };
+        let mut others: Vec<_> = stats.iter().filter(|s| s.action != chosen).collect();
+        others.sort_by_key(|s| core::cmp::Reverse(s.visits));
+        let mut out = vec![weighed(chosen)];
+        out.extend(others.into_iter().map(|s| weighed(s.action)));
+        out.truncate(top.max(1));
+        Ok(out)
+    }
+
+    fn sample_world(&self, seat: usize, seed: u64) -> Result<Box<dyn Table>, TableError> {
+        let view = self.state.view(self.seat(seat)?);
+        let mut rng = GameRng::new(Seed::from(seed), self.record.actions.len() as u64);
+        let world =
+            G::sample_world(&view, &mut rng).map_err(|e| TableError::Setup(e.to_string()))?;
+        let record = GameRecord::from_setup(world.rules().clone(), world.setup());
+        Ok(Box::new(Typed::start(self.line, world, record)))
     }
 }

@@ -152,3 +152,43 @@ fn rule_choices_make_rules() {
         "--rule weis.scale=huge: weis.scale takes big|small"
     );
 }
+
+/// A hint comes from a fair bot, its choice first; a sampled world shows the seat what the
+/// table shows it, and plays on.
+#[test]
+fn hints_and_sampled_worlds() {
+    for (game, variant, players) in [
+        ("zaagox", None, 3),
+        ("jass", Some("coiffeur"), 4),
+        ("letom", Some("deal"), 3),
+        ("elewenjewe", None, 2),
+    ] {
+        let line = find(game, variant).unwrap();
+        let mut table = line.new_table(&json!({}), players, 11).unwrap();
+        for _ in 0..5 {
+            if table.to_act().is_none() {
+                break;
+            }
+            table.play_index(0).unwrap();
+        }
+        let Some(seat) = table.to_act() else { continue };
+        let hint = table.hint("ismcts:200", 4, 3).unwrap();
+        assert!(!hint.is_empty() && hint.len() <= 3, "{hint:?}");
+        assert_eq!(hint[0].chosen, table.bot_move("ismcts:200", 4).unwrap());
+        let shares: f64 = hint.iter().map(|w| w.share).sum();
+        assert!(shares <= 1.0 + 1e-9, "{hint:?}");
+        assert!(matches!(table.hint("cheat", 4, 3), Err(TableError::Bot(_))));
+        let mut world = table.sample_world(seat, 5).unwrap();
+        assert_eq!(
+            world.view(seat).unwrap(),
+            table.view(seat).unwrap(),
+            "{game}"
+        );
+        assert_eq!(world.legal(), table.legal());
+        world.play_index(0).unwrap();
+        assert!(matches!(
+            table.sample_world(players, 5),
+            Err(TableError::Seat { .. })
+        ));
+    }
+}
