@@ -198,7 +198,8 @@ impl<G: Catalogued> TypeOf for Of<G> {
         players: usize,
         seed: u64,
     ) -> Result<Box<dyn Table>, TableError> {
-        let rules = G::Rules::deserialize(rules).map_err(|e| TableError::Rules(e.to_string()))?;
+        let rules = G::Rules::deserialize(rules)
+            .map_err(|e| TableError::Rules(crate::words::user_words(&e.to_string())))?;
         let state = G::new(&rules, players, Seed::from(seed))
             .map_err(|e| TableError::Setup(e.to_string()))?;
         let record = GameRecord::from_integer_seed(rules, players, seed);
@@ -206,8 +207,8 @@ impl<G: Catalogued> TypeOf for Of<G> {
     }
 
     fn replay(&self, line: &'static GameType, text: &str) -> Result<Box<dyn Table>, TableError> {
-        let record: GameRecord<G> =
-            serde_json::from_str(text).map_err(|e| TableError::Record(e.to_string()))?;
+        let record: GameRecord<G> = serde_json::from_str(text)
+            .map_err(|e| TableError::Record(crate::words::user_words(&e.to_string())))?;
         let state = record
             .start_state()
             .map_err(|e| TableError::Record(e.to_string()))?;

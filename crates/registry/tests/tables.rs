@@ -110,6 +110,8 @@ fn rules_come_as_json() {
     assert_eq!(t.record()["rules"]["target"], json!(1000));
     let e = line.replay("{}").unwrap_err();
     assert!(matches!(e, TableError::Record(_)));
+    let e = line.new_table(&json!({"weis": 5}), 4, 1).unwrap_err();
+    assert!(e.to_string().contains("expected a JSON object"), "{e}");
 }
 
 /// A clone goes its own way.
