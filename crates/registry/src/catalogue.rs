@@ -7,7 +7,9 @@ use core::ops::RangeInclusive;
 use serde_json::Value;
 
 use crate::error::{LookupError, TableError};
-use crate::table::{Of, Table, TypeOf};
+use cards_core::{Game, Indexed};
+
+use crate::table::{Catalogued, Of, Table, TypeOf};
 
 /// One game type the front ends play: a game (`jass`), the variant it is played as
 /// (`coiffeur`), and the Rust type behind them.
@@ -21,6 +23,12 @@ pub struct GameType {
     pub label: &'static str,
     /// One line about it, for help texts.
     pub about: &'static str,
+    /// Whether the conformance oracle plays it (`docs/oracle.md`), and the name its
+    /// `"variant"` field gives it there (a game the oracle plays one way takes no variant).
+    pub oracle: Option<&'static str>,
+    /// The variant a duplicate-deal tournament plays when asked for this one, when not this
+    /// one itself (a whole Schieber game compares deal by deal).
+    pub compared_as: Option<&'static str>,
     /// The type behind it.
     of: &'static dyn TypeOf,
 }
@@ -91,6 +99,11 @@ impl GameType {
         self.of.new_table(self, rules, players, seed)
     }
 
+    /// Runs `visitor` typed, for this line's game type.
+    pub fn visit<V: Visitor>(&'static self, visitor: V) -> V::Out {
+        dispatch(self, visitor)
+    }
+
     /// The table a record (JSON text) leaves: its start, every action of it played.
     ///
     /// # Errors
@@ -100,80 +113,120 @@ impl GameType {
     }
 }
 
-/// A catalogue line: the game type `$type` as `$game` (and `$variant`): the only place a game
-/// is named.
-macro_rules! game_type {
-    ($type:ty, $game:literal, $variant:expr, $label:literal, $about:literal $(,)?) => {
-        GameType {
-            game: $game,
-            variant: $variant,
-            label: $label,
-            about: $about,
-            of: &Of::<$type>::NEW,
+/// A computation generic over the game type, run typed for one catalogue line
+/// ([`GameType::visit`]): how a front end runs generic code of its own (a simulation's
+/// millions of playouts, a tournament) monomorphized, at the typed game's speed, without
+/// naming a game.
+pub trait Visitor {
+    /// What the computation gives.
+    type Out;
+    /// Runs it for the game type `G`, played step by step in the form `P` (`G` itself for a
+    /// game whose every action is one step), as the catalogue line `line`.
+    fn visit<G: Catalogued, P: Indexed<Game = G> + Send + 'static>(
+        self,
+        line: &'static GameType,
+    ) -> Self::Out;
+}
+
+/// The catalogue, written once: each line a game type (with its step-by-step form in
+/// brackets when it splits decisions) and what the front ends call it. It makes the static
+/// list and the typed dispatch ([`GameType::visit`]) from the same lines, so they cannot
+/// disagree.
+macro_rules! catalogue {
+    ($($type:ty $([$position:ty])? => { $($field:ident: $value:expr),* $(,)? }),* $(,)?) => {
+        static CATALOGUE: &[GameType] = &[$(
+            GameType {
+                $($field: $value,)*
+                of: &Of::<$type, catalogue!(@position $type $(, $position)?)>::NEW,
+            }
+        ),*];
+
+        fn dispatch<V: Visitor>(line: &'static GameType, visitor: V) -> V::Out {
+            catalogue!(@dispatch line, visitor; $(($type, catalogue!(@position $type $(, $position)?))),*)
+        }
+    };
+    (@position $type:ty) => { $type };
+    (@position $type:ty, $position:ty) => { $position };
+    // The last line is what is left: every line is one of them, and no branch can fail.
+    (@dispatch $line:ident, $visitor:ident; ($type:ty, $position:ty)) => {
+        $visitor.visit::<$type, $position>($line)
+    };
+    (@dispatch $line:ident, $visitor:ident; ($type:ty, $position:ty), $($rest:tt)+) => {
+        if $line.record() == <$type as Game>::NAME {
+            $visitor.visit::<$type, $position>($line)
+        } else {
+            catalogue!(@dispatch $line, $visitor; $($rest)+)
         }
     };
 }
 
-/// Every game type, in the order the front ends list them; a game's first line is its
-/// default.
-static CATALOGUE: &[GameType] = &[
-    game_type!(
-        zaagox::Zaagox,
-        "zaagox",
-        None,
-        "Zaägox",
-        "Zaägox, the Didopoikas collecting game",
-    ),
-    game_type!(
-        jass::Schieber,
-        "jass",
-        Some("schieber"),
-        "Schieber",
-        "Schieber, deal after deal to the target",
-    ),
-    game_type!(
-        jass::SchieberDeal,
-        "jass",
-        Some("schieber-deal"),
-        "one Schieber deal",
-        "one deal of Schieber, the unit a duplicate tournament compares",
-    ),
-    game_type!(
-        jass::Coiffeur,
-        "jass",
-        Some("coiffeur"),
-        "Coiffeur",
-        "Coiffeur: every side plays every contract of its score sheet once",
-    ),
-    game_type!(
-        jass::Differenzler,
-        "jass",
-        Some("differenzler"),
-        "Differenzler",
-        "Differenzler: predict your card points, the smallest miss wins",
-    ),
-    game_type!(
-        elewenjewe::Elewenjewe,
-        "elewenjewe",
-        None,
-        "Eléwénjewé",
-        "Eléwénjewé, the Yorùbá fishing game",
-    ),
-    game_type!(
-        letom::Letom,
-        "letom",
-        Some("deal"),
-        "one Letom deal",
-        "one deal of Letom, the Didopoikas fishing game after Go-Stop",
-    ),
-    game_type!(
-        letom::LetomMatch,
-        "letom",
-        Some("match"),
-        "a Letom match",
-        "a match of Letom deals, the nagari carry and the pot between them",
-    ),
-];
+catalogue! {
+    zaagox::Zaagox => {
+        game: "zaagox",
+        variant: None,
+        label: "Zaägox",
+        about: "Zaägox, the Didopoikas collecting game",
+        oracle: Some("zaagox"),
+        compared_as: None,
+    },
+    jass::Schieber => {
+        game: "jass",
+        variant: Some("schieber"),
+        label: "Schieber",
+        about: "Schieber, deal after deal to the target",
+        oracle: None,
+        // Luck cancels over a duplicate deal, not over a game to the target.
+        compared_as: Some("schieber-deal"),
+    },
+    jass::SchieberDeal => {
+        game: "jass",
+        variant: Some("schieber-deal"),
+        label: "one Schieber deal",
+        about: "one deal of Schieber, the unit a duplicate tournament compares",
+        oracle: Some("schieber"),
+        compared_as: None,
+    },
+    jass::Coiffeur => {
+        game: "jass",
+        variant: Some("coiffeur"),
+        label: "Coiffeur",
+        about: "Coiffeur: every side plays every contract of its score sheet once",
+        oracle: Some("coiffeur"),
+        compared_as: None,
+    },
+    jass::Differenzler => {
+        game: "jass",
+        variant: Some("differenzler"),
+        label: "Differenzler",
+        about: "Differenzler: predict your card points, the smallest miss wins",
+        oracle: Some("differenzler"),
+        compared_as: None,
+    },
+    elewenjewe::Elewenjewe [elewenjewe::Stepped] => {
+        game: "elewenjewe",
+        variant: None,
+        label: "Eléwénjewé",
+        about: "Eléwénjewé, the Yorùbá fishing game",
+        oracle: Some("elewenjewe"),
+        compared_as: None,
+    },
+    letom::Letom => {
+        game: "letom",
+        variant: Some("deal"),
+        label: "one Letom deal",
+        about: "one deal of Letom, the Didopoikas fishing game after Go-Stop",
+        oracle: Some("deal"),
+        compared_as: None,
+    },
+    letom::LetomMatch => {
+        game: "letom",
+        variant: Some("match"),
+        label: "a Letom match",
+        about: "a match of Letom deals, the nagari carry and the pot between them",
+        oracle: None,
+        compared_as: None,
+    },
+}
 
 /// Every game type, in order.
 #[must_use]

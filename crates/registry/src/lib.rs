@@ -34,9 +34,9 @@ pub mod rules;
 mod table;
 pub mod words;
 
-pub use catalogue::{GameType, by_record, catalogue, find, games};
+pub use catalogue::{GameType, Visitor, by_record, catalogue, find, games};
 pub use error::{LookupError, TableError};
-pub use table::{Move, Table, Told, Weighed};
+pub use table::{Catalogued, Move, Step, Stepped, Table, Told, Weighed};
 
 /// The README's example, run as a doctest.
 #[cfg(doctest)]

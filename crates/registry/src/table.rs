@@ -8,7 +8,9 @@ use core::ops::RangeInclusive;
 use core::str::FromStr;
 
 use cards_bots::{BotSpec, Player};
-use cards_core::{Game, GameRecord, GameRng, PlayerId, Presets as _, RuleBot, Seed};
+use cards_core::{
+    ActionMask, Game, GameRecord, GameRng, Indexed, PlayerId, Presets as _, RuleBot, Seed,
+};
 use serde::Deserialize as _;
 use serde_json::Value;
 
@@ -23,6 +25,32 @@ pub struct Move {
     pub index: usize,
     /// The action in the game's notation (`9S`, `capture 9S: 6C 3D`).
     pub notation: String,
+    /// The action as a player reads it (suit symbols for cards: `9♠`).
+    pub words: String,
+}
+
+/// One step of the step-by-step form ([`Table::legal_steps`]): an id of the game type's fixed
+/// id space and its words. A game whose decisions are each small has one step a decision (the
+/// whole action); one whose decisions can be too large to list (an Eléwénjewé capture) splits
+/// them into steps (the card played, then each card taken).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Step {
+    /// Its id, below [`Table::step_space`]: the same step has the same id in every position.
+    pub id: usize,
+    /// The step in the game's notation.
+    pub notation: String,
+    /// The step as a player reads it.
+    pub words: String,
+}
+
+/// What a step did ([`Table::play_step`]).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stepped {
+    /// The decision goes on: more steps follow (the table's state is unchanged so far).
+    Partial,
+    /// The decision is complete: this move was played.
+    Played(Move),
 }
 
 /// What one action did, as one seat (or everyone) saw it: the event as data and as the
@@ -57,22 +85,44 @@ pub trait Table: fmt::Debug + Send {
     fn to_act(&self) -> Option<usize>;
     /// The legal moves of the seat to act, in the game's order (empty once over).
     fn legal(&self) -> Vec<Move>;
-    /// Plays a move given in the game's notation, returning what it did, told to everyone.
+    /// How many legal moves the seat to act has ([`Table::legal`]'s length, without writing
+    /// them).
+    fn legal_len(&self) -> usize;
+    /// Plays a move given in the game's notation (what it did: [`Table::events`] from
+    /// [`Table::event_count`] before it). A decision under way step by step is dropped.
     ///
     /// # Errors
     /// [`TableError::Notation`] for text that is no move of the game, [`TableError::Refused`]
     /// for an illegal one (the rule's own words); the table is unchanged.
-    fn play(&mut self, notation: &str) -> Result<Vec<Told>, TableError>;
-    /// Plays the legal move at `index` ([`Move::index`]).
+    fn play(&mut self, notation: &str) -> Result<(), TableError>;
+    /// Plays the legal move at `index` ([`Move::index`]), as [`Table::play`] does.
     ///
     /// # Errors
     /// [`TableError::Index`] past the legal moves; the table is unchanged.
-    fn play_index(&mut self, index: usize) -> Result<Vec<Told>, TableError>;
-    /// Every event so far, from the start, as `seat` saw them (`None`: everything shown).
+    fn play_index(&mut self, index: usize) -> Result<(), TableError>;
+    /// The size of the game type's step ids: every [`Step::id`] is below it.
+    fn step_space(&self) -> usize;
+    /// The legal steps now, in id order: the first steps of the seat's decision, or the next
+    /// steps of a decision under way (empty once over).
+    fn legal_steps(&self) -> Vec<Step>;
+    /// The steps taken so far in the decision under way (empty between decisions).
+    fn steps_taken(&self) -> Vec<Step>;
+    /// Takes the step `id`: the decision goes on, or it is complete and its move is played.
+    ///
+    /// # Errors
+    /// [`TableError::Refused`] for a step that is not legal now (the rule's words), or steps
+    /// that make no legal move (the decision then starts again); the table is unchanged.
+    fn play_step(&mut self, id: usize) -> Result<Stepped, TableError>;
+    /// Drops the decision under way, back to its first step.
+    fn restart_steps(&mut self);
+    /// How many events there are so far (every seat is told the same number).
+    fn event_count(&self) -> usize;
+    /// The events from the `from`-th on (0: from the start), as `seat` saw them (`None`:
+    /// everything shown).
     ///
     /// # Errors
     /// [`TableError::Seat`] for a seat not at the table.
-    fn events(&self, seat: Option<usize>) -> Result<Vec<Told>, TableError>;
+    fn events(&self, seat: Option<usize>, from: usize) -> Result<Vec<Told>, TableError>;
     /// What `seat` sees now, as data.
     ///
     /// # Errors
@@ -137,16 +187,18 @@ pub(crate) trait TypeOf: Sync {
     fn replay(&self, line: &'static GameType, text: &str) -> Result<Box<dyn Table>, TableError>;
 }
 
-/// The game type `G`, erased: the catalogue's face of the type, and (as [`Typed`]) its tables.
-pub(crate) struct Of<G>(PhantomData<fn() -> G>);
+/// The game type `G` with its step-by-step form `P`, erased: the catalogue's face of the type,
+/// and (as [`Typed`]) its tables.
+pub(crate) struct Of<G, P = G>(PhantomData<fn() -> (G, P)>);
 
-impl<G> Of<G> {
+impl<G, P> Of<G, P> {
     /// The value a catalogue line points to.
     pub(crate) const NEW: Self = Of(PhantomData);
 }
 
-/// The bounds every catalogued type meets.
-pub(crate) trait Catalogued:
+/// What every catalogued game type offers beyond [`Game`]: a rule bot (so every bot of the
+/// ladder plays it), a view that reads as text and actions read back from their notation.
+pub trait Catalogued:
     RuleBot<View: fmt::Display, Action: FromStr<Err: fmt::Display>> + 'static
 {
 }
@@ -161,7 +213,7 @@ fn json<T: serde::Serialize>(value: &T) -> Value {
     serde_json::to_value(value).unwrap_or_else(|e| Value::String(format!("cannot write: {e}")))
 }
 
-impl<G: Catalogued> TypeOf for Of<G> {
+impl<G: Catalogued, P: Indexed<Game = G> + Send + 'static> TypeOf for Of<G, P> {
     fn record(&self) -> &'static str {
         G::NAME
     }
@@ -203,7 +255,7 @@ impl<G: Catalogued> TypeOf for Of<G> {
         let state = G::new(&rules, players, Seed::from(seed))
             .map_err(|e| TableError::Setup(e.to_string()))?;
         let record = GameRecord::from_integer_seed(rules, players, seed);
-        Ok(Box::new(Typed::start(line, state, record)))
+        Ok(Box::new(Typed::<G, P>::start(line, state, record)))
     }
 
     fn replay(&self, line: &'static GameType, text: &str) -> Result<Box<dyn Table>, TableError> {
@@ -215,7 +267,7 @@ impl<G: Catalogued> TypeOf for Of<G> {
         let actions = record.actions.clone();
         let mut start = record;
         start.actions.clear();
-        let mut table = Typed::start(line, state, start);
+        let mut table = Typed::<G, P>::start(line, state, start);
         for (i, action) in actions.into_iter().enumerate() {
             table.act(action).map_err(|e| {
                 TableError::Record(format!("action {} ({action}) was refused: {e}", i + 1))
@@ -225,16 +277,31 @@ impl<G: Catalogued> TypeOf for Of<G> {
     }
 }
 
-/// A table of the game type `G`: the state, its record, and every event so far.
-#[derive(Clone)]
-pub(crate) struct Typed<G: Game> {
+/// A table of the game type `G`: the state, its record, every event so far, and the decision
+/// under way step by step in the form `P`.
+pub(crate) struct Typed<G: Game, P> {
     line: &'static GameType,
     state: G,
     record: GameRecord<G>,
     events: Vec<G::Event>,
+    /// While a decision is taken step by step: the position so far and the steps taken.
+    steps: Option<(P, Vec<usize>)>,
 }
 
-impl<G: Game> fmt::Debug for Typed<G> {
+// Derived `Clone` would ask `G::Event: Clone` through the generics' bounds it adds.
+impl<G: Game, P: Clone> Clone for Typed<G, P> {
+    fn clone(&self) -> Self {
+        Typed {
+            line: self.line,
+            state: self.state.clone(),
+            record: self.record.clone(),
+            events: self.events.clone(),
+            steps: self.steps.clone(),
+        }
+    }
+}
+
+impl<G: Game, P> fmt::Debug for Typed<G, P> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Table")
             .field("game", &self.line.record())
@@ -244,7 +311,7 @@ impl<G: Game> fmt::Debug for Typed<G> {
     }
 }
 
-impl<G: Catalogued> Typed<G> {
+impl<G: Catalogued, P: Indexed<Game = G>> Typed<G, P> {
     fn start(line: &'static GameType, state: G, record: GameRecord<G>) -> Self {
         let mut events = Vec::new();
         state.start_events(&mut events);
@@ -253,18 +320,48 @@ impl<G: Catalogued> Typed<G> {
             state,
             record,
             events,
+            steps: None,
         }
     }
 
     /// Plays `action`, keeping its events; the table unchanged when refused.
-    fn act(&mut self, action: G::Action) -> Result<Vec<Told>, TableError> {
+    fn act(&mut self, action: G::Action) -> Result<(), TableError> {
         let from = self.events.len();
         if let Err(e) = self.state.play_reporting(action, &mut self.events) {
             self.events.truncate(from);
             return Err(TableError::Refused(e.to_string()));
         }
         self.record.actions.push(action);
-        Ok(self.events[from..].iter().map(told).collect())
+        self.steps = None;
+        Ok(())
+    }
+
+    /// The legal steps of `position`, in id order.
+    fn step_ids(position: &P) -> Vec<usize> {
+        let mut mask = ActionMask::new(P::NUM_ACTIONS);
+        position.legal_mask(&mut mask);
+        mask.iter().collect()
+    }
+
+    /// The legal action a complete decision's steps (`taken`, reaching `reached`) make: the
+    /// one whose canonical path they are, or else (steps taken in another order) the one
+    /// whose state they reach.
+    fn decided(&self, taken: &[usize], reached: &G) -> Option<G::Action> {
+        let legal = self.legal_actions();
+        let mut path = Vec::new();
+        legal
+            .iter()
+            .copied()
+            .find(|&a| {
+                P::action_path(a, &mut path);
+                path == taken
+            })
+            .or_else(|| {
+                legal
+                    .iter()
+                    .copied()
+                    .find(|&a| self.state.apply(a).is_ok_and(|next| next == *reached))
+            })
     }
 
     fn seat(&self, seat: usize) -> Result<PlayerId, TableError> {
@@ -283,7 +380,7 @@ impl<G: Catalogued> Typed<G> {
     }
 }
 
-impl<G: Catalogued> Typed<G> {
+impl<G: Catalogued, P: Indexed<Game = G>> Typed<G, P> {
     /// The bot `bot`'s decision for the seat to act: the player (for its hint), the legal
     /// actions and its choice.
     #[allow(clippy::type_complexity)]
@@ -317,13 +414,28 @@ fn parse_bot(bot: &str) -> Result<BotSpec, TableError> {
 
 /// `action` as a move of the legal list `legal` (which holds it).
 fn chosen_move<A: PartialEq + fmt::Display>(legal: &[A], action: A) -> Move {
+    let index = legal
+        .iter()
+        .position(|a| *a == action)
+        .unwrap_or(legal.len());
+    chosen_at(index, action)
+}
+
+fn chosen_at<A: fmt::Display>(index: usize, action: A) -> Move {
     Move {
-        index: legal
-            .iter()
-            .position(|a| *a == action)
-            .unwrap_or(legal.len()),
+        index,
         notation: action.to_string(),
+        words: format!("{action:#}"),
     }
+}
+
+/// The step `id` of the form `P`, in words.
+fn step<P: Indexed>(id: usize) -> Option<Step> {
+    P::step(id).map(|s| Step {
+        id,
+        notation: s.to_string(),
+        words: format!("{s:#}"),
+    })
 }
 
 fn told<E: cards_core::GameEvent>(event: &E) -> Told {
@@ -333,7 +445,7 @@ fn told<E: cards_core::GameEvent>(event: &E) -> Told {
     }
 }
 
-impl<G: Catalogued> Table for Typed<G> {
+impl<G: Catalogued, P: Indexed<Game = G> + Send + 'static> Table for Typed<G, P> {
     fn game_type(&self) -> &'static GameType {
         self.line
     }
@@ -350,14 +462,17 @@ impl<G: Catalogued> Table for Typed<G> {
         self.legal_actions()
             .into_iter()
             .enumerate()
-            .map(|(index, action)| Move {
-                index,
-                notation: action.to_string(),
-            })
+            .map(|(index, action)| chosen_at(index, action))
             .collect()
     }
 
-    fn play(&mut self, notation: &str) -> Result<Vec<Told>, TableError> {
+    fn legal_len(&self) -> usize {
+        let mut n = 0;
+        self.state.for_each_legal(|_| n += 1);
+        n
+    }
+
+    fn play(&mut self, notation: &str) -> Result<(), TableError> {
         let action = notation
             .trim()
             .parse::<G::Action>()
@@ -365,22 +480,83 @@ impl<G: Catalogued> Table for Typed<G> {
         self.act(action)
     }
 
-    fn play_index(&mut self, index: usize) -> Result<Vec<Told>, TableError> {
-        let legal = self.legal_actions();
-        let Some(&action) = legal.get(index) else {
-            return Err(TableError::Index {
-                index,
-                legal: legal.len(),
-            });
+    fn play_index(&mut self, index: usize) -> Result<(), TableError> {
+        // Counted, not listed: no allocation on a front end's hottest path.
+        let (mut n, mut found) = (0, None);
+        self.state.for_each_legal(|a| {
+            if n == index {
+                found = Some(a);
+            }
+            n += 1;
+        });
+        let Some(action) = found else {
+            return Err(TableError::Index { index, legal: n });
         };
         self.act(action)
     }
 
-    fn events(&self, seat: Option<usize>) -> Result<Vec<Told>, TableError> {
+    fn step_space(&self) -> usize {
+        P::NUM_ACTIONS
+    }
+
+    fn legal_steps(&self) -> Vec<Step> {
+        if self.state.is_terminal() {
+            return Vec::new();
+        }
+        let ids = match &self.steps {
+            Some((position, _)) => Self::step_ids(position),
+            None => Self::step_ids(&P::from_game(self.state.clone())),
+        };
+        ids.into_iter().filter_map(step::<P>).collect()
+    }
+
+    fn steps_taken(&self) -> Vec<Step> {
+        self.steps.as_ref().map_or_else(Vec::new, |(_, taken)| {
+            taken.iter().copied().filter_map(step::<P>).collect()
+        })
+    }
+
+    fn play_step(&mut self, id: usize) -> Result<Stepped, TableError> {
+        if self.state.is_terminal() {
+            return Err(TableError::Over);
+        }
+        let (mut position, mut taken) = match &self.steps {
+            Some((position, taken)) => (position.clone(), taken.clone()),
+            None => (P::from_game(self.state.clone()), Vec::new()),
+        };
+        position
+            .play_index(id)
+            .map_err(|e| TableError::Refused(e.to_string()))?;
+        taken.push(id);
+        if position.in_decision() {
+            self.steps = Some((position, taken));
+            return Ok(Stepped::Partial);
+        }
+        let Some(action) = self.decided(&taken, position.game()) else {
+            self.steps = None;
+            return Err(TableError::Refused(
+                "those steps make no legal move; the decision starts again".to_owned(),
+            ));
+        };
+        let chosen = chosen_move(&self.legal_actions(), action);
+        self.act(action)?;
+        Ok(Stepped::Played(chosen))
+    }
+
+    fn restart_steps(&mut self) {
+        self.steps = None;
+    }
+
+    fn event_count(&self) -> usize {
+        self.events.len()
+    }
+
+    fn events(&self, seat: Option<usize>, from: usize) -> Result<Vec<Told>, TableError> {
         let seat = seat.map(|s| self.seat(s)).transpose()?;
         Ok(self
             .events
             .iter()
+            .skip(from)
             .map(|event| match seat {
                 Some(seat) => told(&G::redact(self.state.rules(), event, seat)),
                 None => told(event),
@@ -461,6 +637,6 @@ impl<G: Catalogued> Table for Typed<G> {
         let world =
             G::sample_world(&view, &mut rng).map_err(|e| TableError::Setup(e.to_string()))?;
         let record = GameRecord::from_setup(world.rules().clone(), world.setup());
-        Ok(Box::new(Typed::start(self.line, world, record)))
+        Ok(Box::new(Typed::<G, P>::start(self.line, world, record)))
     }
 }

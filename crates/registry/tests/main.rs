@@ -2,4 +2,5 @@
 //! typed game it erases.
 
 mod catalogue;
+mod steps;
 mod tables;

@@ -15,6 +15,7 @@ fn follows<G: Game>(game: &str, variant: Option<&str>, players: usize, seed: u64
     let mut table = line.new_table(&json!({}), players, seed).unwrap();
     for action in &played.actions {
         let legal = table.legal();
+        assert_eq!(table.legal_len(), legal.len());
         let text = action.to_string();
         assert!(
             legal.iter().any(|m| m.notation == text),
@@ -39,9 +40,9 @@ fn follows<G: Game>(game: &str, variant: Option<&str>, players: usize, seed: u64
     let again = line.replay(&record.to_string()).unwrap();
     assert_eq!(again.state(), table.state());
     // Every seat sees every event; redacted, never more than everyone sees.
-    let all = table.events(None).unwrap();
+    let all = table.events(None, 0).unwrap();
     for seat in 0..players {
-        assert_eq!(table.events(Some(seat)).unwrap().len(), all.len());
+        assert_eq!(table.events(Some(seat), 0).unwrap().len(), all.len());
         table.view(seat).unwrap();
         assert!(!table.view_text(seat).unwrap().is_empty());
     }
@@ -67,7 +68,11 @@ fn every_type_follows_its_typed_game() {
 fn refusals_leave_the_table_as_it_was() {
     let line = find("jass", Some("schieber-deal")).unwrap();
     let mut table = line.new_table(&json!({}), 4, 5).unwrap();
-    let before = (table.state(), table.events(None).unwrap(), table.record());
+    let before = (
+        table.state(),
+        table.events(None, 0).unwrap(),
+        table.record(),
+    );
     assert!(matches!(table.play("ZZ"), Err(TableError::Notation(_))));
     assert!(matches!(
         table.play("predict:3"),
@@ -79,7 +84,11 @@ fn refusals_leave_the_table_as_it_was() {
         Err(TableError::Index { index: n, legal: n })
     );
     assert_eq!(
-        (table.state(), table.events(None).unwrap(), table.record()),
+        (
+            table.state(),
+            table.events(None, 0).unwrap(),
+            table.record()
+        ),
         before
     );
     assert!(matches!(
