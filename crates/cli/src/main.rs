@@ -17,7 +17,6 @@ mod lines;
 mod oracle;
 mod output;
 mod play;
-mod protocol;
 mod replay;
 mod simulate;
 mod table;
@@ -351,23 +350,20 @@ fn parse_threads(text: &str) -> Result<u64, String> {
 
 /// `simulate`'s game argument: the table's games, each with its line of help.
 fn game_parser() -> PossibleValuesParser {
-    PossibleValuesParser::new(table::GAMES.iter().map(|game| {
-        PossibleValue::new(game.name).help(format!(
+    PossibleValuesParser::new(cards_registry::games().into_iter().map(|game| {
+        PossibleValue::new(game).help(format!(
             "{} ({} players)",
-            game.about,
-            table::counts(&table::players(game.name), "-")
+            table::about(game),
+            table::counts(&table::players(game), "-")
         ))
     }))
 }
 
 /// `--players`' help: each game's player range under default rules.
 fn players_help() -> String {
-    let ranges: Vec<String> = table::GAMES
-        .iter()
-        .map(|game| {
-            let players = table::players(game.name);
-            format!("{}: {}", game.name, table::counts(&players, " to "))
-        })
+    let ranges: Vec<String> = cards_registry::games()
+        .into_iter()
+        .map(|game| format!("{game}: {}", table::counts(&table::players(game), " to ")))
         .collect();
     format!("Number of players ({})", ranges.join("; "))
 }
@@ -394,7 +390,7 @@ fn command() -> clap::Command {
             oracle.long_about(format!(
                 "{}\n\nOps: {}.",
                 about.unwrap_or_default(),
-                table::op_list()
+                cards_registry::oracle::op_list()
             ))
         })
 }
@@ -451,22 +447,10 @@ fn replay(args: &ReplayArgs) -> ExitCode {
 /// `cardrules simulate`.
 fn simulate(args: &SimulateArgs) -> ExitCode {
     // clap only accepts the table's games; the variant is looked up there too.
-    let row = table::simulated(&args.game, args.choices.variant.as_deref())
+    let line = table::lookup(&args.game, args.choices.variant.as_deref())
         .unwrap_or_else(|e| usage_error(e.to_string()));
-    let Some(simulation) = row.simulate else {
-        usage_error(format!("{} cannot be simulated", row.label));
-    };
-    let range = row.play.players();
-    if !range.contains(&args.players) {
-        usage_error(format!(
-            "{} is played by {} players, not {} (--players)",
-            args.choices.variant.as_deref().map_or_else(
-                || row.game.to_owned(),
-                |variant| format!("{} {variant}", row.game)
-            ),
-            table::counts(&range, " to "),
-            args.players
-        ));
+    if let Err(m) = players_of(line, Some(args.players)) {
+        usage_error(m);
     }
     if args.record_all && args.games > simulate::MAX_RECORD_ALL {
         usage_error(format!(
@@ -495,23 +479,23 @@ fn simulate(args: &SimulateArgs) -> ExitCode {
         variant: args.choices.variant.clone(),
         rules: args.choices.rules(),
     };
-    match simulation.simulate(row, &config, args.json) {
+    match play::simulate(line, &config, args.json) {
         Ok(text) => print(&text),
         Err(e) => fail(&e),
     }
 }
 
-/// The number of players `asked` for `row` (`None`: the fewest it takes), or why it is not one
-/// the row is played by.
-fn players_of(row: &table::Row, asked: Option<usize>) -> Result<usize, String> {
-    let range = row.play.players();
+/// The number of players `asked` for `line` (`None`: the fewest it takes), or why it is not
+/// one the game type is played by.
+fn players_of(line: &cards_registry::GameType, asked: Option<usize>) -> Result<usize, String> {
+    let range = line.players();
     let players = asked.unwrap_or(*range.start());
     if range.contains(&players) {
         Ok(players)
     } else {
         Err(format!(
             "{} is played by {} players, not {players} (--players)",
-            row.label,
+            line.label,
             table::counts(&range, " to "),
         ))
     }
@@ -520,12 +504,9 @@ fn players_of(row: &table::Row, asked: Option<usize>) -> Result<usize, String> {
 /// `cardrules tournament`.
 fn tournament(args: &TournamentArgs) -> ExitCode {
     let fail_usage = |m: String| -> ! { usage_error_in("tournament", m) };
-    let row = table::competed(&args.game, args.choices.variant.as_deref())
+    let line = table::competed(&args.game, args.choices.variant.as_deref())
         .unwrap_or_else(|e| fail_usage(e.to_string()));
-    let Some(compete) = row.compete else {
-        fail_usage(format!("{} has no tournament", row.label));
-    };
-    let players = players_of(row, args.players).unwrap_or_else(|m| fail_usage(m));
+    let players = players_of(line, args.players).unwrap_or_else(|m| fail_usage(m));
     if args.bots.len() < 2 {
         fail_usage(format!(
             "a tournament needs at least two bots (--bots A,B), not {}",
@@ -553,7 +534,10 @@ fn tournament(args: &TournamentArgs) -> ExitCode {
         variant: args.choices.variant.clone(),
         rules: args.choices.rules(),
     };
-    match compete.tournament(row, &config, args.json) {
+    match line.visit(tournament::Run {
+        config: &config,
+        json: args.json,
+    }) {
         Ok(text) => print(&text),
         Err(e) => fail(&e),
     }
@@ -562,12 +546,9 @@ fn tournament(args: &TournamentArgs) -> ExitCode {
 /// `cardrules play`.
 fn play(args: &PlayArgs) -> ExitCode {
     let fail_usage = |m: String| -> ! { usage_error_in("play", m) };
-    let row = table::played(&args.game, args.choices.variant.as_deref())
+    let line = table::lookup(&args.game, args.choices.variant.as_deref())
         .unwrap_or_else(|e| fail_usage(e.to_string()));
-    let Some(terminal) = row.terminal else {
-        fail_usage(format!("{} cannot be played in the terminal", row.label));
-    };
-    let players = players_of(row, args.players).unwrap_or_else(|m| fail_usage(m));
+    let players = players_of(line, args.players).unwrap_or_else(|m| fail_usage(m));
     if args.seat >= players {
         fail_usage(format!(
             "--seat {}: the seats are 0 to {} (--players {players})",
@@ -607,7 +588,11 @@ fn play(args: &PlayArgs) -> ExitCode {
     };
     let mut input = io::stdin().lock();
     let mut out = io::stdout().lock();
-    match terminal.play(row, &config, &mut input, &mut out) {
+    match line.visit(terminal::Run {
+        config: &config,
+        input: &mut input,
+        out: &mut out,
+    }) {
         Ok(()) => ExitCode::SUCCESS,
         Err(terminal::TerminalError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => {
             ExitCode::SUCCESS
@@ -697,7 +682,7 @@ mod tests {
         command.build();
         let oracle = command.find_subcommand_mut("oracle").unwrap();
         let help = oracle.render_long_help().to_string();
-        assert!(help.contains(&table::op_list()), "{help}");
+        assert!(help.contains(&cards_registry::oracle::op_list()), "{help}");
         let simulate = command.find_subcommand_mut("simulate").unwrap();
         let help = simulate.render_long_help().to_string();
         assert!(help.contains("zaagox: 2 to 4"), "{help}");

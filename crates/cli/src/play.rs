@@ -1,160 +1,51 @@
-//! What every command does with a game type, written once: [`Play`] (the oracle's playout and
-//! trace, `replay`, the rules help) and [`Simulate`] (`simulate`), both implemented by
-//! [`Of`] for every game type the table lists.
+//! `simulate`'s dispatch to a game type's summary ([`Summary`]): the one place the command
+//! line still names the game types, until each game's summary lives in its crate and the
+//! registry's typed visit reaches it like every other command's.
 
-use std::marker::PhantomData;
-use std::ops::RangeInclusive;
-
-use cards_core::{Game, Presets, RuleBot};
+use cards_core::Game;
+use cards_registry::GameType;
 
 use crate::games::Summary;
-use crate::oracle::playout;
-use crate::protocol::{Body, Fields, OpName, OracleError};
-use crate::replay;
-use crate::replay::ReplayFileError;
 use crate::simulate::{Config, SimulateError};
-use crate::table::Row;
-use crate::tournament::{self, TournamentError};
-use cards_registry::rules;
 
-/// One game type as the oracle and `replay` use it (object-safe: the table holds
-/// `&dyn Play`).
-pub trait Play: Sync {
-    /// The `game` its records carry ([`Game::NAME`]).
-    fn record(&self) -> &'static str;
-    /// Its player counts under default rules.
-    fn players(&self) -> RangeInclusive<usize>;
-    /// `<game>.playout`: one whole random game (`label` names it in messages).
-    ///
-    /// # Errors
-    /// The request's refusals ([`OracleError`]).
-    fn playout(&self, op: OpName, rest: &Fields, label: &str) -> Result<Body, OracleError>;
-    /// `<game>.trace`: the same game, step by step.
-    ///
-    /// # Errors
-    /// As [`Play::playout`].
-    fn trace(&self, op: OpName, rest: &Fields, label: &str) -> Result<Body, OracleError>;
-    /// `replay` of a record of this type given as JSON text (`seed`: its seed when written
-    /// as an integer; `seat`: tell the game as that seat saw it), written to `out`: the text
-    /// report, or JSON with `json`.
-    ///
-    /// # Errors
-    /// [`ReplayFileError`] when the record is not valid or does not replay, or `out` fails.
-    fn replay(
-        &self,
-        text: &[u8],
-        seed: Option<u64>,
-        seat: Option<u8>,
-        json: bool,
-        out: &mut dyn std::io::Write,
-    ) -> Result<(), ReplayFileError>;
-    /// Its rules' fields and presets, for the help.
-    fn rules_help(&self) -> RulesHelp;
-}
-
-/// One game type as `simulate` plays it.
-pub trait Simulate: Sync {
-    /// Runs `config` for `row` (what the report names) and renders the report.
-    ///
-    /// # Errors
-    /// [`SimulateError`] when the run fails (bad rules included).
-    fn simulate(&self, row: &Row, config: &Config, json: bool) -> Result<String, SimulateError>;
-}
-
-/// One game type as `tournament` plays it (a game with a rule-based bot).
-pub trait Compete: Sync {
-    /// Runs the tournament `config` for `row` and renders the report.
-    ///
-    /// # Errors
-    /// [`TournamentError`] when the run fails (bad bots or rules included).
-    fn tournament(
-        &self,
-        row: &Row,
-        config: &tournament::Config,
-        json: bool,
-    ) -> Result<String, TournamentError>;
-}
-
-/// The generic face of the game type `G`.
-pub struct Of<G>(PhantomData<fn() -> G>);
-
-impl<G> Of<G> {
-    /// The value the table points to.
-    pub const NEW: Self = Of(PhantomData);
-}
-
-impl<G: Game + 'static> Play for Of<G> {
-    fn record(&self) -> &'static str {
-        G::NAME
-    }
-
-    fn players(&self) -> RangeInclusive<usize> {
-        G::player_range(&Default::default())
-    }
-
-    fn playout(&self, op: OpName, rest: &Fields, label: &str) -> Result<Body, OracleError> {
-        playout::playout_op::<G>(op, rest, label)
-    }
-
-    fn trace(&self, op: OpName, rest: &Fields, label: &str) -> Result<Body, OracleError> {
-        playout::trace_op::<G>(op, rest, label)
-    }
-
-    fn replay(
-        &self,
-        text: &[u8],
-        seed: Option<u64>,
-        seat: Option<u8>,
-        json: bool,
-        out: &mut dyn std::io::Write,
-    ) -> Result<(), ReplayFileError> {
-        replay::replay_to::<G>(text, seed, seat, json, out)
-    }
-
-    fn rules_help(&self) -> RulesHelp {
-        RulesHelp::of::<G::Rules>()
-    }
-}
-
-impl<G: Summary> Simulate for Of<G> {
-    fn simulate(&self, row: &Row, config: &Config, json: bool) -> Result<String, SimulateError> {
-        // The oracle traces a variant other than the game's default by name.
-        let traced_default = crate::table::oracle_rows(row.game)
-            .next()
-            .is_some_and(|first| first.variant == row.variant);
-        let trace_variant = row.variant.filter(|_| row.oracle && !traced_default);
-        crate::simulate::game::simulate::<G>(row.game, config, row.variant, trace_variant, json)
-    }
-}
-
-impl<G: RuleBot + 'static> Compete for Of<G> {
-    fn tournament(
-        &self,
-        row: &Row,
-        config: &tournament::Config,
-        json: bool,
-    ) -> Result<String, TournamentError> {
-        tournament::tournament::<G>(row, config, json)
-    }
-}
-
-/// What the help says of one game's rules, read off its crate ([`rules::fields`],
-/// [`Presets`]).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RulesHelp {
-    /// Every field `--rule` sets, with its default and values.
-    pub fields: Vec<rules::Field>,
-    /// The names `--preset` takes.
-    pub presets: Vec<&'static str>,
-}
-
-impl RulesHelp {
-    /// The help of the rules type `R`.
-    #[must_use]
-    pub fn of<R: serde::Serialize + serde::de::DeserializeOwned + Default + Presets>() -> Self {
-        RulesHelp {
-            fields: rules::fields::<R>(),
-            presets: R::presets().into_iter().map(|(name, _)| name).collect(),
+/// Runs `config` for `line` and renders the report.
+///
+/// # Errors
+/// [`SimulateError`] when the run fails (bad rules included).
+pub fn simulate(
+    line: &'static GameType,
+    config: &Config,
+    json: bool,
+) -> Result<String, SimulateError> {
+    let run = match line.record() {
+        ::zaagox::Zaagox::NAME => run::<::zaagox::Zaagox>,
+        ::jass::Schieber::NAME => run::<::jass::Schieber>,
+        ::jass::Coiffeur::NAME => run::<::jass::Coiffeur>,
+        ::jass::Differenzler::NAME => run::<::jass::Differenzler>,
+        ::elewenjewe::Elewenjewe::NAME => run::<::elewenjewe::Elewenjewe>,
+        ::letom::Letom::NAME => run::<::letom::Letom>,
+        ::letom::LetomMatch::NAME => run::<::letom::LetomMatch>,
+        _ => {
+            return Err(SimulateError::Rules(format!(
+                "{} cannot be simulated",
+                line.label
+            )));
         }
-    }
+    };
+    run(line, config, json)
+}
+
+fn run<G: Summary>(
+    line: &'static GameType,
+    config: &Config,
+    json: bool,
+) -> Result<String, SimulateError> {
+    // The oracle traces a form other than the game's first by its name there.
+    let first = cards_registry::catalogue()
+        .iter()
+        .find(|t| t.game == line.game && t.oracle.is_some());
+    let trace_variant = line
+        .oracle
+        .filter(|_| first.is_some_and(|f| !std::ptr::eq(f, line)));
+    crate::simulate::game::simulate::<G>(line.game, config, line.variant, trace_variant, json)
 }

@@ -17,8 +17,10 @@ use serde_json::value::RawValue;
 
 use cards_core::{Game, GameRecord, PlayerId, ReplayError, Start};
 
+use cards_registry::oracle::{MAX_ECHO, and_list, cut};
+use cards_registry::{Catalogued, GameType};
+
 use crate::oracle::playout::state_digest;
-use crate::protocol::{MAX_ECHO, and_list, cut};
 use crate::table;
 
 /// The largest record read, in bytes: 64 MiB. The longest game the rules allow (a Zaägox game
@@ -422,17 +424,26 @@ pub fn replay_file(
     out: &mut dyn Write,
 ) -> Result<(), ReplayFileError> {
     let (text, head) = read(path)?;
-    if let Some(row) = table::record_row(&head.game) {
-        return row.play.replay(&text, head.seed, seat, json, out);
+    if let Some(line) = cards_registry::by_record(&head.game) {
+        return line.visit(Replay {
+            text: &text,
+            seed: head.seed,
+            seat,
+            json,
+            out,
+        });
     }
-    match table::game(&head.game) {
+    match cards_registry::games()
+        .into_iter()
+        .find(|g| *g == head.game)
+    {
         Some(game) => Err(ReplayFileError::RecordName {
-            game: game.name,
+            game,
             records: and_list(
-                &table::ROWS
+                &cards_registry::catalogue()
                     .iter()
-                    .filter(|r| r.game == game.name)
-                    .map(|r| format!("{:?}", r.play.record()))
+                    .filter(|t| t.game == game)
+                    .map(|t| format!("{:?}", t.record()))
                     .collect::<Vec<_>>(),
             ),
         }),
@@ -440,6 +451,23 @@ pub fn replay_file(
             game: cut(&head.game, MAX_ECHO),
             games: table::records_sentence(),
         }),
+    }
+}
+
+/// A replay of a record, typed for the game type its `game` names.
+struct Replay<'a> {
+    text: &'a [u8],
+    seed: Option<u64>,
+    seat: Option<u8>,
+    json: bool,
+    out: &'a mut dyn Write,
+}
+
+impl cards_registry::Visitor for Replay<'_> {
+    type Out = Result<(), ReplayFileError>;
+
+    fn visit<G: Catalogued, P>(self, _: &'static GameType) -> Self::Out {
+        replay_to::<G>(self.text, self.seed, self.seat, self.json, self.out)
     }
 }
 

@@ -183,7 +183,7 @@ fn one_answer_per_line_in_order() {
         (
             br#"{"op":"jass.playout","players":3,"seed":1}"#.to_vec(),
             false,
-            "players must be 4 for Schieber, not 3",
+            "players must be 4 for one Schieber deal, not 3",
         ),
         (
             br#"{"op":"jass.playout","players":4,"seed":1,"variant":"coiffeur"}"#.to_vec(),

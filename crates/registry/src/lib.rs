@@ -30,6 +30,7 @@
 
 mod catalogue;
 mod error;
+pub mod oracle;
 pub mod rules;
 mod table;
 pub mod words;

@@ -1,5 +1,5 @@
-//! Each game's own part of the command line: its oracle ops and what its `simulate` summary
-//! counts and says ([`Summary`]). Everything else is generic ([`crate::play`]) and the table
+//! Each game's own part of the command line: what its `simulate` summary counts and says
+//! ([`Summary`]). Everything else is generic ([`crate::play`]) and the table
 //! ([`crate::table`]) lists the game types.
 
 pub mod elewenjewe;
@@ -9,13 +9,3 @@ pub mod summary;
 pub mod zaagox;
 
 pub use summary::Summary;
-
-/// One of a game's own oracle ops (beyond `playout` and `trace`, which every game has).
-#[derive(Debug, Clone, Copy)]
-pub struct Op {
-    /// The verb: the op is `<game>.<verb>`.
-    pub verb: &'static str,
-    /// Answers the request's fields (everything but `op`).
-    pub answer:
-        fn(crate::protocol::Fields) -> Result<crate::protocol::Body, crate::protocol::OracleError>,
-}

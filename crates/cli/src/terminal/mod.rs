@@ -17,14 +17,14 @@ mod session;
 mod style;
 
 use std::io::{BufRead, Write};
-use std::marker::PhantomData;
 use std::path::PathBuf;
 
-use cards_core::{Indexed, RuleBot};
+use cards_core::Indexed;
+use cards_registry::{Catalogued, Visitor};
 
 pub use style::Style;
 
-use crate::table::Row;
+use cards_registry::GameType;
 use cards_registry::rules::RuleChoices;
 
 /// What to play.
@@ -116,45 +116,25 @@ pub enum TerminalError {
     Io(#[from] std::io::Error),
 }
 
-/// One game type as `play` plays it (object-safe: the table holds `&dyn Terminal`).
-pub trait Terminal: Sync {
-    /// Plays `config` for `row`, reading moves from `input` and writing to `out`.
-    ///
-    /// # Errors
-    /// [`TerminalError`] for bad bots, rules or seat, a game that cannot be set up, a record
-    /// that cannot be written, or a terminal that cannot be read or written. A refused move
-    /// is not an error: it is answered and asked again.
-    fn play(
-        &self,
-        row: &Row,
-        config: &Config,
-        input: &mut dyn BufRead,
-        out: &mut dyn Write,
-    ) -> Result<(), TerminalError>;
+/// `play`'s game of the game type a catalogue line names, run typed: reads moves from
+/// `input` and writes to `out`.
+pub struct Run<'a> {
+    /// What to play.
+    pub config: &'a Config,
+    /// Where moves are read.
+    pub input: &'a mut dyn BufRead,
+    /// Where the game is written.
+    pub out: &'a mut dyn Write,
 }
 
-/// The game type `G` played through its indexed position `P` (`G` itself for a game whose
-/// actions are each one index).
-pub struct At<G, P = G>(PhantomData<fn() -> (G, P)>);
+impl Visitor for Run<'_> {
+    /// A refused move is not an error: it is answered and asked again.
+    type Out = Result<(), TerminalError>;
 
-impl<G, P> At<G, P> {
-    /// The value the table points to.
-    pub const NEW: Self = At(PhantomData);
-}
-
-impl<G, P> Terminal for At<G, P>
-where
-    G: RuleBot + 'static,
-    G::View: std::fmt::Display,
-    P: Indexed<Game = G>,
-{
-    fn play(
-        &self,
-        row: &Row,
-        config: &Config,
-        input: &mut dyn BufRead,
-        out: &mut dyn Write,
-    ) -> Result<(), TerminalError> {
-        session::Session::<G, P>::start(row, config, out)?.run(input, out)
+    fn visit<G: Catalogued, P: Indexed<Game = G> + Send + 'static>(
+        self,
+        line: &'static GameType,
+    ) -> Self::Out {
+        session::Session::<G, P>::start(line, self.config, self.out)?.run(self.input, self.out)
     }
 }

@@ -13,7 +13,7 @@ use super::choose::{self, Choice, Picked};
 use super::narrate::Narrator;
 use super::{Config, Style, TerminalError};
 use crate::lines::{Line, read_line};
-use crate::table::Row;
+use cards_registry::GameType;
 
 /// The stream the bots' seeds are drawn from (seat `k`: this plus `k`), apart from the deal's.
 const BOTS: u64 = 1 << 20;
@@ -100,7 +100,11 @@ where
     ///
     /// # Errors
     /// [`TerminalError`] for bad bots, rules or seat, or a game that cannot be set up.
-    pub fn start(row: &Row, config: &Config, out: &mut dyn Write) -> Result<Self, TerminalError> {
+    pub fn start(
+        row: &GameType,
+        config: &Config,
+        out: &mut dyn Write,
+    ) -> Result<Self, TerminalError> {
         let rules: G::Rules = config
             .rules
             .rules(row.game, &G::Rules::presets())

@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use super::{Config, TournamentError};
 use crate::output;
-use crate::table::Row;
+use cards_registry::GameType;
 
 /// Deals per chunk: a chunk's results are held before they are folded, and the progress
 /// bar's standings are refreshed after each.
@@ -45,7 +45,7 @@ struct Timing {
 /// [`TournamentError`] for a bad bot name, bad rules, a table the game does not seat, a bot
 /// whose action the game refuses, or a record that cannot be written.
 pub fn tournament<G: RuleBot + 'static>(
-    row: &Row,
+    row: &GameType,
     config: &Config,
     json: bool,
 ) -> Result<String, TournamentError> {

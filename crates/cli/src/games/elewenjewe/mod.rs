@@ -1,7 +1,4 @@
-//! Eléwénjewé in the CLI: its own op `elewenjewe.captures` ([`ops`]) and what `simulate`
-//! counts about a game.
-
-pub mod ops;
+//! Eléwénjewé in the CLI: what `simulate` counts about a game.
 
 use std::fmt;
 

@@ -1,5 +1,4 @@
-//! Jass in the CLI: its card-level oracle ops (`jass.legal`, `jass.trick`, `jass.weis`,
-//! `jass.deal`: [`ops`]) and what `simulate` counts about each of the game types it plays:
+//! Jass in the CLI: what `simulate` counts about each of the game types it plays:
 //! whole Schieber games ([`game`], [`tally`]), [`coiffeur`] and [`differenzler`]. The oracle's
 //! `jass.playout` and `jass.trace` (one Schieber deal, or a whole Coiffeur or Differenzler
 //! game by `"variant"`) and `replay` are generic.
@@ -7,5 +6,4 @@
 pub mod coiffeur;
 pub mod differenzler;
 pub mod game;
-pub mod ops;
 pub mod tally;

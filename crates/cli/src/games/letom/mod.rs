@@ -1,12 +1,10 @@
-//! Letom in the CLI: its own oracle ops `letom.score` and `letom.settle` ([`ops`]) and what
-//! `simulate` counts about its two game types: one deal (`letom::Letom`, records `letom`,
+//! Letom in the CLI: what `simulate` counts about its two game types: one deal (`letom::Letom`, records `letom`,
 //! [`tally`]; the oracle's `letom.playout` and `letom.trace` play it, with no `variant`) and a
 //! whole match (`letom::LetomMatch`, records `letom-match`, [`matches`], [`match_tally`]: every
 //! deal counted as it ends). A match's first deal is `letom.playout`'s deal for the same seed.
 
 pub mod match_tally;
 pub mod matches;
-pub mod ops;
 pub mod tally;
 
 use cards_core::Game;

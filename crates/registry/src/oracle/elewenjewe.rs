@@ -6,8 +6,8 @@ use cards_core::{CardSet, StdCard};
 use elewenjewe::{Choices, Rules, captures, count_captures};
 use serde::Serialize;
 
-use crate::games::Op;
-use crate::protocol::{Body, Fields, MAX_ECHO, OpName, OracleError, cut, fields};
+use super::Op;
+use super::protocol::{Body, Fields, MAX_ECHO, OpName, OracleError, cut, fields};
 
 /// Eléwénjewé's own ops, in protocol order.
 pub const OPS: &[Op] = &[Op {

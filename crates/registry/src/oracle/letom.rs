@@ -12,8 +12,8 @@ use letom::{Rules, SettleInput};
 use serde::Serialize;
 use serde_json::Number;
 
-use crate::games::Op;
-use crate::protocol::{Body, Fields, MAX_ECHO, OpName, OracleError, cut, fields};
+use super::Op;
+use super::protocol::{Body, Fields, MAX_ECHO, OpName, OracleError, cut, fields};
 
 /// The game's name in op names.
 const GAME: &str = "letom";

@@ -8,7 +8,7 @@ use serde_json::Number;
 use serde_json::value::RawValue;
 use sha2::{Digest, Sha256};
 
-use crate::protocol::{Body, Fields, MAX_ECHO, OpName, OracleError, cut, fields};
+use super::protocol::{Body, Fields, MAX_ECHO, OpName, OracleError, cut, fields};
 
 /// The fields of every `<game>.playout` and `<game>.trace` request.
 #[derive(Debug, serde::Deserialize)]
@@ -223,8 +223,7 @@ pub enum TraceEntry {
 }
 
 impl TraceEntry {
-    /// The deal form as a JSON value, for a deal entry (tests read it so).
-    #[cfg(test)]
+    /// The deal form as a JSON value, for a deal entry.
     #[must_use]
     pub fn deal(&self) -> Option<serde_json::Value> {
         match self {

@@ -1,38 +1,87 @@
-//! `cardrules oracle`: the JSON Lines conformance protocol (`docs/oracle.md`).
+//! The JSON Lines conformance protocol (`docs/oracle.md`), answered line by line: what
+//! `cardrules oracle` runs, and what any front end can offer.
 //!
-//! Each input line is one request; each gets exactly one answer line, in order, flushed at
-//! once. Answering is split in two layers so it can be tested without a process:
-//! [`handle`] turns the bytes of one line into an [`Answer`] (a pure function), and [`run`]
-//! reads lines, calls it and writes the answers.
+//! [`handle`] turns the bytes of one request line into an [`Answer`] (a pure function that
+//! never panics); the front end reads the lines and writes the answers. Every game of the
+//! catalogue answers `<game>.playout` and `<game>.trace` (generic over the game type, reached
+//! through [`GameType::visit`]); a game's own ops (`zaagox.score`, `jass.legal`, …) are its
+//! file here.
 //!
 //! Decisions the protocol leaves open, taken here:
 //! - an empty or all-whitespace line is a request too, answered `ok:false` (`"empty request"`),
 //!   so answers stay aligned line for line with the input;
-//! - a line ends at `\n`; a `\r` before it is dropped; a last line without `\n` is answered;
-//! - a line that is not UTF-8, or longer than [`MAX_LINE`] bytes, is answered `ok:false`
-//!   (the long line is skipped without being held in memory);
+//! - a line that is not UTF-8, or longer than [`MAX_LINE`] bytes, is answered `ok:false` (the
+//!   front end skips a long line without holding it: [`too_long`]);
 //! - a field given twice in one request is an error, like an unknown field;
-//! - `op` must be a string naming one of the table's ops ([`table::ops`]); the oracle itself
-//!   knows no game: [`answer`] looks the game up in the table;
+//! - `op` must be a string naming one of the ops ([`ops`]);
 //! - `<game>.playout` and `<game>.trace` take `"variant"` only for a game the oracle plays in
-//!   several variants (Jass); its value must name one of them, and leaving it out plays the
-//!   first.
+//!   several variants (Jass); its value must name one of them ([`GameType::oracle`]), and
+//!   leaving it out plays the first.
 
+mod elewenjewe;
+mod jass;
+mod letom;
 pub mod playout;
+mod protocol;
+mod zaagox;
 
-use std::io::{self, BufRead, Write};
-
-use crate::lines::{Line, read_line};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use serde_json::Value;
 
-use crate::protocol::{Answer, Body, Fields, MAX_ECHO, OpName, OracleError, cut, json_type};
-use crate::table::{self, Row};
+pub use protocol::{
+    Answer, Body, Fields, MAX_ECHO, MAX_ERROR, OpName, OracleError, and_list, cut, fields,
+    json_type,
+};
+
+use crate::catalogue::{GameType, Visitor, catalogue, games};
+use crate::table::Catalogued;
 
 /// The longest request line answered, in bytes (without the line end). Longer lines get
 /// `ok:false`; the largest legitimate request is well under a kilobyte.
 pub const MAX_LINE: usize = 1 << 20;
+
+/// One of a game's own oracle ops (beyond `playout` and `trace`, which every game has).
+#[derive(Debug, Clone, Copy)]
+pub struct Op {
+    /// The verb: the op is `<game>.<verb>`.
+    pub verb: &'static str,
+    /// Answers the request's fields (everything but `op`).
+    pub answer: fn(Fields) -> Result<Body, OracleError>,
+}
+
+/// Each game's own ops, in protocol order.
+fn own_ops(game: &str) -> &'static [Op] {
+    match game {
+        "zaagox" => zaagox::OPS,
+        "jass" => jass::OPS,
+        "elewenjewe" => elewenjewe::OPS,
+        "letom" => letom::OPS,
+        _ => &[],
+    }
+}
+
+/// Every op of the protocol, game by game in catalogue order: a game's own, then `playout`
+/// and `trace`.
+#[must_use]
+pub fn ops() -> Vec<String> {
+    games()
+        .into_iter()
+        .flat_map(|game| {
+            own_ops(game)
+                .iter()
+                .map(|op| op.verb)
+                .chain(["playout", "trace"])
+                .map(move |verb| format!("{game}.{verb}"))
+        })
+        .collect()
+}
+
+/// The ops, comma-separated, for error and help texts.
+#[must_use]
+pub fn op_list() -> String {
+    ops().join(", ")
+}
 
 /// Parses one request line into its op and remaining fields.
 fn parse(line: &[u8]) -> Result<(String, Fields), OracleError> {
@@ -50,52 +99,81 @@ fn parse(line: &[u8]) -> Result<(String, Fields), OracleError> {
         }
     })?;
     match map.remove("op") {
-        None => Err(OracleError::MissingOp {
-            ops: table::op_list(),
-        }),
+        None => Err(OracleError::MissingOp { ops: op_list() }),
         Some(Value::String(op)) => Ok((op, map)),
         Some(other) => Err(OracleError::OpNotString(json_type(&other))),
     }
 }
 
 /// Answers the op `op` with its fields (everything but `op`): the game's own op, or the
-/// generic `playout` and `trace` of the row it names.
+/// generic `playout` and `trace` of the game type it names.
 ///
 /// # Errors
 /// [`OracleError::UnknownOp`] for an op of no game, and each op's own refusals.
 pub fn answer(op: &str, mut rest: Fields) -> Result<Body, OracleError> {
     let unknown = || OracleError::UnknownOp {
         op: cut(op, MAX_ECHO),
-        ops: table::op_list(),
+        ops: op_list(),
     };
     let (name, verb) = op.split_once('.').ok_or_else(unknown)?;
-    let game = table::game(name).ok_or_else(unknown)?;
-    if let Some(own) = game.ops.iter().find(|own| own.verb == verb) {
+    let game = games()
+        .into_iter()
+        .find(|g| *g == name)
+        .ok_or_else(unknown)?;
+    if let Some(own) = own_ops(game).iter().find(|own| own.verb == verb) {
         return (own.answer)(rest);
     }
     let op = match verb {
-        "playout" => OpName::new(game.name, "playout"),
-        "trace" => OpName::new(game.name, "trace"),
+        "playout" => OpName::new(game, "playout"),
+        "trace" => OpName::new(game, "trace"),
         _ => return Err(unknown()),
     };
-    let row = oracle_row(op, &mut rest)?;
-    match op.verb {
-        "playout" => row.play.playout(op, &rest, row.label),
-        _ => row.play.trace(op, &rest, row.label),
+    let line = oracle_line(op, &mut rest)?;
+    line.visit(Generic { op, rest: &rest })
+}
+
+/// `playout` or `trace`, typed for the game type the request names.
+struct Generic<'a> {
+    op: OpName,
+    rest: &'a Fields,
+}
+
+impl Visitor for Generic<'_> {
+    type Out = Result<Body, OracleError>;
+
+    fn visit<G: Catalogued, P>(self, line: &'static GameType) -> Self::Out {
+        let label = oracle_label(line);
+        match self.op.verb {
+            "playout" => playout::playout_op::<G>(self.op, self.rest, label),
+            _ => playout::trace_op::<G>(self.op, self.rest, label),
+        }
     }
 }
 
-/// The row a playout or trace request plays: named by its `"variant"` (taken out of the
-/// fields) when the oracle plays the game in several variants, else the game's one row.
+/// How the oracle's messages name a game type: the game, or its label for a game the oracle
+/// plays in several variants.
+fn oracle_label(line: &GameType) -> &'static str {
+    let forms = catalogue()
+        .iter()
+        .filter(|t| t.game == line.game && t.oracle.is_some())
+        .count();
+    if forms > 1 { line.label } else { line.game }
+}
+
+/// The game type a playout or trace request plays: named by its `"variant"` (taken out of the
+/// fields) when the oracle plays the game in several variants, else the game's one type.
 ///
 /// # Errors
 /// [`OracleError::Invalid`] for a variant that is not one of them.
-fn oracle_row(op: OpName, rest: &mut Fields) -> Result<&'static Row, OracleError> {
-    let rows: Vec<&'static Row> = table::oracle_rows(op.game).collect();
-    let (&first, _) = rows
+fn oracle_line(op: OpName, rest: &mut Fields) -> Result<&'static GameType, OracleError> {
+    let lines: Vec<&'static GameType> = catalogue()
+        .iter()
+        .filter(|t| t.game == op.game && t.oracle.is_some())
+        .collect();
+    let (&first, _) = lines
         .split_first()
         .ok_or_else(|| OracleError::internal(op, "the oracle plays no variant of it".to_owned()))?;
-    if rows.len() == 1 {
+    if lines.len() == 1 {
         return Ok(first);
     }
     let shown = rest.raw("variant").map(|raw| cut(raw, MAX_ECHO));
@@ -104,11 +182,11 @@ fn oracle_row(op: OpName, rest: &mut Fields) -> Result<&'static Row, OracleError
     };
     value
         .as_str()
-        .and_then(|name| rows.iter().copied().find(|r| r.variant == Some(name)))
+        .and_then(|name| lines.iter().copied().find(|t| t.oracle == Some(name)))
         .ok_or_else(|| {
-            let names: Vec<String> = (rows.iter().enumerate())
-                .filter_map(|(i, r)| {
-                    let name = r.variant?;
+            let names: Vec<String> = (lines.iter().enumerate())
+                .filter_map(|(i, t)| {
+                    let name = t.oracle?;
                     Some(if i == 0 {
                         format!("{name:?} (the default)")
                     } else {
@@ -154,27 +232,14 @@ pub fn handle(line: &[u8]) -> Answer {
     }
 }
 
-/// Runs the oracle: answers every line of `input` on `output`, flushing after each answer.
-///
-/// # Errors
-/// Only I/O errors reading `input` or writing `output`; bad requests are answered, not
-/// returned.
-pub fn run(mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
-    let mut buf = Vec::new();
-    // A long line is skipped to its end, however long: every line gets its answer.
-    while let Some(line) = read_line(&mut input, &mut buf, MAX_LINE, usize::MAX)? {
-        let answer = match line {
-            Line::Text => handle(&buf),
-            Line::TooLong(len) | Line::Unending(len) => Answer::Err(OracleError::TooLong {
-                len,
-                limit: MAX_LINE,
-            }),
-        };
-        output.write_all(answer.to_line().as_bytes())?;
-        output.write_all(b"\n")?;
-        output.flush()?;
-    }
-    Ok(())
+/// The answer to a line longer than [`MAX_LINE`] (`len` bytes, or at least that many when the
+/// input ended first).
+#[must_use]
+pub fn too_long(len: usize) -> Answer {
+    Answer::Err(OracleError::TooLong {
+        len,
+        limit: MAX_LINE,
+    })
 }
 
 #[cfg(test)]
@@ -250,7 +315,7 @@ mod tests {
     /// for its missing fields, never as not implemented).
     #[test]
     fn every_op_of_the_protocol_answers() {
-        for op in table::ops() {
+        for op in ops() {
             let e = error(format!(r#"{{"op":"{op}"}}"#).as_bytes());
             assert!(!e.contains("not implemented"), "{op}: {e}");
             assert!(e.contains(&op) && e.contains("missing field"), "{op}: {e}");
@@ -261,7 +326,7 @@ mod tests {
     #[test]
     fn the_op_table_is_the_protocols() {
         assert_eq!(
-            table::ops(),
+            ops(),
             [
                 "zaagox.score",
                 "zaagox.playout",
@@ -281,10 +346,10 @@ mod tests {
                 "letom.trace",
             ]
         );
-        let mut unique = table::ops();
+        let mut unique = ops();
         unique.sort_unstable();
         unique.dedup();
-        assert_eq!(unique.len(), table::ops().len());
+        assert_eq!(unique.len(), ops().len());
     }
 
     #[test]
@@ -301,7 +366,7 @@ mod tests {
             let e = super::answer(op, Fields::new()).unwrap_err();
             assert!(matches!(e, OracleError::UnknownOp { .. }), "{op}: {e}");
             let text = e.to_string();
-            assert!(text.contains(&table::op_list()), "{text}");
+            assert!(text.contains(&op_list()), "{text}");
             assert!(text.contains(&format!("{op:?}")), "{text}");
         }
     }
@@ -327,7 +392,7 @@ mod tests {
 
     #[test]
     fn op_errors_list_the_registrys_ops() {
-        let ops = table::op_list();
+        let ops = op_list();
         assert!(
             ops.contains("zaagox.trace") && ops.contains("elewenjewe.trace"),
             "{ops}"
@@ -360,7 +425,7 @@ mod tests {
         let field = "x".repeat(10_000);
         let line = format!(r#"{{"op":"zaagox.score","{field}":1}}"#);
         let text = answer(&line)["error"].as_str().unwrap().to_owned();
-        assert!(text.chars().count() <= crate::protocol::MAX_ERROR + 1);
+        assert!(text.chars().count() <= MAX_ERROR + 1);
     }
 
     /// Every answer is one line of JSON with a boolean `ok`, and an `error` when false.
@@ -405,24 +470,5 @@ mod tests {
                 }
             }
         }
-    }
-
-    #[test]
-    fn run_answers_every_line_in_order() {
-        let input = b"\n{\"op\":\"letom.trace\"}\nnot json\n{\"op\":\"nope\"}";
-        let mut out = Vec::new();
-        run(&input[..], &mut out).unwrap();
-        let text = String::from_utf8(out).unwrap();
-        let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(lines.len(), 4);
-        assert!(lines[0].contains("empty request"));
-        assert!(
-            lines[1].contains("letom.trace") && lines[1].contains("missing field"),
-            "{}",
-            lines[1]
-        );
-        assert!(lines[2].contains("not valid JSON"));
-        assert!(lines[3].contains("unknown op"));
-        assert!(text.ends_with('\n'));
     }
 }

@@ -10,8 +10,8 @@ use cards_core::{CardSet, JassCard};
 use jass::{Declaration, Mode, PlayRules, Rules, Scale, WeisRules};
 use serde::Serialize;
 
-use crate::games::Op;
-use crate::protocol::{Body, Fields, OpName, OracleError, fields};
+use super::Op;
+use super::protocol::{Body, Fields, OpName, OracleError, fields};
 
 /// The game's name in op names.
 const GAME: &str = "jass";
