@@ -77,7 +77,7 @@ enum Command {
     /// Play duplicate matches between bots and tell them apart with intervals.
     ///
     /// Every deal is played once per seating of each pair of bots (all six seatings for 3
-    /// players, team swap for Jass, seat rotation otherwise), so the luck of the cards
+    /// players, sides swapped in a team game, seats rotated otherwise), so the luck of the cards
     /// cancels. Per pair: the margin a deal (what bot A takes from bot B a game) with its 95%
     /// interval and whether it is significant, wins/draws/losses and A's share of decisive
     /// games with its Wilson interval; per bot: the mean settlement a seat and a
@@ -94,7 +94,7 @@ enum Command {
     /// The screen shows your seat's view only, and what happened since your last move, one
     /// line per event, the game's own words explained the first time they appear. Choose a
     /// move by its number or type it in the game's notation; a decision with more options
-    /// than can be listed (an Eléwénjewé capture) is chosen step by step, card by card.
+    /// than can be listed (a capture of many cards) is chosen step by step, card by card.
     /// Commands: help, hint (what the hint bot would play, with its visit shares), undo (take
     /// back your last move), back, show, quit. Moves are read line by line, so a script can
     /// play (`printf '1\n1\n' | cardrules play ...`); the end of the input ends the game
@@ -186,7 +186,7 @@ struct TournamentArgs {
     /// With --record: replace the regular files of the same names in DIR.
     #[arg(long, requires = "record")]
     force: bool,
-    /// The game's variant and rules (jass schieber plays one deal).
+    /// The game's variant and rules (a whole game to a target is compared deal by deal).
     #[command(flatten)]
     choices: ChoiceArgs,
 }
@@ -240,8 +240,8 @@ struct SimulateArgs {
     #[arg(long)]
     json: bool,
     /// Write game records (JSON, for `cardrules replay`) into DIR, created if needed, as
-    /// <record>-<players>p-seed<seed>.json (<record> the game type's record name: zaagox,
-    /// schieber, coiffeur, letom-match, …): the notable games only (lowest and highest score,
+    /// <record>-<players>p-seed<seed>.json (<record> the game type's record name, which
+    /// names its variant): the notable games only (lowest and highest score,
     /// most actions), or every game with --record-all. DIR is checked before the first game:
     /// it must not hold a record this run may write, unless --force.
     #[arg(long, value_name = "DIR")]
@@ -260,8 +260,7 @@ struct SimulateArgs {
 /// The variant and rules a command plays (`simulate`, `tournament`).
 #[derive(Debug, Args)]
 struct ChoiceArgs {
-    /// The game's variant (jass: schieber, the default, coiffeur or differenzler; letom: deal,
-    /// the default, or match).
+    /// The game's variant (`command` lists each game's variants here).
     #[arg(long, value_name = "NAME")]
     variant: Option<String>,
     /// Start from one of the game's named rule presets instead of its default rules (each
@@ -379,12 +378,19 @@ fn command() -> clap::Command {
         .about(about.clone())
         .long_about(about)
         .mut_subcommand("simulate", |simulate| {
-            simulate.after_long_help(table::rules_help())
+            simulate
+                .after_long_help(table::rules_help())
+                .mut_arg("variant", |a| a.help(table::variants_help()))
         })
         .mut_subcommand("tournament", |tournament| {
-            tournament.after_long_help(table::rules_help())
+            tournament
+                .after_long_help(table::rules_help())
+                .mut_arg("variant", |a| a.help(table::variants_help()))
         })
-        .mut_subcommand("play", |play| play.after_long_help(table::rules_help()))
+        .mut_subcommand("play", |play| {
+            play.after_long_help(table::rules_help())
+                .mut_arg("variant", |a| a.help(table::variants_help()))
+        })
         .mut_subcommand("oracle", |oracle| {
             let about = oracle.get_long_about().map(ToString::to_string);
             oracle.long_about(format!(
@@ -685,20 +691,23 @@ mod tests {
         assert!(help.contains(&cards_registry::oracle::op_list()), "{help}");
         let simulate = command.find_subcommand_mut("simulate").unwrap();
         let help = simulate.render_long_help().to_string();
-        assert!(help.contains("zaagox: 2 to 4"), "{help}");
-        assert!(
-            help.contains("zaagox:     Zaägox, the Didopoikas collecting game (2-4 players)"),
-            "{help}"
-        );
+        assert!(help.contains(&table::variants_help()), "{help}");
+        for game in cards_registry::games() {
+            let players = table::counts(&table::players(game), " to ");
+            assert!(help.contains(&format!("{game}: {players}")), "{help}");
+            assert!(help.contains(&table::about(game)), "{help}");
+        }
     }
 
     #[test]
     fn bad_arguments_are_refused() {
+        let games = cards_registry::games();
+        let (first, last) = (games[0], games[games.len() - 1]);
         for args in [
             &[
                 "cardrules",
                 "simulate",
-                "zaagox",
+                first,
                 "--players",
                 "3",
                 "--games",
@@ -707,7 +716,7 @@ mod tests {
             &[
                 "cardrules",
                 "simulate",
-                "zaagox",
+                first,
                 "--players",
                 "3",
                 "--games",
@@ -724,11 +733,11 @@ mod tests {
                 "--games",
                 "5",
             ],
-            &["cardrules", "simulate", "zaagox", "--games", "5"],
+            &["cardrules", "simulate", first, "--games", "5"],
             &[
                 "cardrules",
                 "simulate",
-                "zaagox",
+                first,
                 "--players",
                 "3",
                 "--games",
@@ -739,16 +748,16 @@ mod tests {
         ] {
             assert!(parse(args).is_err(), "{args:?}");
         }
-        let cli = parse(["cardrules", "simulate", "zaagox", "-p", "2", "-g", "1"]).unwrap();
+        let cli = parse(["cardrules", "simulate", first, "-p", "2", "-g", "1"]).unwrap();
         assert!(
-            matches!(cli.command, Command::Simulate(ref args) if args.game == "zaagox" && args.players == 2)
+            matches!(cli.command, Command::Simulate(ref args) if args.game == first && args.players == 2)
         );
-        let cli = parse(["cardrules", "simulate", "letom", "-p", "3", "-g", "1"]).unwrap();
-        assert!(matches!(cli.command, Command::Simulate(ref args) if args.game == "letom"));
+        let cli = parse(["cardrules", "simulate", last, "-p", "3", "-g", "1"]).unwrap();
+        assert!(matches!(cli.command, Command::Simulate(ref args) if args.game == last));
         let err = parse(["cardrules", "simulate", "tarot", "-p", "3", "-g", "1"]).unwrap_err();
         assert!(
             err.to_string()
-                .contains("[possible values: zaagox, jass, elewenjewe, letom]"),
+                .contains(&format!("[possible values: {}]", games.join(", "))),
             "{err}"
         );
     }

@@ -23,8 +23,8 @@ use cards_registry::{Catalogued, GameType};
 use crate::oracle::playout::state_digest;
 use crate::table;
 
-/// The largest record read, in bytes: 64 MiB. The longest game the rules allow (a Zaägox game
-/// to its turn limit, an Eléwénjewé game to its round cap) records in well under that.
+/// The largest record read, in bytes: 64 MiB. The longest game the rules allow (every game to
+/// its turn limit or round cap) records in well under that.
 pub const MAX_RECORD: u64 = 64 << 20;
 
 /// Why a record file could not be replayed.
@@ -57,7 +57,7 @@ pub enum ReplayFileError {
         text: String,
     },
     /// The record names a registry game by its registry name where its records carry
-    /// another (`"game":"jass"` for a `schieber-deal` record).
+    /// another (a game's name where its records name a game type).
     #[error(
         "{game:?} is the command line's name of the game; its records name it {records} (as \
          simulate {game} --record writes them)"
@@ -612,13 +612,6 @@ pub fn steps<G: Game + 'static>(
 mod tests {
     use super::*;
 
-    use ::zaagox::Zaagox;
-    use cards_core::{GameRecord, Seed, random_playout};
-    use serde_json::Value;
-
-    use crate::oracle::playout::{playout, state_digest};
-    use crate::simulate::game::record_json;
-
     fn report(seed: Option<&str>, outcome: Option<&str>) -> ReplayReport<String> {
         ReplayReport {
             game: "demo",
@@ -660,15 +653,6 @@ mod tests {
         let mut text = String::from_utf8(out).unwrap();
         assert_eq!(text.pop(), Some('\n'));
         text
-    }
-
-    /// `replay_file` into a string, without its last line end.
-    fn replay_file(path: &Path, seat: Option<u8>, json: bool) -> Result<String, ReplayFileError> {
-        let mut out = Vec::new();
-        super::replay_file(path, seat, json, &mut out)?;
-        let mut text = String::from_utf8(out).unwrap();
-        assert_eq!(text.pop(), Some('\n'));
-        Ok(text)
     }
 
     #[test]
@@ -731,272 +715,5 @@ mod tests {
                 "{err}"
             );
         }
-    }
-
-    /// A Jass record (`schieber-deal`) replays to the playout's digest and returns.
-    #[test]
-    fn replays_a_jass_record() {
-        let text = record_json::<::jass::SchieberDeal>(&Default::default(), 4, 42).unwrap();
-        assert!(text.contains("\"game\": \"schieber-deal\""), "{text}");
-        let path = write_temp("jass-4p-seed42.json", text.as_bytes());
-        let v: Value = serde_json::from_str(&replay_file(&path, None, true).unwrap()).unwrap();
-        let (state, actions) = playout::<::jass::SchieberDeal>(4, 42).unwrap();
-        assert_eq!(v["game"], "schieber-deal");
-        assert_eq!(v["seed_integer"], 42);
-        assert_eq!(v["actions"], actions);
-        assert_eq!(v["final"], state_digest(&state).unwrap());
-        assert_eq!(v["returns"], serde_json::json!(state.settlement()));
-        // The transcript: the start, then every action with at least the event it is.
-        let steps = v["transcript"].as_array().unwrap();
-        assert_eq!(steps.len(), actions + 1);
-        assert!(
-            steps
-                .iter()
-                .all(|s| !s["events"].as_array().unwrap().is_empty())
-        );
-        let text = replay_file(&path, None, false).unwrap();
-        assert!(text.starts_with("schieber-deal: 4 players, "), "{text}");
-        assert!(text.contains("\ntranscript:\n   start\n"), "{text}");
-        assert!(text.contains(&format!("\n  {actions}. seat ")), "{text}");
-    }
-
-    /// `--seat K`: the transcript as seat K saw it. Every step is there, another seat's
-    /// action shows only in its events, and no event names a card K could not see: at the
-    /// start, the other hands are only their sizes.
-    #[test]
-    fn a_seats_transcript_hides_what_it_could_not_see() {
-        let text = record_json::<::letom::Letom>(&Default::default(), 3, 42).unwrap();
-        let path = write_temp("letom-3p-seed42-seat.json", text.as_bytes());
-        let all: Value = serde_json::from_str(&replay_file(&path, None, true).unwrap()).unwrap();
-        let seen: Value =
-            serde_json::from_str(&replay_file(&path, Some(1), true).unwrap()).unwrap();
-        assert_eq!(seen["seen_by"], 1);
-        let (all, seen) = (
-            all["transcript"].as_array().unwrap(),
-            seen["transcript"].as_array().unwrap(),
-        );
-        assert_eq!(all.len(), seen.len());
-        for (a, b) in all.iter().zip(seen) {
-            assert_eq!(a["seat"], b["seat"]);
-            assert_eq!(
-                b["action"].is_null(),
-                a["seat"].is_null() || a["seat"] != 1,
-                "{b}"
-            );
-            assert_eq!(
-                a["events"].as_array().unwrap().len(),
-                b["events"].as_array().unwrap().len()
-            );
-        }
-        let state = ::letom::Letom::new(&Default::default(), 3, Seed::from(42)).unwrap();
-        let start = seen[0]["events"].to_string();
-        for card in state.setup().hands[0].iter().chain(&state.setup().hands[2]) {
-            assert!(!start.contains(&card.to_string()), "{card} in {start}");
-        }
-        let own = state.setup().hands[1].clone();
-        assert!(
-            own.iter().all(|c| start.contains(&c.to_string())),
-            "{start}"
-        );
-        let text = replay_file(&path, Some(1), false).unwrap();
-        assert!(
-            text.contains("transcript, as seat 1 saw the game:"),
-            "{text}"
-        );
-        let e = replay_file(&path, Some(3), false).unwrap_err().to_string();
-        assert_eq!(e, "--seat 3: the game has seats 0 to 2 (it is played by 3)");
-    }
-
-    /// A Letom record replays to the playout's digest and returns; its transcript ends with
-    /// the deal's end.
-    #[test]
-    fn replays_a_letom_record() {
-        for seed in [3, 42] {
-            let text = record_json::<::letom::Letom>(&Default::default(), 3, seed).unwrap();
-            assert!(text.contains("\"game\": \"letom\""), "{text}");
-            let path = write_temp(&format!("letom-3p-seed{seed}.json"), text.as_bytes());
-            let v: Value = serde_json::from_str(&replay_file(&path, None, true).unwrap()).unwrap();
-            let (state, actions) = playout::<::letom::Letom>(3, seed).unwrap();
-            assert_eq!(v["game"], "letom");
-            assert_eq!(v["actions"], actions);
-            assert_eq!(v["final"], state_digest(&state).unwrap());
-            assert_eq!(v["returns"], serde_json::json!(state.settlement()));
-            let steps = v["transcript"].as_array().unwrap();
-            assert_eq!(steps.len(), actions + 1);
-            let last = steps.last().unwrap()["events"].as_array().unwrap();
-            let end = last.last().unwrap().as_str().unwrap();
-            let mut events = Vec::new();
-            let mut replayed =
-                ::letom::Letom::new(&Default::default(), 3, Seed::from(seed)).unwrap();
-            let (_, record) =
-                random_playout::<::letom::Letom>(&Default::default(), 3, Seed::from(seed)).unwrap();
-            for &action in &record.actions {
-                events.clear();
-                replayed.play_reporting(action, &mut events).unwrap();
-            }
-            assert_eq!(end, events.last().unwrap().to_string());
-            let text = replay_file(&path, None, false).unwrap();
-            assert!(text.starts_with("letom: 3 players, "), "{text}");
-        }
-    }
-
-    fn write_temp(name: &str, contents: &[u8]) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("cardrules-games-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join(name);
-        std::fs::write(&path, contents).unwrap();
-        path
-    }
-
-    fn record(seed: u64) -> GameRecord<Zaagox> {
-        random_playout::<Zaagox>(&Default::default(), 3, Seed::from(seed))
-            .unwrap()
-            .1
-    }
-
-    #[test]
-    fn replays_a_playout_to_its_digest() {
-        let rec = record(11);
-        let path = write_temp("good.json", &serde_json::to_vec(&rec).unwrap());
-        let out = replay_file(&path, None, true).unwrap();
-        let v: Value = serde_json::from_str(&out).unwrap();
-        let (state, _) = playout::<Zaagox>(3, 11).unwrap();
-        assert_eq!(v["final"], state_digest(&state).unwrap());
-        assert_eq!(v["actions"], rec.actions.len());
-        assert_eq!(v["returns"], serde_json::json!(state.settlement()));
-        assert_eq!(v["to_act"], Value::Null);
-        assert_eq!(v["seed"], Seed::from(11).to_string());
-        assert_eq!(v["outcome"], serde_json::to_value(state.outcome()).unwrap());
-        let text = replay_file(&path, None, false).unwrap();
-        assert!(text.starts_with("zaagox: 3 players"), "{text}");
-        let outcome = state.outcome().unwrap().to_string();
-        assert!(text.contains(&format!("outcome:    {outcome}\n")), "{text}");
-        assert!(text.contains("settlement: ["), "{text}");
-    }
-
-    #[test]
-    fn a_truncated_record_is_not_over() {
-        let mut rec = record(12);
-        rec.actions.truncate(3);
-        let path = write_temp("short.json", &serde_json::to_vec(&rec).unwrap());
-        let v: Value = serde_json::from_str(&replay_file(&path, None, true).unwrap()).unwrap();
-        assert_eq!(v["outcome"], Value::Null);
-        assert!(v["to_act"].is_u64());
-        assert!(
-            replay_file(&path, None, false)
-                .unwrap()
-                .contains("ends before the game does")
-        );
-    }
-
-    /// A record may start from an explicit setup: the middle of a game, replayed to its end.
-    #[test]
-    fn replays_a_record_that_starts_from_a_setup() {
-        let (end, full) = random_playout::<Zaagox>(&Default::default(), 4, Seed::from(21)).unwrap();
-        let split = full.actions.len() / 2;
-        let mut middle = Zaagox::new(&Default::default(), 4, Seed::from(21)).unwrap();
-        for &action in &full.actions[..split] {
-            middle.play(action).unwrap();
-        }
-        let mut rec = GameRecord::<Zaagox>::from_setup(Default::default(), middle.setup());
-        rec.actions = full.actions[split..].to_vec();
-        let json = serde_json::to_vec(&rec).unwrap();
-        assert!(String::from_utf8_lossy(&json).contains("\"setup\""));
-        let path = write_temp("setup.json", &json);
-        let v: Value = serde_json::from_str(&replay_file(&path, None, true).unwrap()).unwrap();
-        assert_eq!(v["seed"], Value::Null);
-        assert_eq!(v["players"], 4);
-        assert_eq!(v["actions"], full.actions.len() - split);
-        assert_eq!(v["final"], state_digest(&end).unwrap());
-        assert_eq!(v["returns"], serde_json::json!(end.settlement()));
-        let text = replay_file(&path, None, false).unwrap();
-        assert!(text.starts_with("zaagox: 4 players, "), "{text}");
-        assert!(text.contains(" actions, from a setup\n"), "{text}");
-        // A setup that breaks the rules does not replay, and says why.
-        let mut broken = serde_json::to_value(&rec).unwrap();
-        broken["setup"]["players"] = serde_json::json!(3);
-        let path = write_temp("broken.json", &serde_json::to_vec(&broken).unwrap());
-        let err = replay_file(&path, None, false).unwrap_err();
-        assert!(
-            matches!(err, ReplayFileError::Parse(_) | ReplayFileError::Replay(_)),
-            "{err}"
-        );
-    }
-
-    #[test]
-    fn typed_errors() {
-        let missing = std::env::temp_dir().join("cardrules-no-such-record.json");
-        assert!(matches!(
-            replay_file(&missing, None, false),
-            Err(ReplayFileError::Read { .. })
-        ));
-        let bad = write_temp("bad.json", b"{not json");
-        assert!(matches!(
-            replay_file(&bad, None, false),
-            Err(ReplayFileError::Parse(_))
-        ));
-        // Letom has landed: a record that is not one is refused as such.
-        let letom = write_temp("letom.json", br#"{"game":"letom"}"#);
-        let err = replay_file(&letom, None, false).unwrap_err();
-        assert!(matches!(err, ReplayFileError::Parse(_)), "{err}");
-        // The registry's name is not the record's: say which it is.
-        let jass = write_temp("jass.json", br#"{"game":"jass"}"#);
-        let err = replay_file(&jass, None, false).unwrap_err();
-        assert!(
-            matches!(err, ReplayFileError::RecordName { game: "jass", .. }),
-            "{err}"
-        );
-        assert!(err.to_string().contains("\"schieber-deal\""), "{err}");
-        let chess = write_temp("chess.json", br#"{"game":"chess"}"#);
-        let err = replay_file(&chess, None, false).unwrap_err();
-        assert!(matches!(err, ReplayFileError::UnknownGame { .. }), "{err}");
-        assert!(
-            err.to_string().contains(&table::records_sentence()),
-            "{err}"
-        );
-        assert!(
-            err.to_string().ends_with(
-                "this build replays records whose game is \"zaagox\", \"schieber\", \
-                 \"schieber-deal\", \"coiffeur\", \"differenzler\", \"elewenjewe\", \
-                 \"letom\" or \"letom-match\""
-            ),
-            "{err}"
-        );
-        let mut rec = serde_json::to_value(record(13)).unwrap();
-        rec["players"] = serde_json::json!(9);
-        let nine = write_temp("nine.json", &serde_json::to_vec(&rec).unwrap());
-        let err = replay_file(&nine, None, false).unwrap_err();
-        assert!(matches!(err, ReplayFileError::Replay(_)), "{err}");
-        assert!(err.to_string().contains('9'), "{err}");
-        rec["players"] = serde_json::json!(3);
-        rec["extra"] = serde_json::json!(1);
-        let extra = write_temp("extra.json", &serde_json::to_vec(&rec).unwrap());
-        assert!(matches!(
-            replay_file(&extra, None, false),
-            Err(ReplayFileError::Parse(_))
-        ));
-    }
-
-    #[test]
-    fn an_illegal_action_is_refused_with_its_number() {
-        // Replay the same actions under another seed: some action soon stops being legal.
-        let mut rec = record(14);
-        let mut refused = None;
-        for other in 0..50 {
-            rec.start = cards_core::Start::Seed {
-                players: 3,
-                seed: Seed::from(1000 + other),
-                integer: None,
-            };
-            let path = write_temp("swapped.json", &serde_json::to_vec(&rec).unwrap());
-            if let Err(e) = replay_file(&path, None, false) {
-                refused = Some(e);
-                break;
-            }
-        }
-        let err = refused.expect("some other seed refuses the actions");
-        assert!(matches!(err, ReplayFileError::Replay(_)));
-        assert!(err.to_string().contains("action"), "{err}");
-        assert!(err.to_string().contains("counting from 1"), "{err}");
     }
 }

@@ -35,7 +35,8 @@ pub fn lookup(game: &str, variant: Option<&str>) -> Result<&'static GameType, Lo
 }
 
 /// The game type a duplicate tournament plays for `game` and `variant`: the one looked up, or
-/// the unit it is compared in ([`GameType::compared_as`]: a whole Schieber game deal by deal).
+/// the unit it is compared in ([`GameType::compared_as`]: a whole game to a target, deal by
+/// deal).
 ///
 /// # Errors
 /// [`LookupError`] naming the games or the game's variants.
@@ -70,6 +71,23 @@ fn variants(game: &str) -> Vec<&'static str> {
         .filter(|t| t.game == game)
         .filter_map(|t| t.variant)
         .collect()
+}
+
+/// `--variant`'s help: each game's variants, its default first.
+#[must_use]
+pub fn variants_help() -> String {
+    let games: Vec<String> = games()
+        .into_iter()
+        .filter_map(|game| {
+            let variants = variants(game);
+            let (first, rest) = variants.split_first()?;
+            Some(format!(
+                "{game}: {first} (the default){}",
+                rest.iter().map(|v| format!(", {v}")).collect::<String>()
+            ))
+        })
+        .collect();
+    format!("The game's variant ({})", games.join("; "))
 }
 
 /// One line about a game: its default type's, with its other variants.
@@ -110,7 +128,7 @@ pub fn games_help() -> String {
 }
 
 /// What records this build replays, for error texts: `this build replays records whose game
-/// is "zaagox", "schieber-deal", … or "letom-match"`.
+/// is "…", … or "…"`, every game type's record name in catalogue order.
 #[must_use]
 pub fn records_sentence() -> String {
     let names: Vec<String> = catalogue()

@@ -8,5 +8,6 @@ mod golden;
 mod hostile;
 mod oracle;
 mod play;
+mod replay;
 mod tournament;
 mod transcripts;

@@ -6,7 +6,7 @@ use cards_core::{ActionMask, Game, Indexed};
 use super::Style;
 
 /// Up to this many legal actions are listed whole; a decision with more is chosen step by
-/// step through the game's indexed position (an Eléwénjewé capture, card by card).
+/// step through the game's indexed position (a capture of many cards, card by card).
 pub const LIST_MAX: usize = 40;
 
 /// What the player's line chose.
@@ -232,82 +232,114 @@ mod tests {
 
 #[cfg(test)]
 mod stepped {
-    use cards_core::{Game, Seed};
-    use elewenjewe::{Action, Elewenjewe, Rules, Stepped};
+    use cards_core::{Game, GameRng, RuleBot, Seed};
+    use cards_registry::{Catalogued, GameType, Visitor, catalogue};
 
     use super::*;
 
-    /// A position whose seat has more legal actions than are listed.
-    fn crowded() -> Elewenjewe {
+    /// A position of `G` whose seat has more legal actions than are listed, if random play
+    /// meets one.
+    fn crowded<G: Game>(players: usize) -> Option<G> {
         let mut legal = Vec::new();
         for seed in 0..200u64 {
-            let mut game = Elewenjewe::new(&Rules::default(), 2, Seed::from(seed)).unwrap();
-            let mut rng = cards_core::GameRng::new(Seed::from(seed), 9);
+            let mut game = G::new(&G::Rules::default(), players, Seed::from(seed)).ok()?;
+            let mut rng = GameRng::new(Seed::from(seed), 9);
             while !game.is_terminal() {
                 game.legal_actions(&mut legal);
                 if legal.len() > LIST_MAX {
-                    return game;
+                    return Some(game);
                 }
-                let i = rng.index(legal.len()).unwrap();
-                game.play(legal[i]).unwrap();
+                let i = rng.index(legal.len())?;
+                game.play(legal[i]).ok()?;
             }
         }
-        panic!("no position with more than {LIST_MAX} legal actions");
+        None
     }
 
-    #[test]
-    fn a_crowded_decision_is_chosen_card_by_card_into_a_legal_capture() {
-        let game = crowded();
-        let mut choice = Choice::<Elewenjewe, Stepped>::new(&game);
-        assert!(choice.stepped());
+    /// Checks the step-by-step choice of every game type whose crowded decisions its step
+    /// form splits: the visit answers whether it found one.
+    struct Crowded;
+
+    impl Visitor for Crowded {
+        type Out = bool;
+
+        fn visit<G: Catalogued, P: Indexed<Game = G> + Send + 'static>(
+            self,
+            line: &'static GameType,
+        ) -> bool {
+            let Some(game) = crowded::<G>(*line.players().start()) else {
+                return false;
+            };
+            // A crowded decision the step form does not split is listed whole.
+            if !Choice::<G, P>::new(&game).stepped() {
+                return false;
+            }
+            chosen_step_by_step::<G, P>(&game);
+            typed_in_words::<G, P>(&game);
+            true
+        }
+    }
+
+    /// A crowded decision is chosen step by step into a legal action.
+    fn chosen_step_by_step<G: RuleBot, P: Indexed<Game = G>>(game: &G) {
+        let mut choice = Choice::<G, P>::new(game);
         let plain = Style::default();
         let options = choice.options(plain);
         assert!(options.len() < choice.count(), "{options:?}");
-        let start = options
-            .iter()
-            .position(|o| o.starts_with("capture with"))
-            .expect("a capture to start");
-        assert_eq!(
-            choice.pick(&game, &(start + 1).to_string()),
-            Picked::Step,
-            "starting a capture is one step"
-        );
+        // The first option that starts a decision of several steps.
+        let start = (0..options.len())
+            .find(|&i| {
+                let picked = choice.pick(game, &(i + 1).to_string());
+                let step = picked == Picked::Step;
+                choice.restart(game);
+                step
+            })
+            .expect("a decision of several steps to start");
+        assert_eq!(choice.pick(game, &(start + 1).to_string()), Picked::Step);
         assert_eq!(choice.taken(), [options[start].clone()]);
-        // A word that names no option, and a move the rules refuse, leave the decision as
-        // it was.
-        assert!(matches!(choice.pick(&game, "pick"), Picked::Unknown(_)));
+        // A word that names no option leaves the decision as it was.
+        assert!(matches!(
+            choice.pick(game, "no such step"),
+            Picked::Unknown(_)
+        ));
         let mut picked = None;
         for _ in 0..60 {
-            let options = choice.options(plain);
-            let last = options.len().to_string();
-            match choice.pick(&game, &last) {
+            let last = choice.options(plain).len().to_string();
+            match choice.pick(game, &last) {
                 Picked::Step => {}
                 Picked::Action(action) => {
                     picked = Some(action);
                     break;
                 }
-                other => panic!("{other:?}"),
+                Picked::Refused(why) | Picked::Unknown(why) => panic!("{why}"),
             }
         }
         let action = picked.expect("the steps end in an action");
         assert!(choice.legal().contains(&action), "{action}");
-        assert!(matches!(action, Action::Capture { .. }), "{action}");
         // The choice starts again for the next try.
         assert!(choice.taken().is_empty());
     }
 
-    #[test]
-    fn a_step_is_typed_in_words_and_back_starts_again() {
-        let game = crowded();
-        let mut choice = Choice::<Elewenjewe, Stepped>::new(&game);
+    /// A step is typed in words, in any case, and a restart starts again.
+    fn typed_in_words<G: RuleBot, P: Indexed<Game = G>>(game: &G) {
+        let mut choice = Choice::<G, P>::new(game);
         let first = choice.options(Style::default())[0].clone();
-        let picked = choice.pick(&game, &first.to_uppercase());
+        let picked = choice.pick(game, &first.to_uppercase());
         assert!(
             matches!(picked, Picked::Step | Picked::Action(_)),
-            "{picked:?}"
+            "{first}"
         );
-        choice.restart(&game);
+        choice.restart(game);
         assert!(choice.taken().is_empty());
         assert_eq!(choice.options(Style::default())[0], first);
+    }
+
+    #[test]
+    fn crowded_decisions_are_chosen_step_by_step() {
+        let checked = catalogue()
+            .iter()
+            .filter(|line| line.visit(Crowded))
+            .count();
+        assert!(checked > 0, "no game type splits a crowded decision");
     }
 }

@@ -5,7 +5,7 @@
 //! redacted for that seat (`Game::redact`, `Game::observe`); what happened is those events'
 //! sentences; the game's own words are explained on first use from its `GameEvent::TERMS`;
 //! moves are the game's action notation, or an indexed game's steps (`Indexed::Step`) where
-//! one decision has too many options to list (an Eléwénjewé capture is chosen card by card).
+//! one decision has too many options to list (a capture of many cards, chosen card by card).
 //!
 //! Moves are read from the input line by line, so a script can play a whole game; the end of
 //! the input ends the game cleanly, like `quit`. With `--record` the game's record is written

@@ -89,12 +89,12 @@ mod tests {
     #[test]
     fn explanations_wrap_at_word_boundaries() {
         let long =
-            "(forehand: The seat that acts first in a deal: in Schieber it names the contract.)";
+            "(forehand: The seat that acts first in a deal: in some games it names the contract.)";
         assert_eq!(
             wrap(long, 40),
             [
                 "  (forehand: The seat that acts first in",
-                "    a deal: in Schieber it names the",
+                "    a deal: in some games it names the",
                 "    contract.)"
             ]
         );
