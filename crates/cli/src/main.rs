@@ -540,10 +540,7 @@ fn tournament(args: &TournamentArgs) -> ExitCode {
         variant: args.choices.variant.clone(),
         rules: args.choices.rules(),
     };
-    match line.visit(tournament::Run {
-        config: &config,
-        json: args.json,
-    }) {
+    match tournament::tournament(line, &config, args.json) {
         Ok(text) => print(&text),
         Err(e) => fail(&e),
     }

@@ -99,6 +99,24 @@ impl GameType {
         self.of.new_table(self, rules, players, seed)
     }
 
+    /// A duplicate-deal tournament of this type between `bots` (ladder names: `rules`,
+    /// `ismcts:500`, …) at `players` seats under `rules` (JSON, as for
+    /// [`GameType::new_table`]), its deals dealt from `seed`.
+    ///
+    /// # Errors
+    /// [`TableError::Rules`] for rules the game does not read, [`TableError::Bot`] for a name
+    /// that is not a bot, [`TableError::Tournament`] for a table the game does not seat or
+    /// fewer than two bots.
+    pub fn duplicate(
+        &'static self,
+        rules: &Value,
+        players: usize,
+        bots: &[String],
+        seed: u64,
+    ) -> Result<Box<dyn crate::duplicate::Duplicate>, TableError> {
+        self.of.duplicate(self, rules, players, bots, seed)
+    }
+
     /// Runs `visitor` typed, for this line's game type.
     pub fn visit<V: Visitor>(&'static self, visitor: V) -> V::Out {
         dispatch(self, visitor)

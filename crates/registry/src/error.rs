@@ -36,7 +36,7 @@ fn variant_message(game: &str, variant: &str, variants: &[&str]) -> String {
 }
 
 /// Why a table refused: the game's own words, and the table unchanged.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum TableError {
     /// The rules are not the game's rules (its deserializer's words).
@@ -76,4 +76,10 @@ pub enum TableError {
     /// The game is over: nobody acts.
     #[error("the game is over")]
     Over,
+    /// A tournament cannot be held, or a game of it failed.
+    #[error("{0}")]
+    Tournament(#[from] cards_bots::TournamentError),
+    /// A value could not be written as JSON (a bug in a game's serde, shown as such).
+    #[error("cannot write JSON: {0}")]
+    Json(String),
 }

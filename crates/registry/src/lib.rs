@@ -3,7 +3,11 @@
 //! The games of cardrules behind one erased interface: the [`catalogue`] of every game type
 //! the front ends play (one line each: the game, its variant, what it is, its players, its
 //! rules and presets, the name its records carry), and [`Table`], one game in play whatever the
-//! game, object-safe, with every refusal a value. The layers run one way: `cards-core` ← the
+//! game, object-safe, with every refusal a value: its moves whole or step by step, its views
+//! and events for a seat, bots by their ladder names, hints and sampled worlds. Beside it:
+//! [`Duplicate`], a duplicate-deal tournament played deal by deal; [`oracle`], the
+//! conformance protocol answered line by line; and [`GameType::visit`], a front end's own
+//! generic code run typed for a line's game type. The layers run one way: `cards-core` ← the
 //! games ← `cards-bots` ← this registry ← the front ends (the command line now; the Python
 //! package and the browser page next), so a front end names no game: adding a game to every
 //! front end is its crate and one line of the catalogue.
@@ -29,13 +33,16 @@
 #![forbid(unsafe_code)]
 
 mod catalogue;
+mod duplicate;
 mod error;
 pub mod oracle;
 pub mod rules;
 mod table;
 pub mod words;
 
+pub use cards_bots::{GameResult, Standings};
 pub use catalogue::{GameType, Visitor, by_record, catalogue, find, games};
+pub use duplicate::{Deal, Duplicate, Run};
 pub use error::{LookupError, TableError};
 pub use table::{Catalogued, Move, Step, Stepped, Table, Told, Weighed};
 

@@ -185,6 +185,14 @@ pub(crate) trait TypeOf: Sync {
         seed: u64,
     ) -> Result<Box<dyn Table>, TableError>;
     fn replay(&self, line: &'static GameType, text: &str) -> Result<Box<dyn Table>, TableError>;
+    fn duplicate(
+        &self,
+        line: &'static GameType,
+        rules: &Value,
+        players: usize,
+        bots: &[String],
+        seed: u64,
+    ) -> Result<Box<dyn crate::duplicate::Duplicate>, TableError>;
 }
 
 /// The game type `G` with its step-by-step form `P`, erased: the catalogue's face of the type,
@@ -206,6 +214,12 @@ pub trait Catalogued:
 impl<G> Catalogued for G where
     G: RuleBot<View: fmt::Display, Action: FromStr<Err: fmt::Display>> + 'static
 {
+}
+
+/// The rules of `G` a front end hands in as JSON, refused in JSON words.
+fn read_rules<G: Game>(rules: &Value) -> Result<G::Rules, TableError> {
+    G::Rules::deserialize(rules)
+        .map_err(|e| TableError::Rules(crate::words::user_words(&e.to_string())))
 }
 
 fn json<T: serde::Serialize>(value: &T) -> Value {
@@ -243,6 +257,20 @@ impl<G: Catalogued, P: Indexed<Game = G> + Send + 'static> TypeOf for Of<G, P> {
             .map(|rules| json(&rules))
     }
 
+    fn duplicate(
+        &self,
+        line: &'static GameType,
+        rules: &Value,
+        players: usize,
+        bots: &[String],
+        seed: u64,
+    ) -> Result<Box<dyn crate::duplicate::Duplicate>, TableError> {
+        let rules = read_rules::<G>(rules)?;
+        Ok(Box::new(crate::duplicate::Typed::<G>::new(
+            line, rules, players, bots, seed,
+        )?))
+    }
+
     fn new_table(
         &self,
         line: &'static GameType,
@@ -250,8 +278,7 @@ impl<G: Catalogued, P: Indexed<Game = G> + Send + 'static> TypeOf for Of<G, P> {
         players: usize,
         seed: u64,
     ) -> Result<Box<dyn Table>, TableError> {
-        let rules = G::Rules::deserialize(rules)
-            .map_err(|e| TableError::Rules(crate::words::user_words(&e.to_string())))?;
+        let rules = read_rules::<G>(rules)?;
         let state = G::new(&rules, players, Seed::from(seed))
             .map_err(|e| TableError::Setup(e.to_string()))?;
         let record = GameRecord::from_integer_seed(rules, players, seed);

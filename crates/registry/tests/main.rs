@@ -2,5 +2,6 @@
 //! typed game it erases.
 
 mod catalogue;
+mod duplicate;
 mod steps;
 mod tables;

@@ -21,25 +21,7 @@ pub use run::tournament;
 
 use std::path::PathBuf;
 
-use cards_core::Indexed;
 use cards_registry::rules::RuleChoices;
-use cards_registry::{Catalogued, GameType, Visitor};
-
-/// A tournament of the game type a catalogue line names, run typed.
-pub struct Run<'a> {
-    /// What to play.
-    pub config: &'a Config,
-    /// Whether to render the report as JSON.
-    pub json: bool,
-}
-
-impl Visitor for Run<'_> {
-    type Out = Result<String, TournamentError>;
-
-    fn visit<G: Catalogued, P: Indexed<Game = G>>(self, line: &'static GameType) -> Self::Out {
-        tournament::<G>(line, self.config, self.json)
-    }
-}
 
 /// The most deals a tournament plays.
 pub const MAX_DEALS: u64 = 10_000_000;
@@ -80,7 +62,7 @@ pub enum TournamentError {
     Rules(String),
     /// The tournament cannot be held, or a game of it failed.
     #[error("{0}")]
-    Play(#[from] cards_bots::TournamentError),
+    Play(#[from] cards_registry::TableError),
     /// The thread pool could not be built.
     #[error("cannot start {threads} worker threads: {source}")]
     Threads {

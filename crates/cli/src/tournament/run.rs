@@ -3,11 +3,10 @@
 use std::fmt::Write as _;
 use std::time::Instant;
 
-use cards_bots::{BotSpec, Entrant, Standings, Tournament};
-use cards_core::{Presets as _, RuleBot, Seed};
+use cards_bots::BotSpec;
+use cards_registry::{Run, Standings};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
-use serde::Serialize;
 
 use super::{Config, TournamentError};
 use crate::output;
@@ -17,35 +16,13 @@ use cards_registry::GameType;
 /// bar's standings are refreshed after each.
 const CHUNK: u64 = 64;
 
-#[derive(Serialize)]
-struct Report<'a, R: Serialize> {
-    game: &'static str,
-    variant: Option<&'static str>,
-    rules: &'a R,
-    players: usize,
-    seed: u64,
-    deals: u64,
-    bots: &'a [String],
-    seatings: Vec<String>,
-    standings: &'a Standings,
-    records: Vec<String>,
-    timing: Timing,
-}
-
-#[derive(Serialize)]
-struct Timing {
-    seconds: f64,
-    deals_per_second: f64,
-}
-
-/// Runs `config` for the game type `G` of `row` and renders the report (text, or JSON with
-/// `json`).
+/// Runs `config` for the game type `line` and renders the report (text, or JSON with `json`).
 ///
 /// # Errors
 /// [`TournamentError`] for a bad bot name, bad rules, a table the game does not seat, a bot
 /// whose action the game refuses, or a record that cannot be written.
-pub fn tournament<G: RuleBot + 'static>(
-    row: &GameType,
+pub fn tournament(
+    line: &'static GameType,
     config: &Config,
     json: bool,
 ) -> Result<String, TournamentError> {
@@ -54,24 +31,8 @@ pub fn tournament<G: RuleBot + 'static>(
         .iter()
         .map(|b| b.parse())
         .collect::<Result<_, _>>()?;
-    let rules: G::Rules = config
-        .rules
-        .rules(row.game, &G::Rules::presets())
-        .map_err(TournamentError::Rules)?;
-    let entrants = specs
-        .iter()
-        .zip(&config.bots)
-        .map(|(&spec, name)| Entrant::<G> {
-            name: name.trim().to_owned(),
-            make: Box::new(move |seed: Seed| spec.player::<G>(seed)),
-        })
-        .collect();
-    let t = Tournament::new(
-        rules.clone(),
-        config.players,
-        entrants,
-        Seed::from(config.seed),
-    )?;
+    let rules = line.rules(&config.rules).map_err(TournamentError::Rules)?;
+    let t = line.duplicate(&rules, config.players, &config.bots, config.seed)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.threads)
         .build()
@@ -91,7 +52,7 @@ pub fn tournament<G: RuleBot + 'static>(
         ProgressBar::hidden()
     };
     let names = RecordNames {
-        record: G::NAME,
+        record: line.record(),
         deals: config.deals,
         games: t
             .pairs()
@@ -143,43 +104,34 @@ pub fn tournament<G: RuleBot + 'static>(
         first = end;
         // The running standings read every result so far: refresh them twice a second at most.
         if config.progress && shown.elapsed().as_millis() >= 500 {
-            bar.set_message(running(&t.standings(results.iter().map(Vec::as_slice))));
+            bar.set_message(running(&t.standings(&results)));
             shown = Instant::now();
         }
     }
     bar.finish_and_clear();
     let seconds = start.elapsed().as_secs_f64();
-    let standings = t.standings(results.iter().map(Vec::as_slice));
+    let standings = t.standings(&results);
     let seatings: Vec<String> = t
         .seatings()
         .iter()
         .map(|s| s.iter().map(|&b| if b == 0 { 'A' } else { 'B' }).collect())
         .collect();
     if json {
-        let report = Report {
-            game: row.game,
-            variant: row.variant,
-            rules: &rules,
-            players: config.players,
+        let run = Run {
             seed: config.seed,
             deals: config.deals,
             bots: &config.bots,
-            seatings,
-            standings: &standings,
             records,
-            timing: Timing {
-                seconds,
-                deals_per_second: config.deals as f64 / seconds.max(1e-9),
-            },
+            seconds,
         };
-        return Ok(serde_json::to_string_pretty(&report)?);
+        return Ok(t.report_json(&standings, &run)?);
     }
     let mut text = String::new();
     let _ = writeln!(
         text,
         "Tournament: {} at {} players, {}; {} deals from seed {}; every deal played by each \
          pair under the seatings {} (bot A first).",
-        row.label,
+        line.label,
         config.players,
         config.rules.describe(),
         config.deals,
@@ -237,7 +189,7 @@ fn running(s: &Standings) -> String {
 /// The record files of a tournament: `<record>-deal<D>-<A>-vs-<B>-seating<K>.json` for its
 /// deals and games.
 struct RecordNames {
-    /// The game type's record name ([`cards_core::Game::NAME`]).
+    /// The game type's record name ([`GameType::record`]).
     record: &'static str,
     /// The deals played.
     deals: u64,
