@@ -466,11 +466,7 @@ fn simulate(args: &SimulateArgs) -> ExitCode {
             args.games
         ));
     }
-    let threads = match args.threads {
-        // Bounded by MAX_THREADS, so it fits.
-        Some(t) => usize::try_from(t).unwrap_or(1),
-        None => std::thread::available_parallelism().map_or(1, usize::from),
-    };
+    let threads = threads(args.threads);
     let config = simulate::Config {
         players: args.players,
         games: args.games,
@@ -488,6 +484,15 @@ fn simulate(args: &SimulateArgs) -> ExitCode {
     match play::simulate(line, &config, args.json) {
         Ok(text) => print(&text),
         Err(e) => fail(&e),
+    }
+}
+
+/// The worker threads for `--threads` (`None`: one for each core).
+fn threads(asked: Option<u64>) -> usize {
+    match asked {
+        // Bounded by MAX_THREADS, so it fits.
+        Some(t) => usize::try_from(t).unwrap_or(1),
+        None => std::thread::available_parallelism().map_or(1, usize::from),
     }
 }
 
@@ -524,10 +529,7 @@ fn tournament(args: &TournamentArgs) -> ExitCode {
             fail_usage(e.to_string());
         }
     }
-    let threads = match args.threads {
-        Some(t) => usize::try_from(t).unwrap_or(1),
-        None => std::thread::available_parallelism().map_or(1, usize::from),
-    };
+    let threads = threads(args.threads);
     let config = tournament::Config {
         players,
         bots: args.bots.clone(),
