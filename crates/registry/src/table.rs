@@ -313,6 +313,8 @@ pub(crate) struct Typed<G: Game, P> {
     events: Vec<G::Event>,
     /// While a decision is taken step by step: the position so far and the steps taken.
     steps: Option<(P, Vec<usize>)>,
+    /// The legal actions of the position, once listed (`false`: to list again).
+    legal: core::cell::RefCell<(bool, Vec<G::Action>)>,
 }
 
 // Derived `Clone` would ask `G::Event: Clone` through the generics' bounds it adds.
@@ -324,6 +326,7 @@ impl<G: Game, P: Clone> Clone for Typed<G, P> {
             record: self.record.clone(),
             events: self.events.clone(),
             steps: self.steps.clone(),
+            legal: core::cell::RefCell::new((false, Vec::new())),
         }
     }
 }
@@ -348,6 +351,7 @@ impl<G: Catalogued, P: Indexed<Game = G>> Typed<G, P> {
             record,
             events,
             steps: None,
+            legal: core::cell::RefCell::new((false, Vec::new())),
         }
     }
 
@@ -360,6 +364,7 @@ impl<G: Catalogued, P: Indexed<Game = G>> Typed<G, P> {
         }
         self.record.actions.push(action);
         self.steps = None;
+        self.legal.get_mut().0 = false;
         Ok(())
     }
 
@@ -398,6 +403,17 @@ impl<G: Catalogued, P: Indexed<Game = G>> Typed<G, P> {
         } else {
             Err(TableError::Seat { seat, players })
         }
+    }
+
+    /// Runs `f` on the position's legal actions, listed once per position.
+    fn with_legal<T>(&self, f: impl FnOnce(&[G::Action]) -> T) -> T {
+        let mut cache = self.legal.borrow_mut();
+        let (listed, actions) = &mut *cache;
+        if !*listed {
+            self.state.legal_actions(actions);
+            *listed = true;
+        }
+        f(actions)
     }
 
     fn legal_actions(&self) -> Vec<G::Action> {
@@ -494,9 +510,7 @@ impl<G: Catalogued, P: Indexed<Game = G> + Send + 'static> Table for Typed<G, P>
     }
 
     fn legal_len(&self) -> usize {
-        let mut n = 0;
-        self.state.for_each_legal(|_| n += 1);
-        n
+        self.with_legal(<[G::Action]>::len)
     }
 
     fn play(&mut self, notation: &str) -> Result<(), TableError> {
@@ -508,18 +522,11 @@ impl<G: Catalogued, P: Indexed<Game = G> + Send + 'static> Table for Typed<G, P>
     }
 
     fn play_index(&mut self, index: usize) -> Result<(), TableError> {
-        // Counted, not listed: no allocation on a front end's hottest path.
-        let (mut n, mut found) = (0, None);
-        self.state.for_each_legal(|a| {
-            if n == index {
-                found = Some(a);
-            }
-            n += 1;
-        });
-        let Some(action) = found else {
-            return Err(TableError::Index { index, legal: n });
-        };
-        self.act(action)
+        let found = self.with_legal(|legal| legal.get(index).copied().ok_or(legal.len()));
+        match found {
+            Ok(action) => self.act(action),
+            Err(legal) => Err(TableError::Index { index, legal }),
+        }
     }
 
     fn step_space(&self) -> usize {
