@@ -4,6 +4,7 @@
 use core::fmt;
 use core::ops::RangeInclusive;
 
+use cards_bots::SearchConfig;
 use serde_json::Value;
 
 use crate::error::{LookupError, TableError};
@@ -21,6 +22,10 @@ pub struct GameType {
     pub label: &'static str,
     /// One line about it, for help texts.
     pub about: &'static str,
+    /// How the ladder's `ismcts` searches it ([`cards_bots::BotSpec::player`]): the search's
+    /// tuning for this type, measured by playing searches, so it lives here beside the bots
+    /// rather than in the game; [`SearchConfig::DEFAULT`] but for Eléwénjewé.
+    pub tuning: SearchConfig,
     /// The type behind it.
     of: &'static dyn TypeOf,
 }
@@ -101,18 +106,42 @@ impl GameType {
 }
 
 /// A catalogue line: the game type `$type` as `$game` (and `$variant`): the only place a game
-/// is named.
+/// is named; the ladder's search tuning after the texts, where it is not the default.
 macro_rules! game_type {
     ($type:ty, $game:literal, $variant:expr, $label:literal, $about:literal $(,)?) => {
+        game_type!(
+            $type,
+            $game,
+            $variant,
+            $label,
+            $about,
+            SearchConfig::DEFAULT
+        )
+    };
+    ($type:ty, $game:literal, $variant:expr, $label:literal, $about:literal, $tuning:expr $(,)?) => {
         GameType {
             game: $game,
             variant: $variant,
             label: $label,
             about: $about,
+            tuning: $tuning,
             of: &Of::<$type>::NEW,
         }
     };
 }
+
+/// Eléwénjewé's `ismcts` leans on its rule bot (docs/elewenjewe.md, section Bots): it weighs
+/// only the rule bot's best three actions, so its iterations go to the few that matter; the
+/// rule bot's choice starts 150 visits ahead (15 % of 1,000 iterations), so the search plays
+/// another action only where it can tell that one is better; and the root's actions meet
+/// common worlds, since the hidden cards and the stock decide far more of a playout's value
+/// than one action does (the spread of two actions' difference falls tenfold).
+const ELEWENJEWE_SEARCH: SearchConfig = SearchConfig {
+    prior_visits: 150,
+    prior_candidates: 3,
+    common_worlds: true,
+    ..SearchConfig::DEFAULT
+};
 
 /// Every game type, in the order the front ends list them; a game's first line is its
 /// default.
@@ -158,6 +187,7 @@ static CATALOGUE: &[GameType] = &[
         None,
         "Eléwénjewé",
         "Eléwénjewé, the Yorùbá fishing game",
+        ELEWENJEWE_SEARCH,
     ),
     game_type!(
         letom::Letom,
@@ -212,6 +242,14 @@ pub fn find(game: &str, variant: Option<&str>) -> Result<&'static GameType, Look
 #[must_use]
 pub fn by_record(name: &str) -> Option<&'static GameType> {
     CATALOGUE.iter().find(|t| t.record() == name)
+}
+
+/// The ladder's search tuning ([`GameType::tuning`]) of the game type whose records carry
+/// `record`, for a front end that seats bots on a type it holds itself;
+/// [`SearchConfig::DEFAULT`] for a type the catalogue does not list.
+#[must_use]
+pub fn tuning(record: &str) -> SearchConfig {
+    by_record(record).map_or(SearchConfig::DEFAULT, |t| t.tuning)
 }
 
 /// The games' names, each once, in order.

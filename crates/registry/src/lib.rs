@@ -34,7 +34,7 @@ pub mod rules;
 mod table;
 pub mod words;
 
-pub use catalogue::{GameType, by_record, catalogue, find, games};
+pub use catalogue::{GameType, by_record, catalogue, find, games, tuning};
 pub use error::{LookupError, TableError};
 pub use table::{Move, Table, Told, Weighed};
 

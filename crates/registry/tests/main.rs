@@ -1,5 +1,6 @@
-//! The registry's integration tests: the catalogue, and every game type's table against the
-//! typed game it erases.
+//! The registry's integration tests: the catalogue, every game type's table against the
+//! typed game it erases, and the ladder's search tuning per game type.
 
 mod catalogue;
 mod tables;
+mod tuning;

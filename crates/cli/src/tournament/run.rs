@@ -58,12 +58,13 @@ pub fn tournament<G: RuleBot + 'static>(
         .rules
         .rules(row.game, &G::Rules::presets())
         .map_err(TournamentError::Rules)?;
+    let tuning = cards_registry::tuning(G::NAME);
     let entrants = specs
         .iter()
         .zip(&config.bots)
         .map(|(&spec, name)| Entrant::<G> {
             name: name.trim().to_owned(),
-            make: Box::new(move |seed: Seed| spec.player::<G>(seed)),
+            make: Box::new(move |seed: Seed| spec.player::<G>(seed, &tuning)),
         })
         .collect();
     let t = Tournament::new(
