@@ -4,7 +4,7 @@
 //! 1, 2, …, at a decision with at least two legal actions), all at 1,000
 //! iterations: `ismcts` (the information-set tree, uniformly random playouts), `pimc` (flat
 //! determinized Monte Carlo), `ladder_ismcts` (the ladder's `ismcts:1000`, what a tournament
-//! plays: the game's playout policy, the rule bot as prior and the game's search settings)
+//! plays: the game's playout policy, the rule bot as prior and the registry's tuning of the type)
 //! and, as the simple reference, `worlds_and_playouts`: 1,000 worlds sampled from the view,
 //! each played out at random from the position, with no tree. `ismcts / worlds_and_playouts`
 //! is the tree's own cost. Throughput is in iterations, so criterion's elements/s is
@@ -89,7 +89,8 @@ fn bench_game<G: RuleBot + 'static>(
         });
     });
     group.bench_function("ladder_ismcts", |b| {
-        let mut player = BotSpec::Ismcts(budget).player::<G>(Seed::from(1));
+        let mut player =
+            BotSpec::Ismcts(budget).player::<G>(Seed::from(1), &cards_registry::tuning(G::NAME));
         b.iter(|| {
             let (state, _, legal) = next();
             black_box(player.act(state, legal))

@@ -9,7 +9,7 @@
 
 use cardrules::cards_core::{Bot, Seed};
 use cardrules::zaagox::{Action, Rules, View, Zaagox};
-use cards_bots::{BotSpec, Entrant, Fair, Tournament, TournamentError};
+use cards_bots::{BotSpec, Entrant, Fair, SearchConfig, Tournament, TournamentError};
 
 /// The bot: the last legal action.
 #[derive(Debug)]
@@ -35,7 +35,8 @@ fn main() -> Result<(), TournamentError> {
         let spec: BotSpec = name.parse().expect("a ladder name");
         entrants.push(Entrant {
             name: name.into(),
-            make: Box::new(move |seed: Seed| spec.player::<Zaagox>(seed)),
+            // Zaägox's search is not tuned; a game's tuning is the registry's to keep.
+            make: Box::new(move |seed: Seed| spec.player::<Zaagox>(seed, &SearchConfig::DEFAULT)),
         });
     }
     let tournament = Tournament::new(Rules::default(), 2, entrants, Seed::from(1))?;

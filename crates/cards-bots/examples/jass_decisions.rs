@@ -1,9 +1,11 @@
 //! IS-MCTS decisions at 1,000 iterations on Schieber deals, for timing and for counting
-//! instructions with callgrind: `cargo run --release -p cards-bots --example jass_decisions [N]`
-//! makes N decisions (default 20) at the first card of N seeded deals after the contract and
-//! prints the chosen cards' checksum and the time a decision.
+//! instructions with callgrind: `cargo run --release -p cards-bots --example jass_decisions [N]
+//! [game]` makes N decisions (default 20) at the first card of N seeded deals after the
+//! contract and prints the chosen cards' checksum and the time a decision. With `game` the
+//! playouts follow the game's own policy ([`GamePolicy`], as the ladder's searches do) instead
+//! of uniformly random ones.
 
-use cards_bots::{Budget, Ismcts};
+use cards_bots::{Budget, GamePolicy, Ismcts, Uniform};
 use cards_core::{Bot, Game, Seed};
 use jass::SchieberDeal;
 
@@ -12,7 +14,13 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(20);
-    let mut bot = Ismcts::<SchieberDeal>::new(Budget::Iterations(1000), Seed::from(1));
+    let budget = Budget::Iterations(1000);
+    let mut bot: Box<dyn Bot<SchieberDeal>> = if std::env::args().nth(2).as_deref() == Some("game")
+    {
+        Box::new(Ismcts::with_policy(budget, Seed::from(1), GamePolicy))
+    } else {
+        Box::new(Ismcts::with_policy(budget, Seed::from(1), Uniform))
+    };
     let mut legal = Vec::new();
     let mut checksum = 0u64;
     let start = std::time::Instant::now();

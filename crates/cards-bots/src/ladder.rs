@@ -38,23 +38,22 @@ impl BotSpec {
 
     /// A player of this kind, seeded from `seed`. The searches play out with the game's own
     /// policy ([`GamePolicy`]); `ismcts` has the rule bot's choice among its root candidates
-    /// ([`Ismcts::with_prior`]) and follows it as far as the game says
-    /// ([`RuleBot::PRIOR_VISITS`], [`RuleBot::PRIOR_CANDIDATES`]), with common worlds where
-    /// the game asks for them ([`RuleBot::COMMON_WORLDS`]).
+    /// ([`Ismcts::with_prior`]) and searches as `tuning` says: the game type's tuning, which
+    /// its caller keeps ([`SearchConfig::DEFAULT`] for a game type with none; the registry
+    /// keeps one per catalogue line). `pimc` and `cheat` ignore it.
     #[must_use]
-    pub fn player<G: RuleBot + 'static>(&self, seed: Seed) -> Box<dyn Player<G>> {
+    pub fn player<G: RuleBot + 'static>(
+        &self,
+        seed: Seed,
+        tuning: &SearchConfig,
+    ) -> Box<dyn Player<G>> {
         match *self {
             BotSpec::Random => Box::new(Fair(RandomPlayer::new(seed))),
             BotSpec::Rules => Box::new(Fair(G::rule_bot(seed))),
             BotSpec::Pimc(b) => Box::new(Fair(Pimc::<G, _>::with_policy(b, seed, GamePolicy))),
             BotSpec::Ismcts(b) => Box::new(Fair(
                 Ismcts::<G, _>::with_policy(b, seed, GamePolicy)
-                    .with_config(SearchConfig {
-                        common_worlds: G::COMMON_WORLDS,
-                        prior_visits: G::PRIOR_VISITS,
-                        prior_candidates: G::PRIOR_CANDIDATES,
-                        ..SearchConfig::default()
-                    })
+                    .with_config(*tuning)
                     .with_prior(Box::new(G::rule_bot(seed))),
             )),
             BotSpec::Cheat(b) => Box::new(Cheat::<G, _>::with_policy(b, seed, GamePolicy)),

@@ -14,7 +14,8 @@ pub trait Playout<G: Game>: Clone + core::fmt::Debug + Send {
     ) -> Option<G::Action>;
 
     /// Whether [`Playout::value`] may stop a playout early; `false` (the default) plays every
-    /// playout to the end, valued by [`Game::returns`].
+    /// playout to the end, valued by [`Game::returns`], and spares the search its copy of the
+    /// decision's world.
     const CUTS: bool = false;
 
     /// With [`Playout::CUTS`]: the value of a playout that began at `root` (the search's world
@@ -43,7 +44,7 @@ impl<G: Game> Playout<G> for Uniform {
 }
 
 /// The game's own playout policy ([`RuleBot::playout_action`]; uniformly random unless the
-/// game gives one).
+/// game gives one), stopped where the game values a playout ([`RuleBot::playout_value`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct GamePolicy;
 
@@ -58,7 +59,10 @@ impl<G: RuleBot> Playout<G> for GamePolicy {
         world.playout_action(buf, rng)
     }
 
-    const CUTS: bool = G::CUTS_PLAYOUTS;
+    // Always asked, with no flag on the game to forget: a game that never stops a playout
+    // keeps the default `None`, which inlines to nothing, and the optimizer then drops the
+    // search's copy of the decision's world as well (docs/performance.md, the search's knobs).
+    const CUTS: bool = true;
 
     #[inline]
     fn value(&self, world: &G, root: &G) -> Option<PerSeat<f64>> {

@@ -13,11 +13,11 @@ const NONE: u32 = u32::MAX;
 
 /// How the tree chooses: the knobs of [`Ismcts`](crate::Ismcts) and [`Cheat`](crate::Cheat).
 ///
-/// The default is the plain search. The last three knobs are off by default; the ladder's
-/// `ismcts` sets them from the game ([`RuleBot::COMMON_WORLDS`](cards_core::RuleBot::COMMON_WORLDS),
-/// [`RuleBot::PRIOR_VISITS`](cards_core::RuleBot::PRIOR_VISITS),
-/// [`RuleBot::PRIOR_CANDIDATES`](cards_core::RuleBot::PRIOR_CANDIDATES)), which leaves them off
-/// for every game but Eléwénjewé.
+/// The default is the plain search. The last three knobs are off by default; they are a game
+/// type's tuning of the ladder's `ismcts` ([`BotSpec::player`](crate::BotSpec::player)), kept
+/// by the caller that seats the bots (the registry, one per catalogue line): a game offers
+/// its rule bot and candidates, and how far a search leans on them is measured by playing
+/// searches, so it is the search's to say. Only Eléwénjewé sets them.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default)]
 pub struct SearchConfig {
@@ -46,18 +46,23 @@ pub struct SearchConfig {
     pub prior_candidates: usize,
 }
 
-impl Default for SearchConfig {
+impl SearchConfig {
     /// Exploration 0.7 (the constant the IS-MCTS literature uses for card games on `0..=1`
     /// rewards), at most 64 children a node, and no common worlds, head start or candidate
-    /// list.
+    /// list: the plain search, as a constant so a static table can hold a tuning built on it.
+    pub const DEFAULT: SearchConfig = SearchConfig {
+        exploration: 0.7,
+        max_children: 64,
+        common_worlds: false,
+        prior_visits: 0,
+        prior_candidates: 0,
+    };
+}
+
+impl Default for SearchConfig {
+    /// [`SearchConfig::DEFAULT`].
     fn default() -> Self {
-        SearchConfig {
-            exploration: 0.7,
-            max_children: 64,
-            common_worlds: false,
-            prior_visits: 0,
-            prior_candidates: 0,
-        }
+        SearchConfig::DEFAULT
     }
 }
 

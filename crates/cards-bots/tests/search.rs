@@ -231,23 +231,24 @@ fn first_card(seed: u64) -> (jass::SchieberDealView, Vec<jass::Action>) {
     (game.view(seat), legal)
 }
 
-/// The ladder's `ismcts` of a game that sets none of the prior's hooks searches as it did
-/// before they existed: these statistics were recorded before the hooks (`ismcts:300`, the
-/// rule bot as prior, Schieber seed 5, first card).
+/// The ladder's `ismcts` with the default tuning (every game type's but Eléwénjewé's) searches
+/// as it did before the prior's knobs existed: these statistics were recorded before them
+/// (`ismcts:300`, the rule bot as prior, Schieber seed 5, first card).
 #[test]
-fn the_ladders_search_is_unchanged_where_the_game_sets_no_hook() {
-    use cards_bots::BotSpec;
-    use cards_core::RuleBot;
-    assert_eq!(<SchieberDeal as RuleBot>::PRIOR_VISITS, 0);
-    assert_eq!(<SchieberDeal as RuleBot>::PRIOR_CANDIDATES, 0);
-    const { assert!(!<SchieberDeal as RuleBot>::COMMON_WORLDS) };
+fn the_ladders_search_is_unchanged_without_tuning() {
+    use cards_bots::{BotSpec, SearchConfig};
+    let plain = SearchConfig::DEFAULT;
+    assert_eq!(plain, SearchConfig::default());
+    assert_eq!(plain.prior_visits, 0);
+    assert_eq!(plain.prior_candidates, 0);
+    assert!(!plain.common_worlds);
     let mut game = SchieberDeal::new(&Default::default(), 4, Seed::from(5)).unwrap();
     let mut legal = Vec::new();
     game.legal_actions(&mut legal);
     game.play(legal[0]).unwrap();
     game.legal_actions(&mut legal);
     let spec: BotSpec = "ismcts:300".parse().unwrap();
-    let mut player = spec.player::<SchieberDeal>(Seed::from(9));
+    let mut player = spec.player::<SchieberDeal>(Seed::from(9), &plain);
     let a = player.act(&game, &legal).unwrap();
     let stats: Vec<(usize, u32)> = player
         .hint()
@@ -258,7 +259,7 @@ fn the_ladders_search_is_unchanged_where_the_game_sets_no_hook() {
     assert_eq!(stats, GOLDEN_STATS);
 }
 
-/// See [`the_ladders_search_is_unchanged_where_the_game_sets_no_hook`]: (legal index, visits),
+/// See [`the_ladders_search_is_unchanged_without_tuning`]: (legal index, visits),
 /// best first.
 const GOLDEN_STATS: &[(usize, u32)] = &[
     (6, 39),

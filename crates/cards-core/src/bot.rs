@@ -40,9 +40,8 @@ pub trait Bot<G: Game>: Send {
 
     /// Up to `k` of `legal` that this bot would weigh, best first, its choice
     /// ([`Bot::choose`]) first, into `out` (cleared first): the root's candidates of a search
-    /// that takes this bot as its prior, where the game asks for them
-    /// ([`RuleBot::PRIOR_CANDIDATES`]). The default is the bot's choice alone; a bot that
-    /// ranks its options gives its best `k`.
+    /// that takes this bot as its prior, where its tuning asks for them. The default is the
+    /// bot's choice alone; a bot that ranks its options gives its best `k`.
     fn candidates(
         &mut self,
         view: &G::View,
@@ -91,8 +90,10 @@ pub struct ActionStats<A> {
 
 /// A game that comes with a rule-based bot: the `rules` rung of the bot ladder, a player a good
 /// human would call sensible, and the baseline a search must beat; with the policy a search's
-/// playouts follow; and with how far the ladder's search leans on the rule bot (by default,
-/// only to have its choice among the root's candidates).
+/// playouts follow and the value at which a playout may stop. That is all a game offers a
+/// search: how far a search leans on the rule bot is the search's own tuning (`cards-bots`'
+/// `SearchConfig`, set per game type by whoever seats the bots), since it is measured by
+/// playing searches, not read off the rules.
 pub trait RuleBot: Game {
     /// The bot.
     type RuleBot: Bot<Self> + Clone + core::fmt::Debug + 'static;
@@ -117,45 +118,18 @@ pub trait RuleBot: Game {
         self.pick_legal(buf, |n| rng.index(n))
     }
 
-    /// Whether a search's playouts may stop before the end of the game
-    /// ([`RuleBot::playout_value`]); `false` (the default) plays every playout to the end and
-    /// values it by [`Game::returns`].
-    const CUTS_PLAYOUTS: bool = false;
-
-    /// With [`RuleBot::CUTS_PLAYOUTS`]: what a playout that began at `root` (the search's
-    /// world at the decision) is worth to each seat if it stops at this state, or `None` to play
-    /// on. A game of many deals or rounds whose returns are settled only at its end values a
-    /// playout at the end of the decision's deal or round, by what that deal or round scored:
-    /// one decision's effect is then not buried in the luck of every deal still to come.
-    /// Called before every playout action and at the end, so it must be cheap; the values are
-    /// on any scale (a search scales them by the range it sees), the larger the better for a
-    /// seat.
+    /// What a playout that began at `root` (the search's world at the decision) is worth to
+    /// each seat if it stops at this state, or `None` (the default) to play on: a search asks
+    /// before every playout action and at the end, and values a playout that never stops by
+    /// [`Game::returns`]. A game of many deals or rounds whose returns are settled only at its
+    /// end values a playout at the end of the decision's deal or round, by what that deal or
+    /// round scored: one decision's effect is then not buried in the luck of every deal still
+    /// to come. It must be cheap; the values are on any scale (a search scales them by the
+    /// range it sees), the larger the better for a seat.
     fn playout_value(&self, root: &Self) -> Option<PerSeat<f64>> {
         let _ = root;
         None
     }
-
-    /// How far the ladder's `ismcts` follows the rule bot, whose choice is always among its
-    /// root's candidates: that choice starts the count that makes the final choice this many
-    /// visits ahead, so the search plays another action only when it visited that one this
-    /// many times more. Selection is unchanged. 0 (the default): the most visited action.
-    ///
-    /// For a game whose rule bot plays about as well as the search can tell actions apart:
-    /// the search then plays the rule bot's choice unless another is clearly better, and in a
-    /// duplicate match against the rule bot the seatings' games stay alike wherever the two
-    /// agree, so only the search's real improvements tell.
-    const PRIOR_VISITS: u32 = 0;
-
-    /// How many of the rule bot's best actions ([`Bot::candidates`]) the ladder's `ismcts`
-    /// weighs at its root. 0 (the default): every legal action (up to the search's bound on
-    /// children, the rule bot's choice among them).
-    const PRIOR_CANDIDATES: usize = 0;
-
-    /// Whether the ladder's `ismcts` gives its root's actions common random numbers: the
-    /// `k`-th visit of each plays the same sampled world with the same random draws, so the
-    /// luck of the worlds falls alike on each and their comparison is paired. `false` (the
-    /// default): every iteration samples a world of its own.
-    const COMMON_WORLDS: bool = false;
 }
 
 /// The uniformly random player as a bot: one draw of

@@ -52,9 +52,9 @@ const JACK: u8 = 11;
 /// the earlier legal action (the seed is not drawn from); an odd view gets `legal[0]`.
 ///
 /// Its [`Bot::candidates`] are the closer look's actions by value, its choice first: the
-/// ladder's `ismcts` weighs the best three of them and plays its choice unless it can tell that
-/// another is better ([`RuleBot`](cards_core::RuleBot)'s `PRIOR_CANDIDATES` and `PRIOR_VISITS`
-/// for `Elewenjewe`).
+/// ladder's `ismcts`, as the registry tunes it for Eléwénjewé, weighs the best three of them and
+/// plays its choice unless it can tell that another is better (`cards-bots`' `SearchConfig`:
+/// `prior_candidates` and `prior_visits`).
 #[derive(Clone, Debug)]
 pub struct ElewenjeweBot {
     /// Scratch: the actions of the closer look, by (value, legal index): the cheap pass's
@@ -94,23 +94,6 @@ impl cards_core::RuleBot for Elewenjewe {
     ) -> Option<Action> {
         crate::policy::playout_action(self, rng)
     }
-
-    const CUTS_PLAYOUTS: bool = true;
-
-    /// The rule bot's choice starts 150 visits ahead (at 1,000 iterations, 15 % of them):
-    /// the search plays another action only where it can tell that one is better
-    /// (`docs/elewenjewe.md`, section Bots).
-    const PRIOR_VISITS: u32 = 150;
-
-    /// The search weighs the rule bot's three best actions ([`ElewenjeweBot`]'s
-    /// `candidates`, by its closer look), so its iterations go to the few that matter.
-    const PRIOR_CANDIDATES: usize = 3;
-
-    /// The root's actions meet the same worlds: the hidden cards and the stock decide far more
-    /// of a playout's value than one action does, so a comparison on common worlds is much
-    /// sharper (measured: the spread of the difference between two actions' playout values
-    /// falls tenfold).
-    const COMMON_WORLDS: bool = true;
 
     /// A playout stops at the end of the decision's round: the game's returns if that round
     /// ended it, else each seat's expected return (`n × chance − 1`) from the totals, under a
@@ -174,9 +157,9 @@ impl Bot<Elewenjewe> for ElewenjeweBot {
 
     /// [`Bot::choose`]'s action, then the rest of the closer look's actions by their value,
     /// best first (ties: the earlier legal action): the rule bot's own ranking, which the
-    /// ladder's `ismcts` takes as its root's candidates (`Elewenjewe`'s
-    /// [`PRIOR_CANDIDATES`](cards_core::RuleBot::PRIOR_CANDIDATES)). An action the cheap pass
-    /// left out of the closer look is never among them.
+    /// ladder's `ismcts` takes as its root's candidates (the registry's Eléwénjewé tuning
+    /// weighs three). An action the cheap pass left out of the closer look is never among
+    /// them.
     fn candidates(&mut self, view: &View, legal: &[Action], k: usize, out: &mut Vec<Action>) {
         out.clear();
         let Some(&first) = legal.first() else {

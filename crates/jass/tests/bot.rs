@@ -301,7 +301,6 @@ fn first_until(game: &mut Coiffeur, stop: impl Fn(&Coiffeur) -> bool) {
 
 #[test]
 fn a_coiffeur_playout_is_valued_at_the_end_of_its_deal() {
-    const { assert!(<Coiffeur as RuleBot>::CUTS_PLAYOUTS) };
     for (seed, individual) in [(1u64, false), (2, false), (3, true)] {
         let mut rules = Rules::default();
         rules.coiffeur.individual = individual;

@@ -7,6 +7,7 @@ use core::ops::RangeInclusive;
 use serde_json::Value;
 
 use crate::error::{LookupError, TableError};
+use cards_bots::SearchConfig;
 use cards_core::{Game, Indexed};
 
 use crate::table::{Catalogued, Of, Table, TypeOf};
@@ -29,6 +30,10 @@ pub struct GameType {
     /// The variant a duplicate-deal tournament plays when asked for this one, when not this
     /// one itself (a whole Schieber game compares deal by deal).
     pub compared_as: Option<&'static str>,
+    /// How the ladder's `ismcts` searches it ([`cards_bots::BotSpec::player`]): the search's
+    /// tuning for this type, measured by playing searches, so it lives here beside the bots
+    /// rather than in the game; [`SearchConfig::DEFAULT`] but for Eléwénjewé.
+    pub tuning: SearchConfig,
     /// The type behind it.
     of: &'static dyn TypeOf,
 }
@@ -178,6 +183,19 @@ macro_rules! catalogue {
     };
 }
 
+/// Eléwénjewé's `ismcts` leans on its rule bot (docs/elewenjewe.md, section Bots): it weighs
+/// only the rule bot's best three actions, so its iterations go to the few that matter; the
+/// rule bot's choice starts 150 visits ahead (15 % of 1,000 iterations), so the search plays
+/// another action only where it can tell that one is better; and the root's actions meet
+/// common worlds, since the hidden cards and the stock decide far more of a playout's value
+/// than one action does (the spread of two actions' difference falls tenfold).
+const ELEWENJEWE_SEARCH: SearchConfig = SearchConfig {
+    prior_visits: 150,
+    prior_candidates: 3,
+    common_worlds: true,
+    ..SearchConfig::DEFAULT
+};
+
 catalogue! {
     zaagox::Zaagox => {
         game: "zaagox",
@@ -186,6 +204,7 @@ catalogue! {
         about: "Zaägox, the Didopoikas collecting game",
         oracle: Some("zaagox"),
         compared_as: None,
+        tuning: SearchConfig::DEFAULT,
     },
     jass::Schieber => {
         game: "jass",
@@ -195,6 +214,7 @@ catalogue! {
         oracle: None,
         // Luck cancels over a duplicate deal, not over a game to the target.
         compared_as: Some("schieber-deal"),
+        tuning: SearchConfig::DEFAULT,
     },
     jass::SchieberDeal => {
         game: "jass",
@@ -203,6 +223,7 @@ catalogue! {
         about: "one deal of Schieber, the unit a duplicate tournament compares",
         oracle: Some("schieber"),
         compared_as: None,
+        tuning: SearchConfig::DEFAULT,
     },
     jass::Coiffeur => {
         game: "jass",
@@ -211,6 +232,7 @@ catalogue! {
         about: "Coiffeur: every side plays every contract of its score sheet once",
         oracle: Some("coiffeur"),
         compared_as: None,
+        tuning: SearchConfig::DEFAULT,
     },
     jass::Differenzler => {
         game: "jass",
@@ -219,6 +241,7 @@ catalogue! {
         about: "Differenzler: predict your card points, the smallest miss wins",
         oracle: Some("differenzler"),
         compared_as: None,
+        tuning: SearchConfig::DEFAULT,
     },
     elewenjewe::Elewenjewe [elewenjewe::Stepped] => {
         game: "elewenjewe",
@@ -227,6 +250,7 @@ catalogue! {
         about: "Eléwénjewé, the Yorùbá fishing game",
         oracle: Some("elewenjewe"),
         compared_as: None,
+        tuning: ELEWENJEWE_SEARCH,
     },
     letom::Letom => {
         game: "letom",
@@ -235,6 +259,7 @@ catalogue! {
         about: "one deal of Letom, the Didopoikas fishing game after Go-Stop",
         oracle: Some("deal"),
         compared_as: None,
+        tuning: SearchConfig::DEFAULT,
     },
     letom::LetomMatch => {
         game: "letom",
@@ -243,6 +268,7 @@ catalogue! {
         about: "a match of Letom deals, the nagari carry and the pot between them",
         oracle: None,
         compared_as: None,
+        tuning: SearchConfig::DEFAULT,
     },
 }
 
@@ -295,4 +321,12 @@ pub fn games() -> Vec<&'static str> {
         }
     }
     names
+}
+
+/// The ladder's search tuning ([`GameType::tuning`]) of the game type whose records carry
+/// `record`, for a front end that seats bots on a type it holds itself;
+/// [`SearchConfig::DEFAULT`] for a type the catalogue does not list.
+#[must_use]
+pub fn tuning(record: &str) -> SearchConfig {
+    by_record(record).map_or(SearchConfig::DEFAULT, |t| t.tuning)
 }

@@ -113,6 +113,7 @@ impl<G: Catalogued> Typed<G> {
         bots: &[String],
         seed: u64,
     ) -> Result<Self, TableError> {
+        let tuning = line.tuning;
         let entrants = bots
             .iter()
             .map(|name| {
@@ -121,7 +122,7 @@ impl<G: Catalogued> Typed<G> {
                     .map_err(|e: cards_bots::ParseBotError| TableError::Bot(e.to_string()))?;
                 Ok(Entrant::<G> {
                     name: name.trim().to_owned(),
-                    make: Box::new(move |seed: Seed| spec.player::<G>(seed)),
+                    make: Box::new(move |seed: Seed| spec.player::<G>(seed, &tuning)),
                 })
             })
             .collect::<Result<_, TableError>>()?;

@@ -439,7 +439,7 @@ impl<G: Catalogued, P: Indexed<Game = G>> Typed<G, P> {
         }
         // Seeded from the moment too, so one seed asks each position afresh.
         let seed = GameRng::new(Seed::from(seed), self.record.actions.len() as u64).seed();
-        let mut player: Box<dyn Player<G>> = spec.player::<G>(seed);
+        let mut player: Box<dyn Player<G>> = spec.player::<G>(seed, &self.line.tuning);
         let action = player.act(&self.state, &legal).ok_or(TableError::Over)?;
         if !legal.contains(&action) {
             return Err(TableError::Refused(format!(

@@ -1,7 +1,8 @@
-//! The registry's integration tests: the catalogue, and every game type's table against the
-//! typed game it erases.
+//! The registry's integration tests: the catalogue, every game type's table against the
+//! typed game it erases, and the ladder's search tuning per game type.
 
 mod catalogue;
 mod duplicate;
 mod steps;
 mod tables;
+mod tuning;

@@ -155,7 +155,10 @@ where
                     *others.next()?
                 };
                 let bot_seed = GameRng::new(seed, BOTS + k as u64).seed();
-                Some((spec.player::<G>(bot_seed), spec.to_string()))
+                Some((
+                    spec.player::<G>(bot_seed, &cards_registry::tuning(G::NAME)),
+                    spec.to_string(),
+                ))
             })
             .collect();
         let mut session = Session {
@@ -450,7 +453,9 @@ where
         // A fresh bot for every hint, seeded from the game's seed and the moment, so the same
         // game asks the same question the same way.
         let seed = GameRng::new(self.seed, HINTS + self.record.actions.len() as u64).seed();
-        let mut bot = self.hint.player::<G>(seed);
+        let mut bot = self
+            .hint
+            .player::<G>(seed, &cards_registry::tuning(G::NAME));
         let Some(chosen) = bot.act(&self.state, legal) else {
             writeln!(out, "there is no move to hint at")?;
             return Ok(());

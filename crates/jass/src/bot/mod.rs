@@ -314,8 +314,6 @@ impl RuleBot for Coiffeur {
         JassBot::new(seed)
     }
 
-    const CUTS_PLAYOUTS: bool = true;
-
     #[inline]
     fn playout_value(&self, root: &Self) -> Option<PerSeat<f64>> {
         self.deal_value(root)
