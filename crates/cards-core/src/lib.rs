@@ -62,6 +62,7 @@ mod rule_range;
 mod seat;
 mod standard;
 pub mod state_json;
+pub mod summary;
 mod term;
 
 pub use alternate::Alternate;

@@ -6,8 +6,8 @@ use std::path::Path;
 use cards_core::{Game, GameRecord, Presets, Seed, random_playout};
 
 use super::{
-    About, Config, MAX_RECORD_ALL, Played, Report, RuleChoices, RunRules, SimulateError, Tally,
-    record_file_name, render, run,
+    About, Config, MAX_RECORD_ALL, Played, Replay, Report, RuleChoices, RunRules, SimulateError,
+    Tally, record_file_name, render, run,
 };
 use crate::games::Summary;
 use crate::oracle::playout::playout_with;
@@ -74,29 +74,32 @@ pub fn simulate<G: Summary>(
     let (stats, elapsed) = run::<G::Tally, _, _>(name, config, |players, seed| {
         simulate_one::<G>(&rules, players, seed)
     })?;
-    let about = About {
-        terms: G::TERMS,
-        score: G::SCORE,
-        traced: G::TRACED,
-    };
     let variant_arg = config
         .variant
         .as_ref()
         .map(|v| format!(" --variant {v}"))
         .unwrap_or_default();
     let run = RunRules {
-        record: G::NAME,
         variant,
         rules: serde_json::to_value(&rules).map_err(SimulateError::Write)?,
         described: config.rules.describe(),
-        args: format!("{variant_arg}{}", config.rules.args()),
         default_rules: config.rules.is_default(),
-        trace_variant,
+    };
+    let about = About {
+        terms: G::TERMS,
+        score: G::SCORE,
+        traced: G::TRACED,
     };
     let mut report = stats.report(elapsed, &about, run);
     if let Some(dir) = &config.record {
-        write_records::<G, _>(&rules, dir, config, &mut report)?;
+        write_records::<G, _, _>(&rules, dir, config, &mut report)?;
     }
+    report.text.replay = Replay {
+        record: G::NAME,
+        args: format!("{variant_arg}{}", config.rules.args()),
+        trace_variant,
+    }
+    .lines(&report);
     render(&report, json)
 }
 
@@ -106,11 +109,11 @@ pub fn simulate<G: Summary>(
 ///
 /// # Errors
 /// [`SimulateError::Record`] when a file cannot be written.
-pub fn write_records<G: Game, D>(
+pub fn write_records<G: Game, D, R>(
     rules: &G::Rules,
     dir: &Path,
     config: &Config,
-    report: &mut Report<D>,
+    report: &mut Report<D, R>,
 ) -> Result<(), SimulateError> {
     let mut indices: Vec<u64> = if config.record_all {
         (0..config.games.min(MAX_RECORD_ALL)).collect()
