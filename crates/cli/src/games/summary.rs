@@ -40,3 +40,32 @@ pub trait Summary: Game {
     /// [`Self::watch`] gathered.
     fn summarize(state: &Self, watch: Self::Watch) -> <Self::Tally as Tally>::Summary;
 }
+
+/// The command line's [`Summary`] of games whose crate declares their summary
+/// ([`cards_core::summary::Summary`]), forwarded, while the other games' summaries are still
+/// here.
+macro_rules! from_crate {
+    ($($game:ty),* $(,)?) => {$(
+        impl Summary for $game {
+            type Tally = <$game as cards_core::summary::Summary>::Tally;
+            type Watch = <$game as cards_core::summary::Summary>::Watch;
+            const TERMS: &'static [Term] = <$game as cards_core::summary::Summary>::TERMS;
+            const SCORE: &'static str = <$game as cards_core::summary::Summary>::SCORE;
+            const TRACED: &'static str = <$game as cards_core::summary::Summary>::TRACED;
+
+            fn watch(watch: &mut Self::Watch, now: &Self, action: Self::Action) {
+                <$game as cards_core::summary::Summary>::watch(watch, now, action);
+            }
+
+            fn score(state: &Self) -> Option<i64> {
+                <$game as cards_core::summary::Summary>::score(state)
+            }
+
+            fn summarize(state: &Self, watch: Self::Watch) -> <Self::Tally as Tally>::Summary {
+                <$game as cards_core::summary::Summary>::summarize(state, watch)
+            }
+        }
+    )*};
+}
+
+from_crate!(zaagox::Zaagox);
