@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use cards_core::summary::{
     About, Bucket, Distribution, Extremes, Histogram, Mean, Percent, Played, RunRules, SeatCounts,
-    Stats, Tally, Term, bar, plural, wrap,
+    SeatSums, Stats, Tally, Term, bar, plural, wrap,
 };
 use cards_core::{GameRng, Seed};
 
@@ -25,6 +25,7 @@ struct All {
     extremes: Extremes,
     mean: Mean,
     seats: SeatCounts,
+    sums: SeatSums,
 }
 
 impl All {
@@ -35,6 +36,7 @@ impl All {
             extremes: Extremes::default(),
             mean: Mean::default(),
             seats: SeatCounts::new(3),
+            sums: SeatSums::new(2),
         }
     }
 
@@ -44,6 +46,7 @@ impl All {
         self.extremes.add(value);
         self.mean.add(value);
         self.seats.add(value.unsigned_abs() as usize % 4);
+        self.sums.add(&[value, -value]);
     }
 
     fn merge(&mut self, other: &All) {
@@ -52,6 +55,7 @@ impl All {
         self.extremes.merge(&other.extremes);
         self.mean.merge(&other.mean);
         self.seats.merge(&other.seats);
+        self.sums.merge(&other.sums);
     }
 }
 
@@ -107,6 +111,7 @@ fn empty_counts_report_zeros() {
     assert_eq!(empty.mean.mean(), None);
     assert_eq!(empty.mean.mean_or_zero(), 0.0);
     assert_eq!(empty.seats.rates(0), vec![0.0; 3]);
+    assert_eq!(empty.sums.means(0), vec![0.0; 2]);
     assert!(
         empty
             .histogram
@@ -171,6 +176,12 @@ fn seats_count_and_grow() {
     assert_eq!(seats.counts(), &[0, 1, 0, 1]);
     assert_eq!(seats.total(), 2);
     assert_eq!(seats.rates(4), vec![0.0, 0.25, 0.0, 0.25]);
+    let mut sums = SeatSums::default();
+    sums.grow(2);
+    sums.add(&[i64::MAX, -3]);
+    sums.add(&[i64::MAX, 1]);
+    assert_eq!(sums.sums(), &[2 * i128::from(i64::MAX), -2]);
+    assert_eq!(sums.means(2)[1], -1.0);
 }
 
 #[test]

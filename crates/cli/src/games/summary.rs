@@ -68,4 +68,4 @@ macro_rules! from_crate {
     )*};
 }
 
-from_crate!(zaagox::Zaagox);
+from_crate!(zaagox::Zaagox, elewenjewe::Elewenjewe);
