@@ -68,4 +68,10 @@ macro_rules! from_crate {
     )*};
 }
 
-from_crate!(zaagox::Zaagox, elewenjewe::Elewenjewe);
+from_crate!(
+    zaagox::Zaagox,
+    elewenjewe::Elewenjewe,
+    jass::Schieber,
+    jass::Coiffeur,
+    jass::Differenzler,
+);
