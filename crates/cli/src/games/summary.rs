@@ -74,4 +74,6 @@ from_crate!(
     jass::Schieber,
     jass::Coiffeur,
     jass::Differenzler,
+    letom::Letom,
+    letom::LetomMatch,
 );

@@ -1,50 +1,15 @@
-//! Letom in the CLI: its own oracle ops `letom.score` and `letom.settle` ([`ops`]) and what
-//! `simulate` counts about its two game types: one deal (`letom::Letom`, records `letom`,
-//! [`tally`]; the oracle's `letom.playout` and `letom.trace` play it, with no `variant`) and a
-//! whole match (`letom::LetomMatch`, records `letom-match`, [`matches`], [`match_tally`]: every
-//! deal counted as it ends). A match's first deal is `letom.playout`'s deal for the same seed.
+//! Letom in the CLI: its own oracle ops `letom.score` and `letom.settle` ([`ops`]). The
+//! oracle's `letom.playout` and `letom.trace` play one deal (no `variant`) or a whole match
+//! (`"variant": "match"`); what a summary counts about either is the crate's own
+//! ([`letom::summary`]). A match's first deal is `letom.playout`'s deal for the same seed.
 
-pub mod match_tally;
-pub mod matches;
 pub mod ops;
-pub mod tally;
-
-use cards_core::Game;
-use letom::{Action, Letom, Outcome};
-
-use crate::simulate::Term;
-use tally::{DealSummary, LetomTally, Watch};
-
-impl crate::games::Summary for Letom {
-    type Tally = LetomTally;
-    type Watch = Watch;
-
-    const TERMS: &'static [Term] = tally::TERMS;
-
-    const SCORE: &'static str = "winner's gain";
-
-    fn watch(watch: &mut Watch, _now: &Letom, action: Action) {
-        watch.add(action);
-    }
-
-    fn score(state: &Letom) -> Option<i64> {
-        let winner = state.outcome().and_then(Outcome::winner)?;
-        state.settlement().get(winner.index()).copied()
-    }
-
-    fn summarize(state: &Letom, watch: Watch) -> DealSummary {
-        DealSummary::of(state, watch)
-    }
-}
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use crate::oracle::playout::{Returns, TraceEntry, playout, playout_with, trace, trace_under};
-    use crate::simulate::Tally as _;
-    use crate::simulate::game::simulate_one;
-    use cards_core::{DidoCard, PlayerId};
-    use letom::{Exhaustion, Rules};
+    use crate::oracle::playout::{Returns, TraceEntry, playout, trace, trace_under};
+    use cards_core::{DidoCard, Game, PlayerId};
+    use letom::{BombMultiplier, Exhaustion, Letom, LetomMatch, Outcome, Rules};
 
     /// Rebuilds a trace's game from its events alone: the deal event through
     /// [`Letom::from_deal`], then each decision (legal at its moment, listed in its `legal`, by
@@ -161,64 +126,179 @@ mod tests {
         }
     }
 
-    /// The summary of a deal agrees with the state: the winner's gain is its settlement, the
-    /// settlement details' seats are table seats (with a seller too), the tally counts it.
-    #[test]
-    fn summaries_agree_with_the_deal() {
-        for rules in [
-            Rules::default(),
+    /// The rules the tests play matches under: the defaults with more deals, a stake with
+    /// gwang-selling and the reshuffle, a low carry cap with the highest score ending deals,
+    /// and single-deal matches.
+    fn rule_sets() -> [Rules; 4] {
+        [
             Rules {
-                gwang_selling: true,
-                stake: 2,
-                exhaustion: Exhaustion::HighestScore,
+                deals: 12,
                 ..Rules::default()
             },
-        ] {
-            for players in 2..=4 {
-                let mut tally = LetomTally::new(players);
-                for seed in 0..100 {
-                    let mut watch = Watch::default();
-                    let (state, _) = playout_with::<Letom>(&rules, players, seed, |_, a| {
-                        watch.add(a);
-                    })
-                    .unwrap();
-                    let played = simulate_one::<Letom>(&rules, players, seed).unwrap();
-                    let summary = DealSummary::of(&state, watch);
-                    assert_eq!(played.summary, summary);
-                    assert_eq!(
-                        played.score,
-                        state
-                            .outcome()
-                            .and_then(Outcome::winner)
-                            .map(|w| state.settlement()[w.index()])
-                    );
-                    // The settlement is in table seats: a seller who sat out pays nothing.
-                    if let Some(won) = state.settlement_details() {
-                        let winner = state.outcome().and_then(Outcome::winner).unwrap();
-                        assert_eq!(won.winner, winner.index());
-                        if let Some(seller) = state.seller() {
-                            assert_eq!(won.pay[seller.index()], 0);
-                        }
-                        let paid: i64 = won.pay.iter().sum();
-                        assert_eq!(paid, won.returns[won.winner]);
-                    }
-                    tally.add(&summary);
-                }
-                let report = tally.report(100);
-                assert_eq!(report.deals, 100);
-                assert_eq!(report.wins.iter().sum::<u64>() + report.nagari, 100);
-                let ended: u64 = report.ended.iter().map(|e| e.deals).sum();
-                assert_eq!(ended, 100);
-                let text = report.to_string();
-                for needle in ["Won by", "How the deals ended", "Baks (", "Events"] {
-                    assert!(text.contains(needle), "{needle} missing from\n{text}");
-                }
-                assert_eq!(
-                    text.contains("Gwang-selling:"),
-                    rules.gwang_selling && players > 2
-                );
-                assert_eq!(text.contains("Table stake ("), rules.stake > 0);
+            Rules {
+                deals: 7,
+                stake: 2,
+                gwang_selling: true,
+                reshuffle_sold: true,
+                ..Rules::default()
+            },
+            Rules {
+                deals: 25,
+                carry_cap: 2,
+                exhaustion: Exhaustion::HighestScore,
+                bomb: BombMultiplier::Double,
+                stake: 1,
+                ..Rules::default()
+            },
+            Rules {
+                deals: 1,
+                ..Rules::default()
+            },
+        ]
+    }
+
+    /// The seeds 0.., then the first seeds from 1000 whose first deal under `rules` ends at the
+    /// deal (a chongtong, four of a number on the floor), so that some match starts so.
+    fn seeds(rules: &Rules, players: usize, count: u64) -> Vec<u64> {
+        let at_once = (1000..)
+            .filter(|&seed| {
+                Letom::new(rules, players, cards_core::Seed::from(seed))
+                    .unwrap()
+                    .is_terminal()
+            })
+            .take(2);
+        (0..count).chain(at_once).collect()
+    }
+
+    /// The trace of the random match (`rules`, `players`, `seed`), as `generic::trace` makes it
+    /// under default rules: the final state and the events.
+    fn traced(rules: &Rules, players: usize, seed: u64) -> (LetomMatch, Vec<TraceEntry>) {
+        let (state, trace) = trace_under::<LetomMatch>(rules, players, seed).unwrap();
+        (state, trace.events)
+    }
+
+    /// A trace cut into its deals: each from a deal event with its cards to its score event.
+    fn deals_of(events: &[TraceEntry]) -> Vec<&[TraceEntry]> {
+        let starts: Vec<usize> = events
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.deal().is_some_and(|deal| deal.get("hands").is_some()))
+            .map(|(i, _)| i)
+            .collect();
+        assert_eq!(starts.first(), Some(&0), "{events:?}");
+        starts
+            .iter()
+            .zip(starts.iter().skip(1).chain([&events.len()]))
+            .map(|(&a, &b)| &events[a..b])
+            .collect()
+    }
+
+    /// A whole match traces deal by deal: one deal event with the seeded cards and one score
+    /// event per deal, each deal replaying from its own events alone (the one-deal trace's
+    /// check) to the outcome the match booked; under default rules the first deal's events are
+    /// the one-deal trace of the same seed; deals that end at the deal have their two events.
+    #[test]
+    fn a_whole_match_traces_deal_by_deal() {
+        for players in 2..=4 {
+            for seed in 0..8 {
+                let t = trace::<LetomMatch>(players, seed).unwrap();
+                let (state, actions) = playout::<LetomMatch>(players, seed).unwrap();
+                let decisions = t
+                    .events
+                    .iter()
+                    .filter(|e| matches!(e, TraceEntry::Decision { .. }))
+                    .count();
+                assert_eq!(decisions, actions);
+                assert_eq!(t.returns, Returns::of(&state));
+                let one = trace::<Letom>(players, seed).unwrap();
+                assert_eq!(t.events[..one.events.len()], one.events[..], "seed {seed}");
             }
         }
+        let mut at_once = [0; 2];
+        for rules in rule_sets() {
+            for players in 2..=4 {
+                for seed in seeds(&rules, players, 25) {
+                    let (state, events) = traced(&rules, players, seed);
+                    let outcome = state.outcome().unwrap();
+                    let deals = deals_of(&events);
+                    assert_eq!(deals.len() as u32, rules.deals, "seed {seed}");
+                    let mut wins = vec![0u32; players];
+                    let mut nagaris = 0;
+                    for (k, deal) in deals.iter().enumerate() {
+                        let end = replay(&rules, deal);
+                        match end.outcome().and_then(Outcome::winner) {
+                            Some(w) => wins[w.index()] += 1,
+                            None => nagaris += 1,
+                        }
+                        if deal.len() == 2 {
+                            at_once[usize::from(k > 0)] += 1;
+                        }
+                    }
+                    assert_eq!(wins, outcome.wins, "{rules:?} {players} {seed}");
+                    assert_eq!(nagaris, outcome.nagaris);
+                }
+            }
+        }
+        // Deals that end at the deal, at a match's start and after an action.
+        assert!(at_once.iter().all(|&n| n > 0), "{at_once:?}");
+    }
+
+    /// A match record replays with its transcript: every deal begins and ends in it, the
+    /// match's end last; a record cut short says how far the match got.
+    #[test]
+    fn replays_tell_the_match() {
+        let rules = Rules {
+            deals: 4,
+            stake: 2,
+            ..Rules::default()
+        };
+        let (state, record) =
+            cards_core::random_playout::<LetomMatch>(&rules, 3, cards_core::Seed::from(3)).unwrap();
+        let json = serde_json::to_vec(&record).unwrap();
+        let told = |json: &[u8], as_json: bool| {
+            let mut out = Vec::new();
+            crate::replay::replay_to::<LetomMatch>(json, None, None, as_json, &mut out).unwrap();
+            String::from_utf8(out).unwrap()
+        };
+        let report: serde_json::Value = serde_json::from_str(&told(&json, true)).unwrap();
+        assert_eq!(report["game"], "letom-match");
+        assert_eq!(
+            report["returns"],
+            serde_json::json!(state.settlement().to_vec())
+        );
+        let transcript = report["transcript"].as_array().unwrap();
+        assert_eq!(transcript.len(), record.actions.len() + 1);
+        let told_events: Vec<&str> = transcript
+            .iter()
+            .flat_map(|s| s["events"].as_array().unwrap())
+            .map(|e| e.as_str().unwrap())
+            .collect();
+        for k in 1..=4 {
+            let begins = format!("deal {k} begins");
+            assert_eq!(
+                told_events.iter().filter(|e| **e == begins).count(),
+                1,
+                "{begins}"
+            );
+        }
+        assert!(
+            told_events
+                .last()
+                .unwrap()
+                .starts_with("match over: totals"),
+            "{told_events:?}"
+        );
+        let text = told(&json, false);
+        assert!(text.contains("        match over: totals"), "{text}");
+        let mut cut = record.clone();
+        cut.actions.truncate(cut.actions.len() / 2);
+        let json = serde_json::to_vec(&cut).unwrap();
+        let report: serde_json::Value = serde_json::from_str(&told(&json, true)).unwrap();
+        assert_eq!(report["outcome"], serde_json::Value::Null);
+        let report = told(&json, false);
+        assert!(
+            report.to_string().contains("ends before the game does"),
+            "{report}"
+        );
     }
 }

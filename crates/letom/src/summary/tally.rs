@@ -1,15 +1,15 @@
-//! What `cardrules simulate letom` counts about each deal ([`DealSummary`]: how it ended and
+//! What a summary of Letom deals counts about each deal ([`DealSummary`]: how it ended and
 //! who won, in which place of the turn order; the winner's base points, score and gain; Ren
 //! calls and 독박; each loser's baks; the special events; the sale and the stake), and the
 //! report a Go-Stop player reads at a glance.
 
 use std::fmt;
 
+use crate::{Action, EventCounts, Letom, NagariCause, Outcome, Settlement};
 use cards_core::{Game, PlayerId};
-use letom::{Action, EventCounts, Letom, NagariCause, Outcome, Settlement};
 use serde::Serialize;
 
-use crate::simulate::{
+use cards_core::summary::{
     Bucket, BucketReport, Distribution, LengthReport, Percent, Tally, Term, bucket_of,
     bucket_reports, plural, rate, write_histogram,
 };

@@ -1,4 +1,4 @@
-//! What `cardrules simulate letom --variant match` counts about whole matches: every deal as it
+//! What a summary of whole Letom matches counts: every deal as it
 //! ended, by the deal's own tally ([`LetomTally`], so the per-deal figures are those of
 //! `simulate letom`), and every match ([`MatchSummary`]: who won it, each seat's total, the
 //! nagari streaks and carries, the shakes and bombs carried into a win, the stakes returned at
@@ -6,12 +6,12 @@
 
 use std::fmt;
 
+use crate::{Letom, MatchOutcome, Rules};
 use cards_core::Game;
-use letom::{Letom, MatchOutcome, Rules};
 use serde::Serialize;
 
 use super::tally::{self, DealSummary, LetomReport, LetomTally, Watch};
-use crate::simulate::{
+use cards_core::summary::{
     Bucket, BucketReport, Distribution, LengthReport, Percent, Tally, Term, bucket_of,
     bucket_reports, plural, rate, write_histogram,
 };
