@@ -7,7 +7,6 @@ use std::ops::RangeInclusive;
 
 use cards_core::{Game, Presets, RuleBot};
 
-use crate::games::Summary;
 use crate::oracle::playout;
 use crate::protocol::{Body, Fields, OpName, OracleError};
 use crate::replay;
@@ -15,6 +14,7 @@ use crate::replay::ReplayFileError;
 use crate::simulate::{Config, SimulateError};
 use crate::table::Row;
 use crate::tournament::{self, TournamentError};
+use cards_core::summary::Summary;
 use cards_registry::rules;
 
 /// One game type as the oracle and `replay` use it (object-safe: the table holds

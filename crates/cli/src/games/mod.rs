@@ -1,14 +1,11 @@
-//! Each game's own part of the command line: its oracle ops and what its `simulate` summary
-//! counts and says ([`Summary`]). Everything else is generic ([`crate::play`]) and the table
-//! ([`crate::table`]) lists the game types.
+//! Each game's own part of the command line: its oracle ops (`games/<game>/ops.rs`). Everything
+//! else is generic ([`crate::play`]), each game's `simulate` summary is its crate's
+//! ([`cards_core::summary::Summary`]) and the table ([`crate::table`]) lists the game types.
 
 pub mod elewenjewe;
 pub mod jass;
 pub mod letom;
-pub mod summary;
 pub mod zaagox;
-
-pub use summary::Summary;
 
 /// One of a game's own oracle ops (beyond `playout` and `trace`, which every game has).
 #[derive(Debug, Clone, Copy)]

@@ -11,6 +11,17 @@ mod tests {
     use cards_core::Game;
     use jass::{Coiffeur, Differenzler, Schieber, SchieberDeal};
 
+    /// The score entries of a trace, in order.
+    fn scores(events: &[TraceEntry]) -> Vec<&Vec<i64>> {
+        events
+            .iter()
+            .filter_map(|e| match e {
+                TraceEntry::Score { score } => Some(score),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// A whole game's trace: a deal event at every deal (each one the seeded deal of the
     /// game), a score event at the end of every deal; the scores add up to the final totals;
     /// the first deal is the one-deal game's.
@@ -24,14 +35,7 @@ mod tests {
                 .iter()
                 .filter(|e| matches!(e, TraceEntry::Deal { .. }))
                 .count();
-            let scores: Vec<&Vec<i64>> = t
-                .events
-                .iter()
-                .filter_map(|e| match e {
-                    TraceEntry::Score { score } => Some(score),
-                    _ => None,
-                })
-                .collect();
+            let scores = scores(&t.events);
             let outcome = state.outcome().unwrap();
             assert_eq!(deals as u32, outcome.deals);
             assert_eq!(scores.len() as u32, outcome.deals);
@@ -70,14 +74,7 @@ mod tests {
         for seed in 0..3 {
             let t = trace::<Coiffeur>(4, seed).unwrap();
             let (state, actions) = playout::<Coiffeur>(4, seed).unwrap();
-            let scores: Vec<&Vec<i64>> = t
-                .events
-                .iter()
-                .filter_map(|e| match e {
-                    TraceEntry::Score { score } => Some(score),
-                    _ => None,
-                })
-                .collect();
+            let scores = scores(&t.events);
             assert_eq!(scores.len(), 16);
             assert_eq!(t.events.len(), actions + 32);
             for s in &scores {
@@ -103,14 +100,7 @@ mod tests {
                 let (state, actions) = playout::<Differenzler>(players, seed).unwrap();
                 let deals: Vec<serde_json::Value> =
                     t.events.iter().filter_map(TraceEntry::deal).collect();
-                let scores: Vec<&Vec<i64>> = t
-                    .events
-                    .iter()
-                    .filter_map(|e| match e {
-                        TraceEntry::Score { score } => Some(score),
-                        _ => None,
-                    })
-                    .collect();
+                let scores = scores(&t.events);
                 assert_eq!(deals.len(), 16);
                 assert_eq!(scores.len(), 16);
                 assert_eq!(t.events.len(), actions + 32);

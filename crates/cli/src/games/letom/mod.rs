@@ -11,6 +11,14 @@ mod tests {
     use cards_core::{DidoCard, Game, PlayerId};
     use letom::{BombMultiplier, Exhaustion, Letom, LetomMatch, Outcome, Rules};
 
+    /// The decision entries of a trace: one per action played.
+    fn decisions(events: &[TraceEntry]) -> usize {
+        events
+            .iter()
+            .filter(|e| matches!(e, TraceEntry::Decision { .. }))
+            .count()
+    }
+
     /// Rebuilds a trace's game from its events alone: the deal event through
     /// [`Letom::from_deal`], then each decision (legal at its moment, listed in its `legal`, by
     /// the seat to act), a stock event replacing the stock, and the score event at the end;
@@ -79,12 +87,7 @@ mod tests {
             for seed in 0..150 {
                 let t = trace::<Letom>(players, seed).unwrap();
                 let (state, actions) = playout::<Letom>(players, seed).unwrap();
-                let decisions = t
-                    .events
-                    .iter()
-                    .filter(|e| matches!(e, TraceEntry::Decision { .. }))
-                    .count();
-                assert_eq!(decisions, actions);
+                assert_eq!(decisions(&t.events), actions);
                 let end = replay(&Rules::default(), &t.events);
                 assert_eq!(end, state, "{players} players, seed {seed}");
                 assert_eq!(t.returns, Returns::of(&state));
@@ -203,12 +206,7 @@ mod tests {
             for seed in 0..8 {
                 let t = trace::<LetomMatch>(players, seed).unwrap();
                 let (state, actions) = playout::<LetomMatch>(players, seed).unwrap();
-                let decisions = t
-                    .events
-                    .iter()
-                    .filter(|e| matches!(e, TraceEntry::Decision { .. }))
-                    .count();
-                assert_eq!(decisions, actions);
+                assert_eq!(decisions(&t.events), actions);
                 assert_eq!(t.returns, Returns::of(&state));
                 let one = trace::<Letom>(players, seed).unwrap();
                 assert_eq!(t.events[..one.events.len()], one.events[..], "seed {seed}");
