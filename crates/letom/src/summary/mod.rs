@@ -1,7 +1,7 @@
 //! What a summary of many Letom games counts ([`cards_core::summary`]), for its two game
 //! types: one deal ([`Letom`], [`tally`]) and a whole match ([`crate::LetomMatch`],
-//! [`matches`] watching every deal as it ends, [`match_tally`] counting them). A match's first
-//! deal is the one-deal game's for the same seed.
+//! [`matches`](mod@matches) watching every deal as it ends, [`match_tally`] counting them).
+//! A match's first deal is the one-deal game's for the same seed.
 
 pub mod match_tally;
 pub mod matches;
