@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use cards_core::summary::{
     About, Bucket, Distribution, Extremes, Histogram, Mean, Percent, Played, RunRules, SeatCounts,
-    SeatSums, Stats, Tally, Term, bar, plural, wrap,
+    SeatSums, Spread, Stats, Tally, Term, bar, plural, wrap,
 };
 use cards_core::{GameRng, Seed};
 
@@ -26,6 +26,7 @@ struct All {
     mean: Mean,
     seats: SeatCounts,
     sums: SeatSums,
+    spread: Spread,
 }
 
 impl All {
@@ -37,6 +38,7 @@ impl All {
             mean: Mean::default(),
             seats: SeatCounts::new(3),
             sums: SeatSums::new(2),
+            spread: Spread::default(),
         }
     }
 
@@ -47,6 +49,7 @@ impl All {
         self.mean.add(value);
         self.seats.add(value.unsigned_abs() as usize % 4);
         self.sums.add(&[value, -value]);
+        self.spread.add(value);
     }
 
     fn merge(&mut self, other: &All) {
@@ -56,6 +59,7 @@ impl All {
         self.mean.merge(&other.mean);
         self.seats.merge(&other.seats);
         self.sums.merge(&other.sums);
+        self.spread.merge(&other.spread);
     }
 }
 
@@ -140,6 +144,25 @@ fn sums_are_exact() {
     assert_eq!(lengths.mean(), u64::MAX as f64);
     mean.add(i64::MIN);
     assert_eq!(mean.sum, 4 * i128::from(i64::MAX) + i128::from(i64::MIN));
+}
+
+#[test]
+fn spreads_are_exact() {
+    let mut s = Spread::default();
+    for v in [1, 2, 3, 4] {
+        s.add(v);
+    }
+    let r = s.report();
+    assert_eq!((r.mean, r.min, r.max), (2.5, Some(1), Some(4)));
+    assert!((r.sd - 1.25f64.sqrt()).abs() < 1e-12);
+    let empty = Spread::default().report();
+    assert_eq!((empty.mean, empty.sd, empty.min), (0.0, 0.0, None));
+    // Beyond i128 the spread is still given, from floating point.
+    let mut big = Spread::default();
+    for v in [i64::MIN, i64::MAX, 0] {
+        big.add(v);
+    }
+    assert!(big.report().sd > 7e18, "{:?}", big.report());
 }
 
 #[test]

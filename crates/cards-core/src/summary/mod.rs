@@ -7,8 +7,8 @@
 //! merge another run's count, report itself as JSON and write its text lines:
 //! [`Distribution`] (a count per game: its mean, median and extremes), [`Histogram`] (values
 //! in labelled buckets), [`Extremes`] (the lowest and highest value), [`Mean`] (a sum over a
-//! count), [`SeatCounts`] (a count per seat with its rates) and [`SeatSums`] (a sum per seat
-//! with its means). Counts are integers, so a
+//! count), [`Spread`] (a mean with its standard deviation and range), [`SeatCounts`] (a count
+//! per seat with its rates) and [`SeatSums`] (a sum per seat with its means). Counts are integers, so a
 //! summary never depends on the order games are added in, and two runs' counts merge exactly.
 //!
 //! A front end plays the games (in any order, on any number of threads), turns each into a
@@ -39,6 +39,7 @@ mod report;
 mod report_text;
 mod seat_counts;
 mod seat_sums;
+mod spread;
 mod stats;
 mod tally;
 mod text;
@@ -56,6 +57,7 @@ pub use report::{
 };
 pub use seat_counts::SeatCounts;
 pub use seat_sums::SeatSums;
+pub use spread::{Spread, SpreadReport};
 pub use stats::{Notable, Played, Stats, rate};
 pub use tally::Tally;
 pub use text::{Percent, plural, wrap};
