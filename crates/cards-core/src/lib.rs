@@ -5,8 +5,9 @@
 //! reproducible shuffling ([`Seed`], [`GameRng`], deal by deal), the [`Game`] trait with its
 //! events (what each action did, told per seat: [`Events`], [`GameEvent`], [`Game::redact`],
 //! [`Game::observe`]) and its action index ([`Indexed`]), rule [`Presets`], seats and per-seat
-//! results ([`PlayerId`], [`PerSeat`]), replayable [`GameRecord`]s and the built-in
-//! [`RandomPlayer`].
+//! results ([`PlayerId`], [`PerSeat`]), replayable [`GameRecord`]s, the built-in
+//! [`RandomPlayer`] and the [`summary`] of many random games (the `Summary` trait a game
+//! implements, its counting blocks, and the report a front end shows).
 //!
 //! The conformance harness and the events check that hold any [`Game`] to this contract live in
 //! the `cards-testkit` crate.
@@ -62,6 +63,7 @@ mod rule_range;
 mod seat;
 mod standard;
 pub mod state_json;
+pub mod summary;
 mod term;
 
 pub use alternate::Alternate;

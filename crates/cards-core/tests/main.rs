@@ -5,3 +5,4 @@ mod cards;
 mod frame;
 mod golden;
 mod rand_interop;
+mod summary;

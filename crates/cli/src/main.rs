@@ -12,7 +12,6 @@
 //! Exit status: 0 on success, 1 when a command fails (an unreadable record, a record that does
 //! not replay), 2 for bad arguments.
 
-mod games;
 mod lines;
 mod oracle;
 mod output;
@@ -457,6 +456,9 @@ fn simulate(args: &SimulateArgs) -> ExitCode {
         .unwrap_or_else(|e| usage_error(e.to_string()));
     if let Err(m) = players_of(line, Some(args.players)) {
         usage_error(m);
+    }
+    if !line.summarized() {
+        usage_error(simulate::SimulateError::NoSummary(line.label).to_string());
     }
     if args.record_all && args.games > simulate::MAX_RECORD_ALL {
         usage_error(format!(

@@ -312,3 +312,45 @@ fn an_illegal_action_is_refused_with_its_number() {
         "{err}"
     );
 }
+
+/// A match record replays with its transcript: every deal begins and ends in it, the match's
+/// end last; a record cut short says how far the match got.
+#[test]
+fn replays_tell_the_match() {
+    let rules = letom::Rules {
+        deals: 4,
+        stake: 2,
+        ..letom::Rules::default()
+    };
+    let (state, record) = random_playout::<letom::LetomMatch>(&rules, 3, Seed::from(3)).unwrap();
+    let path = write_temp("letom-match.json", &serde_json::to_vec(&record).unwrap());
+    let report = replay_json(&path, None);
+    assert_eq!(report["game"], "letom-match");
+    assert_eq!(report["returns"], json!(state.settlement().to_vec()));
+    let transcript = report["transcript"].as_array().unwrap();
+    assert_eq!(transcript.len(), record.actions.len() + 1);
+    let told: Vec<&str> = transcript
+        .iter()
+        .flat_map(|s| s["events"].as_array().unwrap())
+        .map(|e| e.as_str().unwrap())
+        .collect();
+    for k in 1..=4 {
+        let begins = format!("deal {k} begins");
+        assert_eq!(told.iter().filter(|e| **e == begins).count(), 1, "{begins}");
+    }
+    assert!(
+        told.last().unwrap().starts_with("match over: totals"),
+        "{told:?}"
+    );
+    let text = replay(&path, None, false).unwrap();
+    assert!(text.contains("        match over: totals"), "{text}");
+    let mut cut = record.clone();
+    cut.actions.truncate(cut.actions.len() / 2);
+    let path = write_temp("letom-match-cut.json", &serde_json::to_vec(&cut).unwrap());
+    assert_eq!(replay_json(&path, None)["outcome"], Value::Null);
+    assert!(
+        replay(&path, None, false)
+            .unwrap()
+            .contains("ends before the game does")
+    );
+}

@@ -97,6 +97,7 @@ mod search;
 mod setup;
 mod state;
 mod steps;
+pub mod summary;
 mod text;
 mod view;
 

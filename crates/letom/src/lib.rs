@@ -84,6 +84,7 @@ mod series;
 mod settle;
 mod setup;
 mod state;
+pub mod summary;
 mod view;
 
 /// Letom as this crate implements it: the rules and every decision, with the option that

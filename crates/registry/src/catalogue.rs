@@ -8,6 +8,7 @@ use serde_json::Value;
 
 use crate::error::{LookupError, TableError};
 use cards_bots::SearchConfig;
+use cards_core::summary::Summary;
 use cards_core::{Game, Indexed};
 
 use crate::table::{Catalogued, Of, Table, TypeOf};
@@ -104,6 +105,18 @@ impl GameType {
         self.of.new_table(self, rules, players, seed)
     }
 
+    /// Runs `visitor` typed, for this line's game type, when it has a summary of many games
+    /// (what `simulate` reports); `None` when it has none.
+    pub fn visit_summarized<V: SummaryVisitor>(&'static self, visitor: V) -> Option<V::Out> {
+        dispatch_summarized(self, visitor)
+    }
+
+    /// Whether this game type has a summary of many games ([`GameType::visit_summarized`]).
+    #[must_use]
+    pub fn summarized(&'static self) -> bool {
+        self.visit_summarized(Summarized).is_some()
+    }
+
     /// A duplicate-deal tournament of this type between `bots` (ladder names: `rules`,
     /// `ismcts:500`, …) at `players` seats under `rules` (JSON, as for
     /// [`GameType::new_table`]), its deals dealt from `seed`.
@@ -151,12 +164,32 @@ pub trait Visitor {
     ) -> Self::Out;
 }
 
+/// A computation over a game type that has a summary of many games
+/// ([`cards_core::summary::Summary`]: what `simulate` reports), run typed for a catalogue line
+/// the catalogue marks as summarized ([`GameType::visit_summarized`]).
+pub trait SummaryVisitor {
+    /// What the computation gives.
+    type Out;
+    /// Runs it for the game type `G`, as the catalogue line `line`.
+    fn visit<G: Catalogued + Summary>(self, line: &'static GameType) -> Self::Out;
+}
+
+/// Asks nothing: whether a line is summarized.
+struct Summarized;
+
+impl SummaryVisitor for Summarized {
+    type Out = ();
+
+    fn visit<G: Catalogued + Summary>(self, _: &'static GameType) {}
+}
+
 /// The catalogue, written once: each line a game type (with its step-by-step form in
-/// brackets when it splits decisions) and what the front ends call it. It makes the static
+/// brackets when it splits decisions, and `: Summary` when it has a summary of many games) and
+/// what the front ends call it. It makes the static
 /// list and the typed dispatch ([`GameType::visit`]) from the same lines, so they cannot
 /// disagree.
 macro_rules! catalogue {
-    ($($type:ty $([$position:ty])? => { $($field:ident: $value:expr),* $(,)? }),* $(,)?) => {
+    ($($type:ty $([$position:ty])? $(: $summary:ident)? => { $($field:ident: $value:expr),* $(,)? }),* $(,)?) => {
         static CATALOGUE: &[GameType] = &[$(
             GameType {
                 $($field: $value,)*
@@ -167,6 +200,22 @@ macro_rules! catalogue {
         fn dispatch<V: Visitor>(line: &'static GameType, visitor: V) -> V::Out {
             catalogue!(@dispatch line, visitor; $(($type, catalogue!(@position $type $(, $position)?))),*)
         }
+
+        fn dispatch_summarized<V: SummaryVisitor>(
+            line: &'static GameType,
+            visitor: V,
+        ) -> Option<V::Out> {
+            $(
+                if line.record() == <$type as Game>::NAME {
+                    return catalogue!(@summarized line, visitor, $type $(, $summary)?);
+                }
+            )*
+            None
+        }
+    };
+    (@summarized $line:ident, $visitor:ident, $type:ty) => { None };
+    (@summarized $line:ident, $visitor:ident, $type:ty, Summary) => {
+        Some($visitor.visit::<$type>($line))
     };
     (@position $type:ty) => { $type };
     (@position $type:ty, $position:ty) => { $position };
@@ -197,7 +246,7 @@ const ELEWENJEWE_SEARCH: SearchConfig = SearchConfig {
 };
 
 catalogue! {
-    zaagox::Zaagox => {
+    zaagox::Zaagox: Summary => {
         game: "zaagox",
         variant: None,
         label: "Zaägox",
@@ -206,7 +255,7 @@ catalogue! {
         compared_as: None,
         tuning: SearchConfig::DEFAULT,
     },
-    jass::Schieber => {
+    jass::Schieber: Summary => {
         game: "jass",
         variant: Some("schieber"),
         label: "Schieber",
@@ -225,7 +274,7 @@ catalogue! {
         compared_as: None,
         tuning: SearchConfig::DEFAULT,
     },
-    jass::Coiffeur => {
+    jass::Coiffeur: Summary => {
         game: "jass",
         variant: Some("coiffeur"),
         label: "Coiffeur",
@@ -234,7 +283,7 @@ catalogue! {
         compared_as: None,
         tuning: SearchConfig::DEFAULT,
     },
-    jass::Differenzler => {
+    jass::Differenzler: Summary => {
         game: "jass",
         variant: Some("differenzler"),
         label: "Differenzler",
@@ -243,7 +292,7 @@ catalogue! {
         compared_as: None,
         tuning: SearchConfig::DEFAULT,
     },
-    elewenjewe::Elewenjewe [elewenjewe::Stepped] => {
+    elewenjewe::Elewenjewe [elewenjewe::Stepped]: Summary => {
         game: "elewenjewe",
         variant: None,
         label: "Eléwénjewé",
@@ -252,7 +301,7 @@ catalogue! {
         compared_as: None,
         tuning: ELEWENJEWE_SEARCH,
     },
-    letom::Letom => {
+    letom::Letom: Summary => {
         game: "letom",
         variant: Some("deal"),
         label: "one Letom deal",
@@ -261,7 +310,7 @@ catalogue! {
         compared_as: None,
         tuning: SearchConfig::DEFAULT,
     },
-    letom::LetomMatch => {
+    letom::LetomMatch: Summary => {
         game: "letom",
         variant: Some("match"),
         label: "a Letom match",

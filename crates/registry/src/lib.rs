@@ -41,7 +41,7 @@ mod table;
 pub mod words;
 
 pub use cards_bots::{GameResult, Standings};
-pub use catalogue::{GameType, Visitor, by_record, catalogue, find, games, tuning};
+pub use catalogue::{GameType, SummaryVisitor, Visitor, by_record, catalogue, find, games, tuning};
 pub use duplicate::{Deal, Duplicate, Run};
 pub use error::{LookupError, TableError};
 pub use table::{Catalogued, Move, Step, Stepped, Table, Told, Weighed};

@@ -60,3 +60,32 @@ fn lookups_name_what_exists() {
     );
     assert!(by_record("jass").is_none());
 }
+
+/// Every game type but one deal of Schieber (whose summary is the whole game's, deal by deal)
+/// has a summary of many games, reached typed.
+#[test]
+fn summaries_are_reached_through_the_catalogue() {
+    use cards_core::summary::Summary;
+    use cards_registry::{Catalogued, GameType, SummaryVisitor};
+
+    struct Terms;
+    impl SummaryVisitor for Terms {
+        type Out = (&'static str, usize);
+        fn visit<G: Catalogued + Summary>(self, _: &'static GameType) -> Self::Out {
+            (G::NAME, G::TERMS.len())
+        }
+    }
+    for line in cards_registry::catalogue() {
+        let summarized = line.visit_summarized(Terms);
+        assert_eq!(line.summarized(), summarized.is_some());
+        assert_eq!(
+            summarized.is_none(),
+            line.record() == "schieber-deal",
+            "{line:?}"
+        );
+        if let Some((name, terms)) = summarized {
+            assert_eq!(name, line.record());
+            assert!(terms > 0, "{name}");
+        }
+    }
+}

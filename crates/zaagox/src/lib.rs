@@ -56,6 +56,7 @@ mod screen;
 mod setup;
 mod shape;
 mod state;
+pub mod summary;
 mod view;
 
 /// Zaägox as this crate implements it: the rules and every decision, with the option that

@@ -6,11 +6,9 @@ use std::path::Path;
 use cards_core::{Game, GameRecord, Presets, Seed, random_playout};
 
 use super::{
-    About, Config, MAX_RECORD_ALL, Played, Report, RuleChoices, RunRules, SimulateError, Tally,
+    Config, MAX_RECORD_ALL, Replay, Report, RuleChoices, RunRules, SimulateError, Summary,
     record_file_name, render, run,
 };
-use crate::games::Summary;
-use crate::oracle::playout::playout_with;
 use crate::output;
 
 /// The rules `choices` name for the game `G` (`name` in messages; [`RuleChoices::rules`]: its
@@ -23,29 +21,6 @@ pub fn rules_from<G: Game>(name: &str, choices: &RuleChoices) -> Result<G::Rules
     choices
         .rules(name, &G::Rules::presets())
         .map_err(SimulateError::Rules)
-}
-
-/// One `simulate` game: the playout of `seed` under `rules`, summarized for the engine and
-/// the tally.
-///
-/// # Errors
-/// [`Game::SetupError`] when the game cannot be set up.
-pub fn simulate_one<G: Summary>(
-    rules: &G::Rules,
-    players: usize,
-    seed: u64,
-) -> Result<Played<<G::Tally as Tally>::Summary>, G::SetupError> {
-    let mut watch = G::Watch::default();
-    let (state, actions) = playout_with::<G>(rules, players, seed, |now, action| {
-        G::watch(&mut watch, now, action);
-    })?;
-    Ok(Played {
-        actions,
-        finished: state.is_terminal(),
-        settlement: state.settlement().to_vec(),
-        score: G::score(&state),
-        summary: G::summarize(&state, watch),
-    })
 }
 
 /// `cardrules simulate` for one game type (`name`: the game's name; `variant`: the variant it
@@ -71,32 +46,32 @@ pub fn simulate<G: Summary>(
     if let Some(dir) = &config.record {
         check_record_dir::<G>(dir, config)?;
     }
+    // Under default rules game i is the oracle's `playout` of its seed: the same game and the
+    // same random player from the same seed.
     let (stats, elapsed) = run::<G::Tally, _, _>(name, config, |players, seed| {
-        simulate_one::<G>(&rules, players, seed)
+        G::random_game(&rules, players, Seed::from(seed))
     })?;
-    let about = About {
-        terms: G::TERMS,
-        score: G::SCORE,
-        traced: G::TRACED,
-    };
     let variant_arg = config
         .variant
         .as_ref()
         .map(|v| format!(" --variant {v}"))
         .unwrap_or_default();
     let run = RunRules {
-        record: G::NAME,
         variant,
         rules: serde_json::to_value(&rules).map_err(SimulateError::Write)?,
         described: config.rules.describe(),
-        args: format!("{variant_arg}{}", config.rules.args()),
         default_rules: config.rules.is_default(),
-        trace_variant,
     };
-    let mut report = stats.report(elapsed, &about, run);
+    let mut report = stats.report(elapsed, &G::about(), run);
     if let Some(dir) = &config.record {
-        write_records::<G, _>(&rules, dir, config, &mut report)?;
+        write_records::<G, _, _>(&rules, dir, config, &mut report)?;
     }
+    report.text.replay = Replay {
+        record: G::NAME,
+        args: format!("{variant_arg}{}", config.rules.args()),
+        trace_variant,
+    }
+    .lines(&report);
     render(&report, json)
 }
 
@@ -106,11 +81,11 @@ pub fn simulate<G: Summary>(
 ///
 /// # Errors
 /// [`SimulateError::Record`] when a file cannot be written.
-pub fn write_records<G: Game, D>(
+pub fn write_records<G: Game, D, R>(
     rules: &G::Rules,
     dir: &Path,
     config: &Config,
-    report: &mut Report<D>,
+    report: &mut Report<D, R>,
 ) -> Result<(), SimulateError> {
     let mut indices: Vec<u64> = if config.record_all {
         (0..config.games.min(MAX_RECORD_ALL)).collect()

@@ -2,24 +2,25 @@
 //!
 //! Game `i` (counting from 0) is played from `Seed::from(seed + i)`, the addition wrapping
 //! at 2^64, so under default rules game `i` of a run is the oracle's `playout` with that seed
-//! (Jass: `simulate` plays whole Schieber games, and `jass.playout` is the first deal of
-//! one). Games are played in parallel on a local rayon pool, in chunks: each chunk's results
+//! (for a whole game the oracle plays one deal of, its first deal). Games are played in parallel on a local rayon pool, in chunks: each chunk's results
 //! are collected by index and folded into the [`Stats`] in game order, so every statistic (the notable games
 //! included: ties go to the earlier game) is the same whatever the number of threads. Only
 //! the timing differs between runs.
 //!
-//! This engine is the same for every game: seeds, threads, chunking, actions per game, the
-//! settlement, the notable games (lowest and highest score, most actions) and timing. What a
-//! game counts beyond that (wins, scores, its own events, turns) is its [`Tally`], supplied by
-//! its adapter with the game's terms ([`About`]).
+//! This module is only the command line's part: the thread pool and progress bar ([`run`]),
+//! the [`Config`] from the arguments, the record files and the lines that say how to replay a
+//! game ([`Replay`]). What is counted and how the report reads are the library's:
+//! [`cards_core::summary`] holds the generic figures ([`Stats`], [`Report`] and its text) and
+//! the counting vocabulary, and each game crate's `summary` module its [`Summary`] (its terms
+//! and [`Tally`]).
 //!
 //! # The `--json` report
 //! One object; every field but `timing` (and the paths in `records`) is the same on every run:
 //! - `game`, `variant` (`null` for a game without variants), `rules` (the rules played, in the
 //!   game's rules JSON), `games`, `players`, `seed` (the first game's), `seeds` (how game i
 //!   gets its seed), `player` (who plays: uniformly random);
-//! - the game's own fields (Zaägox: `wins`, `win_rate`, `exhausted`, `ava`, `winner_score`,
-//!   `turns`; see the adapter), rates being shares (0 to 1) of what their doc says;
+//! - the game's own fields (see the game crate's `summary` module), rates being shares (0 to 1) of what
+//!   their doc says;
 //! - `unfinished`: games stopped at the game's action bound (a rules bug if not 0);
 //! - `actions`: actions per game `{mean, median, min, max}`;
 //! - `settlement`: `{total, mean}` by seat (the game's integer settlement, summed and per game);
@@ -29,27 +30,21 @@
 //!   `null` when no game qualifies;
 //! - `records`: the record files written (empty without `--record`);
 //! - `timing`: `{seconds, games_per_second}`, and the rate of the game's other unit where it
-//!   has one (Jass and Letom matches: `deals_per_second`).
+//!   has one (a game of several deals: `deals_per_second`).
 
 pub mod game;
-mod report;
 mod run;
-mod stats;
 mod text;
 
 pub use cards_registry::rules::RuleChoices;
 use std::path::PathBuf;
 
-pub use report::*;
+pub use cards_core::summary::*;
 pub use run::*;
-pub use stats::*;
 pub use text::*;
 
 /// The most games `--record-all` writes a record for (one file per game).
 pub const MAX_RECORD_ALL: u64 = 1000;
-
-/// Who plays every game of a simulation.
-pub const PLAYER: &str = "uniformly random (each legal action equally likely)";
 
 /// What to simulate.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -80,6 +75,9 @@ pub struct Config {
 /// Why a simulation could not run.
 #[derive(Debug, thiserror::Error)]
 pub enum SimulateError {
+    /// The game type has no summary of many games to report.
+    #[error("{0} has no summary of many games: simulate another variant of the game")]
+    NoSummary(&'static str),
     /// The thread pool could not be built.
     #[error("cannot start {threads} worker threads: {source}")]
     Threads {
@@ -110,8 +108,8 @@ pub enum SimulateError {
 }
 
 /// The file name of a record written by `simulate --record`: `<record>-<players>p-seed<seed>.json`,
-/// `record` the game type's record name ([`cards_core::Game::NAME`]: `schieber`, `coiffeur`,
-/// `letom-match`), so the records of two variants never share a name.
+/// `record` the game type's record name ([`cards_core::Game::NAME`], which names its variant),
+/// so the records of two variants never share a name.
 #[must_use]
 pub fn record_file_name(record: &str, players: usize, seed: u64) -> String {
     format!("{record}-{players}p-seed{seed}.json")
@@ -192,15 +190,12 @@ mod tests {
         })
     }
 
-    fn run_rules() -> RunRules {
+    fn run_rules() -> RunRules<serde_json::Value> {
         RunRules {
-            record: "fake",
             variant: None,
             rules: serde_json::Value::Null,
             described: RuleChoices::default().describe(),
-            args: String::new(),
             default_rules: true,
-            trace_variant: None,
         }
     }
 
@@ -325,7 +320,13 @@ mod tests {
     #[test]
     fn reports_put_the_game_part_in_the_middle() {
         let (stats, elapsed) = run::<Parity, _, _>("fake", &config(500, 9, 2), fake).unwrap();
-        let report = stats.report(elapsed, &ABOUT, run_rules());
+        let mut report = stats.report(elapsed, &ABOUT, run_rules());
+        report.text.replay = Replay {
+            record: "fake",
+            args: String::new(),
+            trace_variant: None,
+        }
+        .lines(&report);
         let json = serde_json::to_string(&report).unwrap();
         let even = json.find("\"even\"").unwrap();
         assert!(json.find("\"seeds\"").unwrap() < even, "{json}");
@@ -347,38 +348,6 @@ mod tests {
         }
         let rendered = render(&report, true).unwrap();
         assert!(rendered.starts_with("{\"game\":\"fake\""), "{rendered}");
-    }
-
-    #[test]
-    fn percentages_say_small_and_nearly_all() {
-        assert_eq!(Percent(0.0).to_string(), "0.00%");
-        assert_eq!(Percent(0.000_01).to_string(), "<0.01%");
-        assert_eq!(Percent(0.000_1).to_string(), "0.01%");
-        assert_eq!(Percent(0.499).to_string(), "49.90%");
-        assert_eq!(Percent(0.999_99).to_string(), ">99.99%");
-        assert_eq!(Percent(1.0).to_string(), "100.00%");
-        assert_eq!(format!("{:>8}", Percent(0.5)), "  50.00%");
-    }
-
-    #[test]
-    fn plurals() {
-        assert_eq!(plural(1, "game", "games"), "1 game");
-        assert_eq!(plural(0, "game", "games"), "0 games");
-        assert_eq!(plural(2, "win", "wins"), "2 wins");
-    }
-
-    #[test]
-    fn bars_are_proportional_and_never_hide_a_count() {
-        assert_eq!(bar(0, 100), "");
-        assert_eq!(bar(100, 100).len(), BAR_WIDTH as usize);
-        assert_eq!(bar(50, 100).len(), 20);
-        // 3 of 7426 is far below one mark: a dot, not a `#` like 88 of 7426.
-        assert_eq!(bar(3, 7426), ".");
-        assert_eq!(bar(88, 7426), ".");
-        assert_eq!(bar(1723, 7426), "#".repeat(9));
-        // Rounded to the nearest: 1.5 marks -> 2, 1.4 -> 1.
-        assert_eq!(bar(3, 80), "##");
-        assert_eq!(bar(14, 400), "#");
     }
 
     #[test]
@@ -410,12 +379,5 @@ mod tests {
         assert_eq!(json["notable"]["min_score"]["seed"], 101);
         assert_eq!(json["records"], serde_json::json!([]));
         assert_eq!(json["player"], PLAYER);
-    }
-
-    #[test]
-    fn legends_wrap_at_spaces() {
-        assert_eq!(wrap("a bb ccc dddd", 6), vec!["a bb", "ccc", "dddd"]);
-        assert_eq!(wrap("", 6), vec![""]);
-        assert_eq!(wrap("longerthanwidth x", 4), vec!["longerthanwidth", "x"]);
     }
 }

@@ -1,4 +1,4 @@
-//! What `cardrules simulate letom --variant match` counts about whole matches: every deal as it
+//! What a summary of whole Letom matches counts: every deal as it
 //! ended, by the deal's own tally ([`LetomTally`], so the per-deal figures are those of
 //! `simulate letom`), and every match ([`MatchSummary`]: who won it, each seat's total, the
 //! nagari streaks and carries, the shakes and bombs carried into a win, the stakes returned at
@@ -6,14 +6,14 @@
 
 use std::fmt;
 
+use crate::{Letom, MatchOutcome, Rules};
 use cards_core::Game;
-use letom::{Letom, MatchOutcome, Rules};
 use serde::Serialize;
 
 use super::tally::{self, DealSummary, LetomReport, LetomTally, Watch};
-use crate::simulate::{
-    Bucket, BucketReport, Distribution, LengthReport, Percent, Tally, Term, bucket_of,
-    bucket_reports, plural, rate, write_histogram,
+use cards_core::summary::{
+    Bucket, BucketReport, Distribution, Histogram, LengthReport, Percent, SeatCounts, Spread,
+    SpreadReport, Tally, Term, plural, rate, write_histogram,
 };
 
 /// Per-carry counts: index `c` counts the carry × c (1 to [`Rules::MAX_CARRY`]).
@@ -117,74 +117,21 @@ pub struct MatchSummary {
     pub returned: Option<i64>,
 }
 
-/// Mean, spread and range of a value per match, from integer sums.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-struct Spread {
-    count: u64,
-    sum: i128,
-    squares: u128,
-    range: Option<(i64, i64)>,
-}
-
-impl Spread {
-    fn add(&mut self, value: i64) {
-        self.count += 1;
-        self.sum += i128::from(value);
-        let magnitude = u128::from(value.unsigned_abs());
-        self.squares = self.squares.saturating_add(magnitude * magnitude);
-        self.range = Some(match self.range {
-            None => (value, value),
-            Some((lo, hi)) => (lo.min(value), hi.max(value)),
-        });
-    }
-
-    fn report(&self) -> SpreadReport {
-        let n = self.count;
-        let mean = if n == 0 {
-            0.0
-        } else {
-            self.sum as f64 / n as f64
-        };
-        // n² · variance = n · Σx² − (Σx)², exact while it fits.
-        let exact = i128::try_from(self.squares)
-            .ok()
-            .and_then(|sq| sq.checked_mul(i128::from(n)))
-            .and_then(|a| {
-                self.sum
-                    .checked_mul(self.sum)
-                    .and_then(|b| a.checked_sub(b))
-            });
-        let sd = match exact {
-            _ if n == 0 => 0.0,
-            Some(scaled) => (scaled.max(0) as f64).sqrt() / n as f64,
-            None => (self.squares as f64 / n as f64 - mean * mean)
-                .max(0.0)
-                .sqrt(),
-        };
-        SpreadReport {
-            mean,
-            sd,
-            min: self.range.map(|(lo, _)| lo),
-            max: self.range.map(|(_, hi)| hi),
-        }
-    }
-}
-
 /// What `simulate letom --variant match` counts (integers only).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MatchTally {
     /// Matches added, finished or not.
     games: u64,
     matches: u64,
-    wins: Vec<u64>,
-    shared: Vec<u64>,
+    wins: SeatCounts,
+    shared: SeatCounts,
     ties: u64,
     totals: Vec<Spread>,
     top: Spread,
     deals_per_match: Distribution,
     deals: LetomTally,
     longest: u32,
-    streaks: [u64; STREAK_BUCKETS.len()],
+    streaks: Histogram,
     carry_deals: [u64; CARRIES],
     carry_won: [u64; CARRIES],
     carry_matches: [u64; CARRIES],
@@ -205,15 +152,15 @@ impl Tally for MatchTally {
         MatchTally {
             games: 0,
             matches: 0,
-            wins: vec![0; players],
-            shared: vec![0; players],
+            wins: SeatCounts::new(players),
+            shared: SeatCounts::new(players),
             ties: 0,
             totals: vec![Spread::default(); players],
             top: Spread::default(),
             deals_per_match: Distribution::default(),
             deals: LetomTally::new(players),
             longest: 0,
-            streaks: [0; STREAK_BUCKETS.len()],
+            streaks: Histogram::new(&STREAK_BUCKETS),
             carry_deals: [0; CARRIES],
             carry_won: [0; CARRIES],
             carry_matches: [0; CARRIES],
@@ -245,15 +192,11 @@ impl Tally for MatchTally {
                 .filter(|&s| outcome.totals[s] == top)
                 .collect();
             if let [winner] = at_top[..] {
-                if let Some(w) = self.wins.get_mut(winner) {
-                    *w += 1;
-                }
+                self.wins.add(winner);
             } else {
                 self.ties += 1;
                 for s in at_top {
-                    if let Some(t) = self.shared.get_mut(s) {
-                        *t += 1;
-                    }
+                    self.shared.add(s);
                 }
             }
         }
@@ -261,7 +204,7 @@ impl Tally for MatchTally {
             spread.add(total);
         }
         self.longest = self.longest.max(d.longest);
-        self.streaks[bucket_of(&STREAK_BUCKETS, i64::from(d.longest))] += 1;
+        self.streaks.add(i64::from(d.longest));
         for c in 2..CARRIES {
             self.carry_deals[c] += u64::from(d.carry_deals[c]);
             self.carry_won[c] += u64::from(d.carry_won[c]);
@@ -282,9 +225,9 @@ impl Tally for MatchTally {
         let matches = self.matches;
         let deals = self.deals.report(self.games);
         MatchReport {
-            wins: self.wins.clone(),
-            win_rate: self.wins.iter().map(|&w| rate(w, matches)).collect(),
-            shared_top: self.shared.clone(),
+            wins: self.wins.counts().to_vec(),
+            win_rate: self.wins.rates(matches),
+            shared_top: self.shared.counts().to_vec(),
             ties: self.ties,
             tie_rate: rate(self.ties, matches),
             totals: self.totals.iter().map(Spread::report).collect(),
@@ -292,7 +235,7 @@ impl Tally for MatchTally {
             deals_per_match: self.deals_per_match.report(),
             nagari_streaks: StreakReport {
                 longest: self.longest,
-                histogram: bucket_reports(&STREAK_BUCKETS, &self.streaks, matches),
+                histogram: self.streaks.report(matches),
             },
             carry: (2..CARRIES)
                 .filter(|&c| SHOWN_CARRIES.contains(&c) || self.carry_deals[c] > 0)
@@ -420,19 +363,6 @@ pub struct MatchReport {
     pub pot_returned: Option<ReturnReport>,
     /// Every deal of every match, counted as `simulate letom` counts its deals.
     pub deals: LetomReport,
-}
-
-/// A value per match: mean, spread and range.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct SpreadReport {
-    /// Mean.
-    pub mean: f64,
-    /// Standard deviation (of the matches played, not an estimate for others).
-    pub sd: f64,
-    /// Lowest (`null` without matches).
-    pub min: Option<i64>,
-    /// Highest.
-    pub max: Option<i64>,
 }
 
 /// Nagaris in a row.
@@ -638,29 +568,5 @@ impl fmt::Display for MatchReport {
             "  {:<16}{:>9.2}{median:>9}{:>7}{:>7}",
             "turns", t.mean, t.min, t.max
         )
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn spreads_are_exact() {
-        let mut s = Spread::default();
-        for v in [1, 2, 3, 4] {
-            s.add(v);
-        }
-        let r = s.report();
-        assert_eq!((r.mean, r.min, r.max), (2.5, Some(1), Some(4)));
-        assert!((r.sd - 1.25f64.sqrt()).abs() < 1e-12);
-        let empty = Spread::default().report();
-        assert_eq!((empty.mean, empty.sd, empty.min), (0.0, 0.0, None));
-        // Beyond i128 the spread is still given, from floating point.
-        let mut big = Spread::default();
-        for v in [i64::MIN, i64::MAX, 0] {
-            big.add(v);
-        }
-        assert!(big.report().sd > 7e18, "{:?}", big.report());
     }
 }

@@ -1,15 +1,59 @@
-//! What `cardrules simulate jass` counts about whole Schieber games: every complete deal
-//! ([`DealSummary`]: contract, points, Weis by kind, Stöck, Match) and every game
-//! ([`GameSummary`]: winner, length in deals, how it ended), and the report a Jass player
+//! What a summary of whole Schieber games ([`Schieber`], records `schieber`) counts: every
+//! complete deal ([`DealSummary`]: contract, points, Weis by kind, Stöck, Match) and every
+//! game ([`GameSummary`]: winner, length in deals, how it ended), and the report a Jass player
 //! reads.
 
 use std::fmt;
 
+use cards_core::summary::{
+    Distribution, LengthReport, Percent, Summary, Tally, Term, plural, rate,
+};
 use cards_core::{Game, JassRank, PlayerId};
-use jass::{Contract, MeldKind, SchieberDeal, SchieberOutcome};
 use serde::Serialize;
 
-use crate::simulate::{Distribution, LengthReport, Percent, Tally, Term, plural, rate};
+use crate::{Action, Contract, MeldKind, Schieber, SchieberDeal, SchieberOutcome};
+
+/// Cards played in a complete deal.
+const PLAYS: usize = 36;
+
+impl Summary for Schieber {
+    type Tally = JassTally;
+    type Watch = Vec<DealSummary>;
+
+    const TERMS: &'static [Term] = TERMS;
+
+    const SCORE: &'static str = "point difference";
+
+    const TRACED: &'static str = "its first deal";
+
+    /// Before the last card of a deal: the deal as it ends (a deal stopped at the target is
+    /// not complete and is not watched).
+    fn watch(watch: &mut Vec<DealSummary>, now: &Schieber, action: Action) {
+        let deal: &SchieberDeal = now.deal();
+        if deal.plays().len() + 1 != PLAYS {
+            return;
+        }
+        let mut ended = *deal;
+        if ended.play(action).is_ok()
+            && let Some(summary) = DealSummary::of(&ended)
+        {
+            watch.push(summary);
+        }
+    }
+
+    fn score(state: &Schieber) -> Option<i64> {
+        let [a, b] = state.totals();
+        state.is_terminal().then(|| i64::from(a) - i64::from(b))
+    }
+
+    fn summarize(state: &Schieber, deals: Vec<DealSummary>) -> GameSummary {
+        GameSummary {
+            outcome: state.outcome(),
+            stopped_mid_deal: !state.deal().is_terminal(),
+            deals,
+        }
+    }
+}
 
 /// The contracts, in the legal-action order: the six modes, then the variants.
 const CONTRACTS: usize = 11;
@@ -87,7 +131,7 @@ pub struct DealSummary {
     /// Whether forehand pushed.
     pushed: bool,
     /// The deal's credits by kind and team, before the multiplier.
-    credits: jass::Credits,
+    credits: crate::Credits,
     /// The contract's factor.
     multiplier: u32,
     /// Each team's multiplied points.
@@ -720,8 +764,8 @@ impl fmt::Display for JassReport {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::simulate::game::simulate_one;
-    use jass::Rules;
+    use crate::Rules;
+    use cards_core::Seed;
 
     /// Every complete deal is counted once; its card points total 157; the games' deals add
     /// up; the Weis that scored are among those held.
@@ -731,7 +775,7 @@ mod tests {
         let mut tally = JassTally::new(4);
         let mut complete = 0;
         for seed in 0..60 {
-            let played = simulate_one::<jass::Schieber>(&rules, 4, seed).unwrap();
+            let played = Schieber::random_game(&rules, 4, Seed::from(seed)).unwrap();
             let summary = &played.summary;
             let outcome = summary.outcome.unwrap();
             assert_eq!(
@@ -780,12 +824,12 @@ mod tests {
     #[test]
     fn variants_are_counted_under_their_names() {
         let rules = Rules {
-            variants: jass::Variants::ALL,
+            variants: crate::Variants::ALL,
             ..Rules::default()
         };
         let mut tally = JassTally::new(4);
         for seed in 0..40 {
-            let played = simulate_one::<jass::Schieber>(&rules, 4, seed).unwrap();
+            let played = Schieber::random_game(&rules, 4, Seed::from(seed)).unwrap();
             tally.add(&played.summary);
         }
         let text = tally.report(40).to_string();

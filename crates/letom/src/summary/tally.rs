@@ -1,17 +1,17 @@
-//! What `cardrules simulate letom` counts about each deal ([`DealSummary`]: how it ended and
+//! What a summary of Letom deals counts about each deal ([`DealSummary`]: how it ended and
 //! who won, in which place of the turn order; the winner's base points, score and gain; Ren
 //! calls and 독박; each loser's baks; the special events; the sale and the stake), and the
 //! report a Go-Stop player reads at a glance.
 
 use std::fmt;
 
+use crate::{Action, EventCounts, Letom, NagariCause, Outcome, Settlement};
 use cards_core::{Game, PlayerId};
-use letom::{Action, EventCounts, Letom, NagariCause, Outcome, Settlement};
 use serde::Serialize;
 
-use crate::simulate::{
-    Bucket, BucketReport, Distribution, LengthReport, Percent, Tally, Term, bucket_of,
-    bucket_reports, plural, rate, write_histogram,
+use cards_core::summary::{
+    Bucket, BucketReport, Distribution, Extremes, Histogram, LengthReport, Mean, Percent,
+    SeatCounts, Tally, Term, plural, rate, write_histogram,
 };
 
 /// What the actions of one deal showed that its final state does not keep.
@@ -265,19 +265,18 @@ const BAKS: [&str; 4] = ["pi-bak", "gwang-bak", "meong-bak", "at least one"];
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LetomTally {
     deals: u64,
-    wins: Vec<u64>,
-    by_order: Vec<u64>,
+    wins: SeatCounts,
+    by_order: SeatCounts,
     ends: [u64; ENDS.len()],
     won: u64,
     base: u64,
     score: i128,
     take: i128,
-    gains: u64,
-    gain: i128,
-    gain_range: Option<(i64, i64)>,
-    gain_buckets: [u64; GAIN_BUCKETS.len()],
+    gain: Mean,
+    gain_range: Extremes,
+    gain_buckets: Histogram,
     toms: u64,
-    winner_ren: [u64; REN_BUCKETS.len()],
+    winner_ren: Histogram,
     won_ren_calls: u64,
     loser_ren: u64,
     dokbak: u64,
@@ -288,7 +287,7 @@ pub struct LetomTally {
     event_deals: [u64; EVENTS.len()],
     turns: Distribution,
     selling: u64,
-    sellers: Vec<u64>,
+    sellers: SeatCounts,
     forced: u64,
     shown: u64,
     price: i128,
@@ -318,7 +317,6 @@ impl LetomTally {
             base,
             score,
             take,
-            gains,
             gain,
             gain_range,
             gain_buckets,
@@ -344,22 +342,18 @@ impl LetomTally {
             pot,
         } = other;
         self.deals += deals;
-        add_all(&mut self.wins, wins);
-        add_all(&mut self.by_order, by_order);
+        self.wins.merge(wins);
+        self.by_order.merge(by_order);
         add_all(&mut self.ends, ends);
         self.won += won;
         self.base += base;
         self.score += score;
         self.take += take;
-        self.gains += gains;
-        self.gain += gain;
-        self.gain_range = match (self.gain_range, *gain_range) {
-            (Some((lo, hi)), Some((lo2, hi2))) => Some((lo.min(lo2), hi.max(hi2))),
-            (range, None) | (None, range) => range,
-        };
-        add_all(&mut self.gain_buckets, gain_buckets);
+        self.gain.merge(gain);
+        self.gain_range.merge(gain_range);
+        self.gain_buckets.merge(gain_buckets);
         self.toms += toms;
-        add_all(&mut self.winner_ren, winner_ren);
+        self.winner_ren.merge(winner_ren);
         self.won_ren_calls += won_ren_calls;
         self.loser_ren += loser_ren;
         self.dokbak += dokbak;
@@ -370,7 +364,7 @@ impl LetomTally {
         add_all(&mut self.event_deals, event_deals);
         self.turns.merge(turns);
         self.selling += selling;
-        add_all(&mut self.sellers, sellers);
+        self.sellers.merge(sellers);
         self.forced += forced;
         self.shown += shown;
         self.price += price;
@@ -388,19 +382,18 @@ impl Tally for LetomTally {
     fn new(players: usize) -> Self {
         LetomTally {
             deals: 0,
-            wins: vec![0; players],
-            by_order: vec![0; players],
+            wins: SeatCounts::new(players),
+            by_order: SeatCounts::new(players),
             ends: [0; ENDS.len()],
             won: 0,
             base: 0,
             score: 0,
             take: 0,
-            gains: 0,
-            gain: 0,
-            gain_range: None,
-            gain_buckets: [0; GAIN_BUCKETS.len()],
+            gain: Mean::default(),
+            gain_range: Extremes::default(),
+            gain_buckets: Histogram::new(&GAIN_BUCKETS),
             toms: 0,
-            winner_ren: [0; REN_BUCKETS.len()],
+            winner_ren: Histogram::new(&REN_BUCKETS),
             won_ren_calls: 0,
             loser_ren: 0,
             dokbak: 0,
@@ -411,7 +404,7 @@ impl Tally for LetomTally {
             event_deals: [0; EVENTS.len()],
             turns: Distribution::default(),
             selling: 0,
-            sellers: vec![0; players],
+            sellers: SeatCounts::new(players),
             forced: 0,
             shown: 0,
             price: 0,
@@ -431,27 +424,21 @@ impl Tally for LetomTally {
         self.turns.add(u64::from(d.watch.turns));
         self.ends[end_index(outcome, d.watch.tom)] += 1;
         if let Some(winner) = outcome.winner() {
-            if let Some(w) = self.wins.get_mut(winner.index()) {
-                *w += 1;
-            }
-            if let Some(o) = d.order.and_then(|o| self.by_order.get_mut(usize::from(o))) {
-                *o += 1;
+            self.wins.add(winner.index());
+            if let Some(o) = d.order {
+                self.by_order.add(usize::from(o));
             }
             self.won_ren_calls += u64::from(d.ren_calls);
             self.loser_ren += u64::from(d.loser_ren);
         }
         if let Some(gain) = d.gain {
-            self.gains += 1;
-            self.gain += i128::from(gain);
-            self.gain_buckets[bucket_of(&GAIN_BUCKETS, gain)] += 1;
-            self.gain_range = Some(match self.gain_range {
-                None => (gain, gain),
-                Some((lo, hi)) => (lo.min(gain), hi.max(gain)),
-            });
+            self.gain.add(gain);
+            self.gain_range.add(gain);
+            self.gain_buckets.add(gain);
         }
         if matches!(outcome, Outcome::Tom { .. }) {
             self.toms += 1;
-            self.winner_ren[bucket_of(&REN_BUCKETS, i64::from(d.winner_ren))] += 1;
+            self.winner_ren.add(i64::from(d.winner_ren));
         }
         if let Some(won) = &d.won {
             let take = won.returns[won.winner];
@@ -483,9 +470,7 @@ impl Tally for LetomTally {
             self.selling += 1;
         }
         if let Some(sale) = d.sale {
-            if let Some(s) = self.sellers.get_mut(usize::from(sale.seller)) {
-                *s += 1;
-            }
+            self.sellers.add(usize::from(sale.seller));
             self.forced += u64::from(sale.forced);
             self.shown += u64::from(sale.shown);
             self.price += i128::from(sale.price);
@@ -509,20 +494,20 @@ impl Tally for LetomTally {
 
     fn report(&self, _games: u64) -> LetomReport {
         let deals = self.deals;
-        let won: u64 = self.wins.iter().sum();
+        let won = self.wins.total();
         let mean = |sum: i128, of: u64| {
             if of == 0 { 0.0 } else { sum as f64 / of as f64 }
         };
-        let sales: u64 = self.sellers.iter().sum();
+        let sales = self.sellers.total();
         let pots_taken = self.pots[0] + self.pots[1];
         LetomReport {
             deals,
-            wins: self.wins.clone(),
-            win_rate: self.wins.iter().map(|&w| rate(w, deals)).collect(),
+            wins: self.wins.counts().to_vec(),
+            win_rate: self.wins.rates(deals),
             nagari: self.ends[4..].iter().sum(),
             nagari_rate: rate(self.ends[4..].iter().sum(), deals),
-            wins_by_turn_order: self.by_order.clone(),
-            win_rate_by_turn_order: self.by_order.iter().map(|&w| rate(w, deals)).collect(),
+            wins_by_turn_order: self.by_order.counts().to_vec(),
+            win_rate_by_turn_order: self.by_order.rates(deals),
             ended: ENDS
                 .iter()
                 .zip(self.ends)
@@ -541,16 +526,16 @@ impl Tally for LetomTally {
                 take_mean: mean(self.take, self.won),
             },
             gain: GainReport {
-                deals: self.gains,
-                rate: rate(self.gains, deals),
-                mean: (self.gains > 0).then(|| mean(self.gain, self.gains)),
-                min: self.gain_range.map(|(lo, _)| lo),
-                max: self.gain_range.map(|(_, hi)| hi),
-                histogram: bucket_reports(&GAIN_BUCKETS, &self.gain_buckets, self.gains),
+                deals: self.gain.count,
+                rate: rate(self.gain.count, deals),
+                mean: self.gain.mean(),
+                min: self.gain_range.min(),
+                max: self.gain_range.max(),
+                histogram: self.gain_buckets.report(self.gain.count),
             },
             ren: RenReport {
                 tom_wins: self.toms,
-                winner_calls: bucket_reports(&REN_BUCKETS, &self.winner_ren, self.toms),
+                winner_calls: self.winner_ren.report(self.toms),
                 calls_per_won_deal: mean(i128::from(self.won_ren_calls), won),
                 loser_called: self.loser_ren,
                 loser_called_rate: rate(self.loser_ren, won),
@@ -586,8 +571,8 @@ impl Tally for LetomTally {
                 deals: self.selling,
                 sales,
                 sale_rate: rate(sales, self.selling),
-                sellers: self.sellers.clone(),
-                seller_rate: self.sellers.iter().map(|&s| rate(s, sales)).collect(),
+                sellers: self.sellers.counts().to_vec(),
+                seller_rate: self.sellers.rates(sales),
                 forced: self.forced,
                 forced_rate: rate(self.forced, sales),
                 guang_shown_mean: mean(i128::from(self.shown), sales),

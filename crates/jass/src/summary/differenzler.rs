@@ -1,16 +1,16 @@
-//! A whole Differenzler game ([`Differenzler`], records `differenzler`) as `simulate jass
-//! --variant differenzler` counts it.
+//! What a summary of whole Differenzler games ([`Differenzler`], records `differenzler`)
+//! counts: wins and penalties by seat, the prediction error, the points a seat takes.
 
 use std::fmt;
 
+use cards_core::summary::{
+    Bucket, BucketReport, Distribution, Histogram, LengthReport, Mean, Percent, SeatCounts,
+    SeatSums, Summary, Tally, Term, plural, rate, write_histogram,
+};
 use cards_core::{Game, JassCard, PlayerId};
-use jass::{Action, Differenzler, DifferenzlerOutcome};
 use serde::Serialize;
 
-use crate::simulate::{
-    Bucket, BucketReport, Distribution, LengthReport, Percent, Tally, Term, bucket_of,
-    bucket_reports, plural, rate, write_histogram,
-};
+use crate::{Action, Differenzler, DifferenzlerOutcome};
 
 /// Cards in a deal.
 const PLAYS: usize = 36;
@@ -30,8 +30,8 @@ fn final_points(before: &Differenzler, card: JassCard) -> Option<Vec<u32>> {
     cards.push(card);
     let seat = before.to_act()?;
     let leader = (seat.index() + n - (cards.len() - 1)) % n;
-    let winner = (leader + jass::trick_winner(&cards, before.trump())) % n;
-    points[winner] += jass::trick_points(&cards, before.trump(), true);
+    let winner = (leader + crate::trick_winner(&cards, before.trump())) % n;
+    points[winner] += crate::trick_points(&cards, before.trump(), true);
     Some(points)
 }
 
@@ -53,7 +53,7 @@ pub struct GameSummary {
     deals: Vec<DealSummary>,
 }
 
-impl crate::games::Summary for Differenzler {
+impl Summary for Differenzler {
     type Tally = DifferenzlerTally;
     type Watch = Vec<DealSummary>;
 
@@ -130,25 +130,24 @@ const POINT_BUCKETS: [Bucket; 8] = [
     (Some(130), None, "130..157"),
 ];
 
-/// What `simulate jass --variant differenzler` counts (integers only).
+/// What a summary of Differenzler games counts (integers only).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DifferenzlerTally {
     players: usize,
-    games: u64,
     /// Games each seat won, ties counted for every winner.
-    wins: Vec<u64>,
+    wins: SeatCounts,
     /// Games won by more than one seat.
     tied: u64,
     /// Sum of each seat's total penalty.
-    penalties: Vec<u64>,
-    /// Sum of the winners' penalty.
-    winner_penalty: u64,
-    /// Deals counted, and seat-deals.
+    penalties: SeatSums,
+    /// The winner's penalty, over the games.
+    winner_penalty: Mean,
+    /// Deals counted.
     deals: u64,
     /// Per seat-deal penalty distribution.
     deal_penalty: Distribution,
     /// Per seat-deal points taken.
-    points: [u64; 8],
+    points: Histogram,
     points_sum: u64,
     predictions_sum: u64,
     /// Seat-deals predicted exactly.
@@ -163,14 +162,13 @@ impl Tally for DifferenzlerTally {
     fn new(players: usize) -> Self {
         DifferenzlerTally {
             players,
-            games: 0,
-            wins: vec![0; players],
+            wins: SeatCounts::new(players),
             tied: 0,
-            penalties: vec![0; players],
-            winner_penalty: 0,
+            penalties: SeatSums::new(players),
+            winner_penalty: Mean::default(),
             deals: 0,
             deal_penalty: Distribution::default(),
-            points: [0; 8],
+            points: Histogram::new(&POINT_BUCKETS),
             points_sum: 0,
             predictions_sum: 0,
             exact: 0,
@@ -185,7 +183,7 @@ impl Tally for DifferenzlerTally {
                 let penalty = u32::from(p).abs_diff(taken);
                 self.deal_penalty.add(u64::from(penalty));
                 self.exact += u64::from(penalty == 0);
-                self.points[bucket_of(&POINT_BUCKETS, i64::from(taken))] += 1;
+                self.points.add(i64::from(taken));
                 self.points_sum += u64::from(taken);
                 self.predictions_sum += u64::from(p);
             }
@@ -193,39 +191,33 @@ impl Tally for DifferenzlerTally {
         let Some(outcome) = &game.outcome else {
             return;
         };
-        self.games += 1;
         self.deals_per_game.add(u64::from(outcome.deals));
         for w in &outcome.winners {
-            if let Some(wins) = self.wins.get_mut(w.index()) {
-                *wins += 1;
-            }
+            self.wins.add(w.index());
         }
         self.tied += u64::from(outcome.winners.len() > 1);
-        for (sum, &p) in self.penalties.iter_mut().zip(&outcome.penalties) {
-            *sum += u64::from(p);
-        }
-        self.winner_penalty += u64::from(outcome.penalties.iter().copied().min().unwrap_or(0));
+        self.penalties.add(&outcome.penalties);
+        self.winner_penalty.add(i64::from(
+            outcome.penalties.iter().copied().min().unwrap_or(0),
+        ));
     }
 
     fn report(&self, _games: u64) -> DifferenzlerReport {
         let seat_deals = self.deals * self.players as u64;
+        let games = self.winner_penalty.count;
         DifferenzlerReport {
-            wins: self.wins.clone(),
-            win_rate: self.wins.iter().map(|&w| rate(w, self.games)).collect(),
+            wins: self.wins.counts().to_vec(),
+            win_rate: self.wins.rates(games),
             tied: self.tied,
-            penalty_mean: self
-                .penalties
-                .iter()
-                .map(|&p| rate(p, self.games))
-                .collect(),
-            winner_penalty_mean: rate(self.winner_penalty, self.games),
+            penalty_mean: self.penalties.means(games),
+            winner_penalty_mean: self.winner_penalty.mean_or_zero(),
             deals: self.deals,
             prediction_error: self.deal_penalty.report(),
             exact: self.exact,
             exact_rate: rate(self.exact, seat_deals),
             prediction_mean: rate(self.predictions_sum, seat_deals),
             points_mean: rate(self.points_sum, seat_deals),
-            points: bucket_reports(&POINT_BUCKETS, &self.points, seat_deals),
+            points: self.points.report(seat_deals),
         }
     }
 
@@ -321,63 +313,29 @@ impl fmt::Display for DifferenzlerReport {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::oracle::playout::{TraceEntry, playout, trace};
-    use crate::simulate::game::simulate_one;
+    use cards_core::Seed;
 
-    /// The trace: a deal event (with the shown card, the dealer's last) at every deal and a
-    /// score event after each, whose card points total 157 and give the penalties.
+    /// The summary's deals give the game's penalties (the distance of the predictions from
+    /// the points, 157 points a deal); the tally counts every deal.
     #[test]
-    fn traces_and_tallies_whole_games() {
+    fn tallies_whole_games() {
         for players in [3, 4] {
             for seed in 0..5 {
-                let t = trace::<Differenzler>(players, seed).unwrap();
-                let (state, actions) = playout::<Differenzler>(players, seed).unwrap();
-                let deals: Vec<serde_json::Value> =
-                    t.events.iter().filter_map(TraceEntry::deal).collect();
-                let scores: Vec<&Vec<i64>> = t
-                    .events
-                    .iter()
-                    .filter_map(|e| match e {
-                        TraceEntry::Score { score } => Some(score),
-                        _ => None,
-                    })
-                    .collect();
-                assert_eq!(deals.len(), 16);
-                assert_eq!(scores.len(), 16);
-                assert_eq!(t.events.len(), actions + 32);
-                for d in &deals {
-                    let hands = d["hands"].as_array().unwrap();
-                    assert_eq!(hands.len(), players);
-                    let dealer = d["dealer"].as_u64().unwrap() as usize;
-                    assert_eq!(
-                        &d["shown"],
-                        hands[dealer].as_array().unwrap().last().unwrap()
-                    );
-                    assert_eq!(
-                        d["forehand"].as_u64().unwrap() as usize,
-                        (dealer + 1) % players
-                    );
-                }
-                for s in &scores {
-                    assert_eq!(s.iter().sum::<i64>(), 157);
-                }
-                assert_eq!(t.returns, crate::oracle::playout::Returns::of(&state));
-                let played =
-                    simulate_one::<Differenzler>(&jass::Rules::default(), players, seed).unwrap();
+                let rules = crate::Rules::default();
+                let played = Differenzler::random_game(&rules, players, Seed::from(seed)).unwrap();
+                let (state, _) =
+                    cards_core::random_playout::<Differenzler>(&rules, players, Seed::from(seed))
+                        .unwrap();
                 let summary = &played.summary;
                 assert_eq!(summary.deals.len(), 16);
-                // The penalties are the distance of the predictions from the points.
                 let mut penalties = vec![0u32; players];
                 for d in &summary.deals {
+                    assert_eq!(d.points.iter().sum::<u32>(), 157);
                     for (s, penalty) in penalties.iter_mut().enumerate() {
                         *penalty += u32::from(d.predictions[s]).abs_diff(d.points[s]);
                     }
                 }
                 assert_eq!(penalties, state.penalties());
-                for (d, s) in summary.deals.iter().zip(&scores) {
-                    let points: Vec<i64> = d.points.iter().map(|&p| i64::from(p)).collect();
-                    assert_eq!(&points, *s);
-                }
                 let mut tally = DifferenzlerTally::new(players);
                 tally.add(summary);
                 assert_eq!(tally.deals, 16);

@@ -1,131 +1,14 @@
-//! What a run counts: every game's figures folded into [`Stats`], and the [`Tally`] a game adds.
+//! [`Stats`]: every game of a run folded in, the generic figures and the game's [`Tally`].
 
 use serde::Serialize;
-use std::collections::BTreeMap;
-use std::fmt;
 use std::time::Duration;
 
-use super::*;
+use super::{
+    About, Distribution, NotableReport, PLAYER, Report, RunRules, SEEDS, SettlementReport, Tally,
+    TextParts, Timing,
+};
 
-/// What a game counts over a run beyond the generic statistics, folded in game order.
-///
-/// Implementations hold integers only, so a run's statistics never depend on the order of
-/// floating-point additions.
-pub trait Tally: Clone + fmt::Debug + PartialEq + Send {
-    /// What one finished game contributes (computed on a worker thread).
-    type Summary: Send;
-    /// The game's part of the report: flattened into the JSON report, and shown as whole
-    /// lines (each ending with a line end) in the text report.
-    type Report: Serialize + fmt::Display;
-
-    /// Nothing counted yet, for a table of `players`.
-    fn new(players: usize) -> Self;
-
-    /// Counts one game.
-    fn add(&mut self, summary: &Self::Summary);
-
-    /// The report after `games` games.
-    fn report(&self, games: u64) -> Self::Report;
-
-    /// Other lengths per game the game counts (Zaägox: turns), shown beside actions in the
-    /// text report's length table. Their JSON is the game's own (in [`Self::Report`]).
-    fn lengths(&self) -> Vec<(&'static str, LengthReport)> {
-        Vec::new()
-    }
-
-    /// Another unit the game counts (Jass: deals), whose rate per second the timing reports
-    /// beside games per second: its name (plural) and how many were counted.
-    fn unit(&self) -> Option<(&'static str, u64)> {
-        None
-    }
-}
-
-/// How many games had each value of a per-game count (actions, turns, …): exact, integer,
-/// and independent of the order games are added in.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Distribution(BTreeMap<u64, u64>);
-
-impl Distribution {
-    /// Counts one game with `value`.
-    pub fn add(&mut self, value: u64) {
-        *self.0.entry(value).or_default() += 1;
-    }
-
-    /// Adds every game counted in `other` (the same as adding them one by one).
-    pub fn merge(&mut self, other: &Distribution) {
-        for (&value, &count) in &other.0 {
-            *self.0.entry(value).or_default() += count;
-        }
-    }
-
-    /// Games counted.
-    #[must_use]
-    pub fn count(&self) -> u64 {
-        self.0.values().sum()
-    }
-
-    /// The mean (0 when empty).
-    #[must_use]
-    pub fn mean(&self) -> f64 {
-        let games = self.count();
-        if games == 0 {
-            return 0.0;
-        }
-        let total: u128 = self
-            .0
-            .iter()
-            .map(|(&value, &count)| u128::from(value) * u128::from(count))
-            .sum();
-        total as f64 / games as f64
-    }
-
-    /// The `k`-th smallest value (0-based; 0 when out of range).
-    fn nth(&self, k: u64) -> u64 {
-        let mut seen = 0;
-        for (&value, &count) in &self.0 {
-            seen += count;
-            if seen > k {
-                return value;
-            }
-        }
-        0
-    }
-
-    /// The median (the mean of the two middle games for an even count; 0 when empty).
-    #[must_use]
-    pub fn median(&self) -> f64 {
-        match self.count() {
-            0 => 0.0,
-            n if n % 2 == 1 => self.nth(n / 2) as f64,
-            n => (self.nth(n / 2 - 1) as f64 + self.nth(n / 2) as f64) / 2.0,
-        }
-    }
-
-    /// The smallest value (0 when empty).
-    #[must_use]
-    pub fn min(&self) -> u64 {
-        self.0.keys().next().copied().unwrap_or(0)
-    }
-
-    /// The largest value (0 when empty).
-    #[must_use]
-    pub fn max(&self) -> u64 {
-        self.0.keys().next_back().copied().unwrap_or(0)
-    }
-
-    /// Mean, median, min and max.
-    #[must_use]
-    pub fn report(&self) -> LengthReport {
-        LengthReport {
-            mean: self.mean(),
-            median: self.median(),
-            min: self.min(),
-            max: self.max(),
-        }
-    }
-}
-
-/// One random game, as the engine counts it.
+/// One finished game, as [`Stats`] counts it ([`super::Summary::played`] makes one).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Played<S> {
     /// Number of actions played.
@@ -151,12 +34,12 @@ pub struct Notable {
     pub value: i64,
     /// Number of actions.
     pub actions: u64,
-    /// The record written for it (`--record`), if any.
+    /// The record written for it, if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub record: Option<String>,
 }
 
-/// Everything counted over a run.
+/// Everything counted over a run: game `i` is played from seed `seed + i` (wrapping).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Stats<T> {
     /// The game's name.
@@ -183,7 +66,7 @@ pub struct Stats<T> {
     pub tally: T,
 }
 
-/// `count` as a share of `of` (0 when `of` is 0).
+/// `count` as a share of `of` (0 when `of` is 0); also a mean, `count` being a sum.
 #[must_use]
 pub fn rate(count: u64, of: u64) -> f64 {
     if of == 0 {
@@ -194,7 +77,7 @@ pub fn rate(count: u64, of: u64) -> f64 {
 }
 
 impl<T: Tally> Stats<T> {
-    /// Empty statistics for a run.
+    /// Empty statistics for a run of `game` at `players` seats from `seed`.
     #[must_use]
     pub fn new(game: &'static str, players: usize, seed: u64) -> Self {
         Stats {
@@ -212,7 +95,8 @@ impl<T: Tally> Stats<T> {
         }
     }
 
-    /// Counts the next game of the run (games are added in index order).
+    /// Counts the next game of the run (games are added in index order: ties among the
+    /// notable games go to the earlier one).
     pub fn add(&mut self, game: &Played<T::Summary>) {
         let index = self.games;
         let actions = game.actions as u64;
@@ -247,10 +131,15 @@ impl<T: Tally> Stats<T> {
         self.tally.add(&game.summary);
     }
 
-    /// The report as a serializable value (the `--json` output), with the game's terms and
-    /// the rules played.
+    /// The report (serializable: the `--json` report; displayable: its text), with the
+    /// game's terms and what was played; `elapsed` is the run's wall-clock time.
     #[must_use]
-    pub fn report(&self, elapsed: Duration, about: &About, run: RunRules) -> Report<T::Report> {
+    pub fn report<R>(
+        &self,
+        elapsed: Duration,
+        about: &About,
+        run: RunRules<R>,
+    ) -> Report<T::Report, R> {
         let seconds = elapsed.as_secs_f64();
         let per_second = |count: u64| {
             if seconds > 0.0 {
@@ -266,7 +155,7 @@ impl<T: Tally> Stats<T> {
             games: self.games,
             players: self.players,
             seed: self.seed,
-            seeds: "game i uses Seed::from(seed + i), wrapping at 2^64",
+            seeds: SEEDS,
             player: PLAYER,
             details: self.tally.report(self.games),
             unfinished: self.unfinished,
@@ -306,12 +195,10 @@ impl<T: Tally> Stats<T> {
                 terms: about.terms,
                 lengths: self.tally.lengths(),
                 record_dir: None,
-                record: run.record,
                 rules: run.described,
                 units: self.tally.unit().map(|(name, _)| name),
-                args: run.args,
                 traced: run.default_rules.then_some(about.traced),
-                trace_variant: run.trace_variant,
+                replay: Vec::new(),
             },
         }
     }

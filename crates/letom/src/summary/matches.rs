@@ -1,5 +1,4 @@
-//! Whole Letom matches ([`LetomMatch`], records `letom-match`) as `cardrules simulate letom
-//! --variant match` counts them: every deal as it ends ([`MatchWatch`]), counted by the deal's
+//! Whole Letom matches ([`LetomMatch`], records `letom-match`) as a summary counts them: every deal as it ends ([`MatchWatch`]), counted by the deal's
 //! own tally ([`super::tally`]).
 //!
 //! A deal that ends at the deal (a chongtong, four of a number on the floor) is played through
@@ -7,12 +6,12 @@
 //! starts): no action is ever applied to it, so no state before an action shows it. The watch
 //! rebuilds such deals from the match's events: the cards dealt and what the deal carried in.
 
+use crate::{Action, Dealing, Event, Letom, LetomMatch, Rules};
 use cards_core::Game;
-use letom::{Action, Dealing, Event, Letom, LetomMatch, Rules};
 
 use super::match_tally::{MatchDeals, MatchSummary, MatchTally, TERMS};
 use super::tally::Watch;
-use crate::simulate::Term;
+use cards_core::summary::{Summary, Term};
 
 /// The stakes still in the pot when the match ended, by seat, which went back to whoever staked
 /// them (all 0 when the last deal's pot was taken); `None` before the end or without a stake.
@@ -72,7 +71,7 @@ impl MatchWatch {
                 }) => {
                     let hands: Option<Vec<Vec<_>>> =
                         hands.iter().map(|h| h.shown().map(<[_]>::to_vec)).collect();
-                    dealt = hands.zip(stock.shown()).map(|(hands, stock)| letom::Deal {
+                    dealt = hands.zip(stock.shown()).map(|(hands, stock)| crate::Deal {
                         dealer: *dealer,
                         hands,
                         floor: floor.clone(),
@@ -140,7 +139,7 @@ impl MatchWatch {
 
 /// A deal that ended at the deal, as the match dealt it: its cards (with its own stakes), and
 /// the carry, carried shakes and bombs and the pot it carried in (`carried`).
-fn rebuilt(rules: &Rules, deal: &letom::Deal, carried: Option<&Event>) -> Option<Letom> {
+fn rebuilt(rules: &Rules, deal: &crate::Deal, carried: Option<&Event>) -> Option<Letom> {
     let mut setup = Letom::from_deal(rules, deal).ok()?.setup();
     if let Some(Event::Carried {
         carry,
@@ -160,7 +159,7 @@ fn rebuilt(rules: &Rules, deal: &letom::Deal, carried: Option<&Event>) -> Option
     Letom::from_setup(rules, setup).ok()
 }
 
-impl crate::games::Summary for LetomMatch {
+impl Summary for LetomMatch {
     type Tally = MatchTally;
     type Watch = MatchWatch;
 
@@ -204,11 +203,11 @@ impl crate::games::Summary for LetomMatch {
 #[cfg(test)]
 mod tests {
     use super::super::tally::LetomTally;
+    use super::super::tests::watched;
     use super::*;
-    use crate::oracle::playout::{TraceEntry, playout, playout_with, trace};
-    use crate::simulate::Tally as _;
-    use crate::simulate::game::simulate_one;
-    use letom::{BombMultiplier, Exhaustion, NagariCause, Outcome, Rules};
+    use crate::{BombMultiplier, Exhaustion, NagariCause, Outcome, Rules};
+    use cards_core::Seed;
+    use cards_core::summary::Tally as _;
 
     /// The rules the tests play matches under: the defaults with more deals, a stake with
     /// gwang-selling and the reshuffle, a low carry cap with the highest score ending deals,
@@ -246,86 +245,12 @@ mod tests {
     fn seeds(rules: &Rules, players: usize, count: u64) -> Vec<u64> {
         let at_once = (1000..)
             .filter(|&seed| {
-                Letom::new(rules, players, cards_core::Seed::from(seed))
+                Letom::new(rules, players, Seed::from(seed))
                     .unwrap()
                     .is_terminal()
             })
             .take(2);
         (0..count).chain(at_once).collect()
-    }
-
-    /// The trace of the random match (`rules`, `players`, `seed`), as `generic::trace` makes it
-    /// under default rules: the final state and the events.
-    fn traced(rules: &Rules, players: usize, seed: u64) -> (LetomMatch, Vec<TraceEntry>) {
-        let (state, trace) =
-            crate::oracle::playout::trace_under::<LetomMatch>(rules, players, seed).unwrap();
-        (state, trace.events)
-    }
-
-    /// A trace cut into its deals: each from a deal event with its cards to its score event.
-    fn deals_of(events: &[TraceEntry]) -> Vec<&[TraceEntry]> {
-        let starts: Vec<usize> = events
-            .iter()
-            .enumerate()
-            .filter(|(_, e)| e.deal().is_some_and(|deal| deal.get("hands").is_some()))
-            .map(|(i, _)| i)
-            .collect();
-        assert_eq!(starts.first(), Some(&0), "{events:?}");
-        starts
-            .iter()
-            .zip(starts.iter().skip(1).chain([&events.len()]))
-            .map(|(&a, &b)| &events[a..b])
-            .collect()
-    }
-
-    /// A whole match traces deal by deal: one deal event with the seeded cards and one score
-    /// event per deal, each deal replaying from its own events alone (the one-deal trace's
-    /// check) to the outcome the match booked; under default rules the first deal's events are
-    /// the one-deal trace of the same seed; deals that end at the deal have their two events.
-    #[test]
-    fn a_whole_match_traces_deal_by_deal() {
-        for players in 2..=4 {
-            for seed in 0..8 {
-                let t = trace::<LetomMatch>(players, seed).unwrap();
-                let (state, actions) = playout::<LetomMatch>(players, seed).unwrap();
-                let decisions = t
-                    .events
-                    .iter()
-                    .filter(|e| matches!(e, TraceEntry::Decision { .. }))
-                    .count();
-                assert_eq!(decisions, actions);
-                assert_eq!(t.returns, crate::oracle::playout::Returns::of(&state));
-                let one = trace::<Letom>(players, seed).unwrap();
-                assert_eq!(t.events[..one.events.len()], one.events[..], "seed {seed}");
-            }
-        }
-        let mut at_once = [0; 2];
-        for rules in rule_sets() {
-            for players in 2..=4 {
-                for seed in seeds(&rules, players, 25) {
-                    let (state, events) = traced(&rules, players, seed);
-                    let outcome = state.outcome().unwrap();
-                    let deals = deals_of(&events);
-                    assert_eq!(deals.len() as u32, rules.deals, "seed {seed}");
-                    let mut wins = vec![0u32; players];
-                    let mut nagaris = 0;
-                    for (k, deal) in deals.iter().enumerate() {
-                        let end = super::super::tests::replay(&rules, deal);
-                        match end.outcome().and_then(Outcome::winner) {
-                            Some(w) => wins[w.index()] += 1,
-                            None => nagaris += 1,
-                        }
-                        if deal.len() == 2 {
-                            at_once[usize::from(k > 0)] += 1;
-                        }
-                    }
-                    assert_eq!(wins, outcome.wins, "{rules:?} {players} {seed}");
-                    assert_eq!(nagaris, outcome.nagaris);
-                }
-            }
-        }
-        // Deals that end at the deal, at a match's start and after an action.
-        assert!(at_once.iter().all(|&n| n > 0), "{at_once:?}");
     }
 
     /// The watch sees every deal of a match as it ends, in order, whatever the rules: the deals
@@ -341,21 +266,23 @@ mod tests {
             for players in 2..=4 {
                 for seed in seeds(&rules, players, 40) {
                     let mut watch = MatchWatch::default();
-                    let mut turns = 0u64;
-                    let mut toms = 0usize;
-                    let (state, actions) =
-                        playout_with::<LetomMatch>(&rules, players, seed, |now, action| {
-                            <LetomMatch as crate::games::Summary>::watch(&mut watch, now, action);
-                            turns += u64::from(matches!(
-                                action,
+                    let (state, actions) = watched(&rules, players, seed, |now, action| {
+                        <LetomMatch as Summary>::watch(&mut watch, now, action);
+                    });
+                    let turns = actions
+                        .iter()
+                        .filter(|a| {
+                            matches!(
+                                a,
                                 Action::Play(_)
                                     | Action::PlayOnto(..)
                                     | Action::Bomb(_)
                                     | Action::Flip
-                            ));
-                            toms += usize::from(action == Action::Tom);
+                            )
                         })
-                        .unwrap();
+                        .count() as u64;
+                    let toms = actions.iter().filter(|&&a| a == Action::Tom).count();
+                    let actions = actions.len();
                     assert!(state.is_terminal());
                     watch.start(&state);
                     watch.catch_up(&state);
@@ -431,7 +358,7 @@ mod tests {
                         streak = 0;
                     }
                     carried_wins += carried[0];
-                    let summary = <LetomMatch as crate::games::Summary>::summarize(&state, watch);
+                    let summary = <LetomMatch as Summary>::summarize(&state, watch);
                     let d = &summary.deals;
                     assert_eq!(d.counted(), rules.deals);
                     assert_eq!(d.longest, longest);
@@ -439,7 +366,8 @@ mod tests {
                     assert_eq!(d.after_nagari_wins, after_nagari);
                     assert_eq!([d.carried_wins, d.carried_shakes, d.carried_bombs], carried);
                     assert_eq!(summary.returned.is_some(), rules.stake > 0);
-                    let played = simulate_one::<LetomMatch>(&rules, players, seed).unwrap();
+                    let played =
+                        LetomMatch::random_game(&rules, players, Seed::from(seed)).unwrap();
                     assert_eq!(played.summary, summary);
                     assert_eq!(played.actions, actions);
                     assert_eq!(played.score, outcome.totals.iter().max().copied());
@@ -473,7 +401,7 @@ mod tests {
         let mut all = LetomTally::new(3);
         let mut parts = [LetomTally::new(3), LetomTally::new(3), LetomTally::new(3)];
         for seed in 0..90 {
-            let played = simulate_one::<Letom>(&rules, 3, seed).unwrap();
+            let played = Letom::random_game(&rules, 3, Seed::from(seed)).unwrap();
             all.add(&played.summary);
             parts[(seed % 3) as usize].add(&played.summary);
         }
@@ -495,7 +423,11 @@ mod tests {
         };
         let mut tally = MatchTally::new(3);
         for seed in 0..120 {
-            tally.add(&simulate_one::<LetomMatch>(&rules, 3, seed).unwrap().summary);
+            tally.add(
+                &LetomMatch::random_game(&rules, 3, Seed::from(seed))
+                    .unwrap()
+                    .summary,
+            );
         }
         let report = tally.report(120);
         assert_eq!(report.wins.iter().sum::<u64>() + report.ties, 120);
@@ -536,64 +468,5 @@ mod tests {
         ] {
             assert!(text.contains(needle), "{needle:?} missing from\n{text}");
         }
-    }
-
-    /// A match record replays with its transcript: every deal begins and ends in it, the
-    /// match's end last; a record cut short says how far the match got.
-    #[test]
-    fn replays_tell_the_match() {
-        let rules = Rules {
-            deals: 4,
-            stake: 2,
-            ..Rules::default()
-        };
-        let (state, record) =
-            cards_core::random_playout::<LetomMatch>(&rules, 3, cards_core::Seed::from(3)).unwrap();
-        let json = serde_json::to_vec(&record).unwrap();
-        let told = |json: &[u8], as_json: bool| {
-            let mut out = Vec::new();
-            crate::replay::replay_to::<LetomMatch>(json, None, None, as_json, &mut out).unwrap();
-            String::from_utf8(out).unwrap()
-        };
-        let report: serde_json::Value = serde_json::from_str(&told(&json, true)).unwrap();
-        assert_eq!(report["game"], "letom-match");
-        assert_eq!(
-            report["returns"],
-            serde_json::json!(state.settlement().to_vec())
-        );
-        let transcript = report["transcript"].as_array().unwrap();
-        assert_eq!(transcript.len(), record.actions.len() + 1);
-        let told_events: Vec<&str> = transcript
-            .iter()
-            .flat_map(|s| s["events"].as_array().unwrap())
-            .map(|e| e.as_str().unwrap())
-            .collect();
-        for k in 1..=4 {
-            let begins = format!("deal {k} begins");
-            assert_eq!(
-                told_events.iter().filter(|e| **e == begins).count(),
-                1,
-                "{begins}"
-            );
-        }
-        assert!(
-            told_events
-                .last()
-                .unwrap()
-                .starts_with("match over: totals"),
-            "{told_events:?}"
-        );
-        let text = told(&json, false);
-        assert!(text.contains("        match over: totals"), "{text}");
-        let mut cut = record.clone();
-        cut.actions.truncate(cut.actions.len() / 2);
-        let json = serde_json::to_vec(&cut).unwrap();
-        let report: serde_json::Value = serde_json::from_str(&told(&json, true)).unwrap();
-        assert_eq!(report["outcome"], serde_json::Value::Null);
-        let report = told(&json, false);
-        assert!(
-            report.to_string().contains("ends before the game does"),
-            "{report}"
-        );
     }
 }

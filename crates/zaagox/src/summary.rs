@@ -1,19 +1,18 @@
-//! Zaägox in the CLI: what `simulate` counts about a Zaägox game. Everything else the CLI
-//! does with Zaägox is generic ([`crate::play`]); its events, its outcome and their text are
-//! the crate's own.
+//! What a summary of many Zaägox games counts ([`cards_core::summary`]): wins by seat, games
+//! exhausted by cause, Ava declarations and how they ended, the winners' scores, turns.
 
 use std::fmt;
 
+use cards_core::summary::{
+    Bucket, BucketReport, Distribution, Extremes, Histogram, LengthReport, Mean, Percent,
+    SeatCounts, Summary, Tally, Term, plural, rate, write_histogram,
+};
 use cards_core::{Game, PlayerId};
 use serde::Serialize;
-use zaagox::{Exhaustion, Outcome, Zaagox};
 
-use crate::simulate::{
-    Bucket, BucketReport, Distribution, LengthReport, Percent, Tally, Term, bucket_of,
-    bucket_reports, plural, rate, write_histogram,
-};
+use crate::{Exhaustion, Outcome, Zaagox};
 
-impl super::Summary for Zaagox {
+impl Summary for Zaagox {
     type Tally = ZaagoxTally;
     type Watch = ();
 
@@ -50,8 +49,8 @@ impl super::Summary for Zaagox {
         }
     }
 
-    fn summarize(state: &Zaagox, (): ()) -> Summary {
-        Summary {
+    fn summarize(state: &Zaagox, (): ()) -> GameSummary {
+        GameSummary {
             outcome: state.outcome(),
             ava_declared: PlayerId::all(state.num_players()).any(|p| state.ava_declared(p)),
             turns: state.turns(),
@@ -59,9 +58,9 @@ impl super::Summary for Zaagox {
     }
 }
 
-/// What `simulate` needs to know about one finished Zaägox game.
+/// What a summary keeps of one finished Zaägox game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Summary {
+pub struct GameSummary {
     /// How it ended (`None`: stopped at the action bound).
     pub outcome: Option<Outcome>,
     /// Whether anyone declared Ava.
@@ -81,11 +80,11 @@ const BUCKETS: [Bucket; 7] = [
     (Some(1025), None, ">1024"),
 ];
 
-/// What `simulate` counts about Zaägox games: wins, exhaustion, Ava, winner scores, turns.
+/// What a summary counts about Zaägox games: wins, exhaustion, Ava, winner scores, turns.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ZaagoxTally {
     /// Wins by seat.
-    pub wins: Vec<u64>,
+    pub wins: SeatCounts,
     /// Games exhausted because the pile ran out.
     pub pile_empty: u64,
     /// Games exhausted at the turn limit.
@@ -98,45 +97,37 @@ pub struct ZaagoxTally {
     pub ava_failed: u64,
     /// Games with a declaration that ended exhausted.
     pub ava_exhausted: u64,
-    /// Winner scores by bucket (see `BUCKETS`).
-    pub score_buckets: [u64; 7],
-    /// Sum of the winners' scores.
-    pub score_sum: i128,
+    /// The winners' scores: their mean, extremes and buckets.
+    pub score: Mean,
     /// Lowest and highest winner score.
-    pub score_range: Option<(i64, i64)>,
+    pub score_range: Extremes,
+    /// Winner scores by bucket.
+    pub score_buckets: Histogram,
     /// Turns per game.
     pub turns: Distribution,
 }
 
-impl ZaagoxTally {
-    /// Games with a winner.
-    #[must_use]
-    pub fn won(&self) -> u64 {
-        self.wins.iter().sum()
-    }
-}
-
 impl Tally for ZaagoxTally {
-    type Summary = Summary;
+    type Summary = GameSummary;
     type Report = ZaagoxReport;
 
     fn new(players: usize) -> Self {
         ZaagoxTally {
-            wins: vec![0; players],
+            wins: SeatCounts::new(players),
             pile_empty: 0,
             turn_limit: 0,
             ava_declared: 0,
             ava_won: 0,
             ava_failed: 0,
             ava_exhausted: 0,
-            score_buckets: [0; 7],
-            score_sum: 0,
-            score_range: None,
+            score: Mean::default(),
+            score_range: Extremes::default(),
+            score_buckets: Histogram::new(&BUCKETS),
             turns: Distribution::default(),
         }
     }
 
-    fn add(&mut self, game: &Summary) {
+    fn add(&mut self, game: &GameSummary) {
         self.ava_declared += u64::from(game.ava_declared);
         self.turns.add(u64::from(game.turns));
         match game.outcome {
@@ -145,19 +136,13 @@ impl Tally for ZaagoxTally {
                 score,
                 ava_failed,
             }) => {
-                let points = score.points;
-                if let Some(wins) = self.wins.get_mut(winner.index()) {
-                    *wins += 1;
-                }
+                self.wins.add(winner.index());
                 self.ava_failed += u64::from(ava_failed.is_some());
                 // A declarer is never asked End again: it wins only on five cards.
                 self.ava_won += u64::from(game.ava_declared && ava_failed.is_none());
-                self.score_buckets[bucket_of(&BUCKETS, points)] += 1;
-                self.score_sum += i128::from(points);
-                self.score_range = Some(match self.score_range {
-                    None => (points, points),
-                    Some((lo, hi)) => (lo.min(points), hi.max(points)),
-                });
+                self.score.add(score.points);
+                self.score_range.add(score.points);
+                self.score_buckets.add(score.points);
             }
             Some(Outcome::Exhausted { cause }) => {
                 self.ava_exhausted += u64::from(game.ava_declared);
@@ -172,14 +157,15 @@ impl Tally for ZaagoxTally {
     }
 
     fn report(&self, games: u64) -> ZaagoxReport {
-        let won = self.won();
+        let won = self.wins.total();
         let declared = self.ava_declared;
+        let exhausted = self.pile_empty + self.turn_limit;
         ZaagoxReport {
-            wins: self.wins.clone(),
-            win_rate: self.wins.iter().map(|&w| rate(w, games)).collect(),
+            wins: self.wins.counts().to_vec(),
+            win_rate: self.wins.rates(games),
             exhausted: ExhaustedReport {
-                games: self.pile_empty + self.turn_limit,
-                rate: rate(self.pile_empty + self.turn_limit, games),
+                games: exhausted,
+                rate: rate(exhausted, games),
                 pile_empty: self.pile_empty,
                 pile_empty_rate: rate(self.pile_empty, games),
                 turn_limit: self.turn_limit,
@@ -198,10 +184,10 @@ impl Tally for ZaagoxTally {
             },
             winner_score: ScoreReport {
                 wins: won,
-                mean: (won > 0).then(|| self.score_sum as f64 / won as f64),
-                min: self.score_range.map(|(lo, _)| lo),
-                max: self.score_range.map(|(_, hi)| hi),
-                histogram: bucket_reports(&BUCKETS, &self.score_buckets, won),
+                mean: self.score.mean(),
+                min: self.score_range.min(),
+                max: self.score_range.max(),
+                histogram: self.score_buckets.report(won),
             },
             turns: self.turns.report(),
         }
@@ -212,7 +198,7 @@ impl Tally for ZaagoxTally {
     }
 }
 
-/// The Zaägox part of `simulate`'s report (JSON fields `wins`, `win_rate`, `exhausted`,
+/// The Zaägox part of a summary's report (JSON fields `wins`, `win_rate`, `exhausted`,
 /// `ava`, `winner_score`, `turns`).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ZaagoxReport {
@@ -289,22 +275,30 @@ pub struct ScoreReport {
 impl fmt::Display for ZaagoxReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let games = self.wins.iter().sum::<u64>() + self.exhausted.games;
+        let row = |f: &mut fmt::Formatter<'_>, label: &str, count: u64, share: f64| {
+            writeln!(f, "  {label:<24}{count:>10}  {:>14}", Percent(share))
+        };
         writeln!(
             f,
             "{:<26}{:>10}  {:>14}",
             "Outcome", "games", "of all games"
         )?;
         for (seat, (&wins, &rate)) in self.wins.iter().zip(&self.win_rate).enumerate() {
-            let label = format!("seat {seat} won");
-            writeln!(f, "  {label:<24}{wins:>10}  {:>14}", Percent(rate))?;
+            row(f, &format!("seat {seat} won"), wins, rate)?;
         }
         let ex = &self.exhausted;
-        for (label, count, rate) in [
-            ("exhausted: pile empty", ex.pile_empty, ex.pile_empty_rate),
-            ("exhausted: turn limit", ex.turn_limit, ex.turn_limit_rate),
-        ] {
-            writeln!(f, "  {label:<24}{count:>10}  {:>14}", Percent(rate))?;
-        }
+        row(
+            f,
+            "exhausted: pile empty",
+            ex.pile_empty,
+            ex.pile_empty_rate,
+        )?;
+        row(
+            f,
+            "exhausted: turn limit",
+            ex.turn_limit,
+            ex.turn_limit_rate,
+        )?;
         writeln!(f)?;
         let ava = &self.ava;
         writeln!(
@@ -319,13 +313,14 @@ impl fmt::Display for ZaagoxReport {
                 "{:<26}{:>10}  {:>14}",
                 "  how those games ended", "games", "of those games"
             )?;
-            for (label, count, share) in [
-                ("a declarer won on five", ava.won, ava.won_share),
-                ("another seat won: failed", ava.failed, ava.failed_share),
-                ("exhausted: nobody paid", ava.exhausted, ava.exhausted_share),
-            ] {
-                writeln!(f, "  {label:<24}{count:>10}  {:>14}", Percent(share))?;
-            }
+            row(f, "a declarer won on five", ava.won, ava.won_share)?;
+            row(f, "another seat won: failed", ava.failed, ava.failed_share)?;
+            row(
+                f,
+                "exhausted: nobody paid",
+                ava.exhausted,
+                ava.exhausted_share,
+            )?;
         }
         writeln!(f)?;
         let score = &self.winner_score;
@@ -343,25 +338,29 @@ impl fmt::Display for ZaagoxReport {
                     "{:<13}{:>10}  {:>16}",
                     "  score", "games", "of won games"
                 )?;
-                write_histogram(f, &score.histogram, 11, 16)?;
+                write_histogram(f, &score.histogram, 11, 16)
             }
-            _ => writeln!(f, "Winner score: no game had a winner")?,
+            _ => writeln!(f, "Winner score: no game had a winner"),
         }
-        Ok(())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::oracle::playout::playout;
+    use cards_core::Seed;
+    use cards_core::summary::bucket_of;
 
     #[test]
     fn summaries_agree_with_the_playout() {
         for seed in 0..20 {
-            let (state, _) = playout::<Zaagox>(3, seed).unwrap();
-            let summary = <Zaagox as super::super::Summary>::summarize(&state, ());
+            let (state, _) =
+                cards_core::random_playout::<Zaagox>(&Default::default(), 3, Seed::from(seed))
+                    .unwrap();
+            let played = Zaagox::random_game(&Default::default(), 3, Seed::from(seed)).unwrap();
+            let summary = played.summary;
             assert_eq!(summary.outcome, state.outcome());
+            assert_eq!(played.settlement, state.settlement().to_vec());
             match summary.outcome {
                 Some(Outcome::Won { winner, .. }) => assert!(winner.index() < 3),
                 Some(Outcome::Exhausted { .. }) => {
@@ -386,8 +385,8 @@ mod tests {
         assert_eq!(bucket_of(&BUCKETS, 4096), 6);
     }
 
-    fn won(winner: u8, points: i64, ava_failed: bool) -> Summary {
-        let score = zaagox::Score {
+    fn won(winner: u8, points: i64, ava_failed: bool) -> GameSummary {
+        let score = crate::Score {
             points,
             cards: 4,
             shape_kinds: 1,
@@ -395,7 +394,7 @@ mod tests {
             number_kinds: 1,
             strong: false,
         };
-        Summary {
+        GameSummary {
             outcome: Some(Outcome::Won {
                 winner: PlayerId(winner),
                 score,
@@ -411,31 +410,34 @@ mod tests {
         let mut tally = ZaagoxTally::new(3);
         tally.add(&won(1, -4, false));
         tally.add(&won(2, 4096, true));
-        tally.add(&Summary {
+        tally.add(&GameSummary {
             outcome: Some(Outcome::Exhausted {
                 cause: Exhaustion::PileEmpty,
             }),
             ava_declared: true,
             turns: 30,
         });
-        tally.add(&Summary {
+        tally.add(&GameSummary {
             outcome: Some(Outcome::Exhausted {
                 cause: Exhaustion::TurnLimit,
             }),
             ava_declared: false,
             turns: 1000,
         });
-        tally.add(&Summary {
+        tally.add(&GameSummary {
             outcome: None,
             ava_declared: false,
             turns: 1000,
         });
-        assert_eq!(tally.wins, vec![0, 1, 1]);
+        assert_eq!(tally.wins.counts(), &[0, 1, 1]);
         assert_eq!((tally.pile_empty, tally.turn_limit), (1, 1));
         assert_eq!((tally.ava_declared, tally.ava_failed), (2, 1));
         assert_eq!((tally.ava_won, tally.ava_exhausted), (0, 1));
         assert_eq!(tally.turns.count(), 5);
-        assert_eq!(tally.score_range, Some((-4, 4096)));
+        assert_eq!(
+            (tally.score_range.min(), tally.score_range.max()),
+            (Some(-4), Some(4096))
+        );
         let report = tally.report(5);
         assert_eq!(report.winner_score.mean, Some(2046.0));
         assert_eq!(report.exhausted.games, 2);

@@ -1,13 +1,15 @@
-//! A whole Coiffeur game ([`Coiffeur`], records `coiffeur`) as `simulate jass --variant
-//! coiffeur` counts it.
+//! What a summary of whole Coiffeur games ([`Coiffeur`], records `coiffeur`) counts: wins and
+//! totals by side, each slot of the sheet, the passes before a choice.
 
 use std::fmt;
 
 use cards_core::Game;
-use jass::{Action, Coiffeur, CoiffeurOutcome, ScoreSheet, Slot};
+use cards_core::summary::{
+    Distribution, LengthReport, Mean, Percent, SeatCounts, SeatSums, Summary, Tally, Term, rate,
+};
 use serde::Serialize;
 
-use crate::simulate::{Distribution, LengthReport, Percent, Tally, Term, rate};
+use crate::{Action, Coiffeur, CoiffeurOutcome, ScoreSheet, Slot};
 
 /// How one slot was chosen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -35,7 +37,7 @@ pub struct GameSummary {
     choices: Vec<Choice>,
 }
 
-impl crate::games::Summary for Coiffeur {
+impl Summary for Coiffeur {
     type Tally = CoiffeurTally;
     type Watch = Watch;
 
@@ -120,15 +122,15 @@ struct SlotCounts {
     zero: u64,
 }
 
-/// What `simulate jass --variant coiffeur` counts (integers only).
+/// What a summary of Coiffeur games counts (integers only).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CoiffeurTally {
-    games: u64,
-    sides: usize,
-    wins: Vec<u64>,
+    /// Wins by side (a tie counts for every winner); sides are known from the first game.
+    wins: SeatCounts,
     tied: u64,
-    totals: Vec<u64>,
-    winner_total: u64,
+    totals: SeatSums,
+    /// The winner's total, over the games.
+    winner_total: Mean,
     slots: Vec<(Slot, u32, SlotCounts)>,
     passes: Distribution,
     deals_per_game: Distribution,
@@ -159,12 +161,10 @@ impl Tally for CoiffeurTally {
 
     fn new(_players: usize) -> Self {
         CoiffeurTally {
-            games: 0,
-            sides: 0,
-            wins: Vec::new(),
+            wins: SeatCounts::default(),
             tied: 0,
-            totals: Vec::new(),
-            winner_total: 0,
+            totals: SeatSums::default(),
+            winner_total: Mean::default(),
             slots: Vec::new(),
             passes: Distribution::default(),
             deals_per_game: Distribution::default(),
@@ -174,11 +174,8 @@ impl Tally for CoiffeurTally {
 
     fn add(&mut self, game: &GameSummary) {
         let sides = game.sheet.sides.len();
-        if self.sides < sides {
-            self.sides = sides;
-            self.wins.resize(sides, 0);
-            self.totals.resize(sides, 0);
-        }
+        self.wins.grow(sides);
+        self.totals.grow(sides);
         for side in &game.sheet.sides {
             for (slot, entry) in game.sheet.slots.iter().zip(&side.entries) {
                 let Some(e) = entry else { continue };
@@ -204,27 +201,24 @@ impl Tally for CoiffeurTally {
         let Some(outcome) = &game.outcome else {
             return;
         };
-        self.games += 1;
         self.deals_per_game.add(u64::from(outcome.deals));
         for &w in &outcome.winners {
-            if let Some(wins) = self.wins.get_mut(w) {
-                *wins += 1;
-            }
+            self.wins.add(w);
         }
         self.tied += u64::from(outcome.winners.len() > 1);
-        for (sum, &t) in self.totals.iter_mut().zip(&outcome.totals) {
-            *sum += u64::from(t);
-        }
-        self.winner_total += u64::from(outcome.totals.iter().copied().max().unwrap_or(0));
+        self.totals.add(&outcome.totals);
+        self.winner_total
+            .add(i64::from(outcome.totals.iter().copied().max().unwrap_or(0)));
     }
 
     fn report(&self, _games: u64) -> CoiffeurReport {
+        let games = self.winner_total.count;
         CoiffeurReport {
-            wins: self.wins.clone(),
-            win_rate: self.wins.iter().map(|&w| rate(w, self.games)).collect(),
+            wins: self.wins.counts().to_vec(),
+            win_rate: self.wins.rates(games),
             tied: self.tied,
-            total_mean: self.totals.iter().map(|&t| rate(t, self.games)).collect(),
-            winner_total_mean: rate(self.winner_total, self.games),
+            total_mean: self.totals.means(games),
+            winner_total_mean: self.winner_total.mean_or_zero(),
             deals: self.deals,
             slots: self
                 .slots
@@ -359,56 +353,30 @@ impl fmt::Display for CoiffeurReport {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::oracle::playout::{TraceEntry, playout, trace};
-    use crate::simulate::game::simulate_one;
+    use cards_core::Seed;
 
-    /// The trace: a deal event at every deal, a score event after each (the declaring side's
-    /// points, 0 for the others) adding up to the final totals; the tally counts every deal.
+    /// The tally counts every deal of a whole game, in teams and individually.
     #[test]
-    fn traces_and_tallies_whole_games() {
+    fn tallies_whole_games() {
         for (individual, sides, deals) in [(false, 2, 16), (true, 4, 32)] {
-            let rules = jass::Rules {
-                coiffeur: jass::CoiffeurRules {
+            let rules = crate::Rules {
+                coiffeur: crate::CoiffeurRules {
                     individual,
-                    ..jass::CoiffeurRules::default()
+                    ..crate::CoiffeurRules::default()
                 },
-                ..jass::Rules::default()
+                ..crate::Rules::default()
             };
             for seed in 0..3 {
-                let played = simulate_one::<Coiffeur>(&rules, 4, seed).unwrap();
+                let played = Coiffeur::random_game(&rules, 4, Seed::from(seed)).unwrap();
                 let summary = &played.summary;
                 assert_eq!(summary.choices.len(), deals);
                 let mut tally = CoiffeurTally::new(4);
                 tally.add(summary);
                 assert_eq!(tally.deals, deals as u64);
-                assert_eq!(tally.wins.len(), sides);
+                assert_eq!(tally.wins.counts().len(), sides);
                 let text = tally.report(1).to_string();
                 assert!(text.contains("joker8"), "{text}");
             }
-        }
-        for seed in 0..3 {
-            let t = trace::<Coiffeur>(4, seed).unwrap();
-            let (state, actions) = playout::<Coiffeur>(4, seed).unwrap();
-            let scores: Vec<&Vec<i64>> = t
-                .events
-                .iter()
-                .filter_map(|e| match e {
-                    TraceEntry::Score { score } => Some(score),
-                    _ => None,
-                })
-                .collect();
-            assert_eq!(scores.len(), 16);
-            assert_eq!(t.events.len(), actions + 32);
-            for s in &scores {
-                assert_eq!(s.len(), 2);
-                assert!(s.iter().filter(|&&p| p != 0).count() <= 1);
-            }
-            let outcome = state.outcome().unwrap();
-            for side in 0..2 {
-                let sum: i64 = scores.iter().map(|s| s[side]).sum();
-                assert_eq!(sum, i64::from(outcome.totals[side]));
-            }
-            assert_eq!(t.returns, crate::oracle::playout::Returns::of(&state));
         }
     }
 }

@@ -1,14 +1,17 @@
-//! Eléwénjewé in the CLI: what `simulate` counts about a game.
+//! What a summary of many Eléwénjewé games counts ([`cards_core::summary`]): wins and mean
+//! totals by seat, rounds, what a round captures and scores, and the plays.
 
 use std::fmt;
 
-use cards_core::{Game, StdCard};
-use elewenjewe::{Action, Elewenjewe, Outcome, Scoring};
+use cards_core::summary::{
+    Distribution, LengthReport, Percent, SeatCounts, SeatSums, Summary, Tally, Term, rate,
+};
+use cards_core::{CardSet, Game, StdCard};
 use serde::Serialize;
 
-use crate::simulate::{Distribution, LengthReport, Percent, Tally, Term, rate};
+use crate::{Action, Elewenjewe, Outcome, Scoring, card_value};
 
-/// What one game's actions showed.
+/// What one game's actions showed (and, added up, a run's).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Watch {
     trails: u64,
@@ -20,7 +23,18 @@ pub struct Watch {
     builds: u64,
 }
 
-/// One game.
+impl Watch {
+    /// Adds another game's (or run's) plays.
+    fn merge(&mut self, other: &Watch) {
+        self.trails += other.trails;
+        self.captures += other.captures;
+        self.several += other.several;
+        self.joker_plays += other.joker_plays;
+        self.builds += other.builds;
+    }
+}
+
+/// What a summary keeps of one finished game.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GameSummary {
     outcome: Option<Outcome>,
@@ -29,7 +43,7 @@ pub struct GameSummary {
     rounds: Vec<RoundFigures>,
 }
 
-/// The figures of one round summed over the seats.
+/// The figures of one round summed over the seats (and, added up, of a run's rounds).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 struct RoundFigures {
     cards: u64,
@@ -41,24 +55,32 @@ struct RoundFigures {
     layout_points: u64,
 }
 
+impl RoundFigures {
+    /// Adds another round's figures.
+    fn merge(&mut self, other: &RoundFigures) {
+        self.cards += other.cards;
+        self.layout += other.layout;
+        self.jokers += other.jokers;
+        self.penalties += other.penalties;
+        self.points += other.points;
+        self.layout_points += other.layout_points;
+    }
+}
+
 /// The number of groups a capture of `taken` by `played` takes: the sum of the taken values
 /// over the played card's value (numeric cards), the number of cards (face cards); jokers and
 /// piles' cards count with their values.
-fn groups(played: StdCard, taken: cards_core::CardSet<StdCard>) -> u64 {
-    match elewenjewe::card_value(played) {
+fn groups(played: StdCard, taken: CardSet<StdCard>) -> u64 {
+    match card_value(played) {
         Some(v) if v > 0 => {
-            let sum: u64 = taken
-                .iter()
-                .filter_map(elewenjewe::card_value)
-                .map(u64::from)
-                .sum();
+            let sum: u64 = taken.iter().filter_map(card_value).map(u64::from).sum();
             sum / u64::from(v)
         }
         _ => taken.len() as u64,
     }
 }
 
-impl super::Summary for Elewenjewe {
+impl Summary for Elewenjewe {
     type Tally = ElewenjeweTally;
     type Watch = Watch;
 
@@ -91,17 +113,16 @@ impl super::Summary for Elewenjewe {
             rounds: state
                 .records()
                 .iter()
-                .map(|r| RoundFigures {
-                    cards: sum(&r.cards),
-                    layout: r.layout.iter().map(|l| l.len() as u64).sum(),
-                    jokers: sum(&r.jokers),
-                    penalties: sum(&r.penalties),
-                    points: r.points.iter().map(|&p| p.max(0) as u64).sum(),
-                    layout_points: if layout_scores {
-                        r.layout.iter().map(|l| l.len() as u64).sum()
-                    } else {
-                        0
-                    },
+                .map(|r| {
+                    let layout = r.layout.iter().map(|l| l.len() as u64).sum();
+                    RoundFigures {
+                        cards: sum(&r.cards),
+                        layout,
+                        jokers: sum(&r.jokers),
+                        penalties: sum(&r.penalties),
+                        points: r.points.iter().map(|&p| p.max(0) as u64).sum(),
+                        layout_points: if layout_scores { layout } else { 0 },
+                    }
                 })
                 .collect(),
         }
@@ -136,21 +157,16 @@ const TERMS: &[Term] = &[
     },
 ];
 
-/// What `simulate elewenjewe` counts (integers only).
+/// What a summary of Eléwénjewé games counts (integers only).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ElewenjeweTally {
     games: u64,
-    wins: Vec<u64>,
+    wins: SeatCounts,
     tied: u64,
-    totals: Vec<i128>,
+    totals: SeatSums,
     rounds: Distribution,
     round_count: u64,
-    cards: u64,
-    layout: u64,
-    jokers: u64,
-    penalties: u64,
-    points: u64,
-    layout_points: u64,
+    figures: RoundFigures,
     watch: Watch,
 }
 
@@ -161,36 +177,21 @@ impl Tally for ElewenjeweTally {
     fn new(players: usize) -> Self {
         ElewenjeweTally {
             games: 0,
-            wins: vec![0; players],
+            wins: SeatCounts::new(players),
             tied: 0,
-            totals: vec![0; players],
+            totals: SeatSums::new(players),
             rounds: Distribution::default(),
             round_count: 0,
-            cards: 0,
-            layout: 0,
-            jokers: 0,
-            penalties: 0,
-            points: 0,
-            layout_points: 0,
+            figures: RoundFigures::default(),
             watch: Watch::default(),
         }
     }
 
     fn add(&mut self, game: &GameSummary) {
-        let w = &game.watch;
-        self.watch.trails += w.trails;
-        self.watch.captures += w.captures;
-        self.watch.several += w.several;
-        self.watch.joker_plays += w.joker_plays;
-        self.watch.builds += w.builds;
+        self.watch.merge(&game.watch);
         for r in &game.rounds {
             self.round_count += 1;
-            self.cards += r.cards;
-            self.layout += r.layout;
-            self.jokers += r.jokers;
-            self.penalties += r.penalties;
-            self.points += r.points;
-            self.layout_points += r.layout_points;
+            self.figures.merge(r);
         }
         let Some(outcome) = &game.outcome else {
             return;
@@ -198,43 +199,29 @@ impl Tally for ElewenjeweTally {
         self.games += 1;
         self.rounds.add(u64::from(outcome.rounds));
         for seat in &outcome.winners {
-            if let Some(wins) = self.wins.get_mut(seat.index()) {
-                *wins += 1;
-            }
+            self.wins.add(seat.index());
         }
         self.tied += u64::from(outcome.winners.len() > 1);
-        for (sum, &t) in self.totals.iter_mut().zip(&outcome.totals) {
-            *sum += i128::from(t);
-        }
+        self.totals.add(&outcome.totals);
     }
 
     fn report(&self, _games: u64) -> ElewenjeweReport {
         let per_round = |x: u64| rate(x, self.round_count);
-        let w = &self.watch;
+        let (w, r) = (&self.watch, &self.figures);
         ElewenjeweReport {
-            wins: self.wins.clone(),
-            win_rate: self.wins.iter().map(|&x| rate(x, self.games)).collect(),
+            wins: self.wins.counts().to_vec(),
+            win_rate: self.wins.rates(self.games),
             tied: self.tied,
-            total_mean: self
-                .totals
-                .iter()
-                .map(|&t| {
-                    if self.games == 0 {
-                        0.0
-                    } else {
-                        t as f64 / self.games as f64
-                    }
-                })
-                .collect(),
+            total_mean: self.totals.means(self.games),
             rounds: self.round_count,
             per_round: PerRound {
-                cards_captured: per_round(self.cards),
-                layout_diamonds: per_round(self.layout),
-                jokers_captured: per_round(self.jokers),
-                esun_penalties: per_round(self.penalties),
-                points: per_round(self.points),
-                layout_points: per_round(self.layout_points),
-                most_cards_points: per_round(self.points.saturating_sub(self.layout_points)),
+                cards_captured: per_round(r.cards),
+                layout_diamonds: per_round(r.layout),
+                jokers_captured: per_round(r.jokers),
+                esun_penalties: per_round(r.penalties),
+                points: per_round(r.points),
+                layout_points: per_round(r.layout_points),
+                most_cards_points: per_round(r.points.saturating_sub(r.layout_points)),
             },
             plays: Plays {
                 trails: w.trails,
@@ -257,7 +244,7 @@ impl Tally for ElewenjeweTally {
     }
 }
 
-/// The Eléwénjewé part of `simulate`'s report (JSON fields `wins`, `win_rate`, `tied`,
+/// The Eléwénjewé part of a summary's report (JSON fields `wins`, `win_rate`, `tied`,
 /// `total_mean`, `rounds`, `per_round`, `plays`).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ElewenjeweReport {
@@ -373,35 +360,22 @@ impl fmt::Display for ElewenjeweReport {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::oracle::playout::{Returns, TraceEntry, playout, trace};
-    use crate::simulate::game::simulate_one;
-    use elewenjewe::Rules;
+    use crate::Rules;
+    use cards_core::Seed;
 
-    /// The trace: decisions plus the game's own deal and score events; the score events add up
-    /// to the final totals; the tally counts every round.
+    /// The tally counts every round of every game, and its text reads.
     #[test]
-    fn traces_and_tallies_games() {
+    fn tallies_every_round() {
         for players in 2..=5 {
             for seed in 0..3 {
-                let t = trace::<Elewenjewe>(players, seed).unwrap();
-                let (state, actions) = playout::<Elewenjewe>(players, seed).unwrap();
-                let decisions = t
-                    .events
-                    .iter()
-                    .filter(|e| matches!(e, TraceEntry::Decision { .. }))
-                    .count();
-                assert_eq!(decisions, actions);
-                let mut sums = vec![0i64; players];
-                for e in &t.events {
-                    if let TraceEntry::Score { score } = e {
-                        for (s, v) in sums.iter_mut().zip(score) {
-                            *s += v;
-                        }
-                    }
-                }
-                assert_eq!(sums, state.totals().to_vec());
-                assert_eq!(t.returns, Returns::of(&state));
-                let played = simulate_one::<Elewenjewe>(&Rules::default(), players, seed).unwrap();
+                let played =
+                    Elewenjewe::random_game(&Rules::default(), players, Seed::from(seed)).unwrap();
+                let (state, _) = cards_core::random_playout::<Elewenjewe>(
+                    &Rules::default(),
+                    players,
+                    Seed::from(seed),
+                )
+                .unwrap();
                 let mut tally = ElewenjeweTally::new(players);
                 tally.add(&played.summary);
                 assert_eq!(tally.round_count, state.records().len() as u64);

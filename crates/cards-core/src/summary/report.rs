@@ -1,15 +1,17 @@
-//! The report model: what a run found, as the JSON report serializes it and the text shows it.
+//! [`Report`]: what a run found, as its JSON serializes it and its text shows it.
 
 use serde::Serialize;
 use std::collections::BTreeMap;
 
-use super::*;
+use super::{LengthReport, Notable, Term};
 
-/// A term of a game's summary, explained in its legend: the same type as a game's own
-/// vocabulary.
-pub use cards_core::Term;
+/// Who plays every game of a summarized run.
+pub const PLAYER: &str = "uniformly random (each legal action equally likely)";
 
-/// What a game tells the summary about itself (from its adapter).
+/// How the games of a run get their seeds.
+pub const SEEDS: &str = "game i uses Seed::from(seed + i), wrapping at 2^64";
+
+/// What a game tells the summary about itself ([`super::Summary::about`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct About {
     /// The game's terms, explained in the legend after the generic ones.
@@ -34,22 +36,23 @@ pub const GENERIC_TERMS: &[Term] = &[
 ];
 
 /// The summary of a run: every field but `timing` (and the record paths) is the same on
-/// every run. `D` is the game's own part ([`Tally::Report`]).
+/// every run. `D` is the game's own part ([`super::Tally::Report`]), `R` the rules played (as
+/// the front end writes them: JSON).
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Report<D> {
+pub struct Report<D, R> {
     /// The game's name.
     pub game: &'static str,
     /// The variant played (`null` for a game without variants).
     pub variant: Option<&'static str>,
-    /// The rules played, in the game's rules JSON.
-    pub rules: serde_json::Value,
+    /// The rules played.
+    pub rules: R,
     /// Games played.
     pub games: u64,
     /// Number of seats.
     pub players: usize,
     /// The first game's seed.
     pub seed: u64,
-    /// How games get their seeds.
+    /// How games get their seeds ([`SEEDS`]).
     pub seeds: &'static str,
     /// Who plays ([`PLAYER`]).
     pub player: &'static str,
@@ -64,7 +67,7 @@ pub struct Report<D> {
     pub settlement: SettlementReport,
     /// The games worth replaying.
     pub notable: NotableReport,
-    /// The record files written (`--record`), in the order written.
+    /// The record files written, in the order written (by a front end that writes them).
     pub records: Vec<String>,
     /// Wall-clock timing: the only part that differs between runs.
     pub timing: Timing,
@@ -78,57 +81,34 @@ pub struct Report<D> {
 pub struct TextParts {
     /// The game's terms, explained after [`GENERIC_TERMS`].
     pub terms: &'static [Term],
-    /// The game's other lengths per game ([`Tally::lengths`]).
+    /// The game's other lengths per game ([`super::Tally::lengths`]).
     pub lengths: Vec<(&'static str, LengthReport)>,
-    /// Where the records were written, with `--record`.
+    /// Where the records were written, if a front end wrote them.
     pub record_dir: Option<String>,
-    /// The name the game type's records carry ([`cards_core::Game::NAME`]), which starts
-    /// their file names.
-    pub record: &'static str,
-    /// The rules as the command line chose them ([`RuleChoices::describe`]).
+    /// The rules as the front end describes its user's choice.
     pub rules: String,
-    /// The name of the game's other unit ([`Tally::unit`]), whose rate the timing shows.
+    /// The name of the game's other unit ([`super::Tally::unit`]), whose rate the timing
+    /// shows.
     pub units: Option<&'static str>,
-    /// The variant and rule arguments of the run, as typed (` --rule weis=small`), for the
-    /// command that records a notable game.
-    pub args: String,
     /// What the oracle's trace shows of a notable game ([`About::traced`]); `None` when the
     /// rules are not the defaults (the oracle plays default rules only).
     pub traced: Option<&'static str>,
-    /// The `"variant"` the oracle's trace request names, if not its default.
-    pub trace_variant: Option<&'static str>,
+    /// How to replay a notable game, in the front end's words: whole lines written after the
+    /// notable games (none by default).
+    pub replay: Vec<String>,
 }
 
 /// What was played, as the report states it.
 #[derive(Debug, Clone, PartialEq)]
-pub struct RunRules {
-    /// The name the game type's records carry ([`cards_core::Game::NAME`]).
-    pub record: &'static str,
+pub struct RunRules<R> {
     /// The variant (`None`: the game has none).
     pub variant: Option<&'static str>,
-    /// The rules, as JSON.
-    pub rules: serde_json::Value,
-    /// The rules as the command line chose them.
+    /// The rules, as the report's JSON writes them.
+    pub rules: R,
+    /// The rules as the front end describes its user's choice.
     pub described: String,
-    /// The variant and rule arguments as typed ([`RuleChoices::args`]).
-    pub args: String,
     /// Whether these are the game's default rules and variant.
     pub default_rules: bool,
-    /// The `"variant"` the oracle's `<game>.trace` needs for this game, if not its default.
-    pub trace_variant: Option<&'static str>,
-}
-
-/// A count per game (actions, turns): its distribution over the run.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct LengthReport {
-    /// Mean.
-    pub mean: f64,
-    /// Median.
-    pub median: f64,
-    /// Fewest.
-    pub min: u64,
-    /// Most.
-    pub max: u64,
 }
 
 /// The settlement by seat over a run.
@@ -154,7 +134,7 @@ pub struct NotableReport {
 }
 
 impl NotableReport {
-    /// The notable games with their labels, in report order.
+    /// The notable games, in report order.
     pub fn iter_mut(&mut self) -> impl Iterator<Item = &mut Notable> {
         [
             &mut self.min_score,
@@ -166,7 +146,8 @@ impl NotableReport {
     }
 
     /// `(label, game)` in report order.
-    pub(super) fn labelled(&self) -> Vec<(String, &Notable)> {
+    #[must_use]
+    pub fn labelled(&self) -> Vec<(String, &Notable)> {
         [
             (format!("lowest {}", self.score), &self.min_score),
             (format!("highest {}", self.score), &self.max_score),
@@ -188,48 +169,4 @@ pub struct Timing {
     /// The game's other unit per second (Jass and Letom matches: `deals_per_second`).
     #[serde(flatten)]
     pub units: BTreeMap<String, f64>,
-}
-
-/// One bucket of a histogram: its lowest and highest value (inclusive; `None`: unbounded, for
-/// the first and last buckets) and its label.
-pub type Bucket = (Option<i64>, Option<i64>, &'static str);
-
-/// The index of the bucket of `value` in `buckets` (ordered, the last one open above).
-#[must_use]
-pub fn bucket_of(buckets: &[Bucket], value: i64) -> usize {
-    buckets
-        .iter()
-        .position(|&(_, max, _)| max.is_none_or(|max| value <= max))
-        .unwrap_or(buckets.len().saturating_sub(1))
-}
-
-/// One bucket of a histogram in a report.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct BucketReport {
-    /// The bucket's label.
-    pub label: &'static str,
-    /// Lowest value in the bucket (`null`: unbounded).
-    pub min: Option<i64>,
-    /// Highest value in the bucket (`null`: unbounded).
-    pub max: Option<i64>,
-    /// How many fall in it.
-    pub count: u64,
-    /// Their share of `of` (the histogram's population).
-    pub share: f64,
-}
-
-/// The report of a histogram: each bucket with its count and its share of `of`.
-#[must_use]
-pub fn bucket_reports(buckets: &[Bucket], counts: &[u64], of: u64) -> Vec<BucketReport> {
-    buckets
-        .iter()
-        .zip(counts)
-        .map(|(&(min, max, label), &count)| BucketReport {
-            label,
-            min,
-            max,
-            count,
-            share: rate(count, of),
-        })
-        .collect()
 }
