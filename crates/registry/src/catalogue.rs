@@ -140,6 +140,21 @@ impl GameType {
         dispatch(self, visitor)
     }
 
+    /// A new table from an explicit position (`setup`: the game's setup JSON, every card
+    /// placed and whose turn it is, as [`Table::record`] writes it for a record that starts
+    /// from one) under `rules` (JSON, as for [`GameType::new_table`]).
+    ///
+    /// # Errors
+    /// [`TableError::Rules`] for rules the game does not read, [`TableError::Setup`] for a
+    /// setup that is not the game's or breaks its rules (the game's own words).
+    pub fn new_table_from_setup(
+        &'static self,
+        rules: &Value,
+        setup: &Value,
+    ) -> Result<Box<dyn Table>, TableError> {
+        self.of.new_table_from_setup(self, rules, setup)
+    }
+
     /// The table a record (JSON text) leaves: its start, every action of it played.
     ///
     /// # Errors

@@ -185,6 +185,12 @@ pub(crate) trait TypeOf: Sync {
         seed: u64,
     ) -> Result<Box<dyn Table>, TableError>;
     fn replay(&self, line: &'static GameType, text: &str) -> Result<Box<dyn Table>, TableError>;
+    fn new_table_from_setup(
+        &self,
+        line: &'static GameType,
+        rules: &Value,
+        setup: &Value,
+    ) -> Result<Box<dyn Table>, TableError>;
     fn duplicate(
         &self,
         line: &'static GameType,
@@ -255,6 +261,20 @@ impl<G: Catalogued, P: Indexed<Game = G> + Send + 'static> TypeOf for Of<G, P> {
         choices
             .rules::<G::Rules>(game, &G::Rules::presets())
             .map(|rules| json(&rules))
+    }
+
+    fn new_table_from_setup(
+        &self,
+        line: &'static GameType,
+        rules: &Value,
+        setup: &Value,
+    ) -> Result<Box<dyn Table>, TableError> {
+        let rules = read_rules::<G>(rules)?;
+        let setup = G::Setup::deserialize(setup)
+            .map_err(|e| TableError::Setup(crate::words::user_words(&e.to_string())))?;
+        let state = G::from_setup(&rules, setup).map_err(|e| TableError::Setup(e.to_string()))?;
+        let record = GameRecord::from_setup(rules, state.setup());
+        Ok(Box::new(Typed::<G, P>::start(line, state, record)))
     }
 
     fn duplicate(

@@ -203,3 +203,33 @@ fn hints_and_sampled_worlds() {
         ));
     }
 }
+
+/// A table starts from an explicit position as well as from a seed: a sampled world's setup,
+/// or a record's, sets up the same position; a setup that breaks the rules is refused.
+#[test]
+fn tables_start_from_explicit_setups() {
+    for line in cards_registry::catalogue() {
+        let players = *line.players().start().max(&2);
+        let mut table = line.new_table(&json!({}), players, 17).unwrap();
+        for _ in 0..3 {
+            if table.to_act().is_some() {
+                table.play_index(0).unwrap();
+            }
+        }
+        let Some(seat) = table.to_act() else { continue };
+        let world = table.sample_world(seat, 2).unwrap();
+        let setup = world.record()["setup"].clone();
+        assert!(setup.is_object(), "{line:?}");
+        let again = line.new_table_from_setup(&json!({}), &setup).unwrap();
+        assert_eq!(again.state(), world.state(), "{line:?}");
+        assert_eq!(again.view(seat).unwrap(), table.view(seat).unwrap());
+        assert!(matches!(
+            line.new_table_from_setup(&json!({}), &json!({"hands": 3})),
+            Err(TableError::Setup(_))
+        ));
+        assert!(matches!(
+            line.new_table_from_setup(&json!({"nonesuch": 1}), &setup),
+            Err(TableError::Rules(_))
+        ));
+    }
+}
