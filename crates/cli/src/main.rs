@@ -15,6 +15,7 @@
 mod lines;
 mod oracle;
 mod output;
+mod parallel;
 mod play;
 mod replay;
 mod simulate;

@@ -1,7 +1,5 @@
 //! The engine: games in parallel on a local rayon pool, in chunks, folded in game order.
 
-use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
 use std::time::{Duration, Instant};
 
 use super::*;
@@ -27,49 +25,35 @@ where
     E: std::error::Error + Send + Sync + 'static,
     F: Fn(usize, u64) -> Result<Played<T::Summary>, E> + Sync,
 {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(config.threads)
-        .build()
-        .map_err(|source| SimulateError::Threads {
-            threads: config.threads,
-            source,
-        })?;
-    let bar = if config.progress {
-        let bar = ProgressBar::new(config.games);
-        if let Ok(style) =
-            ProgressStyle::with_template("{wide_bar} {human_pos}/{human_len} games, eta {eta}")
-        {
-            bar.set_style(style);
-        }
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
+    let pool = crate::parallel::pool(config.threads).map_err(|source| SimulateError::Threads {
+        threads: config.threads,
+        source,
+    })?;
+    let bar = crate::parallel::bar(
+        config.progress,
+        config.games,
+        "{wide_bar} {human_pos}/{human_len} games, eta {eta}",
+    );
     let start = Instant::now();
     let mut stats = Stats::<T>::new(game, config.players, config.seed);
-    let mut first = 0u64;
-    while first < config.games {
-        let end = first.saturating_add(CHUNK).min(config.games);
-        let chunk: Vec<Result<Played<T::Summary>, SimulateError>> = pool.install(|| {
-            (first..end)
-                .into_par_iter()
-                .map(|index| {
-                    let seed = config.seed.wrapping_add(index);
-                    let result = play(config.players, seed).map_err(|source| SimulateError::Game {
-                        index,
-                        seed,
-                        source: Box::new(source),
-                    });
-                    bar.inc(1);
-                    result
-                })
-                .collect()
-        });
-        for played in chunk {
+    crate::parallel::in_order(
+        &pool,
+        config.games,
+        CHUNK,
+        &bar,
+        |index| {
+            let seed = config.seed.wrapping_add(index);
+            play(config.players, seed).map_err(|source| SimulateError::Game {
+                index,
+                seed,
+                source: Box::new(source),
+            })
+        },
+        |played, _| {
             stats.add(&played?);
-        }
-        first = end;
-    }
+            Ok::<(), SimulateError>(())
+        },
+    )?;
     let elapsed = start.elapsed();
     bar.finish_and_clear();
     Ok((stats, elapsed))

@@ -5,8 +5,6 @@ use std::time::Instant;
 
 use cards_bots::BotSpec;
 use cards_registry::{Run, Standings};
-use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
 
 use super::{Config, TournamentError};
 use crate::output;
@@ -33,24 +31,16 @@ pub fn tournament(
         .collect::<Result<_, _>>()?;
     let rules = line.rules(&config.rules).map_err(TournamentError::Rules)?;
     let t = line.duplicate(&rules, config.players, &config.bots, config.seed)?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(config.threads)
-        .build()
-        .map_err(|source| TournamentError::Threads {
+    let pool =
+        crate::parallel::pool(config.threads).map_err(|source| TournamentError::Threads {
             threads: config.threads,
             source,
         })?;
-    let bar = if config.progress {
-        let bar = ProgressBar::new(config.deals);
-        if let Ok(style) = ProgressStyle::with_template(
-            "{wide_bar} {human_pos}/{human_len} deals, eta {eta}\n{msg}",
-        ) {
-            bar.set_style(style);
-        }
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
+    let bar = crate::parallel::bar(
+        config.progress,
+        config.deals,
+        "{wide_bar} {human_pos}/{human_len} deals, eta {eta}\n{msg}",
+    );
     let names = RecordNames {
         record: line.record(),
         deals: config.deals,
@@ -70,20 +60,14 @@ pub fn tournament(
     let mut shown = start;
     let mut results = Vec::new();
     let mut records = Vec::new();
-    let mut first = 0u64;
-    while first < config.deals {
-        let end = first.saturating_add(CHUNK).min(config.deals);
-        let chunk: Vec<_> = pool.install(|| {
-            (first..end)
-                .into_par_iter()
-                .map(|d| {
-                    let r = t.play_deal(d, config.record.is_some());
-                    bar.inc(1);
-                    r
-                })
-                .collect()
-        });
-        for deal in chunk {
+    let record = config.record.is_some();
+    crate::parallel::in_order(
+        &pool,
+        config.deals,
+        CHUNK,
+        &bar,
+        |d| t.play_deal(d, record),
+        |deal, chunk_end| {
             let deal = deal?;
             if let Some(dir) = &config.record {
                 for (game, record) in deal.games.iter().zip(&deal.records) {
@@ -100,14 +84,15 @@ pub fn tournament(
                 }
             }
             results.push(deal.games);
-        }
-        first = end;
-        // The running standings read every result so far: refresh them twice a second at most.
-        if config.progress && shown.elapsed().as_millis() >= 500 {
-            bar.set_message(running(&t.standings(&results)));
-            shown = Instant::now();
-        }
-    }
+            // The running standings read every result so far: refresh them after a chunk,
+            // twice a second at most.
+            if chunk_end && config.progress && shown.elapsed().as_millis() >= 500 {
+                bar.set_message(running(&t.standings(&results)));
+                shown = Instant::now();
+            }
+            Ok::<(), TournamentError>(())
+        },
+    )?;
     bar.finish_and_clear();
     let seconds = start.elapsed().as_secs_f64();
     let standings = t.standings(&results);
