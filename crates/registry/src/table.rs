@@ -123,6 +123,11 @@ pub trait Table: fmt::Debug + Send {
     /// # Errors
     /// [`TableError::Seat`] for a seat not at the table.
     fn events(&self, seat: Option<usize>, from: usize) -> Result<Vec<Told>, TableError>;
+    /// The events from the `from`-th on as an onlooker saw them: someone not at the table, who
+    /// sees only what every seat sees of the others (no hand, no stock).
+    fn onlooker_events(&self, from: usize) -> Vec<Told>;
+    /// What an onlooker sees now, as data and as the screen a player reads.
+    fn onlooker_view(&self) -> (Value, String);
     /// What `seat` sees now, as data.
     ///
     /// # Errors
@@ -416,6 +421,11 @@ impl<G: Catalogued, P: Indexed<Game = G>> Typed<G, P> {
             })
     }
 
+    /// A seat not at the table: the games tell it what an onlooker may know.
+    fn onlooker(&self) -> PlayerId {
+        PlayerId(u8::try_from(self.state.num_players()).unwrap_or(u8::MAX))
+    }
+
     fn seat(&self, seat: usize) -> Result<PlayerId, TableError> {
         let players = self.state.num_players();
         if seat < players {
@@ -616,6 +626,20 @@ impl<G: Catalogued, P: Indexed<Game = G> + Send + 'static> Table for Typed<G, P>
                 None => told(event),
             })
             .collect())
+    }
+
+    fn onlooker_events(&self, from: usize) -> Vec<Told> {
+        let onlooker = self.onlooker();
+        self.events
+            .iter()
+            .skip(from)
+            .map(|event| told(&G::redact(self.state.rules(), event, onlooker)))
+            .collect()
+    }
+
+    fn onlooker_view(&self) -> (Value, String) {
+        let view = self.state.view(self.onlooker());
+        (json(&view), view.to_string())
     }
 
     fn view(&self, seat: usize) -> Result<Value, TableError> {

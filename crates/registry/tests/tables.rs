@@ -233,3 +233,59 @@ fn tables_start_from_explicit_setups() {
         ));
     }
 }
+
+/// Every string leaf of a JSON value (cards, actions, words).
+fn leaves(value: &serde_json::Value, out: &mut std::collections::BTreeSet<String>) {
+    match value {
+        serde_json::Value::String(s) => {
+            out.insert(s.clone());
+        }
+        serde_json::Value::Array(items) => items.iter().for_each(|v| leaves(v, out)),
+        serde_json::Value::Object(map) => map.values().for_each(|v| leaves(v, out)),
+        _ => {}
+    }
+}
+
+/// An onlooker knows nothing a seat does not: every card or word in its events is in every
+/// seat's events too, at the deal and a few moves in (by the end of a game most cards have
+/// been shown to everyone).
+#[test]
+fn an_onlooker_sees_only_what_every_seat_sees() {
+    for line in cards_registry::catalogue() {
+        for moves in [0, 3] {
+            onlooker_after(line, moves);
+        }
+    }
+}
+
+fn onlooker_after(line: &'static cards_registry::GameType, moves: usize) {
+    {
+        let players = *line.players().start().max(&2);
+        let mut table = line.new_table(&json!({}), players, 23).unwrap();
+        for k in 0..moves {
+            if table.to_act().is_some() {
+                table.play_index(k % table.legal_len()).unwrap();
+            }
+        }
+        let onlooker = table.onlooker_events(0);
+        assert_eq!(onlooker.len(), table.event_count(), "{line:?}");
+        let mut seen = std::collections::BTreeSet::new();
+        for told in &onlooker {
+            leaves(&told.event, &mut seen);
+        }
+        for seat in 0..players {
+            let mut known = std::collections::BTreeSet::new();
+            for told in table.events(Some(seat), 0).unwrap() {
+                leaves(&told.event, &mut known);
+            }
+            let extra: Vec<_> = seen.difference(&known).collect();
+            assert!(
+                extra.is_empty(),
+                "{line:?}: the onlooker saw {extra:?}, seat {seat} not"
+            );
+        }
+        let (view, text) = table.onlooker_view();
+        assert!(view.is_object() && !text.is_empty(), "{line:?}");
+        assert_eq!(table.onlooker_events(table.event_count()), []);
+    }
+}
