@@ -29,13 +29,7 @@ impl SummaryVisitor for Run<'_> {
     type Out = Result<String, SimulateError>;
 
     fn visit<G: Catalogued + Summary>(self, line: &'static GameType) -> Self::Out {
-        // The oracle traces a form other than the game's first by its name there.
-        let first = cards_registry::catalogue()
-            .iter()
-            .find(|t| t.game == line.game && t.oracle.is_some());
-        let trace_variant = line
-            .oracle
-            .filter(|_| first.is_some_and(|f| !std::ptr::eq(f, line)));
+        let trace_variant = cards_registry::oracle::request_variant(line);
         crate::simulate::game::simulate::<G>(
             line.game,
             self.config,

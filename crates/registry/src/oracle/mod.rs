@@ -150,14 +150,32 @@ impl Visitor for Generic<'_> {
     }
 }
 
+/// The game types the oracle plays of `game`, its default first ([`GameType::oracle`]).
+fn forms(game: &str) -> Vec<&'static GameType> {
+    catalogue()
+        .iter()
+        .filter(|t| t.game == game && t.oracle.is_some())
+        .collect()
+}
+
+/// The `"variant"` a `playout` or `trace` request gives to play `line`: its oracle name when the
+/// oracle plays its game in several forms and `line` is not the default; `None` otherwise (the
+/// default, a game played one way, or a type the oracle does not play).
+#[must_use]
+pub fn request_variant(line: &'static GameType) -> Option<&'static str> {
+    let forms = forms(line.game);
+    let default = forms.first().is_some_and(|f| std::ptr::eq(*f, line));
+    line.oracle.filter(|_| forms.len() > 1 && !default)
+}
+
 /// How the oracle's messages name a game type: the game, or its label for a game the oracle
 /// plays in several variants.
 fn oracle_label(line: &GameType) -> &'static str {
-    let forms = catalogue()
-        .iter()
-        .filter(|t| t.game == line.game && t.oracle.is_some())
-        .count();
-    if forms > 1 { line.label } else { line.game }
+    if forms(line.game).len() > 1 {
+        line.label
+    } else {
+        line.game
+    }
 }
 
 /// The game type a playout or trace request plays: named by its `"variant"` (taken out of the
@@ -166,10 +184,7 @@ fn oracle_label(line: &GameType) -> &'static str {
 /// # Errors
 /// [`OracleError::Invalid`] for a variant that is not one of them.
 fn oracle_line(op: OpName, rest: &mut Fields) -> Result<&'static GameType, OracleError> {
-    let lines: Vec<&'static GameType> = catalogue()
-        .iter()
-        .filter(|t| t.game == op.game && t.oracle.is_some())
-        .collect();
+    let lines = forms(op.game);
     let (&first, _) = lines
         .split_first()
         .ok_or_else(|| OracleError::internal(op, "the oracle plays no variant of it".to_owned()))?;
