@@ -49,6 +49,7 @@ mod bot;
 mod card;
 mod cardset;
 mod didopoikas;
+pub mod encode;
 mod error;
 mod event;
 mod format;
@@ -77,6 +78,7 @@ pub mod __private {
 }
 pub use cardset::{CardSet, Iter};
 pub use didopoikas::{Colour, DidoCard};
+pub use encode::{Encode, Knowledge, Shape, ShapeError};
 pub use error::ParseCardError;
 pub use event::{Cards, Events, GameEvent, NoEvents, ObserveError};
 pub use format::FORMAT;

@@ -38,6 +38,7 @@
 #![forbid(unsafe_code)]
 
 pub mod conformance;
+pub mod encoding;
 pub mod events;
 pub mod fuzz;
 pub mod worlds;
