@@ -205,6 +205,21 @@ pub trait Indexed: Clone + PartialEq + fmt::Debug {
     fn in_decision(&self) -> bool {
         false
     }
+
+    /// Resets `mask` and sets the indices legal at the start of `game`'s current decision:
+    /// `from_game(game.clone()).legal_mask(mask)`, which a game played whole does without the
+    /// clone.
+    fn start_mask(game: &Self::Game, mask: &mut ActionMask) {
+        Self::from_game(game.clone()).legal_mask(mask);
+    }
+
+    /// The action `index` plays whole at the start of a decision, if it names one (`None` for
+    /// the first step of a split decision, or an index out of range): a front end plays it
+    /// with [`Game::play`], without the indexed position.
+    fn whole_action(index: usize) -> Option<<Self::Game as Game>::Action> {
+        let _ = index;
+        None
+    }
 }
 
 /// A game whose every action has one index of its own: it is then its own [`Indexed`]
@@ -264,6 +279,14 @@ impl<G: DirectIndex> Indexed for G {
     type Step = G::Action;
 
     fn step(index: usize) -> Option<G::Action> {
+        G::action_from_index(index)
+    }
+
+    fn start_mask(game: &G, mask: &mut ActionMask) {
+        game.fill_legal_mask(mask);
+    }
+
+    fn whole_action(index: usize) -> Option<G::Action> {
         G::action_from_index(index)
     }
 }

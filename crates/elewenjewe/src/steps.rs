@@ -405,6 +405,14 @@ impl Indexed for Stepped {
         self.pending.is_some()
     }
 
+    /// A trail is a whole action; every other first step starts a capture or a build.
+    fn whole_action(index: usize) -> Option<Action> {
+        match Step::from_index(index)? {
+            Step::Trail(card) => Some(Action::Trail(card)),
+            _ => None,
+        }
+    }
+
     type Step = Step;
 
     fn step(index: usize) -> Option<Step> {

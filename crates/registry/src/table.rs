@@ -115,6 +115,28 @@ pub trait Table: fmt::Debug + Send {
     fn play_step(&mut self, id: usize) -> Result<Stepped, TableError>;
     /// Drops the decision under way, back to its first step.
     fn restart_steps(&mut self);
+    /// Writes the ids of [`Table::legal_steps`] into `mask` (reset to [`Table::step_space`]),
+    /// without their words: what a learning agent's loop asks each decision, allocation-free
+    /// once `mask` has grown.
+    fn step_mask(&self, mask: &mut ActionMask);
+    /// Takes the step `id` as [`Table::play_step`] does, without writing the move's words:
+    /// `true` when it completed a decision (its move is played), `false` when the decision goes
+    /// on.
+    ///
+    /// # Errors
+    /// As [`Table::play_step`]; the table is unchanged.
+    fn take_step(&mut self, id: usize) -> Result<bool, TableError>;
+    /// The ids of the steps taken so far in the decision under way (empty between decisions).
+    fn step_ids_taken(&self) -> &[usize];
+    /// The step `id` in notation and in words, legal now or not; `None` past
+    /// [`Table::step_space`].
+    fn step_named(&self, id: usize) -> Option<Step>;
+    /// The id of the step `text` names: a step's notation or words (`9S`, `9♠`, `pick 3D`), or
+    /// a move played whole in the game's notation.
+    ///
+    /// # Errors
+    /// [`TableError::Notation`] for text that names no step.
+    fn step_id(&self, text: &str) -> Result<usize, TableError>;
     /// How many events there are so far (every seat is told the same number).
     fn event_count(&self) -> usize;
     /// The events from the `from`-th on (0: from the start), as `seat` saw them (`None`:
@@ -393,6 +415,37 @@ impl<G: Catalogued, P: Indexed<Game = G>> Typed<G, P> {
         Ok(())
     }
 
+    /// Takes the step `id` of the decision under way (or a new one): the action it completes,
+    /// not played yet, or `None` while the decision goes on.
+    fn advance(&mut self, id: usize) -> Result<Option<G::Action>, TableError> {
+        if self.state.is_terminal() {
+            return Err(TableError::Over);
+        }
+        let (mut position, mut taken) = match self.steps.take() {
+            Some(under_way) => under_way,
+            None => (P::from_game(self.state.clone()), Vec::new()),
+        };
+        if let Err(e) = position.play_index(id) {
+            // Refused: the decision under way stays as it was.
+            if !taken.is_empty() {
+                self.steps = Some((position, taken));
+            }
+            return Err(TableError::Refused(e.to_string()));
+        }
+        taken.push(id);
+        if position.in_decision() {
+            self.steps = Some((position, taken));
+            return Ok(None);
+        }
+        self.decided(&taken, position.game())
+            .map(Some)
+            .ok_or_else(|| {
+                TableError::Refused(
+                    "those steps make no legal move; the decision starts again".to_owned(),
+                )
+            })
+    }
+
     /// The legal steps of `position`, in id order.
     fn step_ids(position: &P) -> Vec<usize> {
         let mut mask = ActionMask::new(P::NUM_ACTIONS);
@@ -581,26 +634,8 @@ impl<G: Catalogued, P: Indexed<Game = G> + Send + 'static> Table for Typed<G, P>
     }
 
     fn play_step(&mut self, id: usize) -> Result<Stepped, TableError> {
-        if self.state.is_terminal() {
-            return Err(TableError::Over);
-        }
-        let (mut position, mut taken) = match &self.steps {
-            Some((position, taken)) => (position.clone(), taken.clone()),
-            None => (P::from_game(self.state.clone()), Vec::new()),
-        };
-        position
-            .play_index(id)
-            .map_err(|e| TableError::Refused(e.to_string()))?;
-        taken.push(id);
-        if position.in_decision() {
-            self.steps = Some((position, taken));
+        let Some(action) = self.advance(id)? else {
             return Ok(Stepped::Partial);
-        }
-        let Some(action) = self.decided(&taken, position.game()) else {
-            self.steps = None;
-            return Err(TableError::Refused(
-                "those steps make no legal move; the decision starts again".to_owned(),
-            ));
         };
         let chosen = chosen_move(&self.legal_actions(), action);
         self.act(action)?;
@@ -609,6 +644,55 @@ impl<G: Catalogued, P: Indexed<Game = G> + Send + 'static> Table for Typed<G, P>
 
     fn restart_steps(&mut self) {
         self.steps = None;
+    }
+
+    fn step_mask(&self, mask: &mut ActionMask) {
+        match &self.steps {
+            _ if self.state.is_terminal() => mask.reset(P::NUM_ACTIONS),
+            Some((position, _)) => position.legal_mask(mask),
+            None => P::start_mask(&self.state, mask),
+        }
+    }
+
+    fn take_step(&mut self, id: usize) -> Result<bool, TableError> {
+        if self.steps.is_none()
+            && !self.state.is_terminal()
+            && let Some(action) = P::whole_action(id)
+        {
+            return self.act(action).map(|()| true);
+        }
+        let Some(action) = self.advance(id)? else {
+            return Ok(false);
+        };
+        self.act(action).map(|()| true)
+    }
+
+    fn step_ids_taken(&self) -> &[usize] {
+        self.steps.as_ref().map_or(&[], |(_, taken)| taken)
+    }
+
+    fn step_named(&self, id: usize) -> Option<Step> {
+        step::<P>(id)
+    }
+
+    fn step_id(&self, text: &str) -> Result<usize, TableError> {
+        let text = text.trim();
+        if let Some(id) = (0..P::NUM_ACTIONS).find(|&id| {
+            P::step(id).is_some_and(|s| s.to_string() == text || format!("{s:#}") == text)
+        }) {
+            return Ok(id);
+        }
+        let action = text
+            .parse::<G::Action>()
+            .map_err(|e| TableError::Notation(e.to_string()))?;
+        let mut path = Vec::new();
+        P::action_path(action, &mut path);
+        match path[..] {
+            [id] => Ok(id),
+            _ => Err(TableError::Notation(format!(
+                "{text} is taken step by step here, not as one step"
+            ))),
+        }
     }
 
     fn event_count(&self) -> usize {

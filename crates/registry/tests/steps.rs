@@ -1,6 +1,6 @@
 //! The step-by-step form through the table, and the typed visit of every catalogue line.
 
-use cards_core::{Indexed, Seed, random_playout};
+use cards_core::{ActionMask, Indexed, Seed, random_playout};
 use cards_registry::{Catalogued, GameType, Stepped, TableError, Visitor, catalogue, find};
 use serde_json::json;
 
@@ -49,6 +49,63 @@ fn stepped_game(line: &'static GameType, players: usize, seed: u64) {
     assert_eq!(again.state(), table.state());
     assert!(table.legal_steps().is_empty());
     assert_eq!(table.play_step(0), Err(TableError::Over));
+}
+
+/// The ids-only path (`step_mask`, `take_step`) is the step-by-step form without words: the
+/// same masks, the same refusals, the same game; and every step's notation and words name it.
+fn ids_only_game(line: &'static GameType, players: usize, seed: u64) {
+    let mut fast = line.new_table(&json!({}), players, seed).unwrap();
+    let mut slow = fast.clone_table();
+    let mut mask = ActionMask::default();
+    let mut draw = seed;
+    while fast.to_act().is_some() {
+        fast.step_mask(&mut mask);
+        let ids: Vec<usize> = mask.iter().collect();
+        let listed: Vec<usize> = slow.legal_steps().iter().map(|s| s.id).collect();
+        assert_eq!(ids, listed, "{line:?}");
+        assert_eq!(
+            fast.step_ids_taken(),
+            &slow.steps_taken().iter().map(|s| s.id).collect::<Vec<_>>()[..]
+        );
+        for &id in &ids {
+            let named = fast.step_named(id).unwrap();
+            assert_eq!(fast.step_id(&named.notation), Ok(id), "{line:?} {named:?}");
+            assert_eq!(fast.step_id(&named.words), Ok(id), "{line:?} {named:?}");
+        }
+        if let Some(wrong) = (0..fast.step_space()).find(|id| !mask.contains(*id)) {
+            let before = (fast.state(), fast.step_ids_taken().to_vec());
+            assert!(matches!(fast.take_step(wrong), Err(TableError::Refused(_))));
+            assert_eq!((fast.state(), fast.step_ids_taken().to_vec()), before);
+        }
+        draw = draw.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+        let id = ids[(draw >> 33) as usize % ids.len()];
+        let done = fast.take_step(id).unwrap();
+        assert_eq!(
+            done,
+            matches!(slow.play_step(id).unwrap(), Stepped::Played(_))
+        );
+        assert_eq!(fast.event_count(), slow.event_count());
+    }
+    assert_eq!(fast.record(), slow.record());
+    assert_eq!(fast.state(), slow.state());
+    fast.step_mask(&mut mask);
+    assert!(mask.is_empty() && mask.bound() == fast.step_space());
+    assert_eq!(fast.take_step(0), Err(TableError::Over));
+    assert!(fast.step_named(fast.step_space()).is_none());
+    assert!(matches!(
+        fast.step_id("no such step"),
+        Err(TableError::Notation(_))
+    ));
+}
+
+#[test]
+fn every_type_plays_by_ids_alone() {
+    for line in catalogue() {
+        let players = *line.players().start().max(&2);
+        for seed in [5, 6] {
+            ids_only_game(line, players, seed);
+        }
+    }
 }
 
 #[test]
