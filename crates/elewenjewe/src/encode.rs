@@ -4,7 +4,8 @@
 //! The layout, slice by slice, is on the repository's `docs/elewenjewe.md` ("Tensors for
 //! learning agents"); the constants here are its offsets. In short:
 //! - seats are relative to the viewer (slot 0 the viewer, slot 1 the next seat, …), padded to
-//!   [`Rules::MAX_PLAYERS`] slots; a card is its [`Card::index`] (54 slots, the jokers last);
+//!   [`Rules::MAX_PLAYERS`] slots; a card is its [`Card::index`](cards_core::Card::index) (54
+//!   slots, the jokers last);
 //! - the **observation** ([`OBSERVATION_PUBLIC`] + [`PRIVATE`] = 882 values) is the view: the
 //!   public part (rules, seats, counts, scores, the loose table, the protected piles, the
 //!   captured piles with Isiwo) then the private part (the hand and the decision under way);
