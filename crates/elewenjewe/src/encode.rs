@@ -241,9 +241,11 @@ impl Encode for Elewenjewe {
             if let Some(s) = m.taken_by {
                 set_each(public, [TAKEN_BY + seats.slot(s) * CARDS + i]);
             }
-            put(public, PLAYED_AT + i, f32::from(m.played_at) / CARD_SCALE);
-            put(public, BUILT_AT + i, f32::from(m.built_at) / CARD_SCALE);
-            put(public, TAKEN_AT + i, f32::from(m.taken_at) / CARD_SCALE);
+            // A round has at most 50 plays; the cap holds the range on any event stream.
+            let ordinal = |at: u8| (f32::from(at) / CARD_SCALE).min(1.0);
+            put(public, PLAYED_AT + i, ordinal(m.played_at));
+            put(public, BUILT_AT + i, ordinal(m.built_at));
+            put(public, TAKEN_AT + i, ordinal(m.taken_at));
         }
         write_private(view, steps, private);
     }
