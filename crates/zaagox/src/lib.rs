@@ -42,6 +42,7 @@
 
 mod action;
 mod bot;
+pub mod encode;
 mod error;
 mod event;
 #[cfg(feature = "fuzzing")]
