@@ -137,14 +137,6 @@ enum Place {
     Own(DidoCard),
 }
 
-/// A remembered card that a seat drew from the pile.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Drawn {
-    seat: PlayerId,
-    /// Whether only the viewer knew the card (its own ageing card).
-    own: bool,
-}
-
 /// One move of the history.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Entry {
@@ -163,8 +155,12 @@ struct Entry {
 pub struct Recall {
     /// The pile, top first.
     pile: VecDeque<Place>,
-    /// For each card, the seat that drew it from a remembered place.
-    drawn: [Option<Drawn>; CARDS],
+    /// For each card every seat saw go under, the seat that drew it since.
+    drawn: [Option<PlayerId>; CARDS],
+    /// For each of the viewer's own ageing cards gone under, the seat that drew it since. Kept
+    /// apart from `drawn`: what every seat remembers of a card stays as it is when the viewer
+    /// learns more (a card drawn, laid face down and gone under again).
+    own_drawn: [Option<PlayerId>; CARDS],
     /// The last moves, oldest first (at most [`HORIZON`]).
     history: VecDeque<Entry>,
 }
@@ -174,6 +170,7 @@ impl Recall {
         Recall {
             pile: VecDeque::with_capacity(CARDS),
             drawn: [None; CARDS],
+            own_drawn: [None; CARDS],
             history: VecDeque::with_capacity(HORIZON + 1),
         }
     }
@@ -192,21 +189,23 @@ impl Recall {
 
     /// `seat` takes the pile's top card; `face_up` when everyone sees it (an Ava store).
     fn draw(&mut self, seat: PlayerId, face_up: bool) {
-        let (card, own) = match self.pile.pop_front() {
-            Some(Place::Public(c)) => (c, false),
-            Some(Place::Own(c)) => (c, true),
+        let (memory, card) = match self.pile.pop_front() {
+            Some(Place::Public(c)) => (&mut self.drawn, c),
+            Some(Place::Own(c)) => (&mut self.own_drawn, c),
             _ => return,
         };
-        if let Some(d) = self.drawn.get_mut(card.index() as usize) {
-            *d = (!face_up).then_some(Drawn { seat, own });
+        if let Some(d) = memory.get_mut(card.index() as usize) {
+            *d = (!face_up).then_some(seat);
         }
     }
 
     /// Cards now lying face up are no longer hidden in a hand.
     fn face_up(&mut self, cards: &[DidoCard]) {
         for c in cards {
-            if let Some(d) = self.drawn.get_mut(c.index() as usize) {
-                *d = None;
+            for memory in [&mut self.drawn, &mut self.own_drawn] {
+                if let Some(d) = memory.get_mut(c.index() as usize) {
+                    *d = None;
+                }
             }
         }
     }
@@ -423,14 +422,15 @@ impl Encode for Zaagox {
                 Place::Unknown => {}
             }
         }
-        for (card, drawn) in recall.drawn.iter().enumerate() {
-            let Some(d) = drawn else { continue };
-            let (out, at) = if d.own {
-                (&mut *private, IS_OWN_DRAWN)
-            } else {
-                (&mut *public, IS_DRAWN)
-            };
-            set(out, at + rel(d.seat) * CARDS + card, 1.0);
+        for (card, seat) in recall.drawn.iter().enumerate() {
+            if let Some(&s) = seat.as_ref() {
+                set(public, IS_DRAWN + rel(s) * CARDS + card, 1.0);
+            }
+        }
+        for (card, seat) in recall.own_drawn.iter().enumerate() {
+            if let Some(&s) = seat.as_ref() {
+                set(private, IS_OWN_DRAWN + rel(s) * CARDS + card, 1.0);
+            }
         }
         for (k, entry) in recall.history.iter().rev().enumerate() {
             let at = IS_HISTORY + k * ENTRY_LEN;

@@ -211,6 +211,30 @@ fn worked_example_pins_the_documented_layout() {
         ),
         (508, 72, 1912, 1116)
     );
+    // The offsets of the docs' tables.
+    assert_eq!(
+        (PHASE, ACTOR, DISCARDER, DISCARD, PILE_LEN, TURNS),
+        (0, 5, 9, 13, 49, 50)
+    );
+    assert_eq!(
+        (WINNER, AVA_FAILED, EXHAUSTED, SEAT_BLOCKS, SEAT_LEN),
+        (51, 55, 59, 60, 112)
+    );
+    assert_eq!(
+        (SEAT_PRESENT, SEAT_HAND_LEN, SEAT_AVA, SEAT_AVA_ORDER),
+        (0, 1, 2, 3)
+    );
+    assert_eq!((SEAT_STORED, SEAT_PAIRS, SEAT_AGEING), (4, 40, 76));
+    assert_eq!((HAND, OWN_AGEING), (0, 36));
+    assert_eq!(
+        (IS_PILE, IS_DRAWN, IS_HISTORY, HORIZON),
+        (508, 544, 688, 24)
+    );
+    assert_eq!(
+        (ENTRY_SEAT, ENTRY_KIND, ENTRY_CARDS, ENTRY_LEN),
+        (0, 4, 15, 51)
+    );
+    assert_eq!((IS_OWN_PILE, IS_OWN_DRAWN, IS_OWN_HISTORY), (72, 108, 252));
     let public = OBSERVATION_PUBLIC;
     let slot = |s: usize| SEAT_BLOCKS + s * SEAT_LEN;
 
@@ -346,6 +370,32 @@ fn worked_example_pins_the_documented_layout() {
     assert_eq!(sum(&info[IS_PUBLIC + IS_OWN_HISTORY..]), 2.0);
 }
 
+/// An onlooker (a seat not at the table) is encoded as the seat its index names modulo the
+/// player count, with nothing in the private part (the property test below holds every seat's
+/// public part to its onlooker's).
+#[test]
+fn an_onlooker_has_an_empty_private_part() {
+    let (rules, events) = game_after(5, 3, AvaRule::Continue, 60);
+    let mut k = Knowledge::<Zaagox>::new(&rules, 3, PlayerId(3));
+    for e in &events {
+        k.observe(&Zaagox::redact(&rules, e, PlayerId(3))).unwrap();
+    }
+    let (obs, info) = tensors(&k);
+    assert_eq!(sum(&obs[OBSERVATION_PUBLIC..]), 0.0);
+    assert_eq!(sum(&info[IS_PUBLIC..]), 0.0);
+    assert!(sum(&info[..IS_PUBLIC]) > 0.0);
+    // Its public part is seat 0's.
+    let mut seat0 = Knowledge::<Zaagox>::new(&rules, 3, PlayerId(0));
+    for e in &events {
+        seat0
+            .observe(&Zaagox::redact(&rules, e, PlayerId(0)))
+            .unwrap();
+    }
+    let (obs0, info0) = tensors(&seat0);
+    assert_eq!(obs[..OBSERVATION_PUBLIC], obs0[..OBSERVATION_PUBLIC]);
+    assert_eq!(info[..IS_PUBLIC], info0[..IS_PUBLIC]);
+}
+
 /// A random game after `steps` moves, with the events told so far.
 fn game_after(seed: u64, players: usize, ava: AvaRule, steps: usize) -> (Rules, Vec<Event>) {
     let rules = Rules {
@@ -396,6 +446,16 @@ proptest! {
             for c in k.view().hand.iter() {
                 prop_assert_eq!(private[HAND + c.index() as usize], 1.0);
             }
+            // The public part is public: an onlooker, encoded from this seat's place, has the
+            // same one.
+            let onlooker = PlayerId(u8::try_from(players + seat.index()).unwrap());
+            let mut o = Knowledge::<Zaagox>::new(&rules, players, onlooker);
+            for e in &events {
+                o.observe(&Zaagox::redact(&rules, e, onlooker)).unwrap();
+            }
+            let (o_obs, o_info) = tensors(&o);
+            prop_assert_eq!(&o_obs[..OBSERVATION_PUBLIC], &obs[..OBSERVATION_PUBLIC]);
+            prop_assert_eq!(&o_info[..IS_PUBLIC], &info[..IS_PUBLIC]);
         }
     }
 }
