@@ -137,12 +137,27 @@ enum Place {
     Own(DidoCard),
 }
 
+/// A move's kind, in the order of [`KINDS`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Drew,
+    Discarded,
+    DaAsked,
+    Passed,
+    DaClaimed,
+    Paired,
+    Aged,
+    Stored,
+    AvaDeclared,
+    AvaDrew,
+    AvaStored,
+}
+
 /// One move of the history.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Entry {
     seat: PlayerId,
-    /// Index into [`KINDS`].
-    kind: u8,
+    kind: Kind,
     /// The cards every seat saw in the move.
     cards: Hand,
     /// The card only the viewer saw in it.
@@ -175,7 +190,7 @@ impl Recall {
         }
     }
 
-    fn push(&mut self, seat: PlayerId, kind: u8, cards: Hand, own: Option<DidoCard>) {
+    fn push(&mut self, seat: PlayerId, kind: Kind, cards: Hand, own: Option<DidoCard>) {
         if self.history.len() == HORIZON {
             self.history.pop_front();
         }
@@ -215,7 +230,8 @@ fn hand(cards: &[DidoCard]) -> Hand {
     cards.iter().copied().collect()
 }
 
-/// The slot of `seat` relative to `viewer` at a table of `players`.
+/// The slot of `seat` relative to `viewer` at a table of `players`; an onlooker (a viewer
+/// past the table) takes the place its index names modulo the player count.
 fn relative(seat: PlayerId, viewer: PlayerId, players: usize) -> usize {
     if players == 0 {
         return usize::MAX;
@@ -345,27 +361,27 @@ impl Encode for Zaagox {
             }
             &Event::Drew { seat, card } => {
                 r.draw(seat, false);
-                r.push(seat, 0, Hand::EMPTY, card);
+                r.push(seat, Kind::Drew, Hand::EMPTY, card);
             }
             &Event::Discarded { seat, card } => {
                 r.face_up(&[card]);
-                r.push(seat, 1, hand(&[card]), None);
+                r.push(seat, Kind::Discarded, hand(&[card]), None);
             }
-            &Event::DaAsked { seat, .. } => r.push(seat, 2, Hand::EMPTY, None),
-            &Event::Passed { seat } => r.push(seat, 3, Hand::EMPTY, None),
+            &Event::DaAsked { seat, .. } => r.push(seat, Kind::DaAsked, Hand::EMPTY, None),
+            &Event::Passed { seat } => r.push(seat, Kind::Passed, Hand::EMPTY, None),
             &Event::DaClaimed {
                 seat,
                 card,
                 discard,
             } => {
                 r.face_up(&[card, discard]);
-                r.push(seat, 4, hand(&[card, discard]), None);
+                r.push(seat, Kind::DaClaimed, hand(&[card, discard]), None);
             }
             &Event::Paired { seat, cards } => {
                 r.face_up(&cards);
-                r.push(seat, 5, hand(&cards), None);
+                r.push(seat, Kind::Paired, hand(&cards), None);
             }
-            &Event::Aged { seat, card, pair } => r.push(seat, 6, hand(&pair), card),
+            &Event::Aged { seat, card, pair } => r.push(seat, Kind::Aged, hand(&pair), card),
             Event::Stored {
                 seat,
                 card,
@@ -378,17 +394,17 @@ impl Encode for Zaagox {
                     Some(cards) => r.pile.extend(cards.iter().map(|&c| Place::Own(c))),
                     None => r.pile.extend((0..ageing.len()).map(|_| Place::Unknown)),
                 }
-                r.push(*seat, 7, hand(&[*card, *other]), None);
+                r.push(*seat, Kind::Stored, hand(&[*card, *other]), None);
             }
-            &Event::AvaDeclared { seat } => r.push(seat, 8, Hand::EMPTY, None),
+            &Event::AvaDeclared { seat } => r.push(seat, Kind::AvaDeclared, Hand::EMPTY, None),
             &Event::AvaDrew { seat, card } => {
                 r.draw(seat, false);
-                r.push(seat, 9, Hand::EMPTY, card);
+                r.push(seat, Kind::AvaDrew, Hand::EMPTY, card);
             }
             &Event::AvaStored { seat, card } => {
                 r.draw(seat, true);
                 r.face_up(&[card]);
-                r.push(seat, 10, hand(&[card]), None);
+                r.push(seat, Kind::AvaStored, hand(&[card]), None);
             }
             &Event::DiscardBuried { card } => r.pile.push_back(Place::Public(card)),
             // What these tell is in the view (the phase, the outcome).
@@ -438,7 +454,7 @@ impl Encode for Zaagox {
                 continue;
             };
             set(out, ENTRY_SEAT + rel(entry.seat), 1.0);
-            set(out, ENTRY_KIND + usize::from(entry.kind), 1.0);
+            set(out, ENTRY_KIND + entry.kind as usize, 1.0);
             set_each(field(out, ENTRY_CARDS), card_indices(entry.cards));
             if let Some(c) = entry.own {
                 set(
