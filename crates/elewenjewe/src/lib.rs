@@ -9,6 +9,8 @@
 //! [`Event`]s ([`Game::play_reporting`]), each told as a seat may know it
 //! ([`Game::redact`]) and enough to keep that seat's view ([`Game::observe`]). [`Stepped`] is
 //! its action index, a capture split into steps (play the card, pick table cards, finish).
+//! [`encode`] gives a seat's observation and information state as tensors for learning agents
+//! ([`cards_core::Encode`]).
 //!
 //! ```
 //! use elewenjewe::{Elewenjewe, Game, Rules, Seed};
@@ -79,6 +81,7 @@ mod bot;
 mod capture;
 mod cards;
 mod deal;
+pub mod encode;
 mod error;
 mod esun;
 mod event;
@@ -115,6 +118,7 @@ pub use capture::{
 };
 pub use cards::{MAX_VALUE, card_value};
 pub use cards_core::{Game, PlayerId, Seed};
+pub use encode::Recall;
 pub use error::{CaptureError, RuleError, SetupError};
 pub use esun::{build_patterns, builds, can_build, count_build_patterns, count_builds, is_build};
 pub use event::{Deal, Event, Position};

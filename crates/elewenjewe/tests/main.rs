@@ -4,6 +4,7 @@
 mod bot;
 mod captures;
 mod conformance;
+mod encode;
 mod events;
 mod game;
 mod rules;

@@ -4,8 +4,9 @@
 //! seeded deals or explicit positions ([`Setup`]), legal moves into a caller's buffer,
 //! transitions that happen completely or refuse with a typed [`RuleError`] and never panic,
 //! per-player [`View`]s with world sampling for AI, what happened as [`Event`]s told per seat
-//! (`Game::play_reporting`, `Game::redact`, `Game::observe`), serde for everything, and the
-//! scoring function [`score()`] as a fast standalone hot path.
+//! (`Game::play_reporting`, `Game::redact`, `Game::observe`), serde for everything, the
+//! scoring function [`score()`] as a fast standalone hot path, and fixed-shape tensors of what
+//! one seat knows for learning agents ([`encode`]).
 //!
 //! The rules, and every decision the source leaves open, are on the page [`rules_page`] (the
 //! crate's `docs/rules.md`); options live in [`Rules`]. The generic face is the
@@ -42,6 +43,7 @@
 
 mod action;
 mod bot;
+pub mod encode;
 mod error;
 mod event;
 #[cfg(feature = "fuzzing")]

@@ -3,6 +3,7 @@
 
 mod bot;
 mod conformance;
+mod encode;
 mod events;
 mod fuzzing;
 mod properties;
