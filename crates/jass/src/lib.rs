@@ -82,6 +82,7 @@ mod bot;
 mod card_play;
 mod coiffeur;
 mod differenzler;
+pub mod encode;
 mod error;
 mod event;
 #[cfg(feature = "fuzzing")]
