@@ -4,7 +4,7 @@
 use cards_core::{Encode, Game, PlayerId, Presets, RandomPlayer, Seed};
 use cards_testkit::encoding::{EncodingReport, check_encoding};
 use jass::encode::{schieber, schieber_deal as deal};
-use jass::{Rules, Schieber, SchieberDeal};
+use jass::{Coiffeur, Differenzler, Rules, Schieber, SchieberDeal};
 
 /// The default rules and each preset.
 fn rule_sets() -> Vec<(&'static str, Rules)> {
@@ -159,5 +159,38 @@ fn schieber_leaks_nothing() {
         if name == "target 300" {
             assert!(report.flips > 0, "{name}: {report:?}");
         }
+    }
+}
+
+#[test]
+fn differenzler_leaks_nothing() {
+    // One deal leaves cards unseen for the check's exchanges; a whole game shows them all in
+    // its first deal.
+    let mut one_deal = Rules::default();
+    one_deal.differenzler.deals = 1;
+    let mut hidden = one_deal;
+    hidden.differenzler.hidden_predictions = true;
+    let short = [
+        ("one deal", one_deal),
+        ("one deal, hidden predictions", hidden),
+    ];
+    for (name, rules) in rule_sets().into_iter().chain(short) {
+        for players in Rules::DIFFERENZLER_PLAYERS {
+            let (report, changes) = leak_check::<Differenzler>(&rules, players, 4, |_| false);
+            println!("{name} at {players}: {report:?}, {changes} seeds stopped on a view change");
+            assert!(report.positions > 0, "{name}: {report:?}");
+            if name.starts_with("one deal") {
+                assert!(report.flips > 0, "{name}: {report:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn coiffeur_leaks_nothing() {
+    for (name, rules) in rule_sets() {
+        let (report, changes) = leak_check::<Coiffeur>(&rules, 4, 3, |_| false);
+        println!("{name}: {report:?}, {changes} seeds stopped on a view change");
+        assert!(report.positions > 0, "{name}: {report:?}");
     }
 }

@@ -12,6 +12,8 @@
 //! which position), then the same private part. Earlier deals of a game are summarised by
 //! the scores (or sheet, or penalties) its view shows.
 
+pub mod coiffeur;
+pub mod differenzler;
 pub mod schieber;
 pub mod schieber_deal;
 pub mod shared;
