@@ -5,6 +5,7 @@ use cards_core::{Encode, Game, PlayerId, Presets, RandomPlayer, Seed};
 use cards_testkit::encoding::{EncodingReport, check_encoding};
 use jass::encode::{schieber, schieber_deal as deal};
 use jass::{Coiffeur, Differenzler, Rules, Schieber, SchieberDeal};
+use proptest::prelude::*;
 
 /// The default rules and each preset.
 fn rule_sets() -> Vec<(&'static str, Rules)> {
@@ -360,4 +361,197 @@ fn golden_schieber() {
     assert_eq!(sum(&public[schieber::EARLY_STOECK..]), 0.0);
     check_golden_history(&info[schieber::HISTORY..schieber::HISTORY + 720]);
     assert_eq!(&info[schieber::HISTORY + 720..], private);
+}
+
+/// Differenzler at three: the seats predict 40, 50, 60 in turn, the leader plays its first
+/// legal card; the view of the second to predict.
+fn differenzler_golden(hidden: bool) {
+    use jass::encode::{differenzler as dz, shared::*};
+    let mut rules = Rules::default();
+    rules.differenzler.hidden_predictions = hidden;
+    let mut game = Differenzler::new(&rules, 3, Seed::from(5)).unwrap();
+    let mut order = Vec::new();
+    for p in [40, 50, 60] {
+        let seat = game.to_act().unwrap();
+        order.push(seat);
+        game.play(jass::Action::Predict(p)).unwrap();
+    }
+    let mut legal = Vec::new();
+    game.legal_actions(&mut legal);
+    let jass::Action::Play(led) = legal[0] else {
+        panic!("a card to play: {legal:?}")
+    };
+    let leader = game.to_act().unwrap();
+    game.play(legal[0]).unwrap();
+    let me = order[1];
+    let slot = |s: PlayerId| (s.index() + 3 - me.index()) % 3;
+    let view = game.view(me);
+    let (obs, info) = tensors::<Differenzler>(&view);
+    assert_eq!(obs.len(), dz::PUBLIC_LEN + 38);
+    assert_eq!(info.len(), dz::PUBLIC_LEN + HISTORY_LEN + 38);
+    let (public, private) = obs.split_at(dz::PUBLIC_LEN);
+    assert_eq!(&public[dz::SEATED..dz::SHOWN], &[1.0, 1.0, 1.0, 0.0]);
+    assert_eq!(
+        public[dz::SHOWN + usize::from(cards_core::Card::index(view.shown))],
+        1.0
+    );
+    assert_eq!(sum(&public[dz::SHOWN..dz::PREDICTED]), 1.0);
+    assert_eq!(public[dz::PREDICTED], 0.75);
+    let (first, third) = (
+        dz::PREDICTIONS + 2 * slot(order[0]),
+        dz::PREDICTIONS + 2 * slot(order[2]),
+    );
+    if hidden {
+        assert_eq!(sum(&public[dz::PREDICTIONS..dz::POINTS]), 0.0);
+    } else {
+        assert_eq!(&public[first..first + 2], &[1.0, 40.0 / 157.0]);
+        assert_eq!(&public[third..third + 2], &[1.0, 60.0 / 157.0]);
+    }
+    // The viewer's own prediction is private only.
+    assert_eq!(&public[dz::PREDICTIONS..dz::PREDICTIONS + 2], &[0.0, 0.0]);
+    assert_eq!(&private[dz::OWN_PREDICTED..], &[1.0, 50.0 / 157.0]);
+    assert_eq!(public[PLAY_LEADER + slot(leader)], 1.0);
+    assert_eq!(
+        public[PLAY_TRICK + usize::from(cards_core::Card::index(led))],
+        1.0
+    );
+    assert_eq!(public[PLAY_HAND_SIZES + slot(leader)], 11.0 / 12.0);
+    assert_eq!(sum(&public[PLAY_HAND_SIZES..PLAY_TRICKS_WON]), 35.0 / 12.0);
+    assert_eq!(
+        sum(&private[dz::HAND..dz::OWN_PREDICTED]),
+        view.hand.len() as f32
+    );
+    assert_eq!(public[dz::DEAL_NUMBER], 0.0);
+    // History: the led card, by the leader, first in trick 0.
+    let entry = dz::HISTORY + usize::from(cards_core::Card::index(led)) * HISTORY_CARD;
+    assert_eq!(info[entry + HISTORY_SEAT + slot(leader)], 1.0);
+    assert_eq!(info[entry + HISTORY_TRICK], 1.0);
+    assert_eq!(info[entry + HISTORY_POSITION], 1.0);
+    assert_eq!(sum(&info[dz::HISTORY..dz::HISTORY + HISTORY_LEN]), 3.0);
+}
+
+#[test]
+fn golden_differenzler() {
+    differenzler_golden(false);
+    differenzler_golden(true);
+}
+
+/// Coiffeur in teams: the first to choose passes when it may or chooses, until a contract
+/// stands; then one card. Seat 0's view of the slot, contract and hand.
+#[test]
+fn golden_coiffeur() {
+    use jass::encode::{coiffeur as cf, shared::*};
+    let rules = Rules::default();
+    let mut game = Coiffeur::new(&rules, 4, Seed::from(3)).unwrap();
+    let mut legal = Vec::new();
+    // Choose: the first legal action (a slot's contract, or a pass).
+    let chooser = game.to_act().unwrap();
+    game.legal_actions(&mut legal);
+    let chosen = legal[0];
+    game.play(chosen).unwrap();
+    while game.view(PlayerId(0)).contract.is_none() {
+        game.legal_actions(&mut legal);
+        game.play(legal[0]).unwrap();
+    }
+    let view = game.view(PlayerId(0));
+    let (obs, info) = tensors::<Coiffeur>(&view);
+    assert_eq!(obs.len(), cf::PUBLIC_LEN + 36);
+    assert_eq!(info.len(), cf::PUBLIC_LEN + HISTORY_LEN + 36);
+    let (public, private) = obs.split_at(cf::PUBLIC_LEN);
+    let slot = view.slot.unwrap();
+    let k = jass::Slot::ALL.iter().position(|&s| s == slot).unwrap();
+    assert_eq!(public[cf::SLOT + k], 1.0);
+    assert_eq!(sum(&public[cf::SLOT..cf::CONTRACT]), 1.0);
+    assert_eq!(
+        sum(&public[cf::CONTRACT + CONTRACT..cf::CONTRACT + CONTRACT_DECLARER]),
+        1.0
+    );
+    let declarer = view.declarer.unwrap();
+    assert_eq!(
+        public[cf::CONTRACT + CONTRACT_DECLARER + declarer.index()],
+        1.0
+    );
+    assert_eq!(public[PLAY_TO_ACT + view.to_act.unwrap().index()], 1.0);
+    assert_eq!(sum(&public[cf::PASSED..cf::SLOT]), view.passed.len() as f32);
+    if chosen == jass::Action::Pass {
+        assert_eq!(public[cf::PASSED + chooser.index()], 1.0);
+    }
+    // Nothing on the sheet yet, nothing played.
+    assert_eq!(sum(&public[cf::CARD_POINTS..]), 0.0);
+    assert_eq!(sum(&public[PLAY_TRICK..PLAY_LEN]), 0.0);
+    assert_eq!(sum(&info[cf::HISTORY..cf::HISTORY + HISTORY_LEN]), 0.0);
+    assert_eq!(sum(private), 9.0);
+    assert_eq!(&info[cf::PUBLIC_LEN + HISTORY_LEN..], private);
+}
+
+/// Plays `G` randomly from `seed` for at most `actions`, and at every `every`-th position
+/// checks each seat's tensors: values in [0, 1], the private hand slice holding exactly the
+/// seat's hand, and `extra` on the view and observation.
+fn check_random<G: Encode<Rules = Rules, Recall = ()>>(
+    players: usize,
+    seed: u64,
+    actions: usize,
+    every: usize,
+    hand_of: impl Fn(&G::View) -> Hand,
+    extra: impl Fn(&G::View, &[f32]),
+) {
+    let rules = Rules::default();
+    let mut game = G::new(&rules, players, Seed::from(seed)).unwrap();
+    let mut player = RandomPlayer::new(Seed::from(seed));
+    let mut buf = Vec::new();
+    for step in 0..actions {
+        if step % every == 0 {
+            for seat in PlayerId::all(players) {
+                let view = game.view(seat);
+                let (obs, info) = tensors::<G>(&view);
+                for x in obs.iter().chain(&info) {
+                    assert!(x.is_finite() && (0.0..=1.0).contains(x), "{x} at {step}");
+                }
+                // The private part starts with the hand.
+                let hand = &obs[G::OBSERVATION.public..G::OBSERVATION.public + 36];
+                assert_eq!(sum(hand), hand_of(&view).len() as f32);
+                for c in hand_of(&view) {
+                    assert_eq!(hand[usize::from(cards_core::Card::index(c))], 1.0);
+                }
+                extra(&view, &obs);
+            }
+        }
+        let Some(action) = player.choose(&game, &mut buf) else {
+            break;
+        };
+        game.play(action).unwrap();
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    #[test]
+    fn schieber_deal_tensors_in_range(seed in any::<u64>()) {
+        check_random::<SchieberDeal>(4, seed, 40, 1, |v| v.hand, |_, _| {});
+    }
+
+    #[test]
+    fn schieber_tensors_in_range(seed in any::<u64>()) {
+        check_random::<Schieber>(4, seed, 400, 13, |v| v.deal.hand, |_, _| {});
+    }
+
+    #[test]
+    fn differenzler_tensors_in_range(seed in any::<u64>(), players in 3usize..=4) {
+        check_random::<Differenzler>(players, seed, 300, 11, |v| v.hand, |v, obs| {
+            use jass::encode::differenzler as dz;
+            assert_eq!(sum(&obs[dz::SEATED..dz::SHOWN]), v.hand_sizes.len() as f32);
+        });
+    }
+
+    #[test]
+    fn coiffeur_tensors_in_range(seed in any::<u64>()) {
+        check_random::<Coiffeur>(4, seed, 800, 17, |v| v.hand, |v, obs| {
+            use jass::encode::coiffeur as cf;
+            // Every filled cell of the sheet is on the tensor's sheet.
+            let filled = v.sheet.sides.iter().flat_map(|s| &s.entries).flatten().count();
+            let cells = (0..cf::SIDES * cf::SLOTS).map(|k| obs[cf::SHEET + 2 * k]);
+            assert_eq!(cells.sum::<f32>(), filled as f32);
+        });
+    }
 }
