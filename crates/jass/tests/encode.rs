@@ -555,3 +555,33 @@ proptest! {
         });
     }
 }
+
+/// The shapes `docs/jass.md` tables, for every rule set and table size of each type.
+#[test]
+fn shapes_are_the_documented_ones() {
+    use cards_core::Shape;
+    assert_eq!(SchieberDeal::OBSERVATION, Shape::new(401, 74));
+    assert_eq!(SchieberDeal::INFORMATION_STATE, Shape::new(1121, 74));
+    assert_eq!(Schieber::OBSERVATION, Shape::new(410, 74));
+    assert_eq!(Schieber::INFORMATION_STATE, Shape::new(1130, 74));
+    assert_eq!(Differenzler::OBSERVATION, Shape::new(258, 38));
+    assert_eq!(Differenzler::INFORMATION_STATE, Shape::new(978, 38));
+    assert_eq!(Coiffeur::OBSERVATION, Shape::new(360, 36));
+    assert_eq!(Coiffeur::INFORMATION_STATE, Shape::new(1080, 36));
+    use jass::encode::{coiffeur as cf, differenzler as dz, shared::*};
+    assert_eq!((PLAY_TRICK, PLAY_PLAYED, PLAY_LEN), (20, 164, 200));
+    assert_eq!(
+        (CONTRACT_DECLARER, CONTRACT_TRIO, CONTRACT_TRICK_MODE),
+        (11, 15, 33)
+    );
+    assert_eq!(
+        (deal::PUSHED, deal::CREDITS, deal::WEIS_SHOWN),
+        (239, 240, 257)
+    );
+    assert_eq!((schieber::DEAL_NUMBER, schieber::EARLY_STOECK), (401, 406));
+    assert_eq!((dz::SHOWN, dz::PREDICTIONS, dz::PENALTIES), (204, 241, 253));
+    assert_eq!(
+        (cf::SLOT, cf::CONTRACT, cf::SHEET, cf::TOTALS),
+        (204, 216, 259, 355)
+    );
+}
