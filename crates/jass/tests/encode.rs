@@ -259,7 +259,7 @@ fn check_golden_deal(public: &[f32], private: &[f32]) {
     assert_eq!(public[PLAY_TRICK + card("JS")], 1.0);
     assert_eq!(sum(&public[PLAY_TRICK..PLAY_PLAYED]), 1.0);
     for c in ["AS", "6S", "QS", "8S"] {
-        assert_eq!(public[PLAY_PLAYED + c_(c)], 1.0, "{c}");
+        assert_eq!(public[PLAY_PLAYED + card(c)], 1.0, "{c}");
     }
     assert_eq!(sum(&public[PLAY_PLAYED..PLAY_LEN]), 4.0);
     let c = deal::CONTRACT;
@@ -279,25 +279,21 @@ fn check_golden_deal(public: &[f32], private: &[f32]) {
     assert_eq!(public[deal::WEIS_SEAT + 2], 1.0);
     assert_eq!(public[deal::WEIS_POINTS], 220.0 / 257.0);
     for c in ["JC", "JD", "JH", "JS"] {
-        assert_eq!(public[deal::WEIS_SHOWN + 2 * CARDS + c_(c)], 1.0, "{c}");
+        assert_eq!(public[deal::WEIS_SHOWN + 2 * CARDS + card(c)], 1.0, "{c}");
     }
     for c in ["QD", "KD", "AD"] {
-        assert_eq!(public[deal::WEIS_SHOWN + c_(c)], 1.0, "{c}");
+        assert_eq!(public[deal::WEIS_SHOWN + card(c)], 1.0, "{c}");
     }
     assert_eq!(sum(&public[deal::WEIS_SHOWN..deal::PUBLIC_LEN]), 7.0);
     // Private: the hand less QS, its own 3-run.
     for c in ["8C", "TC", "QD", "KD", "AD", "TH", "AH", "KS"] {
-        assert_eq!(private[deal::HAND + c_(c)], 1.0, "{c}");
+        assert_eq!(private[deal::HAND + card(c)], 1.0, "{c}");
     }
     assert_eq!(sum(&private[deal::HAND..deal::OWN_WEIS]), 8.0);
     assert_eq!(sum(&private[deal::OWN_WEIS..deal::OWN_WEIS_POINTS]), 3.0);
     assert_eq!(private[deal::OWN_WEIS + card("AD")], 1.0);
     assert_eq!(private[deal::OWN_WEIS_POINTS], 20.0 / 257.0);
     assert_eq!(private[deal::OWN_WEIS_COUNTED], 1.0);
-}
-
-fn c_(text: &str) -> usize {
-    card(text)
 }
 
 /// The history block of the golden deal (seat 3's slots).
