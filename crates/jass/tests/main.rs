@@ -9,6 +9,7 @@ mod coiffeur;
 mod conformance;
 mod deal;
 mod differenzler;
+mod encode;
 mod events;
 mod mode;
 mod properties;

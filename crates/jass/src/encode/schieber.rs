@@ -1,0 +1,76 @@
+//! [`Schieber`]'s tensors: a whole game to the target. A deal's tensors
+//! ([`schieber_deal`](super::schieber_deal)) followed by the game block: the earlier deals
+//! are summarised by the running scores the view shows.
+
+use cards_core::{Encode, PlayerId, Shape};
+
+use super::schieber_deal::{self as deal, PRIVATE_LEN, PUBLIC_LEN as DEAL_LEN};
+use super::shared::{HISTORY_LEN, SEATS, Table, part, put, scaled};
+use crate::{Rules, Schieber, SchieberView};
+
+/// The deal's number, / [`DEALS_SCALE`], clamped to 1.
+pub const DEAL_NUMBER: usize = DEAL_LEN;
+/// The teams' scores before this deal, `[viewer's team, other team]`, / the target (2500
+/// without one), clamped to 1.
+pub const SCORES: usize = DEAL_NUMBER + 1;
+/// The teams' totals now, credits of this deal included with its multiplier, same scale.
+pub const TOTALS: usize = SCORES + 2;
+/// The seat whose Stöck was credited at once under the Stöck exception (relative one-hot).
+pub const EARLY_STOECK: usize = TOTALS + 2;
+/// The observation's public part's length.
+pub const PUBLIC_LEN: usize = EARLY_STOECK + SEATS;
+/// The information state's history block (the deal's, see
+/// [`shared`](super::shared)), after the observation's public part.
+pub const HISTORY: usize = PUBLIC_LEN;
+
+/// The deal number's scale: 32 deals.
+pub const DEALS_SCALE: u32 = 32;
+
+fn write_public(view: &SchieberView, public: &mut [f32]) {
+    deal::write_public(&view.deal, part(public, 0, DEAL_LEN));
+    let table = Table::new(view.deal.seat, SEATS);
+    let target = view.deal.rules.target.unwrap_or(Rules::DEFAULT_TARGET);
+    put(public, DEAL_NUMBER, scaled(view.deal_number, DEALS_SCALE));
+    for (i, v) in table.teams(view.scores).into_iter().enumerate() {
+        put(public, SCORES + i, scaled(v, target));
+    }
+    for (i, v) in table.teams(view.totals).into_iter().enumerate() {
+        put(public, TOTALS + i, scaled(v, target));
+    }
+    table.seat_hot(part(public, EARLY_STOECK, SEATS), view.early_stoeck);
+}
+
+impl Encode for Schieber {
+    const OBSERVATION: Shape = Shape::new(PUBLIC_LEN, PRIVATE_LEN);
+    const INFORMATION_STATE: Shape = Shape::new(PUBLIC_LEN + HISTORY_LEN, PRIVATE_LEN);
+
+    // The view holds every trick of the deal; earlier deals are in the scores.
+    type Recall = ();
+
+    fn recall_start(_: &Self::Rules, _: usize, _: PlayerId) {}
+
+    fn recall(_: &mut (), _: &Self::Event) {}
+
+    fn write_observation(
+        view: &SchieberView,
+        _steps: &[usize],
+        public: &mut [f32],
+        private: &mut [f32],
+    ) {
+        write_public(view, public);
+        deal::write_private(&view.deal, private);
+    }
+
+    fn write_information_state(
+        view: &SchieberView,
+        _: &(),
+        _steps: &[usize],
+        public: &mut [f32],
+        private: &mut [f32],
+    ) {
+        write_public(view, public);
+        let table = Table::new(view.deal.seat, SEATS);
+        deal::play(&view.deal, table).write_history(part(public, HISTORY, HISTORY_LEN));
+        deal::write_private(&view.deal, private);
+    }
+}
