@@ -2,12 +2,14 @@
 //! values, and **nothing a seat may not see**.
 //!
 //! The leak check exchanges cards in the true deal: over seeded random games, at a position
-//! `t0` it takes the game's setup, swaps two cards that the seat has not seen by a later
-//! position `t` (in any hand but its own, the stock, a pile), replays the same actions from
+//! `t0` (six points of each game) it takes the game's setup, swaps two cards that the seat does
+//! not see up to a position `t` a few moves later (in any hand but its own, the stock, a pile), replays the same actions from
 //! `t0` to `t` in both worlds, and asks that the seat's observation and information state be
 //! the same in both. Cards are exchanged in the setup's JSON (every string token equal to one
 //! card's notation becomes the other's), so the check needs nothing of the game but its serde;
-//! a pair whose exchange makes an action illegal is skipped. The tensors are built as a seat's
+//! a pair whose exchange makes an action illegal is skipped, and so is one that changes what the
+//! seat is told (where the rules make a hidden holding public in part: whom a rule asks to act),
+//! since the seat then knows the worlds apart. The tensors are built as a seat's
 //! client would, from its redacted events alone ([`Knowledge`]).
 
 use core::ops::Range;
@@ -64,9 +66,13 @@ pub fn check_encoding<G: Encode>(
         }
         report.games += 1;
         let n = actions.len();
-        let checkpoints: Vec<usize> = (0..=5).map(|k| n * k / 5).collect();
-        for pair in checkpoints.windows(2) {
-            let (t0, t) = (pair[0], pair[1]);
+        // Short stretches from six points of the game: a card stays unseen over a few
+        // moves (over a whole deal every card of a trick game is seen).
+        let stretches = (0..6).flat_map(|k| {
+            let t0 = n * k / 6;
+            [(t0, (t0 + 1).min(n)), (t0, (t0 + 6).min(n))]
+        });
+        for (t0, t) in stretches {
             for seat in PlayerId::all(players) {
                 let case = Case {
                     rules,
@@ -84,9 +90,11 @@ pub fn check_encoding<G: Encode>(
                 check_values::<G>(&truth)
                     .map_err(|e| format!("seed {seed}, after {t} actions, seat {seat}: {e}"))?;
                 report.positions += 1;
-                // The cards the seat has seen: in any of its events up to `t` or its view.
+                // The cards the seat sees in this stretch: in its events from `t0` to `t`
+                // or its view at `t`. (Which pairs are tried only spends the effort well:
+                // a pair is compared only when the seat is told the same in both worlds.)
                 let mut seen = BTreeSet::new();
-                for event in &events[..marks[t]] {
+                for event in &events[marks[t0]..marks[t]] {
                     tokens(&json(&G::redact(rules, event, seat)), &mut seen);
                 }
                 tokens(&json(truth.knowledge.view()), &mut seen);
@@ -98,7 +106,10 @@ pub fn check_encoding<G: Encode>(
                     let Some(flipped) = case.tensors(Some((c, d))) else {
                         continue;
                     };
-                    if flipped.state == truth.state {
+                    // Unchanged truth tests nothing; and where the rules tell the seat
+                    // something about the exchanged cards (whom a rule asks, say), its
+                    // events differ and so may its tensors.
+                    if flipped.state == truth.state || flipped.told != truth.told {
                         continue;
                     }
                     report.flips += 1;
@@ -135,6 +146,8 @@ struct Case<'a, G: Game> {
 struct Tensors<G: Encode> {
     knowledge: Knowledge<G>,
     state: String,
+    /// The seat's redacted events from `t0` on, as JSON.
+    told: Vec<String>,
     observation: Vec<f32>,
     information: Vec<f32>,
 }
@@ -157,10 +170,16 @@ impl<G: Encode> Case<'_, G> {
             state.play_reporting(action, &mut events).ok()?;
         }
         let mut knowledge = Knowledge::<G>::new(self.rules, self.players, self.seat);
-        for event in self.prefix.iter().chain(&events) {
+        for event in self.prefix {
             knowledge
                 .observe(&G::redact(self.rules, event, self.seat))
                 .ok()?;
+        }
+        let mut told = Vec::new();
+        for event in &events {
+            let event = G::redact(self.rules, event, self.seat);
+            told.push(json(&event));
+            knowledge.observe(&event).ok()?;
         }
         let mut observation = vec![f32::NAN; G::OBSERVATION.len()];
         let mut information = vec![f32::NAN; G::INFORMATION_STATE.len()];
@@ -169,6 +188,7 @@ impl<G: Encode> Case<'_, G> {
         Some(Tensors {
             knowledge,
             state: json(&state),
+            told,
             observation,
             information,
         })
