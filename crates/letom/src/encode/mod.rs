@@ -4,7 +4,7 @@
 //! The layout is the table in `docs/letom.md` ("Tensors for learning agents"); the constants
 //! here are its offsets. Seats are relative to the viewing seat (slot 0 = the viewer, slot 1 =
 //! the next seat in play order, …), padded to four; cards are many-hot over
-//! [`Card::index`](cards_core::Card::index) (colour × 9 + number); counts are divided by a
+//! [`Card::index`] (colour × 9 + number); counts are divided by a
 //! documented scale and capped at 1, so every value lies in [0, 1].
 //!
 //! The information state is the observation followed by the deal's turns in order
