@@ -4,7 +4,7 @@
 use cards_core::{Card, DidoCard, Encode, PlayerId, Shape, encode::set_each};
 
 use super::{
-    CARDS, DEALT, FLAGS, HISTORY, INFORMATION_PRIVATE, INFORMATION_PUBLIC, OBSERVATION_PRIVATE,
+    DEALT, FLAGS, HISTORY, INFORMATION_PRIVATE, INFORMATION_PUBLIC, OBSERVATION_PRIVATE,
     OBSERVATION_PUBLIC, Seats, TURN_ACTOR, TURN_CAPTURED, TURN_FLAGS, TURN_FLIPPED, TURN_GIVEN,
     TURN_LEN, TURN_PLAYED, TURN_SHOOK, TURNS, TurnFlag, UNDER, cards, put, window,
 };
@@ -178,7 +178,7 @@ impl Recall {
         cards(private, DEALT, self.dealt);
         for (k, card) in self.under.iter().enumerate() {
             if let Some(card) = card {
-                // The order they lie in under the stock, as a rank: the last dealt, at the very bottom,
+                // Their order under the stock, as a rank: the last dealt (at the very bottom)
                 // highest.
                 let rank = (k + 1) as f32 / (MAX_UNDER + 1) as f32;
                 put(private, UNDER + usize::from(card.index()), rank);
@@ -230,7 +230,3 @@ impl Encode for Letom {
         write_information(view, recall, public, private);
     }
 }
-
-// The layout's lengths add up.
-const _: () = assert!(TURN_FLAGS + FLAGS == TURN_LEN);
-const _: () = assert!(UNDER + CARDS == INFORMATION_PRIVATE);

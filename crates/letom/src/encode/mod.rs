@@ -353,3 +353,38 @@ pub(crate) fn write_private(view: &View, out: &mut [f32]) {
         view.hand.iter().map(|c| usize::from(c.index())),
     );
 }
+
+// Each field ends where the next begins.
+const _: () = {
+    assert!(SHOWN + CARDS == STOCK && RULES + 6 == SEAT_BLOCKS);
+    assert!(FLOOR + CARDS == TAKE_CARD && TAKE_CARD + CARDS == TAKE_REWARDS);
+    assert!(SEAT_SHAKEN + CARDS == SEAT_LEN);
+    assert!(TURN_GIVEN + CARDS == TURN_SHOOK && TURN_SHOOK + 9 == TURN_FLAGS);
+    assert!(TURN_FLAGS + FLAGS == TURN_LEN);
+    assert!(UNDER + CARDS == INFORMATION_PRIVATE);
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slots_count_from_the_viewer_in_play_order() {
+        let seats = Seats::new(3, PlayerId(2));
+        let slots: Vec<usize> = PlayerId::all(3).map(|s| seats.slot(s)).collect();
+        assert_eq!(slots, [1, 2, 0]);
+        assert_eq!(seats.seat(0), Some(2));
+        assert_eq!(seats.seat(3), None);
+        // An onlooker sees the seats as numbered.
+        assert_eq!(Seats::new(2, PlayerId(3)).slot(PlayerId(1)), 1);
+    }
+
+    #[test]
+    fn writers_ignore_what_does_not_fit() {
+        let mut short = [0.0; 3];
+        put(&mut short, 7, 1.0);
+        cards(&mut short, 2, Hand::full());
+        assert_eq!(short, [0.0, 0.0, 1.0]);
+        assert!(window(&mut short, 9, 4).is_empty());
+    }
+}
