@@ -13,6 +13,8 @@
 //! - [`LetomMatch`]: a match of several deals (dealer succession, the nagari carry, the pot),
 //!   telling the same events with the match's own (a deal begins, the booking, the end), and
 //!   [`MatchView`], whose `Display` is the seat's screen of the match;
+//! - [`encode`]: the tensors for learning agents of both (`cards_core::Encode`): what one
+//!   seat sees and everything it has seen, as fixed-length rows of floats;
 //! - [`LetomBot`]: the rule-based player of both (`cards_core::RuleBot`), playing from a
 //!   seat's view alone;
 //! - [`score()`]: the base points of a set of captured cards ([`Breakdown`]);
@@ -70,6 +72,7 @@
 
 mod action;
 mod bot;
+pub mod encode;
 mod error;
 mod event;
 #[cfg(feature = "fuzzing")]

@@ -5,6 +5,7 @@ mod common;
 
 mod bot;
 mod conformance;
+mod encode;
 mod events;
 mod fuzzing;
 mod playout_checksum;
