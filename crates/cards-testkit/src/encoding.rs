@@ -7,9 +7,12 @@
 //! `t0` to `t` in both worlds, and asks that the seat's observation and information state be
 //! the same in both. Cards are exchanged in the setup's JSON (every string token equal to one
 //! card's notation becomes the other's), so the check needs nothing of the game but its serde;
-//! a pair whose exchange makes an action illegal is skipped, and so is one that changes what the
-//! seat is told (where the rules make a hidden holding public in part: whom a rule asks to act),
-//! since the seat then knows the worlds apart. The tensors are built as a seat's
+//! a pair whose exchange makes an action illegal is skipped, and so is one that changes the seat's
+//! view at some moment (where the rules make a hidden holding public in part: a Weis shown, whom
+//! a rule asks to act), since the seat then knows the worlds apart. What remains is caught: a
+//! tensor that differs while every view along the way is the same (an event that tells the seat
+//! more than its view shows, kept by its recall; an encoder reading anything but its view and
+//! recall). The tensors are built as a seat's
 //! client would, from its redacted events alone ([`Knowledge`]).
 
 use core::ops::Range;
@@ -75,6 +78,7 @@ pub fn check_encoding<G: Encode>(
         for (t0, t) in stretches {
             for seat in PlayerId::all(players) {
                 let case = Case {
+                    from_start: t0 == 0,
                     rules,
                     seat,
                     players,
@@ -106,10 +110,10 @@ pub fn check_encoding<G: Encode>(
                     let Some(flipped) = case.tensors(Some((c, d))) else {
                         continue;
                     };
-                    // Unchanged truth tests nothing; and where the rules tell the seat
-                    // something about the exchanged cards (whom a rule asks, say), its
-                    // events differ and so may its tensors.
-                    if flipped.state == truth.state || flipped.told != truth.told {
+                    // Unchanged truth tests nothing; and where the rules show the seat
+                    // something of the exchanged cards (a Weis made public, whom a rule
+                    // asks), its view differs at some moment and so may its tensors.
+                    if flipped.state == truth.state || flipped.views != truth.views {
                         continue;
                     }
                     report.flips += 1;
@@ -135,6 +139,8 @@ pub fn check_encoding<G: Encode>(
 }
 
 struct Case<'a, G: Game> {
+    /// Whether the stretch starts at the game's start (each world then tells its own deal).
+    from_start: bool,
     rules: &'a G::Rules,
     seat: PlayerId,
     players: usize,
@@ -146,8 +152,8 @@ struct Case<'a, G: Game> {
 struct Tensors<G: Encode> {
     knowledge: Knowledge<G>,
     state: String,
-    /// The seat's redacted events from `t0` on, as JSON.
-    told: Vec<String>,
+    /// The seat's view after each of its events from `t0` on, as JSON.
+    views: Vec<String>,
     observation: Vec<f32>,
     information: Vec<f32>,
 }
@@ -166,20 +172,29 @@ impl<G: Encode> Case<'_, G> {
         };
         let mut state = G::from_setup(self.rules, setup).ok()?;
         let mut events = Vec::new();
+        // From the start, each world tells its own start; later, both share the true history
+        // before `t0` (the seat's knowledge then, the same in both).
+        let prefix = if self.from_start {
+            state.start_events(&mut events);
+            &[][..]
+        } else {
+            self.prefix
+        };
         for &action in self.actions {
             state.play_reporting(action, &mut events).ok()?;
         }
         let mut knowledge = Knowledge::<G>::new(self.rules, self.players, self.seat);
-        for event in self.prefix {
+        for event in prefix {
             knowledge
                 .observe(&G::redact(self.rules, event, self.seat))
                 .ok()?;
         }
-        let mut told = Vec::new();
+        let mut views = Vec::new();
         for event in &events {
-            let event = G::redact(self.rules, event, self.seat);
-            told.push(json(&event));
-            knowledge.observe(&event).ok()?;
+            knowledge
+                .observe(&G::redact(self.rules, event, self.seat))
+                .ok()?;
+            views.push(json(knowledge.view()));
         }
         let mut observation = vec![f32::NAN; G::OBSERVATION.len()];
         let mut information = vec![f32::NAN; G::INFORMATION_STATE.len()];
@@ -188,7 +203,7 @@ impl<G: Encode> Case<'_, G> {
         Some(Tensors {
             knowledge,
             state: json(&state),
-            told,
+            views,
             observation,
             information,
         })

@@ -643,3 +643,77 @@ impl Indexed for HighestIndex {
 fn catches_an_index_that_plays_another_action() {
     assert_caught::<HighestIndex>("plays another action");
 }
+
+// The leak check of the tensors (`encoding::check_encoding`) on the same mutants: High card's
+// tensors are the seat's hand and the cards played, and the information state adds every card
+// its recall was ever told of in a hand. Honest events tell a seat its own hand only; with
+// `EVENT_SHOWS_HANDS` the deal's event tells every hand, which the view drops but the recall
+// keeps: the check must catch that.
+
+impl<const BUG: u8> cards_core::Encode for Mutant<BUG> {
+    const OBSERVATION: cards_core::Shape = cards_core::Shape::new(36, 36);
+    const INFORMATION_STATE: cards_core::Shape = cards_core::Shape::new(36, 36);
+    type Recall = cards_core::CardSet<JassCard>;
+
+    fn recall_start(_: &Rules, _: usize, _: PlayerId) -> Self::Recall {
+        cards_core::CardSet::EMPTY
+    }
+
+    fn recall(recall: &mut Self::Recall, event: &Event) {
+        if let Event::Started { deal, .. } = event {
+            for hand in &deal.hands {
+                recall.extend(hand.shown().unwrap_or_default().iter().copied());
+            }
+        }
+    }
+
+    fn write_observation(
+        (view, _): &Self::View,
+        _: &[usize],
+        public: &mut [f32],
+        private: &mut [f32],
+    ) {
+        use cards_core::Card as _;
+        cards_core::encode::set_each(
+            public,
+            view.table.played.iter().map(|c| usize::from(c.index())),
+        );
+        cards_core::encode::set_each(private, view.hand.iter().map(|c| usize::from(c.index())));
+    }
+
+    fn write_information_state(
+        (view, _): &Self::View,
+        recall: &Self::Recall,
+        _: &[usize],
+        public: &mut [f32],
+        private: &mut [f32],
+    ) {
+        use cards_core::Card as _;
+        cards_core::encode::set_each(
+            public,
+            view.table.played.iter().map(|c| usize::from(c.index())),
+        );
+        cards_core::encode::set_each(private, recall.iter().map(|c| usize::from(c.index())));
+    }
+}
+
+#[test]
+fn the_leak_check_passes_honest_tensors() {
+    let report = cards_testkit::encoding::check_encoding::<Mutant<0>>(&Rules::default(), 3, 0..20)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(report.flips > 0 && report.positions > 0, "{report:?}");
+}
+
+#[test]
+fn the_leak_check_catches_a_recall_told_every_hand() {
+    let error = cards_testkit::encoding::check_encoding::<Mutant<{ bug::EVENT_SHOWS_HANDS }>>(
+        &Rules::default(),
+        3,
+        0..20,
+    )
+    .expect_err("every hand reached the information state");
+    assert!(
+        error.contains("information state") && error.contains("exchanged"),
+        "{error}"
+    );
+}

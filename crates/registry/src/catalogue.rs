@@ -81,6 +81,19 @@ impl GameType {
         self.of.rule_fields()
     }
 
+    /// The size of its step ids ([`Table::step_space`]): a learning agent's action space.
+    #[must_use]
+    pub fn step_space(&self) -> usize {
+        self.of.step_space()
+    }
+
+    /// The shapes of its observation and information-state tensors ([`Table::observation`],
+    /// [`Table::information_state`]), the same for every rule set and player count.
+    #[must_use]
+    pub fn tensor_shapes(&self) -> (cards_core::Shape, cards_core::Shape) {
+        self.of.tensor_shapes()
+    }
+
     /// The rules `choices` make (a preset, JSON merged in, fields set by name), as JSON for
     /// [`GameType::new_table`].
     ///
@@ -132,7 +145,28 @@ impl GameType {
         bots: &[String],
         seed: u64,
     ) -> Result<Box<dyn crate::duplicate::Duplicate>, TableError> {
-        self.of.duplicate(self, rules, players, bots, seed)
+        let entries: Vec<_> = bots
+            .iter()
+            .cloned()
+            .map(crate::duplicate::Entry::Bot)
+            .collect();
+        self.of.duplicate(self, rules, players, &entries, seed)
+    }
+
+    /// A duplicate-deal tournament as [`GameType::duplicate`], between `entries`: ladder bots
+    /// and players from outside (a Python function, a program over a pipe), each shown only
+    /// its seat's view.
+    ///
+    /// # Errors
+    /// As [`GameType::duplicate`].
+    pub fn duplicate_with(
+        &'static self,
+        rules: &Value,
+        players: usize,
+        entries: &[crate::duplicate::Entry],
+        seed: u64,
+    ) -> Result<Box<dyn crate::duplicate::Duplicate>, TableError> {
+        self.of.duplicate(self, rules, players, entries, seed)
     }
 
     /// Runs `visitor` typed, for this line's game type.

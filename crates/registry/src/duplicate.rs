@@ -5,15 +5,16 @@
 //! were spread.
 
 use core::fmt;
+use std::sync::{Arc, Mutex};
 
-use cards_bots::{BotSpec, Entrant, GameResult, Standings, Tournament};
-use cards_core::{Game, Seed};
+use cards_bots::{BotSpec, Entrant, GameResult, Player, Standings, Tournament};
+use cards_core::{Game, PlayerId, Seed};
 use serde::Serialize;
 use serde_json::Value;
 
 use crate::catalogue::GameType;
 use crate::error::TableError;
-use crate::table::Catalogued;
+use crate::table::{Catalogued, Move};
 
 /// One deal's games: what each seat of each game got, and (when asked) each game's record.
 #[derive(Clone, Debug, PartialEq)]
@@ -24,6 +25,85 @@ pub struct Deal {
     pub games: Vec<GameResult>,
     /// Their records (the library's `GameRecord` JSON), in the same order; empty unless asked.
     pub records: Vec<Value>,
+}
+
+/// A player from outside the library at a tournament's table (a Python function, a program
+/// over a pipe): it is shown its seat's view and legal moves, as every bot is, never the state.
+pub trait Outsider: Send + Sync {
+    /// The index into `legal` of the move it plays for `seat`, which sees `view` (the seat's
+    /// view as JSON).
+    ///
+    /// # Errors
+    /// Why it could not choose; the tournament stops with [`TableError::Bot`], naming it.
+    fn choose(&self, seat: usize, view: &Value, legal: &[Move]) -> Result<usize, String>;
+}
+
+/// One entrant of a tournament: a bot of the ladder by name, or an outsider under a name.
+#[derive(Clone)]
+pub enum Entry {
+    /// A ladder bot (`rules`, `ismcts:1000`).
+    Bot(String),
+    /// A player from outside, and the name its results carry.
+    Outsider(String, Arc<dyn Outsider>),
+}
+
+impl fmt::Debug for Entry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Entry::Bot(name) => f.debug_tuple("Bot").field(name).finish(),
+            Entry::Outsider(name, _) => f.debug_tuple("Outsider").field(name).finish(),
+        }
+    }
+}
+
+impl Entry {
+    /// The name its results carry.
+    #[must_use]
+    pub fn name(&self) -> &str {
+        match self {
+            Entry::Bot(name) | Entry::Outsider(name, _) => name.trim(),
+        }
+    }
+}
+
+/// An outsider seated as a player of `G`; a failure is kept for the tournament to report
+/// (a player can only decline to move).
+struct Seated<G> {
+    outsider: Arc<dyn Outsider>,
+    name: String,
+    failure: Arc<Mutex<Option<String>>>,
+    marker: core::marker::PhantomData<fn() -> G>,
+}
+
+impl<G: Catalogued> Player<G> for Seated<G> {
+    fn act(&mut self, state: &G, legal: &[G::Action]) -> Option<G::Action> {
+        let seat: PlayerId = state.to_act()?;
+        let view = serde_json::to_value(state.view(seat)).unwrap_or(Value::Null);
+        let moves: Vec<Move> = legal
+            .iter()
+            .enumerate()
+            .map(|(index, a)| Move {
+                index,
+                notation: a.to_string(),
+                words: format!("{a:#}"),
+            })
+            .collect();
+        let chosen =
+            self.outsider
+                .choose(seat.index(), &view, &moves)
+                .and_then(|i| {
+                    legal.get(i).copied().ok_or_else(|| {
+                        format!("chose move {i}; there are {} legal moves", legal.len())
+                    })
+                });
+        chosen
+            .map_err(|why| {
+                if let Ok(mut slot) = self.failure.lock() {
+                    slot.get_or_insert(format!("{}: {why}", self.name));
+                }
+            })
+            .ok()
+    }
 }
 
 /// A tournament between bots of the ladder over duplicate deals of one game type.
@@ -92,6 +172,8 @@ pub(crate) struct Typed<G: Game> {
     rules: G::Rules,
     players: usize,
     tournament: Tournament<G>,
+    /// The first failure of an outsider, which stops the deal it happened in.
+    failure: Arc<Mutex<Option<String>>>,
 }
 
 impl<G: Game> fmt::Debug for Typed<G> {
@@ -110,20 +192,37 @@ impl<G: Catalogued> Typed<G> {
         line: &'static GameType,
         rules: G::Rules,
         players: usize,
-        bots: &[String],
+        entries: &[Entry],
         seed: u64,
     ) -> Result<Self, TableError> {
         let tuning = line.tuning;
-        let entrants = bots
+        let failure = Arc::new(Mutex::new(None));
+        let entrants = entries
             .iter()
-            .map(|name| {
-                let spec: BotSpec = name
-                    .parse()
-                    .map_err(|e: cards_bots::ParseBotError| TableError::Bot(e.to_string()))?;
-                Ok(Entrant::<G> {
-                    name: name.trim().to_owned(),
-                    make: Box::new(move |seed: Seed| spec.player::<G>(seed, &tuning)),
-                })
+            .map(|entry| {
+                let name = entry.name().to_owned();
+                let make: Box<cards_bots::MakePlayer<G>> = match entry {
+                    Entry::Bot(text) => {
+                        let spec: BotSpec =
+                            text.parse().map_err(|e: cards_bots::ParseBotError| {
+                                TableError::Bot(e.to_string())
+                            })?;
+                        Box::new(move |seed: Seed| spec.player::<G>(seed, &tuning))
+                    }
+                    Entry::Outsider(_, outsider) => {
+                        let (outsider, failure, name) =
+                            (outsider.clone(), failure.clone(), name.clone());
+                        Box::new(move |_: Seed| {
+                            Box::new(Seated::<G> {
+                                outsider: outsider.clone(),
+                                name: name.clone(),
+                                failure: failure.clone(),
+                                marker: core::marker::PhantomData,
+                            }) as Box<dyn Player<G>>
+                        })
+                    }
+                };
+                Ok(Entrant::<G> { name, make })
             })
             .collect::<Result<_, TableError>>()?;
         let tournament = Tournament::new(rules.clone(), players, entrants, Seed::from(seed))?;
@@ -132,6 +231,7 @@ impl<G: Catalogued> Typed<G> {
             rules,
             players,
             tournament,
+            failure,
         })
     }
 }
@@ -150,7 +250,12 @@ impl<G: Catalogued> Duplicate for Typed<G> {
     }
 
     fn play_deal(&self, deal: u64, record: bool) -> Result<Deal, TableError> {
-        let played = self.tournament.play_deal(deal, record)?;
+        let played = self.tournament.play_deal(deal, record).map_err(|e| {
+            match self.failure.lock().ok().and_then(|mut slot| slot.take()) {
+                Some(why) => TableError::Bot(why),
+                None => TableError::from(e),
+            }
+        })?;
         let records = played
             .records
             .iter()

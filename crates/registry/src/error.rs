@@ -79,6 +79,9 @@ pub enum TableError {
     /// A tournament cannot be held, or a game of it failed.
     #[error("{0}")]
     Tournament(#[from] cards_bots::TournamentError),
+    /// A tensor asked for into a buffer of the wrong length.
+    #[error("{0}")]
+    Shape(String),
     /// A value could not be written as JSON (a bug in a game's serde, shown as such).
     #[error("cannot write JSON: {0}")]
     Json(String),

@@ -42,7 +42,7 @@ pub mod words;
 
 pub use cards_bots::{GameResult, Standings};
 pub use catalogue::{GameType, SummaryVisitor, Visitor, by_record, catalogue, find, games, tuning};
-pub use duplicate::{Deal, Duplicate, Run};
+pub use duplicate::{Deal, Duplicate, Entry, Outsider, Run};
 pub use error::{LookupError, TableError};
 pub use table::{Catalogued, Move, Step, Stepped, Table, Told, Weighed};
 

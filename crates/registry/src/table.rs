@@ -9,7 +9,8 @@ use core::str::FromStr;
 
 use cards_bots::{BotSpec, Player};
 use cards_core::{
-    ActionMask, Game, GameRecord, GameRng, Indexed, PlayerId, Presets as _, RuleBot, Seed,
+    ActionMask, Encode, Game, GameRecord, GameRng, Indexed, PlayerId, Presets as _, RuleBot, Seed,
+    Shape,
 };
 use serde::Deserialize as _;
 use serde_json::Value;
@@ -137,6 +138,12 @@ pub trait Table: fmt::Debug + Send {
     /// # Errors
     /// [`TableError::Notation`] for text that names no step.
     fn step_id(&self, text: &str) -> Result<usize, TableError>;
+    /// The step ids that play the move `notation` from the start of a decision: one id for a
+    /// move played whole, the card and then each card taken for a split one.
+    ///
+    /// # Errors
+    /// [`TableError::Notation`] for text that is no move of the game.
+    fn move_steps(&self, notation: &str) -> Result<Vec<usize>, TableError>;
     /// How many events there are so far (every seat is told the same number).
     fn event_count(&self) -> usize;
     /// The events from the `from`-th on (0: from the start), as `seat` saw them (`None`:
@@ -160,6 +167,27 @@ pub trait Table: fmt::Debug + Send {
     /// # Errors
     /// [`TableError::Seat`] for a seat not at the table.
     fn view_text(&self, seat: usize) -> Result<String, TableError>;
+    /// Writes the observation tensor of `seat` into `out` (its public part first; shapes in
+    /// [`GameType::tensor_shapes`]): what the seat sees now, with the steps it has taken of a
+    /// decision under way.
+    ///
+    /// # Errors
+    /// [`TableError::Seat`] for a seat not at the table, [`TableError::Shape`] for an `out` of
+    /// the wrong length.
+    fn observation(&self, seat: usize, out: &mut [f32]) -> Result<(), TableError>;
+    /// Writes the information-state tensor of `seat` into `out`: everything the seat has seen,
+    /// in order (for a sampled world, [`Table::sample_world`], the seat's own history).
+    ///
+    /// # Errors
+    /// As [`Table::observation`].
+    fn information_state(&self, seat: usize, out: &mut [f32]) -> Result<(), TableError>;
+    /// Everything `seat` has been told, in order, as text (its redacted events as JSON lines,
+    /// then the steps it has taken of a decision under way): equal for two tables exactly when
+    /// the seat cannot tell them apart, a key for search trees and regret tables.
+    ///
+    /// # Errors
+    /// [`TableError::Seat`] for a seat not at the table.
+    fn information_state_text(&self, seat: usize) -> Result<String, TableError>;
     /// The game's returns so far (its utilities, zero-sum; the final ones once over).
     fn returns(&self) -> Vec<f64>;
     /// The game's integer settlement, one entry per seat.
@@ -187,8 +215,9 @@ pub trait Table: fmt::Debug + Send {
     /// game is over.
     fn hint(&self, bot: &str, seed: u64, top: usize) -> Result<Vec<Weighed>, TableError>;
     /// A whole game consistent with what `seat` sees (every card it cannot see dealt anew,
-    /// seeded from `seed`): the determinization a search plays in. Its record starts from the
-    /// world's position.
+    /// seeded from `seed`): the determinization a search plays in. Its record and its events
+    /// start from the world's position; `seat` keeps its own history there (its information
+    /// state and its text are the ones it has here).
     ///
     /// # Errors
     /// [`TableError::Seat`] for a seat not at the table, [`TableError::Setup`] when no world
@@ -203,6 +232,8 @@ pub(crate) trait TypeOf: Sync {
     fn default_rules(&self) -> Value;
     fn presets(&self) -> Vec<(&'static str, Value)>;
     fn rule_fields(&self) -> Vec<crate::rules::Field>;
+    fn step_space(&self) -> usize;
+    fn tensor_shapes(&self) -> (Shape, Shape);
     fn rules(&self, game: &str, choices: &crate::rules::RuleChoices) -> Result<Value, String>;
     fn new_table(
         &self,
@@ -223,7 +254,7 @@ pub(crate) trait TypeOf: Sync {
         line: &'static GameType,
         rules: &Value,
         players: usize,
-        bots: &[String],
+        entries: &[crate::duplicate::Entry],
         seed: u64,
     ) -> Result<Box<dyn crate::duplicate::Duplicate>, TableError>;
 }
@@ -238,14 +269,15 @@ impl<G, P> Of<G, P> {
 }
 
 /// What every catalogued game type offers beyond [`Game`]: a rule bot (so every bot of the
-/// ladder plays it), a view that reads as text and actions read back from their notation.
+/// ladder plays it), tensors for learning agents, a view that reads as text and actions read
+/// back from their notation.
 pub trait Catalogued:
-    RuleBot<View: fmt::Display, Action: FromStr<Err: fmt::Display>> + 'static
+    RuleBot<View: fmt::Display, Action: FromStr<Err: fmt::Display>> + Encode + 'static
 {
 }
 
 impl<G> Catalogued for G where
-    G: RuleBot<View: fmt::Display, Action: FromStr<Err: fmt::Display>> + 'static
+    G: RuleBot<View: fmt::Display, Action: FromStr<Err: fmt::Display>> + Encode + 'static
 {
 }
 
@@ -284,6 +316,14 @@ impl<G: Catalogued, P: Indexed<Game = G> + Send + 'static> TypeOf for Of<G, P> {
         crate::rules::fields::<G::Rules>()
     }
 
+    fn step_space(&self) -> usize {
+        P::NUM_ACTIONS
+    }
+
+    fn tensor_shapes(&self) -> (Shape, Shape) {
+        (G::OBSERVATION, G::INFORMATION_STATE)
+    }
+
     fn rules(&self, game: &str, choices: &crate::rules::RuleChoices) -> Result<Value, String> {
         choices
             .rules::<G::Rules>(game, &G::Rules::presets())
@@ -309,12 +349,12 @@ impl<G: Catalogued, P: Indexed<Game = G> + Send + 'static> TypeOf for Of<G, P> {
         line: &'static GameType,
         rules: &Value,
         players: usize,
-        bots: &[String],
+        entries: &[crate::duplicate::Entry],
         seed: u64,
     ) -> Result<Box<dyn crate::duplicate::Duplicate>, TableError> {
         let rules = read_rules::<G>(rules)?;
         Ok(Box::new(crate::duplicate::Typed::<G>::new(
-            line, rules, players, bots, seed,
+            line, rules, players, entries, seed,
         )?))
     }
 
@@ -353,7 +393,7 @@ impl<G: Catalogued, P: Indexed<Game = G> + Send + 'static> TypeOf for Of<G, P> {
 
 /// A table of the game type `G`: the state, its record, every event so far, and the decision
 /// under way step by step in the form `P`.
-pub(crate) struct Typed<G: Game, P> {
+pub(crate) struct Typed<G: Encode, P> {
     line: &'static GameType,
     state: G,
     record: GameRecord<G>,
@@ -362,10 +402,17 @@ pub(crate) struct Typed<G: Game, P> {
     steps: Option<(P, Vec<usize>)>,
     /// The legal actions of the position, once listed (`false`: to list again).
     legal: core::cell::RefCell<(bool, Vec<G::Action>)>,
+    /// Each seat's recall, folded from its redacted events up to the count kept beside it
+    /// (kept up to date when a tensor is asked for, not at every move).
+    recalls: core::cell::RefCell<Vec<(usize, G::Recall)>>,
+    /// In a sampled world: the seat whose world it is, its redacted events before the world
+    /// began, and how many of the world's own events tell its start (which the seat's history
+    /// replaces).
+    known: Option<(PlayerId, Vec<G::Event>, usize)>,
 }
 
 // Derived `Clone` would ask `G::Event: Clone` through the generics' bounds it adds.
-impl<G: Game, P: Clone> Clone for Typed<G, P> {
+impl<G: Encode, P: Clone> Clone for Typed<G, P> {
     fn clone(&self) -> Self {
         Typed {
             line: self.line,
@@ -374,11 +421,13 @@ impl<G: Game, P: Clone> Clone for Typed<G, P> {
             events: self.events.clone(),
             steps: self.steps.clone(),
             legal: core::cell::RefCell::new((false, Vec::new())),
+            recalls: self.recalls.clone(),
+            known: self.known.clone(),
         }
     }
 }
 
-impl<G: Game, P> fmt::Debug for Typed<G, P> {
+impl<G: Encode, P> fmt::Debug for Typed<G, P> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Table")
             .field("game", &self.line.record())
@@ -399,6 +448,49 @@ impl<G: Catalogued, P: Indexed<Game = G>> Typed<G, P> {
             events,
             steps: None,
             legal: core::cell::RefCell::new((false, Vec::new())),
+            recalls: core::cell::RefCell::new(Vec::new()),
+            known: None,
+        }
+    }
+
+    /// The seat's events before this table's own (a sampled world's seat: its history), and
+    /// where its own events begin for it.
+    fn history(&self, seat: PlayerId) -> (&[G::Event], usize) {
+        match &self.known {
+            Some((known, before, start)) if *known == seat => (before, *start),
+            _ => (&[], 0),
+        }
+    }
+
+    /// Runs `f` on `seat`'s recall, brought up to date.
+    fn with_recall<T>(&self, seat: PlayerId, f: impl FnOnce(&G::Recall) -> T) -> T {
+        let mut recalls = self.recalls.borrow_mut();
+        let players = self.state.num_players();
+        if recalls.len() != players {
+            *recalls = PlayerId::all(players)
+                .map(|s| {
+                    let mut recall = G::recall_start(self.state.rules(), players, s);
+                    let (before, start) = self.history(s);
+                    for event in before {
+                        G::recall(&mut recall, event);
+                    }
+                    (start, recall)
+                })
+                .collect();
+        }
+        let (seen, recall) = &mut recalls[seat.index()];
+        for event in self.events.get(*seen..).unwrap_or_default() {
+            G::recall(recall, &G::redact(self.state.rules(), event, seat));
+        }
+        *seen = self.events.len().max(*seen);
+        f(recall)
+    }
+
+    /// The steps `seat` has taken of a decision under way (only the seat to act has any).
+    fn own_steps(&self, seat: PlayerId) -> &[usize] {
+        match &self.steps {
+            Some((_, taken)) if self.state.to_act() == Some(seat) => taken,
+            _ => &[],
         }
     }
 
@@ -667,6 +759,16 @@ impl<G: Catalogued, P: Indexed<Game = G> + Send + 'static> Table for Typed<G, P>
         self.act(action).map(|()| true)
     }
 
+    fn move_steps(&self, notation: &str) -> Result<Vec<usize>, TableError> {
+        let action = notation
+            .trim()
+            .parse::<G::Action>()
+            .map_err(|e| TableError::Notation(e.to_string()))?;
+        let mut path = Vec::new();
+        P::action_path(action, &mut path);
+        Ok(path)
+    }
+
     fn step_ids_taken(&self) -> &[usize] {
         self.steps.as_ref().map_or(&[], |(_, taken)| taken)
     }
@@ -734,6 +836,40 @@ impl<G: Catalogued, P: Indexed<Game = G> + Send + 'static> Table for Typed<G, P>
         Ok(self.state.view(self.seat(seat)?).to_string())
     }
 
+    fn observation(&self, seat: usize, out: &mut [f32]) -> Result<(), TableError> {
+        let seat = self.seat(seat)?;
+        let view = self.state.view(seat);
+        cards_core::encode::observation::<G>(&view, self.own_steps(seat), out)
+            .map_err(|e| TableError::Shape(e.to_string()))
+    }
+
+    fn information_state(&self, seat: usize, out: &mut [f32]) -> Result<(), TableError> {
+        let seat = self.seat(seat)?;
+        let view = self.state.view(seat);
+        self.with_recall(seat, |recall| {
+            cards_core::encode::information_state::<G>(&view, recall, self.own_steps(seat), out)
+        })
+        .map_err(|e| TableError::Shape(e.to_string()))
+    }
+
+    fn information_state_text(&self, seat: usize) -> Result<String, TableError> {
+        let seat = self.seat(seat)?;
+        let (before, start) = self.history(seat);
+        let rules = self.state.rules();
+        let mut text = String::new();
+        let own = self.events.get(start..).unwrap_or_default();
+        for event in before
+            .iter()
+            .cloned()
+            .chain(own.iter().map(|e| G::redact(rules, e, seat)))
+        {
+            text.push_str(&json(&event).to_string());
+            text.push('\n');
+        }
+        text.push_str(&format!("steps {:?}", self.own_steps(seat)));
+        Ok(text)
+    }
+
     fn returns(&self) -> Vec<f64> {
         self.state.returns().to_vec()
     }
@@ -799,6 +935,17 @@ impl<G: Catalogued, P: Indexed<Game = G> + Send + 'static> Table for Typed<G, P>
         let world =
             G::sample_world(&view, &mut rng).map_err(|e| TableError::Setup(e.to_string()))?;
         let record = GameRecord::from_setup(world.rules().clone(), world.setup());
-        Ok(Box::new(Typed::<G, P>::start(self.line, world, record)))
+        let mut table = Typed::<G, P>::start(self.line, world, record);
+        let seat = self.seat(seat)?;
+        let (before, start) = self.history(seat);
+        let rules = self.state.rules();
+        let own = self.events.get(start..).unwrap_or_default();
+        let history = before
+            .iter()
+            .cloned()
+            .chain(own.iter().map(|e| G::redact(rules, e, seat)))
+            .collect();
+        table.known = Some((seat, history, table.events.len()));
+        Ok(Box::new(table))
     }
 }

@@ -1,0 +1,190 @@
+//! The ladder's bots as Python callables, and duplicate-deal tournaments in which a Python
+//! function may take a seat beside them.
+
+use std::sync::Arc;
+
+use cards_registry::{Entry, GameResult, Move, Outsider, Run};
+use pyo3::prelude::*;
+use pyo3::types::PyList;
+use serde_json::Value;
+
+use crate::errors::{self, BotError};
+use crate::game::Game;
+use crate::json;
+use crate::state::State;
+
+/// A bot of the ladder by name (`"random"`, `"rules"`, `"pimc:200"`, `"ismcts:1000"`: the
+/// number is its budget of worlds or iterations; `"cheat"` sees every card and is a ceiling,
+/// not a fair player). Called on a state, it returns the action id it plays for the seat to
+/// act; it sees only that seat's view. Its choice is fixed by `seed` and the position.
+#[pyclass(module = "cardrules._cardrules", frozen)]
+#[derive(Debug)]
+pub struct Bot {
+    name: String,
+    seed: u64,
+}
+
+#[pymethods]
+impl Bot {
+    /// Raises `BotError` for a name that is not a bot of the ladder.
+    #[new]
+    #[pyo3(signature = (name, seed=0))]
+    fn new(name: &str, seed: u64) -> PyResult<Self> {
+        name.parse::<cards_bots::BotSpec>()
+            .map_err(|e| BotError::new_err(e.to_string()))?;
+        Ok(Bot {
+            name: name.trim().to_owned(),
+            seed,
+        })
+    }
+
+    /// Its ladder name.
+    #[getter]
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The action id it plays for the seat to act in `state`. In a decision taken in several
+    /// actions it chooses the whole move at the first and returns its next step each call.
+    ///
+    /// Raises `GameOver` once the game is over.
+    fn __call__(&self, py: Python<'_>, state: &State) -> PyResult<usize> {
+        py.detach(|| {
+            state.with_table(|table| {
+                let chosen = table.bot_move(&self.name, self.seed)?;
+                let path = table.move_steps(&chosen.notation)?;
+                let taken = table.step_ids_taken();
+                if path.starts_with(taken) && path.len() > taken.len() {
+                    Ok(path[taken.len()])
+                } else {
+                    Err(cards_registry::TableError::Bot(format!(
+                        "the bot plays {}, which the steps taken so far do not begin",
+                        chosen.notation
+                    )))
+                }
+            })
+        })?
+        .map_err(errors::table)
+    }
+
+    /// The same as calling the bot (OpenSpiel's `Bot.step`).
+    fn step(&self, py: Python<'_>, state: &State) -> PyResult<usize> {
+        self.__call__(py, state)
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String, u64))> {
+        let class = py.import("cardrules._cardrules")?.getattr("Bot")?;
+        Ok((class, (self.name.clone(), self.seed)))
+    }
+
+    fn __repr__(&self) -> String {
+        format!("cardrules.Bot({:?}, seed={})", self.name, self.seed)
+    }
+}
+
+/// A Python function at a tournament's table: called with the seat's view (a dict) and its
+/// legal moves in the game's notation, it answers with an index into them or a move's
+/// notation.
+struct PythonPlayer(Py<PyAny>);
+
+impl Outsider for PythonPlayer {
+    fn choose(&self, _seat: usize, view: &Value, legal: &[Move]) -> Result<usize, String> {
+        Python::attach(|py| {
+            let view = json::to_py(py, view).map_err(|e| e.to_string())?;
+            let notations: Vec<&str> = legal.iter().map(|m| m.notation.as_str()).collect();
+            let answer = self
+                .0
+                .call1(py, (view, notations))
+                .map_err(|e| format!("raised {e}"))?;
+            let answer = answer.bind(py);
+            if let Ok(i) = answer.extract::<usize>() {
+                return Ok(i);
+            }
+            let text: String = answer
+                .extract()
+                .map_err(|_| format!("answered {answer}, not a move's index or notation"))?;
+            legal
+                .iter()
+                .position(|m| m.notation == text.trim() || m.words == text.trim())
+                .ok_or_else(|| format!("answered {text:?}, which is not a legal move"))
+        })
+    }
+}
+
+/// A duplicate-deal tournament, as the command line's `cardrules tournament`: every pair of
+/// `players` meets on the same `deals` deals (dealt from `seed`) under every seating, so luck
+/// of the cards cancels. Each player is a ladder name (`"rules"`, `"ismcts:1000"`), a
+/// `cardrules.Bot`, a Python function `f(view, legal) -> index or notation`, or a
+/// `(name, function)` pair. Returns the report as the command line's `--json` writes it
+/// (standings with intervals and ratings), with each game's record when `records` is true.
+///
+/// Raises `BotError` for a name that is not a bot or a function that fails (its error named),
+/// `InvalidRules` for a table the game does not seat.
+#[pyfunction]
+#[pyo3(signature = (game, players, deals=100, seed=0, records=false))]
+pub(crate) fn tournament<'py>(
+    py: Python<'py>,
+    game: &Game,
+    players: &Bound<'py, PyList>,
+    deals: u64,
+    seed: u64,
+    records: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    let mut entries = Vec::new();
+    for (i, p) in players.iter().enumerate() {
+        let entry = if let Ok(name) = p.extract::<String>() {
+            Entry::Bot(name)
+        } else if let Ok(bot) = p.cast::<Bot>() {
+            Entry::Bot(bot.get().name.clone())
+        } else if let Ok((name, f)) = p.extract::<(String, Bound<'py, PyAny>)>() {
+            Entry::Outsider(name, Arc::new(PythonPlayer(f.unbind())))
+        } else if p.is_callable() {
+            let name = p
+                .getattr("__name__")
+                .and_then(|n| n.extract::<String>())
+                .unwrap_or_else(|_| format!("python-{i}"));
+            Entry::Outsider(name, Arc::new(PythonPlayer(p.unbind())))
+        } else {
+            return Err(BotError::new_err(format!(
+                "player {i} is {p}: give a ladder name, a Bot, a function or (name, function)"
+            )));
+        };
+        entries.push(entry);
+    }
+    let names: Vec<String> = entries.iter().map(|e| e.name().to_owned()).collect();
+    let started = std::time::Instant::now();
+    let (report, games) = py
+        .detach(
+            || -> Result<(String, Vec<Value>), cards_registry::TableError> {
+                let duplicate =
+                    game.line
+                        .duplicate_with(&game.rules, game.players, &entries, seed)?;
+                let mut results: Vec<Vec<GameResult>> = Vec::new();
+                let mut games = Vec::new();
+                for d in 0..deals {
+                    let deal = duplicate.play_deal(d, records)?;
+                    results.push(deal.games);
+                    games.extend(deal.records);
+                }
+                let standings = duplicate.standings(&results);
+                let run = Run {
+                    seed,
+                    deals,
+                    bots: &names,
+                    records: Vec::new(),
+                    seconds: started.elapsed().as_secs_f64(),
+                };
+                Ok((duplicate.report_json(&standings, &run)?, games))
+            },
+        )
+        .map_err(errors::table)?;
+    let report = py.import("json")?.call_method1("loads", (report,))?;
+    if records {
+        let list = PyList::empty(py);
+        for g in &games {
+            list.append(g.to_string())?;
+        }
+        report.set_item("games", list)?;
+    }
+    Ok(report)
+}
