@@ -217,7 +217,8 @@ pub trait Table: fmt::Debug + Send {
     /// A whole game consistent with what `seat` sees (every card it cannot see dealt anew,
     /// seeded from `seed`): the determinization a search plays in. Its record and its events
     /// start from the world's position; `seat` keeps its own history there (its information
-    /// state and its text are the ones it has here).
+    /// state and its text are the ones it has here), and the steps it has taken of a decision
+    /// under way.
     ///
     /// # Errors
     /// [`TableError::Seat`] for a seat not at the table, [`TableError::Setup`] when no world
@@ -946,6 +947,10 @@ impl<G: Catalogued, P: Indexed<Game = G> + Send + 'static> Table for Typed<G, P>
             .chain(own.iter().map(|e| G::redact(rules, e, seat)))
             .collect();
         table.known = Some((seat, history, table.events.len()));
+        // The steps the seat has taken of a decision under way are its own knowledge too.
+        for &id in self.own_steps(seat) {
+            table.take_step(id)?;
+        }
         Ok(Box::new(table))
     }
 }

@@ -1,0 +1,84 @@
+"""The ladder's bots as callables, and tournaments where a Python function takes a seat."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+import cardrules
+
+
+def test_bots_play_every_game_to_the_end(game: cardrules.Game) -> None:
+    bots = [cardrules.Bot("rules", seed=1), cardrules.Bot("random", seed=2)]
+    state = game.new_initial_state(seed=5)
+    while not state.is_terminal():
+        action = bots[state.current_player() % 2](state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+    assert abs(sum(state.returns())) < 1e-9
+
+
+def test_a_bot_s_choice_is_fixed_by_its_seed_and_the_position() -> None:
+    state = cardrules.new_game("schieber-deal").new_initial_state(seed=3)
+    bot = cardrules.Bot("pimc:20", seed=7)
+    assert bot(state) == bot.step(state) == cardrules.Bot("pimc:20", seed=7)(state)
+    assert pickle.loads(pickle.dumps(bot))(state) == bot(state)
+    assert bot.name == "pimc:20"
+
+
+def test_bad_bot_names_are_refused() -> None:
+    with pytest.raises(cardrules.BotError, match="wizard"):
+        cardrules.Bot("wizard")
+    state = cardrules.new_game("zaagox", players=2).new_initial_state(seed=1)
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    with pytest.raises(cardrules.GameOver):
+        cardrules.Bot("rules")(state)
+
+
+def first_legal(view: dict, legal: list[str]) -> int:
+    """A Python player: always the first legal move."""
+    assert legal, "a player is asked only when it has a move"
+    return 0
+
+
+def test_a_python_function_plays_in_a_tournament() -> None:
+    game = cardrules.new_game("schieber-deal")
+    seen: list[dict] = []
+
+    def watcher(view: dict, legal: list[str]) -> str:
+        seen.append(view)
+        return legal[-1]
+
+    report = cardrules.tournament(game, ["rules", first_legal, ("watcher", watcher)],
+                                  deals=3, seed=1)
+    names = [b["name"] for b in report["standings"]["bots"]]
+    assert names == ["rules", "first_legal", "watcher"]
+    assert report["deals"] == 3
+    # The function saw only its own seat's view: one hand, its own.
+    assert seen and all("hand" in v for v in seen)
+    assert all(set(v) == set(seen[0]) for v in seen)
+
+
+def test_the_report_matches_the_ladder_bots_run_alone() -> None:
+    game = cardrules.new_game("letom")
+    a = cardrules.tournament(game, ["rules", "random"], deals=4, seed=9)
+    b = cardrules.tournament(game, ["rules", cardrules.Bot("random")], deals=4, seed=9)
+    assert a["standings"] == b["standings"]
+
+
+def test_a_failing_player_stops_the_tournament_with_its_error() -> None:
+    game = cardrules.new_game("zaagox", players=2)
+
+    def broken(view: dict, legal: list[str]) -> int:
+        raise RuntimeError("out of ideas")
+
+    with pytest.raises(cardrules.BotError, match="broken.*out of ideas"):
+        cardrules.tournament(game, ["random", broken], deals=1)
+    with pytest.raises(cardrules.BotError, match="not a legal move"):
+        cardrules.tournament(game, ["random", lambda v, legal: "Z9"], deals=1)
+    with pytest.raises(cardrules.BotError, match="legal moves"):
+        cardrules.tournament(game, ["random", lambda v, legal: 10**6], deals=1)
+    with pytest.raises(cardrules.BotError, match="player 1"):
+        cardrules.tournament(game, ["random", 42], deals=1)
