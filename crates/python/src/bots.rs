@@ -125,13 +125,14 @@ impl Outsider for PythonPlayer {
 pub(crate) fn tournament<'py>(
     py: Python<'py>,
     game: &Game,
-    players: &Bound<'py, PyList>,
+    players: &Bound<'py, PyAny>,
     deals: u64,
     seed: u64,
     records: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let mut entries = Vec::new();
-    for (i, p) in players.iter().enumerate() {
+    for (i, p) in players.try_iter()?.enumerate() {
+        let p = p?;
         let entry = if let Ok(name) = p.extract::<String>() {
             Entry::Bot(name)
         } else if let Ok(bot) = p.cast::<Bot>() {

@@ -2,7 +2,7 @@
 //! state, refusals leave the table as it was, records replay, bots play whole games.
 
 use cards_core::{Game, Seed, random_playout};
-use cards_registry::{TableError, find};
+use cards_registry::{TableError, catalogue, find};
 use serde_json::json;
 
 /// Plays the typed random game of `seed` through the erased table of `game`/`variant` by its
@@ -287,5 +287,68 @@ fn onlooker_after(line: &'static cards_registry::GameType, moves: usize) {
         let (view, text) = table.onlooker_view();
         assert!(view.is_object() && !text.is_empty(), "{line:?}");
         assert_eq!(table.onlooker_events(table.event_count()), []);
+    }
+}
+
+/// A seat's tensors through the table: fixed shapes, a wrong buffer refused untouched, the same
+/// after a replay of the record and in a copy, and the same in a world sampled for the seat
+/// (its history kept there), which does differ from the truth.
+#[test]
+fn tensors_through_the_table() {
+    for line in catalogue() {
+        let (obs_shape, info_shape) = line.tensor_shapes();
+        let players = *line.players().start().max(&2);
+        let mut table = line.new_table(&json!({}), players, 31).unwrap();
+        let mut draw = 31_u64;
+        let mut worlds_differ = 0;
+        let mut mask = cards_core::ActionMask::default();
+        for moment in 0..60 {
+            if table.to_act().is_none() {
+                break;
+            }
+            for seat in 0..players {
+                let mut obs = vec![0.5; obs_shape.len()];
+                let mut info = vec![0.5; info_shape.len()];
+                table.observation(seat, &mut obs).unwrap();
+                table.information_state(seat, &mut info).unwrap();
+                assert!(obs.iter().chain(&info).all(|x| x.is_finite()), "{line:?}");
+                let mut short = vec![7.0; 3];
+                assert!(matches!(
+                    table.observation(seat, &mut short),
+                    Err(TableError::Shape(_))
+                ));
+                assert_eq!(short, [7.0; 3], "a refused buffer is left as it was");
+                let text = table.information_state_text(seat).unwrap();
+                if moment % 10 == 0 {
+                    let mut again = line.replay(&table.record().to_string()).unwrap();
+                    for &id in table.step_ids_taken() {
+                        again.take_step(id).unwrap();
+                    }
+                    let copy = table.clone_table();
+                    let world = table.sample_world(seat, moment).unwrap();
+                    worlds_differ += usize::from(world.state() != table.state());
+                    for other in [again.as_ref(), copy.as_ref(), world.as_ref()] {
+                        let mut o = vec![0.0; obs_shape.len()];
+                        let mut i = vec![0.0; info_shape.len()];
+                        other.observation(seat, &mut o).unwrap();
+                        other.information_state(seat, &mut i).unwrap();
+                        assert_eq!(o, obs, "{line:?} seat {seat}");
+                        assert_eq!(i, info, "{line:?} seat {seat}");
+                        assert_eq!(other.information_state_text(seat).unwrap(), text);
+                    }
+                }
+            }
+            assert!(matches!(
+                table.observation(players, &mut vec![0.0; obs_shape.len()]),
+                Err(TableError::Seat { .. })
+            ));
+            table.step_mask(&mut mask);
+            let ids: Vec<usize> = mask.iter().collect();
+            draw = draw.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            table
+                .take_step(ids[(draw >> 33) as usize % ids.len()])
+                .unwrap();
+        }
+        assert!(worlds_differ > 0, "{line:?}: no sampled world differed");
     }
 }
