@@ -246,7 +246,6 @@ class SeatEnv(gymnasium.Env):
 
     def close(self) -> None:
         """Releases nothing (no window)."""
-        self.state = self.state
 
 
 def register(prefix: str = "cardrules") -> list[str]:

@@ -38,7 +38,8 @@ Conventions:
 - ``min_utility``/``max_utility`` are tight for Schieber, Coiffeur and Eléwénjewé and a loose
   bound (±2^62) for the others; ``max_game_length`` is a loose bound;
 - tabular methods (CFR, exploitability, full-tree traversal) do not apply: none of these games
-  is small enough (a single Schieber deal already has billions of information states).
+  is small enough to enumerate (hidden hands of 7 to 13 cards already make the trees of one deal
+  far too large).
 """
 
 from __future__ import annotations

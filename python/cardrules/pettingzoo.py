@@ -226,7 +226,6 @@ class CardEnv(AECEnv, EzPickle):
 
     def close(self) -> None:
         """Releases nothing (no window); present for PettingZoo's API."""
-        self.state = self.state
 
 
 #: PettingZoo's name for the unwrapped environment.

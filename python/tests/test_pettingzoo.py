@@ -127,3 +127,26 @@ def test_spaces_render_and_information_state() -> None:
     np.testing.assert_array_equal(obs["observation"], e.state.information_state_tensor(2))
     assert space.contains(obs)
     e.close()
+
+
+def test_missing_extras_name_the_extra() -> None:
+    import subprocess
+    import sys
+
+    for module, blocked, extra in [
+        ("cardrules.pettingzoo", "pettingzoo", "pettingzoo"),
+        ("cardrules.gymnasium", "gymnasium", "gymnasium"),
+        ("cardrules.openspiel", "pyspiel", "openspiel"),
+    ]:
+        code = f"import sys; sys.modules[{blocked!r}] = None; import {module}"
+        result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+        assert result.returncode != 0
+        assert "ImportError" in result.stderr and f"./python[{extra}]" in result.stderr
+
+
+def test_pickles() -> None:
+    import pickle
+
+    e = pickle.loads(pickle.dumps(CardEnv("letom", variant="deal", players=3)))
+    e.reset(seed=1)
+    assert e.possible_agents == ["player_0", "player_1", "player_2"]
