@@ -9,11 +9,11 @@
 //! the observation's public part.
 
 use cards_core::encode::set_each;
-use cards_core::{Encode, PlayerId, Shape};
 
+use super::shared::encode_from_view;
 use super::shared::{
-    CARDS, CONTRACT_LEN, HAND_LEN, HISTORY_LEN, PLAY_LEN, Play, SEATS, Table, cards, part, put,
-    scaled, write_contract,
+    CARDS, CONTRACT_LEN, HAND_LEN, PLAY_LEN, Play, SEATS, Table, cards, part, put, scaled,
+    write_contract,
 };
 use crate::{Coiffeur, CoiffeurView, ScoreSheet, Slot};
 
@@ -135,36 +135,5 @@ fn write_private(view: &CoiffeurView, private: &mut [f32]) {
     cards(part(private, HAND, CARDS), view.hand);
 }
 
-impl Encode for Coiffeur {
-    const OBSERVATION: Shape = Shape::new(PUBLIC_LEN, PRIVATE_LEN);
-    const INFORMATION_STATE: Shape = Shape::new(PUBLIC_LEN + HISTORY_LEN, PRIVATE_LEN);
-
-    // The view holds every trick of the deal; earlier deals are on the sheet.
-    type Recall = ();
-
-    fn recall_start(_: &Self::Rules, _: usize, _: PlayerId) {}
-
-    fn recall(_: &mut (), _: &Self::Event) {}
-
-    fn write_observation(
-        view: &CoiffeurView,
-        _steps: &[usize],
-        public: &mut [f32],
-        private: &mut [f32],
-    ) {
-        write_public(view, public);
-        write_private(view, private);
-    }
-
-    fn write_information_state(
-        view: &CoiffeurView,
-        _: &(),
-        _steps: &[usize],
-        public: &mut [f32],
-        private: &mut [f32],
-    ) {
-        write_public(view, public);
-        play(view).write_history(part(public, HISTORY, HISTORY_LEN));
-        write_private(view, private);
-    }
-}
+// The view holds every trick of the deal; earlier deals are on the sheet.
+encode_from_view!(Coiffeur, CoiffeurView, write_public, write_private, play);

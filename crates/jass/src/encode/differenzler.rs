@@ -7,11 +7,10 @@
 //! viewer's own prediction. The information state adds the deal's history block after the
 //! observation's public part.
 
-use cards_core::{Encode, PlayerId, Shape};
+use cards_core::PlayerId;
 
-use super::shared::{
-    CARDS, HAND_LEN, HISTORY_LEN, PLAY_LEN, Play, SEATS, Table, cards, part, put, scaled,
-};
+use super::shared::encode_from_view;
+use super::shared::{CARDS, HAND_LEN, PLAY_LEN, Play, SEATS, Table, cards, part, put, scaled};
 use crate::{Differenzler, DifferenzlerView, MAX_PREDICTION};
 
 /// Whether each relative slot is a seat at the table (1.0).
@@ -113,36 +112,11 @@ fn write_private(view: &DifferenzlerView, private: &mut [f32]) {
     }
 }
 
-impl Encode for Differenzler {
-    const OBSERVATION: Shape = Shape::new(PUBLIC_LEN, PRIVATE_LEN);
-    const INFORMATION_STATE: Shape = Shape::new(PUBLIC_LEN + HISTORY_LEN, PRIVATE_LEN);
-
-    // The view holds every trick of the deal; earlier deals are in the penalties.
-    type Recall = ();
-
-    fn recall_start(_: &Self::Rules, _: usize, _: PlayerId) {}
-
-    fn recall(_: &mut (), _: &Self::Event) {}
-
-    fn write_observation(
-        view: &DifferenzlerView,
-        _steps: &[usize],
-        public: &mut [f32],
-        private: &mut [f32],
-    ) {
-        write_public(view, public);
-        write_private(view, private);
-    }
-
-    fn write_information_state(
-        view: &DifferenzlerView,
-        _: &(),
-        _steps: &[usize],
-        public: &mut [f32],
-        private: &mut [f32],
-    ) {
-        write_public(view, public);
-        play(view).write_history(part(public, HISTORY, HISTORY_LEN));
-        write_private(view, private);
-    }
-}
+// The view holds every trick of the deal; earlier deals are in the penalties.
+encode_from_view!(
+    Differenzler,
+    DifferenzlerView,
+    write_public,
+    write_private,
+    play
+);

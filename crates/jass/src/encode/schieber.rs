@@ -2,10 +2,9 @@
 //! ([`schieber_deal`](super::schieber_deal)) followed by the game block: the earlier deals
 //! are summarised by the running scores the view shows.
 
-use cards_core::{Encode, PlayerId, Shape};
-
 use super::schieber_deal::{self as deal, PRIVATE_LEN, PUBLIC_LEN as DEAL_LEN};
-use super::shared::{HISTORY_LEN, SEATS, Table, part, put, scaled};
+use super::shared::encode_from_view;
+use super::shared::{SEATS, Table, part, put, scaled};
 use crate::{Rules, Schieber, SchieberView};
 
 /// The deal's number, / [`DEALS_SCALE`], clamped to 1.
@@ -40,37 +39,15 @@ fn write_public(view: &SchieberView, public: &mut [f32]) {
     table.seat_hot(part(public, EARLY_STOECK, SEATS), view.early_stoeck);
 }
 
-impl Encode for Schieber {
-    const OBSERVATION: Shape = Shape::new(PUBLIC_LEN, PRIVATE_LEN);
-    const INFORMATION_STATE: Shape = Shape::new(PUBLIC_LEN + HISTORY_LEN, PRIVATE_LEN);
+// The view holds every trick of the deal; earlier deals are in the scores.
+encode_from_view!(Schieber, SchieberView, write_public, write_private, history);
 
-    // The view holds every trick of the deal; earlier deals are in the scores.
-    type Recall = ();
+/// The private part: the deal's.
+fn write_private(view: &SchieberView, private: &mut [f32]) {
+    deal::write_private(&view.deal, private);
+}
 
-    fn recall_start(_: &Self::Rules, _: usize, _: PlayerId) {}
-
-    fn recall(_: &mut (), _: &Self::Event) {}
-
-    fn write_observation(
-        view: &SchieberView,
-        _steps: &[usize],
-        public: &mut [f32],
-        private: &mut [f32],
-    ) {
-        write_public(view, public);
-        deal::write_private(&view.deal, private);
-    }
-
-    fn write_information_state(
-        view: &SchieberView,
-        _: &(),
-        _steps: &[usize],
-        public: &mut [f32],
-        private: &mut [f32],
-    ) {
-        write_public(view, public);
-        let table = Table::new(view.deal.seat, SEATS);
-        deal::play(&view.deal, table).write_history(part(public, HISTORY, HISTORY_LEN));
-        deal::write_private(&view.deal, private);
-    }
+/// The deal's play as its seat saw it.
+fn history(view: &SchieberView) -> super::shared::Play<'_> {
+    deal::play(&view.deal, Table::new(view.deal.seat, SEATS))
 }

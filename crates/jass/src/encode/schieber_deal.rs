@@ -6,11 +6,9 @@
 //! block (every card of the deal with who played it, in which trick, at which position)
 //! after the observation's public part; its private part is the observation's.
 
-use cards_core::{Encode, PlayerId, Shape};
-
+use super::shared::encode_from_view;
 use super::shared::{
-    CONTRACT_LEN, HAND_LEN, HISTORY_LEN, PLAY_LEN, Play, SEATS, Table, cards, part, put, scaled,
-    write_contract,
+    CONTRACT_LEN, HAND_LEN, PLAY_LEN, Play, SEATS, Table, cards, part, put, scaled, write_contract,
 };
 use crate::{SchieberDeal, SchieberDealView};
 
@@ -109,36 +107,16 @@ pub(crate) fn play(view: &SchieberDealView, table: Table) -> Play<'_> {
     }
 }
 
-impl Encode for SchieberDeal {
-    const OBSERVATION: Shape = Shape::new(PUBLIC_LEN, PRIVATE_LEN);
-    const INFORMATION_STATE: Shape = Shape::new(PUBLIC_LEN + HISTORY_LEN, PRIVATE_LEN);
+// The view holds every trick of the deal.
+encode_from_view!(
+    SchieberDeal,
+    SchieberDealView,
+    write_public,
+    write_private,
+    history
+);
 
-    // The view holds every trick of the deal.
-    type Recall = ();
-
-    fn recall_start(_: &Self::Rules, _: usize, _: PlayerId) {}
-
-    fn recall(_: &mut (), _: &Self::Event) {}
-
-    fn write_observation(
-        view: &SchieberDealView,
-        _steps: &[usize],
-        public: &mut [f32],
-        private: &mut [f32],
-    ) {
-        write_public(view, public);
-        write_private(view, private);
-    }
-
-    fn write_information_state(
-        view: &SchieberDealView,
-        _: &(),
-        _steps: &[usize],
-        public: &mut [f32],
-        private: &mut [f32],
-    ) {
-        write_public(view, public);
-        play(view, Table::new(view.seat, SEATS)).write_history(part(public, HISTORY, HISTORY_LEN));
-        write_private(view, private);
-    }
+/// The deal's play as its seat saw it.
+fn history(view: &SchieberDealView) -> Play<'_> {
+    play(view, Table::new(view.seat, SEATS))
 }

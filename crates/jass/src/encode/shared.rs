@@ -232,3 +232,53 @@ impl Play<'_> {
         }
     }
 }
+
+/// `Encode` for a Jass game type whose view holds every trick of its deal, so its recall is
+/// `()`: the observation is the public part (`$public`) then the private part (`$private`), and
+/// the information state puts the deal's history (`$play(view).write_history`) after the
+/// public part. The calling module names `PUBLIC_LEN`, `PRIVATE_LEN` and `HISTORY`, its
+/// history's offset.
+macro_rules! encode_from_view {
+    ($game:ty, $view:ty, $public:expr, $private:expr, $play:expr) => {
+        impl cards_core::Encode for $game {
+            const OBSERVATION: cards_core::Shape = cards_core::Shape::new(PUBLIC_LEN, PRIVATE_LEN);
+            const INFORMATION_STATE: cards_core::Shape = cards_core::Shape::new(
+                PUBLIC_LEN + $crate::encode::shared::HISTORY_LEN,
+                PRIVATE_LEN,
+            );
+
+            type Recall = ();
+
+            fn recall_start(_: &Self::Rules, _: usize, _: cards_core::PlayerId) {}
+
+            fn recall(_: &mut (), _: &Self::Event) {}
+
+            fn write_observation(
+                view: &$view,
+                _: &[usize],
+                public: &mut [f32],
+                private: &mut [f32],
+            ) {
+                $public(view, public);
+                $private(view, private);
+            }
+
+            fn write_information_state(
+                view: &$view,
+                _: &(),
+                _: &[usize],
+                public: &mut [f32],
+                private: &mut [f32],
+            ) {
+                $public(view, public);
+                $play(view).write_history($crate::encode::shared::part(
+                    public,
+                    HISTORY,
+                    $crate::encode::shared::HISTORY_LEN,
+                ));
+                $private(view, private);
+            }
+        }
+    };
+}
+pub(crate) use encode_from_view;
