@@ -98,6 +98,7 @@ mod schieber_deal;
 mod score;
 mod screen;
 mod seeded_deal;
+pub mod solve;
 pub mod summary;
 mod trick_rules;
 mod weis;

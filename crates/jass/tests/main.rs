@@ -15,6 +15,7 @@ mod mode;
 mod properties;
 mod schieber;
 mod score;
+mod solve;
 mod trace_forms;
 mod trick;
 mod variants;

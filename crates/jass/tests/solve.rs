@@ -1,0 +1,242 @@
+//! The open-hand solver (`jass::solve`, rules.md "Open-hand solver"): equal to plain minimax
+//! on random positions, hand-worked endings, its invariants and its refusals.
+
+use cards_core::{CardSet, GameRng, JassCard, JassSuit, PlayerId, Seed};
+use jass::solve::{Position, SolveError, reference, solve};
+use jass::{
+    Action, Contract, Game, Mode, PlayRules, Rules, SchieberDeal, SlalomStart, Variants,
+    trick_winner,
+};
+
+fn c(s: &str) -> JassCard {
+    s.parse().unwrap()
+}
+
+fn set(s: &str) -> CardSet<JassCard> {
+    s.split_whitespace().map(c).collect()
+}
+
+/// The contracts the solver plays: the six modes and the variants with fixed trick modes.
+const CONTRACTS: [Contract; 10] = [
+    Contract::Mode(Mode::Trump(JassSuit::Clubs)),
+    Contract::Mode(Mode::Trump(JassSuit::Diamonds)),
+    Contract::Mode(Mode::Trump(JassSuit::Hearts)),
+    Contract::Mode(Mode::Trump(JassSuit::Spades)),
+    Contract::Mode(Mode::Obenabe),
+    Contract::Mode(Mode::Undenufe),
+    Contract::Slalom(SlalomStart::Obenabe),
+    Contract::Slalom(SlalomStart::Undenufe),
+    Contract::Guschti,
+    Contract::Mary,
+];
+
+/// A seeded deal in `contract`, played with random legal cards until `cards` are played.
+fn deal_after(seed: u64, contract: Contract, cards: usize) -> SchieberDeal {
+    let rules = Rules {
+        variants: Variants::ALL,
+        ..Rules::default()
+    };
+    let mut deal = SchieberDeal::new(&rules, 4, Seed::from(seed)).unwrap();
+    deal.play(Action::Name(contract)).unwrap();
+    let mut rng = GameRng::new(Seed::from(seed), 9);
+    let mut moves = Vec::new();
+    while deal.plays().len() < cards && deal.to_act().is_some() {
+        deal.legal_actions(&mut moves);
+        let pick = moves[rng.below(moves.len() as u64) as usize];
+        deal.play(pick).unwrap();
+    }
+    deal
+}
+
+/// The solver equals plain minimax — the value and the set of best cards — on random
+/// positions with at most 4 tricks left, in every contract it plays, at any point of a trick.
+#[test]
+fn equals_brute_force_on_random_positions() {
+    let mut rng = GameRng::new(Seed::from(0x5017E), 0);
+    let mut checked = 0;
+    for seed in 0..2000u64 {
+        let contract = CONTRACTS[rng.below(CONTRACTS.len() as u64) as usize];
+        // 1 to 4 tricks left, more of the longer endings; 0–3 cards of the trick played.
+        let tricks_left = [1, 2, 3, 3, 4, 4][rng.below(6) as usize];
+        let cards = 36 - 4 * tricks_left + rng.below(4) as usize;
+        let deal = deal_after(seed, contract, cards);
+        let position = Position::from_deal(&deal).unwrap();
+        let fast = solve(&position).unwrap();
+        let slow = reference::solve(&position).unwrap();
+        assert_eq!(
+            (fast.points, fast.best, fast.taken, fast.to_play),
+            (slow.points, slow.best, slow.taken, slow.to_play),
+            "seed {seed} {contract} after {cards} cards: {position:?}"
+        );
+        // What is left and what was taken make the deal's 157.
+        let [a, b] = fast.points;
+        assert_eq!(a + b + fast.taken[0] + fast.taken[1], 157);
+        assert!(!fast.best.is_empty());
+        checked += 1;
+    }
+    assert_eq!(checked, 2000);
+}
+
+/// Playing a best card keeps the value; every other legal card does worse for the seat to
+/// play (whole-deal positions of 5–6 tricks, beyond the brute force).
+#[test]
+fn best_cards_keep_the_value() {
+    for seed in 0..40u64 {
+        let contract = CONTRACTS[(seed % 10) as usize];
+        let cards = 12 + (seed % 8) as usize;
+        let deal = deal_after(seed, contract, cards);
+        let solution = solve(&Position::from_deal(&deal).unwrap()).unwrap();
+        let seat = solution.to_play.unwrap();
+        let team = seat.index() % 2;
+        let mine = solution.taken[team] + solution.points[team];
+        let mut moves = Vec::new();
+        deal.legal_actions(&mut moves);
+        for &action in &moves {
+            let Action::Play(card) = action else {
+                panic!("a card to play")
+            };
+            let after = deal.apply(action).unwrap();
+            let next = solve(&Position::from_deal(&after).unwrap()).unwrap();
+            let value = next.taken[team] + next.points[team];
+            if solution.best.contains(card) {
+                assert_eq!(value, mine, "seed {seed}: {card}");
+            } else {
+                assert!(value < mine, "seed {seed}: {card} {value} vs {mine}");
+            }
+        }
+    }
+}
+
+/// A position whose remaining hands are `ending` (seat 0 to lead): the other cards were played
+/// in tricks of one suit, each won by seat 0 (it played the highest card), so every play was
+/// legal. Each suit must have 1, 5 or 9 cards in the ending.
+fn ending(ending: [&str; 4], contract: Contract) -> Position {
+    let hands = ending.map(set);
+    let held = hands.iter().fold(CardSet::EMPTY, |a, &h| a | h);
+    let mode = contract.trick_mode(0, &[]).unwrap();
+    let mut plays = Vec::new();
+    for suit in JassSuit::ALL {
+        let mut cards: Vec<JassCard> = JassCard::ALL
+            .into_iter()
+            .filter(|c| c.suit() == suit && !held.contains(*c))
+            .collect();
+        assert_eq!(cards.len() % 4, 0, "{suit:?}");
+        // Strongest first; each trick: the strongest remaining to seat 0, then three more.
+        cards.sort_by_key(|&c| std::cmp::Reverse(mode.rank_strength(c)));
+        let tricks = cards.len() / 4;
+        for t in 0..tricks {
+            let trick = [
+                cards[t],
+                cards[tricks + 3 * t],
+                cards[tricks + 3 * t + 1],
+                cards[tricks + 3 * t + 2],
+            ];
+            assert_eq!(trick_winner(&trick, mode), 0);
+            plays.extend(trick);
+        }
+    }
+    Position {
+        hands,
+        contract,
+        forehand: PlayerId(0),
+        plays,
+        rules: PlayRules::default(),
+    }
+}
+
+/// The last trick: no choice, the winner takes its cards and the 5.
+#[test]
+fn last_trick_by_hand() {
+    // Hearts trump: 6S led, 6H trumps it; 6S 0 + 6H 0 + AD 11 + 7C 0, and 5.
+    let position = ending(
+        ["6S", "6H", "AD", "7C"],
+        Contract::Mode("trump:H".parse().unwrap()),
+    );
+    let solution = solve(&position).unwrap();
+    assert_eq!(solution.points, [0, 16]);
+    assert_eq!(solution.best, set("6S"));
+    assert_eq!(solution.to_play, Some(PlayerId(0)));
+    // Obenabe, no trump: nobody follows the 6S, which takes 11 + 5 for seats 0 and 2.
+    let position = ending(["6S", "6H", "AD", "7C"], Contract::Mode(Mode::Obenabe));
+    assert_eq!(solve(&position).unwrap().points, [16, 0]);
+}
+
+/// Two tricks, spades trump, seat 0 to lead with the Buur and the AH: drawing trumps with the
+/// Buur is wrong, cashing the AH is right.
+///
+/// * JS first: 9S and 6S must follow, seat 3 gives the KS: 20 + 14 + 0 + 4 = 38 for seats 0
+///   and 2; then the AS trumps the AH: 11 · 4 + 5 = 49 for seats 1 and 3 (giving the AS
+///   instead: 45 and 42). Seats 0 and 2 take 38.
+/// * AH first: seat 1 trumps with the 9S (seat 2 may not undertrump and gives the AD; seat 3,
+///   holding only trumps, gives the AS: 11 + 14 + 11 + 11 = 47 for seats 1 and 3), and the JS
+///   takes the last trick: 11 + 0 + 4 + 20 + 5 = 40. If seat 1 discards the AC instead, seat 2
+///   trumps with the 6S, seat 3 overtrumps with the AS (33), and the JS takes 20 + 14 + 11 +
+///   4 + 5 = 54. Seats 0 and 2 take 40.
+#[test]
+fn two_trick_ending_by_hand() {
+    let position = ending(
+        ["JS AH", "9S AC", "6S AD", "AS KS"],
+        Contract::Mode(Mode::Trump(JassSuit::Spades)),
+    );
+    let solution = solve(&position).unwrap();
+    assert_eq!(solution.points, [40, 47]);
+    assert_eq!(solution.best, set("AH"));
+    let slow = reference::solve(&position).unwrap();
+    assert_eq!((slow.points, slow.best), (solution.points, solution.best));
+}
+
+/// Refusals: a card twice, a card missing, wrong hand sizes, an illegal play, forehand off the
+/// table, a Trio, no contract yet.
+#[test]
+fn refuses_impossible_positions() {
+    let good = ending(["6S", "6H", "AD", "7C"], Contract::Mode(Mode::Obenabe));
+    assert!(solve(&good).is_ok());
+    let mut p = good.clone();
+    p.hands[1] = set("6S");
+    assert_eq!(solve(&p), Err(SolveError::Duplicate { card: c("6S") }));
+    let mut p = good.clone();
+    p.hands[1] = CardSet::EMPTY;
+    assert_eq!(solve(&p), Err(SolveError::NotTheDeck { count: 35 }));
+    let mut p = good.clone();
+    p.hands[1] = CardSet::EMPTY;
+    p.hands[0] = set("6S 6H");
+    assert!(matches!(solve(&p), Err(SolveError::HandSize { .. })));
+    let mut p = good.clone();
+    p.forehand = PlayerId(4);
+    assert!(matches!(solve(&p), Err(SolveError::NoSuchSeat { .. })));
+    let mut p = good.clone();
+    p.contract = Contract::Trio;
+    assert!(matches!(
+        solve(&p),
+        Err(SolveError::UnsupportedContract { .. })
+    ));
+    // Seat 1 discards on clubs while holding a club: swap its first-trick card with one
+    // still held.
+    let mut p = ending(["6S", "6H", "AD", "7C"], Contract::Mode(Mode::Obenabe));
+    let swapped = p.plays[1];
+    p.plays[1] = c("6H");
+    p.hands[1] = CardSet::EMPTY;
+    p.hands[1].insert(swapped);
+    assert!(
+        matches!(solve(&p), Err(SolveError::Illegal { index: 1, .. })),
+        "{:?}",
+        solve(&p)
+    );
+    let deal = SchieberDeal::new(&Rules::default(), 4, Seed::from(1)).unwrap();
+    assert_eq!(Position::from_deal(&deal), Err(SolveError::NoContract));
+    assert_eq!(
+        reference::solve(&p).map(|s| s.points),
+        solve(&p).map(|s| s.points)
+    );
+}
+
+/// A finished deal: nothing left to take.
+#[test]
+fn finished_deal() {
+    let deal = deal_after(3, Contract::Mode(Mode::Obenabe), 36);
+    let solution = solve(&Position::from_deal(&deal).unwrap()).unwrap();
+    assert_eq!(solution.points, [0, 0]);
+    assert_eq!(solution.taken[0] + solution.taken[1], 157);
+    assert_eq!(solution.to_play, None);
+    assert!(solution.best.is_empty());
+}
