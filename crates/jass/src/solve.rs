@@ -341,7 +341,7 @@ pub fn solve(position: &Position) -> Result<Solution, SolveError> {
         });
     };
     let tricks_left = TRICKS - state.done;
-    let bits = (8 + 2 * tricks_left).min(20);
+    let bits = (2 + 2 * tricks_left).min(20);
     let mut search = Search::new(&state, bits);
     let (value, best) = search.root(total);
     Ok(Solution {
@@ -376,6 +376,9 @@ struct Search {
     /// Obenabe and Undenufe have the same neighbours).
     order: [[u8; 9]; 4],
     table: Vec<Entry>,
+    /// The points still to take from the current state (cards in hand and on the table,
+    /// and the last trick's 5): the value lies in `0..=rem`.
+    rem: i32,
     nodes: u64,
 }
 
@@ -393,6 +396,7 @@ impl Search {
             points,
             order,
             table: vec![Entry::default(); 1 << bits],
+            rem: remaining(s) as i32,
             nodes: 0,
         }
     }
@@ -401,12 +405,18 @@ impl Search {
     /// points and no card still in play (in a hand or on the table) between them in rank
     /// order play alike.
     fn representatives(&self, legal: u64) -> u64 {
+        if legal & legal.wrapping_sub(1) == 0 {
+            return legal;
+        }
         let in_play = self.s.hands.iter().fold(0u64, |a, h| a | h)
             | self.s.trick[..self.s.trick_len]
                 .iter()
                 .fold(0u64, |a, c| a | (1u64 << c.index()));
         let mut reps = 0u64;
-        for row in &self.order {
+        for (suit, row) in self.order.iter().enumerate() {
+            if legal & (0x1FF << (9 * suit)) == 0 {
+                continue;
+            }
             let mut prev: Option<u8> = None; // the last card in play seen, if legal
             for &c in row {
                 let bit = 1u64 << c;
@@ -541,6 +551,13 @@ impl Search {
     /// The value of the state, fail-soft alpha-beta.
     fn search(&mut self, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
+        // The value lies in 0..=rem: a window outside it is decided already.
+        if self.rem <= alpha {
+            return self.rem;
+        }
+        if beta <= 0 {
+            return 0;
+        }
         let s = &self.s;
         if s.done == TRICKS {
             return 0;
@@ -642,33 +659,39 @@ impl Search {
     }
 
     /// The root: the exact value and every card reaching it.
+    ///
+    /// The value by bisection over null-window searches (each "does team 0 take at least
+    /// `v`?" prunes far more than a wide window, and the table keeps the bounds found from
+    /// one to the next); then each card is tested against that value with one null window.
     fn root(&mut self, total: u32) -> (u32, u64) {
         let seat = (self.s.leader + self.s.trick_len) % SEATS;
+        let (mut lo, mut hi) = (0i32, total as i32);
+        while lo < hi {
+            let mid = lo + (hi - lo + 1) / 2;
+            let g = self.search(mid - 1, mid);
+            if g >= mid {
+                lo = g.min(hi);
+            } else {
+                hi = g.max(lo);
+            }
+        }
+        let value = lo;
         let legal = self.s.legal(seat);
         let reps = self.representatives(legal);
         let mut cards = [0u8; 9];
         let n = self.ordered(seat, reps, 0xFF, &mut cards);
-        let max = seat.is_multiple_of(2);
-        let top = total as i32;
-        let mut best = if max { -1 } else { top + 1 };
         let mut chosen = 0u64;
         for &c in &cards[..n] {
-            // A window one point wider than the best so far: a child as good is exact.
-            let v = if max {
-                self.child(seat, c, best - 1, top + 1)
+            let best = if seat.is_multiple_of(2) {
+                self.child(seat, c, value - 1, value) >= value
             } else {
-                self.child(seat, c, -1, best + 1)
+                self.child(seat, c, value, value + 1) <= value
             };
-            let better = if max { v > best } else { v < best };
-            if better {
-                best = v;
-                chosen = 0;
-            }
-            if v == best {
+            if best {
                 chosen |= 1u64 << c;
             }
         }
-        (best.clamp(0, top) as u32, self.expand(legal, chosen))
+        (value as u32, self.expand(legal, chosen))
     }
 }
 
