@@ -58,11 +58,17 @@ fn bench(c: &mut Criterion) {
     });
 
     let five = sample(16, 16);
-    if std::env::var_os("SOLVE_NODES").is_some() {
-        for p in &five {
+    if let Some(cards) = std::env::var_os("SOLVE_NODES") {
+        let cards: usize = cards.to_str().and_then(|c| c.parse().ok()).unwrap_or(16);
+        for p in &sample(4, cards) {
             let t = std::time::Instant::now();
             let s = solve(p).expect("solved");
-            eprintln!("5 left: {} nodes {:?} {:?}", s.nodes, t.elapsed(), s.points);
+            eprintln!(
+                "{cards} played: {} nodes {:?} {:?}",
+                s.nodes,
+                t.elapsed(),
+                s.points
+            );
         }
     }
     group.throughput(Throughput::Elements(five.len() as u64));

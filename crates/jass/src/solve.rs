@@ -666,10 +666,12 @@ impl Search {
     fn root(&mut self, total: u32) -> (u32, u64) {
         let seat = (self.s.leader + self.s.trick_len) % SEATS;
         let (mut lo, mut hi) = (0i32, total as i32);
+        // MTD(f): each test at the last value found, the bounds closing in from both sides.
+        let mut g = hi / 2;
         while lo < hi {
-            let mid = lo + (hi - lo + 1) / 2;
-            let g = self.search(mid - 1, mid);
-            if g >= mid {
+            let b = if g <= lo { lo + 1 } else { g.min(hi) };
+            g = self.search(b - 1, b);
+            if g >= b {
                 lo = g.min(hi);
             } else {
                 hi = g.max(lo);
