@@ -526,7 +526,7 @@ impl Search {
         for &k in key {
             h = (h ^ k).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         }
-        (h >> 32) as usize & (self.table.len() - 1)
+        (h >> 32) as usize & (self.table.len() - 1) & !1
     }
 
     /// Plays `card` and searches on; returns the value of the rest (this trick's points
@@ -572,6 +572,9 @@ impl Search {
         let key = self.key();
         if boundary {
             slot = self.slot(&key);
+            if self.table[slot].key != key {
+                slot += 1;
+            }
             let e = self.table[slot];
             if e.key == key {
                 let (lo, hi) = (i32::from(e.lower), i32::from(e.upper));
@@ -617,6 +620,17 @@ impl Search {
             }
         }
         if boundary {
+            if self.table[slot].key != key {
+                // Two ways: the entry of the fewer tricks left (the cheaper to search again)
+                // makes room, the second on a tie.
+                let tricks = |e: &Entry| (e.key[0] & ((1 << 36) - 1)).count_ones();
+                let first = slot & !1;
+                slot = if tricks(&self.table[first]) < tricks(&self.table[first + 1]) {
+                    first
+                } else {
+                    first + 1
+                };
+            }
             let e = &mut self.table[slot];
             if e.key != key {
                 *e = Entry {
