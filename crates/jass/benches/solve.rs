@@ -60,7 +60,7 @@ fn bench(c: &mut Criterion) {
     let five = sample(16, 16);
     if let Some(cards) = std::env::var_os("SOLVE_NODES") {
         let cards: usize = cards.to_str().and_then(|c| c.parse().ok()).unwrap_or(16);
-        for p in &sample(4, cards) {
+        for p in &sample(if cards == 0 { 8 } else { 16 }, cards) {
             let t = std::time::Instant::now();
             let s = solve(p).expect("solved");
             eprintln!(

@@ -19,7 +19,8 @@
 //! shows, and tells what happened as [`Event`]s (one type for all four; a deal's cards in the
 //! oracle trace's form, [`Deal`]), each redacted for a seat, from which a seat's view follows.
 //! A rule-based player for all four, [`JassBot`] (`cards_core::RuleBot`), plays from a seat's
-//! view alone. Each game type gives every seat fixed-shape tensors for learning agents
+//! view alone. An exact open-hand (double-dummy) solver for a Schieber deal's card play:
+//! [`solve`]. Each game type gives every seat fixed-shape tensors for learning agents
 //! ([`encode`], `cards_core::Encode`).
 //!
 //! One deal, played with the first legal move:
