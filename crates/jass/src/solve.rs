@@ -674,9 +674,9 @@ impl Search {
 
     /// The root: the exact value and every card reaching it.
     ///
-    /// The value by bisection over null-window searches (each "does team 0 take at least
-    /// `v`?" prunes far more than a wide window, and the table keeps the bounds found from
-    /// one to the next); then each card is tested against that value with one null window.
+    /// The value by MTD(f), a sequence of null-window searches (each "does team 0 take at
+    /// least `v`?" prunes far more than a wide window, and the table keeps the bounds found
+    /// from one to the next); then each card is tested against that value with one null window.
     fn root(&mut self, total: u32) -> (u32, u64) {
         let seat = (self.s.leader + self.s.trick_len) % SEATS;
         let (mut lo, mut hi) = (0i32, total as i32);
