@@ -377,7 +377,8 @@ struct Search {
     order: [[u8; 9]; 4],
     table: Vec<Entry>,
     /// The points still to take from the current state (cards in hand and on the table,
-    /// and the last trick's 5): the value lies in `0..=rem`.
+    /// and the last trick's 5), kept up to date as tricks complete: the value lies in
+    /// `0..=rem`.
     rem: i32,
     nodes: u64,
 }
@@ -541,7 +542,10 @@ impl Search {
                 } else {
                     0
                 };
-                gained + self.search(alpha - gained, beta - gained)
+                self.rem -= points as i32;
+                let v = gained + self.search(alpha - gained, beta - gained);
+                self.rem += points as i32;
+                v
             }
         };
         self.s = saved;
