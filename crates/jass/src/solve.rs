@@ -341,7 +341,7 @@ pub fn solve(position: &Position) -> Result<Solution, SolveError> {
         });
     };
     let tricks_left = TRICKS - state.done;
-    let bits = (2 + 2 * tricks_left).min(20);
+    let bits = (2 + 2 * tricks_left).min(22);
     let mut search = Search::new(&state, bits);
     let (value, best) = search.root(total);
     Ok(Solution {
@@ -353,16 +353,36 @@ pub fn solve(position: &Position) -> Result<Solution, SolveError> {
     })
 }
 
-/// One entry of the transposition table: bounds on the points team 0 takes from a trick
-/// boundary on.
-#[derive(Clone, Copy, Default)]
-struct Entry {
-    /// The four hands, the leader in bits 62–63 of the first; all zero: empty.
-    key: [u64; SEATS],
-    lower: u8,
-    upper: u8,
-    /// The card that last gave the value here (an index, or 0xFF).
-    best: u8,
+/// One entry of the transposition table, packed in a word: bounds on the points team 0
+/// takes from a trick boundary on. Bits 0–38 are the key ([`Search::key`]; zero: empty),
+/// 40–47 the lower bound, 48–55 the upper bound, 56–61 the card that last gave the value
+/// here (63: none).
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+struct Entry(u64);
+
+impl Entry {
+    const KEY: u64 = (1 << 39) - 1;
+    const NO_CARD: u8 = 63;
+
+    fn new(key: u64, lower: u8, upper: u8, best: u8) -> Entry {
+        Entry(key | u64::from(lower) << 40 | u64::from(upper) << 48 | u64::from(best) << 56)
+    }
+    fn key(self) -> u64 {
+        self.0 & Self::KEY
+    }
+    fn lower(self) -> u8 {
+        (self.0 >> 40) as u8
+    }
+    fn upper(self) -> u8 {
+        (self.0 >> 48) as u8
+    }
+    fn best(self) -> u8 {
+        (self.0 >> 56) as u8 & 63
+    }
+    /// Cards still held in the key's hands: 4 per trick left.
+    fn cards(self) -> u32 {
+        (self.0 & ((1 << 36) - 1)).count_ones()
+    }
 }
 
 /// The alpha-beta search. Values are the points team 0 (seats 0 and 2) takes from the
@@ -376,6 +396,12 @@ struct Search {
     /// Obenabe and Undenufe have the same neighbours).
     order: [[u8; 9]; 4],
     table: Vec<Entry>,
+    /// Each card's place among the cards its seat held when the search started (bit
+    /// `9 * seat + place` of [`Search::held`]).
+    place: [u8; JassCard::COUNT],
+    /// The hands as 9 bits a seat, each bit a card the seat held at the start (see
+    /// [`Search::place`]): the table's compact key.
+    held: u64,
     /// The points still to take from the current state (cards in hand and on the table,
     /// and the last trick's 5), kept up to date as tricks complete: the value lies in
     /// `0..=rem`.
@@ -392,11 +418,26 @@ impl Search {
             cards.sort_by_key(|&c| s.counting.rank_strength(JassCard::ALL[c as usize]));
             *row = cards;
         }
+        let mut place = [0u8; JassCard::COUNT];
+        let mut held = 0u64;
+        for (seat, &hand) in s.hands.iter().enumerate() {
+            let mut bits = hand;
+            let mut i = 0;
+            while bits != 0 {
+                let c = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                place[c] = (9 * seat + i) as u8;
+                held |= 1 << place[c];
+                i += 1;
+            }
+        }
         Search {
             s: *s,
             points,
             order,
             table: vec![Entry::default(); 1 << bits],
+            place,
+            held,
             rem: remaining(s) as i32,
             nodes: 0,
         }
@@ -516,17 +557,15 @@ impl Search {
         n
     }
 
-    fn key(&self) -> [u64; SEATS] {
-        let mut key = self.s.hands;
-        key[0] |= (self.s.leader as u64 + 1) << 62;
-        key
+    /// The table's key at a trick boundary: the hands (as [`Search::held`]), the leader in
+    /// bits 36–37 and bit 38 set (so no key is zero). Within one search each seat only
+    /// plays from the hand it started with, so this names the four hands exactly.
+    fn key(&self) -> u64 {
+        self.held | (self.s.leader as u64) << 36 | 1 << 38
     }
 
-    fn slot(&self, key: &[u64; SEATS]) -> usize {
-        let mut h = 0u64;
-        for &k in key {
-            h = (h ^ k).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        }
+    fn slot(&self, key: u64) -> usize {
+        let h = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         (h >> 32) as usize & (self.table.len() - 1) & !1
     }
 
@@ -534,6 +573,8 @@ impl Search {
     /// counted for its winner).
     fn child(&mut self, seat: usize, card: u8, alpha: i32, beta: i32) -> i32 {
         let saved = self.s;
+        let held = self.held;
+        self.held &= !(1 << self.place[card as usize]);
         let value = match self.s.play(seat, JassCard::ALL[card as usize]) {
             None => self.search(alpha, beta),
             Some((points, winner)) => {
@@ -549,6 +590,7 @@ impl Search {
             }
         };
         self.s = saved;
+        self.held = held;
         value
     }
 
@@ -575,13 +617,13 @@ impl Search {
         let mut first = 0xFF;
         let key = self.key();
         if boundary {
-            slot = self.slot(&key);
-            if self.table[slot].key != key {
+            slot = self.slot(key);
+            if self.table[slot].key() != key {
                 slot += 1;
             }
             let e = self.table[slot];
-            if e.key == key {
-                let (lo, hi) = (i32::from(e.lower), i32::from(e.upper));
+            if e.key() == key {
+                let (lo, hi) = (i32::from(e.lower()), i32::from(e.upper()));
                 if lo >= beta {
                     return lo;
                 }
@@ -593,7 +635,7 @@ impl Search {
                 }
                 alpha = alpha.max(lo);
                 beta = beta.min(hi);
-                first = e.best;
+                first = e.best();
             }
         }
         let legal = self.s.legal(seat);
@@ -624,36 +666,32 @@ impl Search {
             }
         }
         if boundary {
-            if self.table[slot].key != key {
+            if self.table[slot].key() != key {
                 // Two ways: the entry of the fewer tricks left (the cheaper to search again)
                 // makes room, the second on a tie.
-                let tricks = |e: &Entry| (e.key[0] & ((1 << 36) - 1)).count_ones();
                 let first = slot & !1;
-                slot = if tricks(&self.table[first]) < tricks(&self.table[first + 1]) {
+                slot = if self.table[first].cards() < self.table[first + 1].cards() {
                     first
                 } else {
                     first + 1
                 };
             }
-            let e = &mut self.table[slot];
-            if e.key != key {
-                *e = Entry {
-                    key,
-                    lower: 0,
-                    upper: u8::MAX,
-                    best: 0xFF,
-                };
-            }
+            let e = self.table[slot];
+            let (mut lower, mut upper) = if e.key() == key {
+                (e.lower(), e.upper())
+            } else {
+                (0, u8::MAX)
+            };
             let v = best.clamp(0, 255) as u8;
             if best <= a0 {
-                e.upper = e.upper.min(v);
+                upper = upper.min(v);
             } else if best >= b0 {
-                e.lower = e.lower.max(v);
+                lower = lower.max(v);
             } else {
-                e.lower = v;
-                e.upper = v;
+                lower = v;
+                upper = v;
             }
-            e.best = best_card;
+            self.table[slot] = Entry::new(key, lower, upper, best_card.min(Entry::NO_CARD));
         }
         best
     }
