@@ -396,6 +396,9 @@ struct Search {
     /// Obenabe and Undenufe have the same neighbours).
     order: [[u8; 9]; 4],
     table: Vec<Entry>,
+    /// The trump suit (0–3, as in [`Search::order`]) when every trick still to play is in
+    /// one trump mode, the counting mode: then the top trumps give sure points.
+    trump: Option<usize>,
     /// Each card's place among the cards its seat held when the search started (bit
     /// `9 * seat + place` of [`Search::held`]).
     place: [u8; JassCard::COUNT],
@@ -431,10 +434,19 @@ impl Search {
                 i += 1;
             }
         }
+        let uniform = s.modes[s.done.min(TRICKS - 1)..]
+            .iter()
+            .all(|&m| m == s.counting);
+        let trump = (0..4).find(|&suit| {
+            uniform
+                && matches!(s.counting, Mode::Trump(_))
+                && s.counting.is_trump(JassCard::ALL[suit * 9])
+        });
         Search {
             s: *s,
             points,
             order,
+            trump,
             table: vec![Entry::default(); 1 << bits],
             place,
             held,
@@ -557,6 +569,33 @@ impl Search {
         n
     }
 
+    /// Points each team is sure to take: when every trick left is in one trump mode, the
+    /// run of the highest trumps still in play held by one team (none on the table) goes to
+    /// that team, since any trick with one of them is won by one of them.
+    fn sure(&self) -> [i32; 2] {
+        let mut sure = [0; 2];
+        let Some(trump) = self.trump else {
+            return sure;
+        };
+        let s = &self.s;
+        let mut team = None;
+        for &c in self.order[trump].iter().rev() {
+            let bit = 1u64 << c;
+            let Some(seat) = s.hands.iter().position(|&h| h & bit != 0) else {
+                if s.trick[..s.trick_len].iter().any(|t| t.index() == c) {
+                    break;
+                }
+                continue;
+            };
+            let t = *team.get_or_insert(seat % 2);
+            if t != seat % 2 {
+                break;
+            }
+            sure[t] += i32::from(self.points[c as usize]);
+        }
+        sure
+    }
+
     /// The table's key at a trick boundary: the hands (as [`Search::held`]), the leader in
     /// bits 36–37 and bit 38 set (so no key is zero). Within one search each seat only
     /// plays from the hand it started with, so this names the four hands exactly.
@@ -603,6 +642,16 @@ impl Search {
         }
         if beta <= 0 {
             return 0;
+        }
+        if self.trump.is_some() {
+            let [lower, other] = self.sure();
+            let upper = self.rem - other;
+            if upper <= alpha {
+                return upper;
+            }
+            if lower >= beta {
+                return lower;
+            }
         }
         let s = &self.s;
         if s.done == TRICKS {
