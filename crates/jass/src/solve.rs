@@ -771,15 +771,30 @@ impl Search {
     fn root(&mut self, total: u32) -> (u32, u64) {
         let seat = (self.s.leader + self.s.trick_len) % SEATS;
         let (mut lo, mut hi) = (0i32, total as i32);
-        // MTD(f): each test at the last value found, the bounds closing in from both sides.
+        // MTD(f): each test at the last value found, the bounds closing in from both sides;
+        // while the tests keep failing one way the step beyond the bound found doubles (the
+        // bounds a test returns are often only one point past its window).
         let mut g = hi / 2;
+        let mut step = 0i32;
+        let mut last_up = None;
         while lo < hi {
             let b = if g <= lo { lo + 1 } else { g.min(hi) };
             g = self.search(b - 1, b);
-            if g >= b {
+            let up = g >= b;
+            if up {
                 lo = g.min(hi);
             } else {
                 hi = g.max(lo);
+            }
+            step = if last_up == Some(up) {
+                (2 * step).max(1)
+            } else {
+                0
+            };
+            last_up = Some(up);
+            g = if up { g + step } else { g - step };
+            if lo < hi && (g <= lo || g > hi) {
+                g = lo + (hi - lo + 1) / 2;
             }
         }
         let value = lo;
