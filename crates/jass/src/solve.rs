@@ -692,6 +692,37 @@ impl Search {
         let mut cards = [0u8; 9];
         let n = self.ordered(seat, reps, first, &mut cards);
         let max = seat.is_multiple_of(2);
+        // Enhanced transposition cutoff: a card completing the trick into a position the
+        // table already bounds past the window decides this one.
+        if s.trick_len == SEATS - 1 && s.done + 2 < TRICKS {
+            for &c in &cards[..n] {
+                let mut next = self.s;
+                let Some((points, winner)) = next.play(seat, JassCard::ALL[c as usize]) else {
+                    continue;
+                };
+                let gained = if winner.is_multiple_of(2) {
+                    points as i32
+                } else {
+                    0
+                };
+                let key =
+                    (self.held & !(1 << self.place[c as usize])) | (winner as u64) << 36 | 1 << 38;
+                let slot = self.slot(key);
+                let e = if self.table[slot].key() == key {
+                    self.table[slot]
+                } else {
+                    self.table[slot + 1]
+                };
+                if e.key() == key {
+                    if max && gained + i32::from(e.lower()) >= beta {
+                        return gained + i32::from(e.lower());
+                    }
+                    if !max && gained + i32::from(e.upper()) <= alpha {
+                        return gained + i32::from(e.upper());
+                    }
+                }
+            }
+        }
         let mut best = if max { i32::MIN } else { i32::MAX };
         let mut best_card = 0xFF;
         let (a0, b0) = (alpha, beta);
