@@ -341,7 +341,7 @@ pub fn solve(position: &Position) -> Result<Solution, SolveError> {
         });
     };
     let tricks_left = TRICKS - state.done;
-    let bits = (2 + 2 * tricks_left).min(22);
+    let bits = (2 + 2 * tricks_left).min(20);
     let mut search = Search::new(&state, bits);
     let (value, best) = search.root(total);
     Ok(Solution {
