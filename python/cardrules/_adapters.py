@@ -57,6 +57,22 @@ def tensor_size(game: Game, kind: ObservationKind) -> int:
     raise ValueError(f"observation must be 'observation' or 'information_state', not {kind!r}")
 
 
+def masked_space(game: Game, kind: ObservationKind) -> Any:
+    """The Gymnasium space of an observation with its legal mask:
+    ``Dict(observation=Box(-1, 1, (length,), float32), action_mask=Box(0, 1, (actions,), int8))``
+    (Gymnasium is imported here: both adapters that call this have it)."""
+    from gymnasium import spaces
+
+    length = tensor_size(game, kind)
+    actions = int(game.num_distinct_actions())
+    return spaces.Dict(
+        {
+            "observation": spaces.Box(TENSOR_LOW, TENSOR_HIGH, (length,), np.float32),
+            "action_mask": spaces.Box(0, 1, (actions,), np.int8),
+        }
+    )
+
+
 def tensor(state: State, kind: ObservationKind, seat: int) -> np.ndarray:
     """A new float32 tensor `kind` of `state` for `seat`."""
     if kind == "observation":

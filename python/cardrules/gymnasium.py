@@ -49,13 +49,11 @@ except ImportError as error:  # pragma: no cover - depends on the installation
     raise optional_import_error("gymnasium", "gymnasium") from error
 
 from ._adapters import (
-    TENSOR_HIGH,
-    TENSOR_LOW,
     ObservationKind,
+    masked_space,
     resolve_game,
     seed_from,
     tensor,
-    tensor_size,
 )
 from ._cardrules import Bot, Game, IllegalAction, State, games
 
@@ -118,15 +116,8 @@ class SeatEnv(gymnasium.Env):
         self.render_mode = render_mode
         self.opponents: dict[int, Callable[[State], int]] = self._make_opponents(opponents, bot_seed)
 
-        length = tensor_size(self.game, observation)
-        actions = int(self.game.num_distinct_actions())
-        self.observation_space = spaces.Dict(
-            {
-                "observation": spaces.Box(TENSOR_LOW, TENSOR_HIGH, (length,), np.float32),
-                "action_mask": spaces.Box(0, 1, (actions,), np.int8),
-            }
-        )
-        self.action_space = spaces.Discrete(actions)
+        self.observation_space = masked_space(self.game, observation)
+        self.action_space = spaces.Discrete(int(self.game.num_distinct_actions()))
         self.state: State | None = None
         self.deal_seed: int | None = None
         self._return = 0.0

@@ -49,13 +49,11 @@ except ImportError as error:  # pragma: no cover - depends on the installation
     raise optional_import_error("pettingzoo", "pettingzoo") from error
 
 from ._adapters import (
-    TENSOR_HIGH,
-    TENSOR_LOW,
     ObservationKind,
+    masked_space,
     resolve_game,
     seed_from,
     tensor,
-    tensor_size,
 )
 from ._cardrules import Game, IllegalAction, State
 
@@ -104,18 +102,11 @@ class CardEnv(AECEnv, EzPickle):
         self.metadata = {**self.metadata, "name": f"cardrules_{record}_v0"}
 
         n = self.game.num_players()
-        length = tensor_size(self.game, observation)
         actions = int(self.game.num_distinct_actions())
         self.possible_agents: list[str] = [f"player_{i}" for i in range(n)]
         self._seats: dict[str, int] = {agent: i for i, agent in enumerate(self.possible_agents)}
         self.observation_spaces = {
-            agent: spaces.Dict(
-                {
-                    "observation": spaces.Box(TENSOR_LOW, TENSOR_HIGH, (length,), np.float32),
-                    "action_mask": spaces.Box(0, 1, (actions,), np.int8),
-                }
-            )
-            for agent in self.possible_agents
+            agent: masked_space(self.game, observation) for agent in self.possible_agents
         }
         self.action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
         self._rng: np.random.Generator | None = None

@@ -455,18 +455,14 @@ impl Search {
         }
     }
 
-    /// One card of each class of equivalent cards in `legal`: cards of one suit with equal
-    /// points and no card still in play (in a hand or on the table) between them in rank
-    /// order play alike.
-    fn representatives(&self, legal: u64) -> u64 {
-        if legal & legal.wrapping_sub(1) == 0 {
-            return legal;
-        }
+    /// Walks the cards of `legal` still in play, suit by suit in rank order, calling
+    /// `f(bit, starts_class)`: cards of one suit with equal points and no card still in play
+    /// (in a hand or on the table) between them in rank order are one class, and play alike.
+    fn each_in_class(&self, legal: u64, mut f: impl FnMut(u64, bool)) {
         let in_play = self.s.hands.iter().fold(0u64, |a, h| a | h)
             | self.s.trick[..self.s.trick_len]
                 .iter()
                 .fold(0u64, |a, c| a | (1u64 << c.index()));
-        let mut reps = 0u64;
         for (suit, row) in self.order.iter().enumerate() {
             if legal & (0x1FF << (9 * suit)) == 0 {
                 continue;
@@ -481,45 +477,38 @@ impl Search {
                     prev = None;
                     continue;
                 }
-                match prev {
-                    Some(p) if self.points[p as usize] == self.points[c as usize] => {}
-                    _ => reps |= bit,
-                }
+                let same = prev.is_some_and(|p| self.points[p as usize] == self.points[c as usize]);
+                f(bit, !same);
                 prev = Some(c);
             }
         }
+    }
+
+    /// One card of each class of equivalent cards in `legal` (see [`Self::each_in_class`]).
+    fn representatives(&self, legal: u64) -> u64 {
+        if legal & legal.wrapping_sub(1) == 0 {
+            return legal;
+        }
+        let mut reps = 0u64;
+        self.each_in_class(legal, |bit, starts| {
+            if starts {
+                reps |= bit;
+            }
+        });
         reps
     }
 
-    /// Every card of `legal` equivalent to a card of `chosen` (see [`Self::representatives`]).
+    /// Every card of `legal` equivalent to a card of `chosen` (see [`Self::each_in_class`]).
     fn expand(&self, legal: u64, chosen: u64) -> u64 {
-        let in_play = self.s.hands.iter().fold(0u64, |a, h| a | h)
-            | self.s.trick[..self.s.trick_len]
-                .iter()
-                .fold(0u64, |a, c| a | (1u64 << c.index()));
-        let mut out = 0u64;
-        for row in &self.order {
-            let mut class_chosen = false;
-            let mut prev: Option<u8> = None;
-            for &c in row {
-                let bit = 1u64 << c;
-                if in_play & bit == 0 {
-                    continue;
-                }
-                if legal & bit == 0 {
-                    prev = None;
-                    continue;
-                }
-                match prev {
-                    Some(p) if self.points[p as usize] == self.points[c as usize] => {}
-                    _ => class_chosen = chosen & bit != 0,
-                }
-                if class_chosen {
-                    out |= bit;
-                }
-                prev = Some(c);
+        let (mut out, mut class_chosen) = (0u64, false);
+        self.each_in_class(legal, |bit, starts| {
+            if starts {
+                class_chosen = chosen & bit != 0;
             }
-        }
+            if class_chosen {
+                out |= bit;
+            }
+        });
         out
     }
 

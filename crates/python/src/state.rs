@@ -63,6 +63,24 @@ impl State {
         Ok(f(&mut *self.lock()?.table))
     }
 
+    /// One of `player`'s tensors (its shape picked from the game type's two by `shape`), written
+    /// by `write` into `out` or a new array.
+    fn seat_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<i64>,
+        out: Option<Bound<'py, PyArray1<f32>>>,
+        shape: impl FnOnce((cards_core::Shape, cards_core::Shape)) -> cards_core::Shape,
+        write: impl FnOnce(&dyn Table, usize, &mut [f32]) -> Result<(), cards_registry::TableError>,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let inner = self.lock()?;
+        let seat = Self::seat(&*inner.table, player)?;
+        let len = shape(inner.table.game_type().tensor_shapes()).len();
+        tensor(py, len, out, |values| {
+            write(&*inner.table, seat, values).map_err(errors::table)
+        })
+    }
+
     /// `player` as a seat: the one to act when `None`.
     fn seat(table: &dyn Table, player: Option<i64>) -> PyResult<usize> {
         match player {
@@ -291,12 +309,13 @@ impl State {
         player: Option<i64>,
         out: Option<Bound<'py, PyArray1<f32>>>,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
-        let inner = self.lock()?;
-        let seat = Self::seat(&*inner.table, player)?;
-        let len = inner.table.game_type().tensor_shapes().0.len();
-        tensor(py, len, out, |values| {
-            inner.table.observation(seat, values).map_err(errors::table)
-        })
+        self.seat_tensor(
+            py,
+            player,
+            out,
+            |shapes| shapes.0,
+            |table, seat, values| table.observation(seat, values),
+        )
     }
 
     /// The information-state tensor of `player` (default: the seat to act): everything it has
@@ -308,15 +327,13 @@ impl State {
         player: Option<i64>,
         out: Option<Bound<'py, PyArray1<f32>>>,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
-        let inner = self.lock()?;
-        let seat = Self::seat(&*inner.table, player)?;
-        let len = inner.table.game_type().tensor_shapes().1.len();
-        tensor(py, len, out, |values| {
-            inner
-                .table
-                .information_state(seat, values)
-                .map_err(errors::table)
-        })
+        self.seat_tensor(
+            py,
+            player,
+            out,
+            |shapes| shapes.1,
+            |table, seat, values| table.information_state(seat, values),
+        )
     }
 
     /// What `player` sees now, as the screen a player reads.

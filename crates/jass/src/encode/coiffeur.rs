@@ -52,16 +52,15 @@ pub const CELL_SCALE: u32 = 257 * 12;
 const POINTS_SCALE: u32 = 257;
 
 fn play(view: &CoiffeurView) -> Play<'_> {
-    Play {
-        table: Table::new(view.seat, SEATS),
-        to_act: view.to_act,
-        dealer: view.dealer,
-        leader: view.leader,
-        hand_sizes: &view.hand_sizes,
-        tricks: &view.tricks,
-        trick: &view.trick,
-        dealt: view.hand_sizes.iter().sum::<usize>() > 0 || !view.tricks.is_empty(),
-    }
+    Play::of(
+        Table::new(view.seat, SEATS),
+        view.to_act,
+        view.dealer,
+        view.leader,
+        &view.hand_sizes,
+        &view.tricks,
+        &view.trick,
+    )
 }
 
 /// The relative slot of each side (by the sheet's index): the nearest of its seats, so the

@@ -50,16 +50,15 @@ fn table(view: &DifferenzlerView) -> Table {
 }
 
 fn play(view: &DifferenzlerView) -> Play<'_> {
-    Play {
-        table: table(view),
-        to_act: view.to_act,
-        dealer: view.dealer,
-        leader: view.leader,
-        hand_sizes: &view.hand_sizes,
-        tricks: &view.tricks,
-        trick: &view.trick,
-        dealt: view.hand_sizes.iter().sum::<usize>() > 0 || !view.tricks.is_empty(),
-    }
+    Play::of(
+        table(view),
+        view.to_act,
+        view.dealer,
+        view.leader,
+        &view.hand_sizes,
+        &view.tricks,
+        &view.trick,
+    )
 }
 
 fn write_public(view: &DifferenzlerView, public: &mut [f32]) {

@@ -95,16 +95,15 @@ pub(crate) fn write_private(view: &SchieberDealView, private: &mut [f32]) {
 
 /// The play block's source in a deal view.
 pub(crate) fn play(view: &SchieberDealView, table: Table) -> Play<'_> {
-    Play {
+    Play::of(
         table,
-        to_act: view.to_act,
-        dealer: view.dealer,
-        leader: view.leader,
-        hand_sizes: &view.hand_sizes,
-        tricks: &view.tricks,
-        trick: &view.trick,
-        dealt: view.hand_sizes.iter().sum::<usize>() > 0 || !view.tricks.is_empty(),
-    }
+        view.to_act,
+        view.dealer,
+        view.leader,
+        &view.hand_sizes,
+        &view.tricks,
+        &view.trick,
+    )
 }
 
 // The view holds every trick of the deal.

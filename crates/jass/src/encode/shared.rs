@@ -178,7 +178,30 @@ pub(crate) struct Play<'a> {
     pub(crate) dealt: bool,
 }
 
-impl Play<'_> {
+impl<'a> Play<'a> {
+    /// The play block of a deal's view: its fields, the deal counted as dealt once a hand or
+    /// a trick shows.
+    pub(crate) fn of(
+        table: Table,
+        to_act: Option<PlayerId>,
+        dealer: PlayerId,
+        leader: PlayerId,
+        hand_sizes: &'a [usize],
+        tricks: &'a [TrickView],
+        trick: &'a [JassCard],
+    ) -> Self {
+        Play {
+            table,
+            to_act,
+            dealer,
+            leader,
+            hand_sizes,
+            tricks,
+            trick,
+            dealt: hand_sizes.iter().sum::<usize>() > 0 || !tricks.is_empty(),
+        }
+    }
+
     /// Writes the play block into `out` ([`PLAY_LEN`] long).
     pub(crate) fn write(&self, out: &mut [f32]) {
         let t = self.table;
