@@ -35,8 +35,8 @@ Conventions:
   ``information_state_string(player)`` (the native determinization; its seed drawn from the
   sampler, an integer, or at random), as ``ISMCTSBot`` needs. The resampled state's pyspiel
   ``history()`` is empty: it was not reached by ``apply_action``;
-- ``min_utility``/``max_utility`` are tight for Schieber, Coiffeur and Eléwénjewé and a loose
-  bound (±2^62) for the others; ``max_game_length`` is a loose bound;
+- ``min_utility``/``max_utility`` are a loose bound (±2^62) and ``max_game_length`` a loose
+  100,000: the catalogue declares no bounds, and the adapter names no game to hand-set them;
 - tabular methods (CFR, exploitability, full-tree traversal) do not apply: none of these games
   is small enough to enumerate (hidden hands of 7 to 13 cards already make the trees of one deal
   far too large).
@@ -63,6 +63,8 @@ __all__ = ["SHORT_NAMES", "CardrulesGame", "CardrulesObserver", "CardrulesState"
 
 #: A bound on every game's length in actions (not tight; the longest games take ~600).
 MAX_GAME_LENGTH = 100_000
+#: A bound on every game's returns: the catalogue declares none (the front ends name no game, so
+#: none is hand-set here), and OpenSpiel needs one.
 _LOOSE_UTILITY = float(2**62)
 
 
@@ -70,17 +72,6 @@ def short_name(name: str, variant: str | None) -> str:
     """The pyspiel short name of a catalogue line (``python_cardrules_jass_schieber_deal``)."""
     parts = [name] + ([variant] if variant else [])
     return "python_cardrules_" + "_".join(p.replace("-", "_") for p in parts)
-
-
-def _utility_bounds(record: str, players: int) -> tuple[float, float]:
-    """(min, max) of the returns: tight where the rules bound them, else loose."""
-    if record == "schieber":
-        return -1.0, 1.0
-    if record == "coiffeur":
-        return -3.0, 3.0
-    if record == "elewenjewe":
-        return -1.0, float(players - 1)
-    return -_LOOSE_UTILITY, _LOOSE_UTILITY
 
 
 class CardrulesObserver:
@@ -206,7 +197,7 @@ class CardrulesGame(pyspiel.Game):
         n = self.native.num_players()
         self._seed: int = int(params.get("seed", 0))
         self._dealt: int = 0
-        low, high = _utility_bounds(self.native.record_name, n)
+        low, high = -_LOOSE_UTILITY, _LOOSE_UTILITY
         info = pyspiel.GameInfo(
             num_distinct_actions=int(self.native.num_distinct_actions()),
             max_chance_outcomes=0,
