@@ -297,6 +297,14 @@ pub trait Game:
         self.settlement().map(|v| v as f64)
     }
 
+    /// What the returns count, so a front end can say a mean return (a search's value of a
+    /// move) in the game's unit: a share of wins, or points. The default is points, one per
+    /// unit of return.
+    #[must_use]
+    fn returns_unit(&self) -> crate::ReturnsUnit {
+        crate::ReturnsUnit::default()
+    }
+
     /// What `player` may see. A view carries what [`Game::sample_world`] needs besides the
     /// hidden cards (the rules, the seat, the table). For a seat not at the table it is what
     /// an onlooker may see; `sample_world` may refuse such a view.

@@ -59,6 +59,7 @@ mod jass;
 mod presets;
 mod random_player;
 mod record;
+mod returns;
 mod rng;
 mod rule_range;
 mod seat;
@@ -91,6 +92,7 @@ pub use presets::Presets;
 pub use rand_core::Rng;
 pub use random_player::{RandomPlayer, play_randomly, random_playout};
 pub use record::{GameRecord, ReplayError, Start};
+pub use returns::{ReturnsUnit, Said};
 pub use rng::{
     DEAL_STREAM, Draw, GameRng, PLAYER_STREAM, PROBE_STREAM, ParseSeedError, Seed, shuffled_deck,
 };
