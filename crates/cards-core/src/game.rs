@@ -297,6 +297,15 @@ pub trait Game:
         self.settlement().map(|v| v as f64)
     }
 
+    /// The action a person typed, when it names one: the notation, a form the game's screen
+    /// writes (suit symbols, `10♣`; [`crate::input::notation`]), or words the game accepts
+    /// where it asks for them (a number where it asks for a number). `None` when the text
+    /// names no action; whether the action is legal now is for [`Game::play`] to say.
+    #[must_use]
+    fn read_action(&self, text: &str) -> Option<Self::Action> {
+        crate::input::notation(text).parse().ok()
+    }
+
     /// What the returns count, so a front end can say a mean return (a search's value of a
     /// move) in the game's unit: a share of wins, or points. The default is points, one per
     /// unit of return.

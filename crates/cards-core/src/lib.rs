@@ -55,6 +55,7 @@ mod event;
 mod format;
 mod game;
 mod index;
+pub mod input;
 mod jass;
 mod presets;
 mod random_player;
