@@ -7,7 +7,12 @@
 //! - `cardrules simulate <game>` plays many games between uniformly random players, in
 //!   parallel and reproducibly, and summarizes them;
 //! - `cardrules replay <record.json>` (or `-` for stdin) replays a saved game record and
-//!   reports how it ended; `simulate --record DIR` writes such records.
+//!   reports how it ended; `simulate --record DIR` writes such records;
+//! - `cardrules tournament <game>` plays duplicate deals between bots and tells them apart
+//!   with intervals, the verdict in words;
+//! - `cardrules play <game>` plays a game in the terminal against the bots;
+//! - `cardrules rules <game> [WORDS]` prints the game's rules page, sections of it, or its
+//!   terms.
 //!
 //! Exit status: 0 on success, 1 when a command fails (an unreadable record, a record that does
 //! not replay), 2 for bad arguments.
@@ -18,6 +23,7 @@ mod output;
 mod parallel;
 mod play;
 mod replay;
+mod rules;
 mod simulate;
 mod table;
 mod terminal;
@@ -34,8 +40,8 @@ use clap::{Args, CommandFactory as _, FromArgMatches as _, Parser, Subcommand};
 /// The largest `--threads` accepted.
 const MAX_THREADS: u64 = 1024;
 
-/// Reference rules for card games: conformance oracle, random self-play simulations and
-/// record replay. (`command` replaces this text with one that lists the registry's games.)
+/// Reference rules for card games: play, replay, tournaments, simulations, rules pages and a
+/// conformance oracle. (`command` replaces this text with one that lists the registry's games.)
 #[derive(Debug, Parser)]
 #[command(name = "cardrules", version, propagate_version = true)]
 struct Cli {
@@ -100,6 +106,32 @@ enum Command {
     /// play (`printf '1\n1\n' | cardrules play ...`); the end of the input ends the game
     /// cleanly. Suit symbols and colour only on a terminal; NO_COLOR turns colour off.
     Play(PlayArgs),
+    /// Print a game's rules page, the sections of it you ask for, or its terms.
+    ///
+    /// Every rule as this project plays it, and every decision its sources leave open, is
+    /// written in the game's rules page (Markdown). `cardrules rules jass` prints it whole;
+    /// `cardrules rules jass weis` the sections whose heading has those words, and the
+    /// game's terms whose word has them; `cardrules rules jass --terms` the game's own words
+    /// with what each means.
+    Rules(RulesArgs),
+}
+
+/// Arguments of `cardrules rules`.
+#[derive(Debug, Args)]
+struct RulesArgs {
+    /// The game.
+    #[arg(value_parser = game_parser())]
+    game: String,
+    /// Words of a section's heading or of a term (`weis`, `scoring`, `Stöck`): only those
+    /// sections and terms are printed.
+    #[arg(value_name = "WORDS")]
+    words: Vec<String>,
+    /// Print the game's terms, each with what it means.
+    #[arg(long)]
+    terms: bool,
+    /// The game's variant (its terms may differ).
+    #[arg(long, value_name = "NAME")]
+    variant: Option<String>,
 }
 
 /// Arguments of `cardrules play`.
@@ -370,8 +402,9 @@ fn players_help() -> String {
 /// The command line, with the games and the oracle's ops from the registry in its help.
 fn command() -> clap::Command {
     let about = format!(
-        "Reference rules for card games: conformance oracle, random self-play simulations and \
-         record replay.\n\n{}",
+        "Reference rules for card games: play them in the terminal against bots, replay \
+         records, run tournaments between bots, random self-play simulations, the rules \
+         pages, and a conformance oracle.\n\n{}",
         table::games_help()
     );
     Cli::command()
@@ -420,6 +453,23 @@ fn main() -> ExitCode {
         Command::Tournament(args) => tournament(&args),
         Command::Play(args) => play(&args),
         Command::Replay(args) => replay(&args),
+        Command::Rules(args) => rules(&args),
+    }
+}
+
+/// `cardrules rules`.
+fn rules(args: &RulesArgs) -> ExitCode {
+    let line = table::lookup(&args.game, args.variant.as_deref())
+        .unwrap_or_else(|e| usage_error_in("rules", e.to_string()));
+    match rules::text(line, &args.words, args.terms) {
+        Ok(text) => {
+            let mut out = io::stdout().lock();
+            match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+                Err(e) if e.kind() != io::ErrorKind::BrokenPipe => fail(&e),
+                _ => ExitCode::SUCCESS,
+            }
+        }
+        Err(e) => fail(&e),
     }
 }
 

@@ -1,5 +1,5 @@
 //! `cardrules replay`: what is reported about a replayed [`cards_core::GameRecord`], and the
-//! errors of reading one. Replaying is generic over the game ([`replay_to`]); the table picks
+//! errors of reading one. Replaying is generic over the game ([`replay`], [`steps`]); the table picks
 //! the game by the record's `game` field.
 //!
 //! A record is read whole, up to [`MAX_RECORD`] bytes, then replayed twice: once to check
@@ -156,6 +156,8 @@ pub struct ReplayReport<O> {
     pub returns: Vec<i64>,
     /// SHA-256 of the final state's JSON, as in the oracle's `final`.
     pub final_digest: String,
+    /// What the settlement counts, in words ([`GameType::settlement`]); not in the JSON.
+    pub unit: &'static str,
 }
 
 impl<O: Serialize + fmt::Display> ReplayReport<O> {
@@ -226,7 +228,9 @@ impl<O: Serialize + fmt::Display> ReplayReport<O> {
         )?;
         match (self.seed_integer, &self.seed) {
             (Some(seed), _) => writeln!(out, "seed {seed}")?,
-            (None, Some(seed)) => writeln!(out, "seed {seed}")?,
+            // Not a number anyone typed: a seed made from one (a tournament's deal seed comes
+            // from its --seed and the deal's number), written whole so it replays.
+            (None, Some(seed)) => writeln!(out, "seed {seed} (derived from a seed given)")?,
             (None, None) => writeln!(out, "from a setup")?,
         }
         match self.seen_by {
@@ -244,8 +248,13 @@ impl<O: Serialize + fmt::Display> ReplayReport<O> {
             )?,
             (None, None) => writeln!(out, "outcome:    over, without an outcome")?,
         }
-        let returns: Vec<String> = self.returns.iter().map(ToString::to_string).collect();
-        writeln!(out, "settlement: [{}]", returns.join(", "))?;
+        let returns: Vec<String> = (self.returns.iter().enumerate())
+            .map(|(seat, v)| format!("seat {seat} {v:+}"))
+            .collect();
+        writeln!(out, "settlement: {}", returns.join(", "))?;
+        if !self.unit.is_empty() {
+            writeln!(out, "            (in {})", self.unit)?;
+        }
         writeln!(out, "final:      {}", self.final_digest)?;
         Ok(())
     }
@@ -466,28 +475,12 @@ struct Replay<'a> {
 impl cards_registry::Visitor for Replay<'_> {
     type Out = Result<(), ReplayFileError>;
 
-    fn visit<G: Catalogued, P>(self, _: &'static GameType) -> Self::Out {
-        replay_to::<G>(self.text, self.seed, self.seat, self.json, self.out)
+    fn visit<G: Catalogued, P>(self, line: &'static GameType) -> Self::Out {
+        let (mut report, record) = replay::<G>(self.text, self.seat)?;
+        report.seed_integer = report.seed_integer.or(self.seed);
+        report.unit = line.settlement;
+        report.write(steps(&record, self.seat.map(PlayerId)), self.json, self.out)
     }
-}
-
-/// `cardrules replay` of a record of `G` given as JSON text, written to `out` (text, or JSON
-/// with `json`); `seed` is the record's seed when written as an integer; with `seat` the
-/// transcript is that seat's (its redacted events).
-///
-/// # Errors
-/// As [`replay`]; [`ReplayFileError::Write`] and [`ReplayFileError::Output`] when the report
-/// cannot be written.
-pub fn replay_to<G: Game + 'static>(
-    text: &[u8],
-    seed: Option<u64>,
-    seat: Option<u8>,
-    json: bool,
-    out: &mut dyn Write,
-) -> Result<(), ReplayFileError> {
-    let (mut report, record) = replay::<G>(text, seat)?;
-    report.seed_integer = report.seed_integer.or(seed);
-    report.write(steps(&record, seat.map(PlayerId)), json, out)
 }
 
 /// Reads a record of `G` from JSON text, its errors naming where in the record they are.
@@ -550,6 +543,7 @@ pub fn replay<G: Game + 'static>(
         outcome: state.outcome(),
         returns: state.settlement().to_vec(),
         final_digest: state_digest(&state).map_err(ReplayFileError::Write)?,
+        unit: "",
     };
     Ok((report, record))
 }
@@ -597,7 +591,16 @@ pub fn steps<G: Game + 'static>(
                     },
                 ))));
             }
-            let shown = viewer.is_none() || actor == viewer;
+            // Another seat's action is named when the viewer saw all it did: every event it
+            // caused reaches the viewer unredacted (a card played to a trick), never when
+            // something of it was hidden (a card drawn, a prediction made in secret).
+            let shown = match viewer {
+                None => true,
+                Some(viewer) if actor == Some(viewer) => true,
+                Some(viewer) => {
+                    (events.iter()).all(|event| G::redact(&record.rules, event, viewer) == *event)
+                }
+            };
             Some(Ok(Step {
                 number: Some(i + 1),
                 seat: actor.map(|PlayerId(seat)| seat),
@@ -624,6 +627,7 @@ mod tests {
             outcome: outcome.map(str::to_owned),
             returns: vec![1, -1],
             final_digest: "ab".to_owned(),
+            unit: "points: what each seat won",
         }
     }
 
@@ -672,9 +676,10 @@ mod tests {
         let text = render(&report(Some("00ff"), Some("won")), false);
         assert_eq!(
             text,
-            "demo: 2 players, 3 actions, seed 00ff\ntranscript:\n   start\n        dealt\n   \
-             1. seat 1: say\n        seat 1 said\n        seat 1 won\noutcome:    won\n\
-             settlement: [1, -1]\nfinal:      ab"
+            "demo: 2 players, 3 actions, seed 00ff (derived from a seed given)\ntranscript:\n   \
+             start\n        dealt\n   1. seat 1: say\n        seat 1 said\n        seat 1 won\n\
+             outcome:    won\nsettlement: seat 0 +1, seat 1 -1\n            (in points: what \
+             each seat won)\nfinal:      ab"
         );
         let text = render(&report(None, None), false);
         assert!(text.starts_with("demo: 2 players, 3 actions, from a setup\n"));

@@ -58,10 +58,17 @@ pub fn counts(range: &RangeInclusive<usize>, sep: &str) -> String {
     }
 }
 
-/// The player counts of a game under default rules, over its default game type.
+/// The player counts of a game under default rules, over all its game types (Jass: 3 to 4,
+/// Differenzler taking 3).
 #[must_use]
 pub fn players(game: &str) -> RangeInclusive<usize> {
-    lookup(game, None).map_or(0..=0, GameType::players)
+    let ranges: Vec<_> = (catalogue().iter())
+        .filter(|t| t.game == game)
+        .map(GameType::players)
+        .collect();
+    let low = ranges.iter().map(|r| *r.start()).min().unwrap_or(0);
+    let high = ranges.iter().map(|r| *r.end()).max().unwrap_or(0);
+    low..=high
 }
 
 /// The game's variants, its default first (empty for a game played one way).
@@ -209,5 +216,6 @@ mod tests {
         }
         assert_eq!(counts(&(4..=4), " to "), "4");
         assert_eq!(counts(&(2..=4), "-"), "2-4");
+        assert_eq!(players("jass"), 3..=4);
     }
 }

@@ -177,9 +177,11 @@ fn replay_prints_the_outcome_and_settlement() {
     let text = stdout(&cardrules(&["replay", path]));
     assert!(text.starts_with("zaagox: 4 players"), "{text}");
     assert!(text.contains("outcome:"), "{text}");
-    let returns: Vec<String> = state.settlement().iter().map(ToString::to_string).collect();
+    let returns: Vec<String> = (state.settlement().iter().enumerate())
+        .map(|(seat, v)| format!("seat {seat} {v:+}"))
+        .collect();
     assert!(
-        text.contains(&format!("settlement: [{}]", returns.join(", "))),
+        text.contains(&format!("settlement: {}\n", returns.join(", "))),
         "{text}"
     );
     let v: Value = serde_json::from_str(&stdout(&cardrules(&["replay", path, "--json"]))).unwrap();
@@ -307,7 +309,7 @@ fn names_in_messages_come_from_the_registry() {
     );
     let help = stdout(&cardrules(&["simulate", "--help"]));
     assert!(
-        help.contains("zaagox: 2 to 4; jass: 4; elewenjewe: 2 to 5; letom: 2 to 4"),
+        help.contains("zaagox: 2 to 4; jass: 3 to 4; elewenjewe: 2 to 5; letom: 2 to 4"),
         "{help}"
     );
     let err = usage_error(&["simulate", "jass", "-p", "3", "-g", "1"]);

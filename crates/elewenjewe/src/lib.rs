@@ -110,6 +110,9 @@ mod view;
 #[doc = include_str!("../docs/rules.md")]
 pub mod rules_page {}
 
+/// The rules page (`docs/rules.md`) as text, for a front end's `rules` command and help.
+pub const RULES_PAGE: &str = include_str!("../docs/rules.md");
+
 pub use action::{Action, ParseActionError};
 pub use bot::ElewenjeweBot;
 pub use capture::{

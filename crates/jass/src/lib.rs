@@ -110,6 +110,9 @@ mod weis;
 #[doc = include_str!("../docs/rules.md")]
 pub mod rules_page {}
 
+/// The rules page (`docs/rules.md`) as text, for a front end's `rules` command and help.
+pub const RULES_PAGE: &str = include_str!("../docs/rules.md");
+
 pub use action::{Action, Contract, Joker, MAX_PREDICTION, ParseActionError, SlalomStart};
 pub use bot::JassBot;
 /// The frame's vocabulary, re-exported so `use jass::{Game, SchieberDeal}` is all a user needs.

@@ -96,6 +96,9 @@ mod view;
 #[doc = include_str!("../docs/rules.md")]
 pub mod rules_page {}
 
+/// The rules page (`docs/rules.md`) as text, for a front end's `rules` command and help.
+pub const RULES_PAGE: &str = include_str!("../docs/rules.md");
+
 pub use action::{Action, ParseActionError};
 pub use bot::LetomBot;
 /// The frame's vocabulary, re-exported so `use letom::{Game, Letom}` is all a user needs.

@@ -35,6 +35,11 @@ pub struct GameType {
     /// tuning for this type, measured by playing searches, so it lives here beside the bots
     /// rather than in the game; [`SearchConfig::DEFAULT`] but for Eléwénjewé.
     pub tuning: SearchConfig,
+    /// What one game's settlement counts (the unit of a tournament's means), in a player's
+    /// words: the unit's name, a colon, and how it is counted.
+    pub settlement: &'static str,
+    /// The game's rules page (its crate's `docs/rules.md`), for `rules` and help commands.
+    pub page: &'static str,
     /// The type behind it.
     of: &'static dyn TypeOf,
 }
@@ -174,6 +179,13 @@ impl GameType {
         dispatch(self, visitor)
     }
 
+    /// The game's own words with what each means ([`cards_core::GameEvent::TERMS`]), for a
+    /// front end's help.
+    #[must_use]
+    pub fn terms(&'static self) -> &'static [cards_core::Term] {
+        self.visit(Terms)
+    }
+
     /// A new table from an explicit position (`setup`: the game's setup JSON, every card
     /// placed and whose turn it is, as [`Table::record`] writes it for a record that starts
     /// from one) under `rules` (JSON, as for [`GameType::new_table`]).
@@ -221,6 +233,20 @@ pub trait SummaryVisitor {
     type Out;
     /// Runs it for the game type `G`, as the catalogue line `line`.
     fn visit<G: Catalogued + Summary>(self, line: &'static GameType) -> Self::Out;
+}
+
+/// Asks for a game type's terms.
+struct Terms;
+
+impl Visitor for Terms {
+    type Out = &'static [cards_core::Term];
+
+    fn visit<G: Catalogued, P: Indexed<Game = G> + Send + 'static>(
+        self,
+        _: &'static GameType,
+    ) -> Self::Out {
+        <G::Event as cards_core::GameEvent>::TERMS
+    }
 }
 
 /// Asks nothing: whether a line is summarized.
@@ -303,6 +329,8 @@ catalogue! {
         oracle: Some("zaagox"),
         compared_as: None,
         tuning: SearchConfig::DEFAULT,
+        settlement: "points: each loser pays the winner's score",
+        page: zaagox::RULES_PAGE,
     },
     jass::Schieber: Summary => {
         game: "jass",
@@ -313,6 +341,8 @@ catalogue! {
         // Luck cancels over a duplicate deal, not over a game to the target.
         compared_as: Some("schieber-deal"),
         tuning: SearchConfig::DEFAULT,
+        settlement: "wins: +1 for each seat of the team that wins the game, −1 for the other",
+        page: jass::RULES_PAGE,
     },
     jass::SchieberDeal => {
         game: "jass",
@@ -322,6 +352,8 @@ catalogue! {
         oracle: Some("schieber"),
         compared_as: None,
         tuning: SearchConfig::DEFAULT,
+        settlement: "points: the seat's team's multiplied points minus the other team's",
+        page: jass::RULES_PAGE,
     },
     jass::Coiffeur: Summary => {
         game: "jass",
@@ -331,6 +363,8 @@ catalogue! {
         oracle: Some("coiffeur"),
         compared_as: None,
         tuning: SearchConfig::DEFAULT,
+        settlement: "wins: in team play +1 for each seat of the winning team, −1 for the other; alone, a sole winner +9 and the others −3",
+        page: jass::RULES_PAGE,
     },
     jass::Differenzler: Summary => {
         game: "jass",
@@ -340,6 +374,8 @@ catalogue! {
         oracle: Some("differenzler"),
         compared_as: None,
         tuning: SearchConfig::DEFAULT,
+        settlement: "penalty points: all seats' penalties minus the number of seats × the seat's own (the smaller its own penalty, the more a seat scores)",
+        page: jass::RULES_PAGE,
     },
     elewenjewe::Elewenjewe [elewenjewe::Stepped]: Summary => {
         game: "elewenjewe",
@@ -349,6 +385,8 @@ catalogue! {
         oracle: Some("elewenjewe"),
         compared_as: None,
         tuning: ELEWENJEWE_SEARCH,
+        settlement: "points: a sole winner +60 for each other seat, each loser −60 (tied winners share)",
+        page: elewenjewe::RULES_PAGE,
     },
     letom::Letom: Summary => {
         game: "letom",
@@ -358,6 +396,8 @@ catalogue! {
         oracle: Some("deal"),
         compared_as: None,
         tuning: SearchConfig::DEFAULT,
+        settlement: "points: what the losers pay the winner at the deal's settlement",
+        page: letom::RULES_PAGE,
     },
     letom::LetomMatch: Summary => {
         game: "letom",
@@ -367,6 +407,8 @@ catalogue! {
         oracle: None,
         compared_as: None,
         tuning: SearchConfig::DEFAULT,
+        settlement: "points: what each seat won or lost over the match",
+        page: letom::RULES_PAGE,
     },
 }
 

@@ -36,6 +36,7 @@ mod catalogue;
 mod duplicate;
 mod error;
 pub mod oracle;
+pub mod page;
 pub mod rules;
 mod table;
 pub mod words;

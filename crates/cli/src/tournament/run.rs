@@ -129,6 +129,11 @@ pub fn tournament(
             "{spec} sees every card (the true state): a ceiling, not a fair player."
         );
     }
+    let _ = writeln!(
+        text,
+        "Unit: one seat's settlement of a game, in {}. [lo, hi] is a 95% interval.",
+        line.settlement
+    );
     let _ = write!(text, "\n{standings}");
     let _ = writeln!(
         text,
@@ -136,6 +141,8 @@ pub fn tournament(
          settlements a seat, averaged over a deal's seatings; its interval is over the deals. \
          Significant: the 95% interval excludes 0."
     );
+    let unit = line.settlement.split(':').next().unwrap_or_default();
+    let _ = write!(text, "\n{}", verdicts(&standings, config.deals, unit));
     if !records.is_empty() {
         let _ = writeln!(
             text,
@@ -154,6 +161,65 @@ pub fn tournament(
         config.deals as f64 / seconds.max(1e-9)
     );
     Ok(text)
+}
+
+/// Each pair's verdict in words, and a note where a bot's rating and its mean disagree.
+fn verdicts(s: &Standings, deals: u64, unit: &str) -> String {
+    let mut text = String::from("In words:\n");
+    for p in &s.pairs {
+        let decisive = p.wins + p.losses;
+        let (better, worse, margin, lo, hi, won) = if p.margin.mean >= 0.0 {
+            (&p.a, &p.b, p.margin.mean, p.margin.lo, p.margin.hi, p.wins)
+        } else {
+            (
+                &p.b,
+                &p.a,
+                -p.margin.mean,
+                -p.margin.hi,
+                -p.margin.lo,
+                p.losses,
+            )
+        };
+        let games = format!("won {won} of the {decisive} games that were not drawn");
+        if p.significant {
+            let _ = writeln!(
+                text,
+                "  {better} is better than {worse}: it takes {margin:.2} {unit} a game from it (95% \
+                 interval {lo:.2} to {hi:.2}), and {games}."
+            );
+        } else {
+            let interval = if lo.is_finite() && hi.is_finite() {
+                format!("the 95% interval ({lo:.2} to {hi:.2}) holds 0")
+            } else {
+                "one deal gives no interval".to_owned()
+            };
+            let over = if deals == 1 {
+                "one deal".to_owned()
+            } else {
+                format!("{deals} deals")
+            };
+            let _ = writeln!(
+                text,
+                "  {better} and {worse} cannot be told apart over {over}: {better} is ahead by \
+                 {margin:.2} {unit} a game, but {interval}; {better} {games}. More deals would \
+                 tell."
+            );
+        }
+    }
+    let disagree: Vec<&str> = (s.bots.iter())
+        .filter(|b| b.settlement.mean * b.rating.mean < 0.0)
+        .map(|b| b.name.as_str())
+        .collect();
+    if !disagree.is_empty() {
+        let _ = writeln!(
+            text,
+            "  The mean and the rating disagree for {}: the rating counts games won, drawn and \
+             lost, the mean counts what was won, so a bot that loses more games than it wins \
+             can still come out ahead when its wins are the larger ones.",
+            disagree.join(", ")
+        );
+    }
+    text
 }
 
 /// The first pair's running margin, for the progress bar.
