@@ -38,6 +38,7 @@ mod error;
 pub mod oracle;
 pub mod page;
 pub mod rules;
+mod session;
 mod table;
 pub mod words;
 
@@ -45,6 +46,7 @@ pub use cards_bots::{GameResult, Standings};
 pub use catalogue::{GameType, SummaryVisitor, Visitor, by_record, catalogue, find, games, tuning};
 pub use duplicate::{Deal, Duplicate, Entry, Outsider, Run};
 pub use error::{LookupError, TableError};
+pub use session::{End, Screen, Session};
 pub use table::{Catalogued, Move, Step, Stepped, Table, Told, Weighed};
 
 /// The README's example, run as a doctest.

@@ -1,0 +1,439 @@
+//! # cardrules-web
+//!
+//! The browser page's game engine: the registry ([`cards_registry`]) behind one JSON
+//! request/answer surface, [`Engine::answer`], built for `wasm32-unknown-unknown` with the
+//! plain `cargo build` (no wasm-bindgen: the exports in [`wasm`] and a few lines of JS,
+//! `web/engine.js`, carry the text across). It names no game: every game type comes from the
+//! catalogue.
+//!
+//! The engine keeps the tables; what it answers is only what the person's seat may see (its
+//! view, its redacted events, its legal moves), and a game's record only once the game is
+//! over ([`cards_registry::Session`]). The page runs it in a Web Worker, so a bot's search
+//! never freezes the page.
+//!
+//! Every request is one JSON object with an `"op"`; every answer is one JSON object,
+//! `{"ok":true,...}` or `{"ok":false,"error":"..."}` in the user's words. Bad input is an
+//! answer, never a panic; the sizes of requests and the number of games held are bounded
+//! ([`MAX_REQUEST`], [`MAX_SESSIONS`]).
+//!
+//! ```
+//! let mut engine = cardrules_web::Engine::default();
+//! let answer = engine.answer(r#"{"op":"new","game":"jass","variant":"schieber-deal","seed":7,"bots":["random"]}"#);
+//! let answer: serde_json::Value = serde_json::from_str(&answer).unwrap();
+//! assert_eq!(answer["ok"], true);
+//! assert_eq!(answer["screen"]["view"]["hand"].as_array().map(Vec::len), Some(9));
+//! ```
+
+pub mod wasm;
+
+use std::collections::BTreeMap;
+
+use cards_bots::{BotSpec, Budget};
+use cards_registry::rules::RuleChoices;
+use cards_registry::{GameType, Session, TableError};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+/// The longest request read, in bytes: a record to replay is the largest thing sent.
+pub const MAX_REQUEST: usize = 4 << 20;
+/// The most games held at once: a page holds one or two.
+pub const MAX_SESSIONS: usize = 16;
+/// The most moves a hint lists.
+pub const MAX_HINT: usize = 32;
+/// The largest iteration budget of a bot in the page: a search past it would take minutes in
+/// a browser.
+pub const MAX_ITERATIONS: u32 = 200_000;
+
+/// A request, by its `"op"`.
+#[derive(Debug, Deserialize)]
+#[serde(tag = "op", rename_all = "snake_case", deny_unknown_fields)]
+enum Request {
+    /// The game types and what each takes.
+    Catalogue,
+    /// A new game.
+    New {
+        game: String,
+        #[serde(default)]
+        variant: Option<String>,
+        #[serde(default)]
+        players: Option<usize>,
+        #[serde(default)]
+        seat: usize,
+        seed: u64,
+        bots: Vec<String>,
+        #[serde(default)]
+        preset: Option<String>,
+        #[serde(default)]
+        rules: Option<Value>,
+    },
+    /// What the seat sees now, and the events it has not been given.
+    Screen { session: u32 },
+    /// Every event so far as the seat saw them, and the screen (a screen rebuilt).
+    History { session: u32 },
+    /// The person's move: typed text, a legal move's index or a step's id.
+    Play {
+        session: u32,
+        #[serde(default, rename = "move")]
+        text: Option<String>,
+        #[serde(default)]
+        index: Option<usize>,
+        #[serde(default)]
+        step: Option<usize>,
+    },
+    /// Starts the decision under way again from its first step.
+    Restart { session: u32 },
+    /// One move of the bot to act.
+    Bot { session: u32 },
+    /// What a fair bot would play for the person.
+    Hint {
+        session: u32,
+        bot: String,
+        #[serde(default = "default_top")]
+        top: usize,
+    },
+    /// Takes back the person's last move.
+    Undo { session: u32 },
+    /// Forgets a game.
+    Close { session: u32 },
+}
+
+fn default_top() -> usize {
+    5
+}
+
+/// The games a page holds, by number.
+#[derive(Debug, Default)]
+pub struct Engine {
+    sessions: BTreeMap<u32, Session>,
+    next: u32,
+}
+
+/// A refusal, in the user's words.
+type Refusal = String;
+
+impl Engine {
+    /// The answer to one request (JSON text), as JSON text.
+    #[must_use]
+    pub fn answer(&mut self, request: &str) -> String {
+        let answer = if request.len() > MAX_REQUEST {
+            Err(format!(
+                "a request is at most {} MiB, not {} bytes",
+                MAX_REQUEST >> 20,
+                request.len()
+            ))
+        } else {
+            match serde_json::from_str::<Request>(request) {
+                Ok(request) => self.run(request),
+                Err(e) => Err(format!(
+                    "not a request: {}",
+                    cards_registry::words::user_words(&e.to_string())
+                )),
+            }
+        };
+        let value = match answer {
+            Ok(Value::Object(mut fields)) => {
+                fields.insert("ok".to_owned(), Value::Bool(true));
+                Value::Object(fields)
+            }
+            Ok(other) => json!({"ok": true, "value": other}),
+            Err(error) => json!({"ok": false, "error": error}),
+        };
+        value.to_string()
+    }
+
+    fn session(&mut self, id: u32) -> Result<&mut Session, Refusal> {
+        self.sessions
+            .get_mut(&id)
+            .ok_or_else(|| format!("there is no game {id} (it ended with close, or never began)"))
+    }
+
+    fn run(&mut self, request: Request) -> Result<Value, Refusal> {
+        match request {
+            Request::Catalogue => Ok(json!({ "games": catalogue() })),
+            Request::New {
+                game,
+                variant,
+                players,
+                seat,
+                seed,
+                bots,
+                preset,
+                rules,
+            } => {
+                if self.sessions.len() >= MAX_SESSIONS {
+                    return Err(format!(
+                        "at most {MAX_SESSIONS} games are held at once: close one first"
+                    ));
+                }
+                let line =
+                    cards_registry::find(&game, variant.as_deref()).map_err(|e| e.to_string())?;
+                for bot in &bots {
+                    check_bot(bot)?;
+                }
+                let choices = RuleChoices {
+                    preset,
+                    json: rules.map(|r| r.to_string()),
+                    set: Vec::new(),
+                };
+                let rules = line.rules(&choices)?;
+                let players = players.unwrap_or(*line.players().start());
+                let mut session =
+                    Session::new(line, &rules, players, seat, seed, &bots).map_err(said)?;
+                let id = self.next;
+                self.next = self.next.wrapping_add(1);
+                let answer = json!({
+                    "session": id,
+                    "game": line.game,
+                    "variant": line.variant,
+                    "label": line.label,
+                    "players": players,
+                    "seat": seat,
+                    "bots": session.bots(),
+                    "news": session.news(),
+                    "screen": session.screen(),
+                });
+                self.sessions.insert(id, session);
+                Ok(answer)
+            }
+            Request::Screen { session } => {
+                let s = self.session(session)?;
+                Ok(json!({ "news": s.news(), "screen": s.screen() }))
+            }
+            Request::History { session } => {
+                let s = self.session(session)?;
+                Ok(json!({ "news": s.history(), "screen": s.screen() }))
+            }
+            Request::Play {
+                session,
+                text,
+                index,
+                step,
+            } => {
+                let s = self.session(session)?;
+                let stepped = match (text, index, step) {
+                    (Some(text), None, None) => s.play(&text).map(|()| None),
+                    (None, Some(index), None) => s.play_index(index).map(|()| None),
+                    (None, None, Some(step)) => s.play_step(step).map(Some),
+                    _ => {
+                        return Err(
+                            "a move is one of \"move\" (text), \"index\" or \"step\"".to_owned()
+                        );
+                    }
+                }
+                .map_err(said)?;
+                Ok(json!({ "stepped": stepped, "news": s.news(), "screen": s.screen() }))
+            }
+            Request::Restart { session } => {
+                let s = self.session(session)?;
+                s.restart_steps();
+                Ok(json!({ "news": s.news(), "screen": s.screen() }))
+            }
+            Request::Bot { session } => {
+                let s = self.session(session)?;
+                let moved = s.bot_turn().map_err(said)?;
+                Ok(json!({ "moved": moved, "news": s.news(), "screen": s.screen() }))
+            }
+            Request::Hint { session, bot, top } => {
+                check_bot(&bot)?;
+                let s = self.session(session)?;
+                let weighed = s.hint(&bot, top.clamp(1, MAX_HINT)).map_err(said)?;
+                Ok(json!({ "hint": weighed }))
+            }
+            Request::Undo { session } => {
+                let s = self.session(session)?;
+                let undone = s.undo().map_err(said)?;
+                Ok(json!({ "undone": undone, "news": s.history(), "screen": s.screen() }))
+            }
+            Request::Close { session } => {
+                self.sessions.remove(&session);
+                Ok(json!({}))
+            }
+        }
+    }
+}
+
+/// A table's refusal as the person reads it.
+fn said(e: TableError) -> Refusal {
+    e.to_string()
+}
+
+/// Refuses a bot the page cannot run: a name the ladder does not know, a time budget (a
+/// browser's wasm has no clock the search may read), or an iteration budget past
+/// [`MAX_ITERATIONS`].
+fn check_bot(name: &str) -> Result<(), Refusal> {
+    let spec: BotSpec = name
+        .parse()
+        .map_err(|e: cards_bots::ParseBotError| e.to_string())?;
+    let budget = match spec {
+        BotSpec::Random | BotSpec::Rules => return Ok(()),
+        BotSpec::Pimc(b) | BotSpec::Ismcts(b) | BotSpec::Cheat(b) => b,
+    };
+    match budget {
+        Budget::Iterations(n) if n <= MAX_ITERATIONS => Ok(()),
+        Budget::Iterations(n) => Err(format!(
+            "{name}: at most {MAX_ITERATIONS} iterations in the browser, not {n}"
+        )),
+        Budget::Millis(_) => Err(format!(
+            "{name}: a time budget cannot be kept in the browser; give iterations \
+             (ismcts:1000)"
+        )),
+    }
+}
+
+/// Every game type with what a start screen offers: its players, rules and presets, its
+/// terms, and what its settlement counts.
+fn catalogue() -> Vec<Value> {
+    (cards_registry::catalogue().iter())
+        .map(|line: &GameType| {
+            let players = line.players();
+            let terms: Vec<Value> = (line.terms().iter())
+                .map(|t| json!({"word": t.word, "meaning": t.meaning}))
+                .collect();
+            let fields: Vec<Value> = (line.rule_fields().into_iter())
+                .map(|f| json!({"name": f.name, "default": f.default, "values": f.values}))
+                .collect();
+            let presets: Vec<&str> = line.presets().into_iter().map(|(name, _)| name).collect();
+            json!({
+                "game": line.game,
+                "variant": line.variant,
+                "label": line.label,
+                "about": line.about,
+                "players": [players.start(), players.end()],
+                "rules": line.default_rules(),
+                "fields": fields,
+                "presets": presets,
+                "terms": terms,
+                "settlement": line.settlement,
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ask(engine: &mut Engine, request: Value) -> Value {
+        serde_json::from_str(&engine.answer(&request.to_string())).unwrap()
+    }
+
+    #[test]
+    fn every_type_plays_to_its_end_through_the_answers() {
+        let mut engine = Engine::default();
+        let games = ask(&mut engine, json!({"op": "catalogue"}));
+        for line in games["games"].as_array().unwrap() {
+            let new = ask(
+                &mut engine,
+                json!({"op": "new", "game": line["game"], "variant": line["variant"],
+                       "seed": 11, "bots": ["random"]}),
+            );
+            assert_eq!(new["ok"], true, "{new}");
+            let id = new["session"].clone();
+            let mut screen = new["screen"].clone();
+            let mut moves = 0;
+            while screen["end"].is_null() {
+                let answer = if screen["to_act"] == new["seat"] {
+                    ask(
+                        &mut engine,
+                        json!({"op": "play", "session": id, "index": 0}),
+                    )
+                } else {
+                    ask(&mut engine, json!({"op": "bot", "session": id}))
+                };
+                assert_eq!(answer["ok"], true, "{answer}");
+                screen = answer["screen"].clone();
+                moves += 1;
+                assert!(moves < 20_000, "{} did not end", line["label"]);
+            }
+            let settlement: i64 = (screen["end"]["settlement"].as_array().unwrap().iter())
+                .map(|v| v.as_i64().unwrap())
+                .sum();
+            assert_eq!(settlement, 0);
+            assert_eq!(
+                ask(&mut engine, json!({"op": "close", "session": id}))["ok"],
+                true
+            );
+        }
+    }
+
+    #[test]
+    fn bad_requests_are_answered_in_words() {
+        let mut engine = Engine::default();
+        for (request, words) in [
+            ("not json", "not a request"),
+            (r#"{"op":"fly"}"#, "not a request"),
+            (r#"{"op":"screen","session":5}"#, "there is no game 5"),
+            (
+                r#"{"op":"new","game":"bridge","seed":1,"bots":["rules"]}"#,
+                "bridge",
+            ),
+            (
+                r#"{"op":"new","game":"jass","seed":1,"bots":["ismcts:2s"]}"#,
+                "time budget",
+            ),
+            (
+                r#"{"op":"new","game":"jass","seed":1,"bots":["ismcts:5000000"]}"#,
+                "at most 200000 iterations",
+            ),
+            (
+                r#"{"op":"new","game":"jass","seed":1,"bots":["rules"],"rules":{"target":"x"}}"#,
+                "is not jass's rules",
+            ),
+            (
+                r#"{"op":"new","game":"jass","seed":1,"bots":["rules"],"seat":9}"#,
+                "seats",
+            ),
+        ] {
+            let answer: Value = serde_json::from_str(&engine.answer(request)).unwrap();
+            assert_eq!(answer["ok"], false, "{request}");
+            let error = answer["error"].as_str().unwrap();
+            assert!(error.contains(words), "{request}: {error}");
+        }
+        let huge = " ".repeat(MAX_REQUEST + 1);
+        assert!(engine.answer(&huge).contains("at most 4 MiB"));
+    }
+
+    #[test]
+    fn a_refused_move_changes_nothing() {
+        let mut engine = Engine::default();
+        let new = ask(
+            &mut engine,
+            json!({"op": "new", "game": "jass", "variant": "schieber-deal", "seed": 2,
+                   "seat": 0, "bots": ["rules"]}),
+        );
+        let id = new["session"].clone();
+        let mut screen = new["screen"].clone();
+        while screen["to_act"] != 0 {
+            screen = ask(&mut engine, json!({"op": "bot", "session": id}))["screen"].clone();
+        }
+        let refused = ask(
+            &mut engine,
+            json!({"op": "play", "session": id, "move": "ZZ"}),
+        );
+        assert_eq!(refused["ok"], false);
+        let refused = ask(
+            &mut engine,
+            json!({"op": "play", "session": id, "index": 99}),
+        );
+        assert_eq!(refused["ok"], false);
+        let again = ask(&mut engine, json!({"op": "screen", "session": id}));
+        assert_eq!(again["screen"], screen);
+        assert_eq!(again["news"], json!([]));
+    }
+
+    #[test]
+    fn the_engine_holds_a_bounded_number_of_games() {
+        let mut engine = Engine::default();
+        let new = json!({"op": "new", "game": "zaagox", "seed": 1, "bots": ["random"]});
+        for _ in 0..MAX_SESSIONS {
+            assert_eq!(ask(&mut engine, new.clone())["ok"], true);
+        }
+        let full = ask(&mut engine, new.clone());
+        assert!(full["error"].as_str().unwrap().contains("close one first"));
+        assert_eq!(
+            ask(&mut engine, json!({"op": "close", "session": 0}))["ok"],
+            true
+        );
+        assert_eq!(ask(&mut engine, new)["ok"], true);
+    }
+}
