@@ -83,6 +83,7 @@ mod action;
 mod bot;
 mod card_play;
 mod coiffeur;
+mod deal_summary;
 mod differenzler;
 pub mod encode;
 mod error;
@@ -120,6 +121,7 @@ pub use coiffeur::{
 };
 pub use differenzler::{Differenzler, DifferenzlerOutcome, DifferenzlerSetup, DifferenzlerView};
 pub use error::{RuleError, SetupError, ViewError};
+pub use deal_summary::DealSummary;
 pub use event::{Deal, Event};
 pub use mode::{Mode, ParseModeError};
 pub use multipliers::Multipliers;

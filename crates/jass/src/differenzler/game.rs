@@ -314,6 +314,15 @@ impl Game for Differenzler {
         self.settlement().map(|s| s as f64 / n)
     }
 
+    /// Penalty points: the returns are the table's mean penalty minus the seat's own, so a
+    /// positive return is that many penalty points fewer than the mean (lower is better).
+    fn returns_unit(&self) -> cards_core::ReturnsUnit {
+        cards_core::ReturnsUnit::Points {
+            word: "penalty points below the table's mean",
+            per_point: 1.0,
+        }
+    }
+
     fn view(&self, seat: PlayerId) -> DifferenzlerView {
         let n = self.seat_count();
         let hidden = self.rules.differenzler.hidden_predictions && !self.over;

@@ -179,10 +179,21 @@ impl Differenzler {
                 .iter()
                 .map(|&p| i64::from(p))
                 .collect(),
+            summary: Some(crate::DealSummary::Differenzler {
+                deal: self.deal_number,
+                deals: self.rules.differenzler.deals,
+            }),
         });
         events.emit(|| Event::Penalties {
             penalties: (0..n).map(|s| self.penalty(s)).collect(),
             totals: self.penalties[..n].to_vec(),
+            points: self.tricks.points()[..n].to_vec(),
+            // Hidden predictions stay hidden until the game's end (`PredictionsShown`).
+            predictions: if self.rules.differenzler.hidden_predictions {
+                Vec::new()
+            } else {
+                self.predictions[..n].to_vec()
+            },
         });
         if self.deal_number.saturating_add(1) >= self.rules.differenzler.deals {
             self.over = true;
