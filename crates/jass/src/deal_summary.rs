@@ -213,7 +213,7 @@ impl DealSummary {
                         } else {
                             slot.to_string()
                         };
-                        write!(f, "{slot} (played as {})", contract_text(contract))?;
+                        write!(f, "{slot}, played as {},", contract_text(contract))?;
                     }
                     _ => f.write_str(&contract_text(contract))?,
                 }

@@ -120,7 +120,7 @@ pub use coiffeur::{
     SheetEntry, SheetSide, SheetSlot, Slot, coiffeur_points,
 };
 pub use differenzler::{Differenzler, DifferenzlerOutcome, DifferenzlerSetup, DifferenzlerView};
-pub use error::{RuleError, SetupError, ViewError};
+pub use error::{RuleError, SetupError, ViewError, WhyIllegal};
 pub use deal_summary::DealSummary;
 pub use event::{Deal, Event};
 pub use mode::{Mode, ParseModeError};

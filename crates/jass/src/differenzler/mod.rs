@@ -23,6 +23,7 @@ use crate::{
 };
 
 mod game;
+mod playout;
 mod screen;
 mod setup;
 mod view;

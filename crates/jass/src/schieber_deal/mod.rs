@@ -532,7 +532,12 @@ impl SchieberDeal {
         };
         let legal = legal_cards(hand, self.trick(), mode, &self.rules.play);
         if !legal.contains(card) {
-            return Err(RuleError::Illegal { seat, card, legal });
+            return Err(RuleError::Illegal {
+                seat,
+                card,
+                why: crate::trick_rules::why_illegal(card, self.trick(), mode),
+                legal,
+            });
         }
         self.play_legal(seat, card, mode, counting, events);
         Ok(())
