@@ -205,7 +205,11 @@ impl DealSummary {
                 totals,
             } => {
                 let side = seats_name(seats);
-                write!(f, "deal {} of {deals} is scored: seat {declarer} chose ", deal + 1)?;
+                write!(
+                    f,
+                    "deal {} of {deals} is scored: seat {declarer} chose ",
+                    deal + 1
+                )?;
                 match slot {
                     Slot::Joker(_) | Slot::Slalom => {
                         let slot = if alternate {
@@ -219,9 +223,7 @@ impl DealSummary {
                 }
                 writeln!(f, " (×{factor}) for {side}")?;
                 let taken = if *matched {
-                    format!(
-                        "{card_points} card points and a Match: ({card_points} + 100)"
-                    )
+                    format!("{card_points} card points and a Match: ({card_points} + 100)")
                 } else {
                     format!("{card_points} card points: {card_points}")
                 };

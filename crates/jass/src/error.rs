@@ -136,7 +136,11 @@ impl fmt::Display for WhyIllegal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             WhyIllegal::FollowSuit(suit) => {
-                write!(f, "you must follow suit, {}, which was led", suit_words(*suit))
+                write!(
+                    f,
+                    "you must follow suit, {}, which was led",
+                    suit_words(*suit)
+                )
             }
             WhyIllegal::FollowTrump(suit) => write!(
                 f,

@@ -8,11 +8,11 @@ use cards_core::{CardSet, Cards, GameEvent, JassCard, PlayerId, Term};
 
 use crate::SeededDeal;
 use crate::action::Contract;
+use crate::deal_summary::{DealSummary, points, seats_name, team_name};
 use crate::{
     CoiffeurOutcome, Declaration, DifferenzlerOutcome, Mode, Rules, SchieberDealOutcome,
     SchieberOutcome, ScoreSheet, SheetEntry, Slot, WeisView,
 };
-use crate::deal_summary::{DealSummary, points, seats_name, team_name};
 
 /// The cards of a deal: the dealer, forehand (the seat that acts first), each seat's cards in
 /// the order it received them, and in Differenzler the shown trump card (the dealer's last).
@@ -339,8 +339,11 @@ impl Event {
 const TERMS: &[Term] = &[
     Term {
         word: "forehand",
-        meaning: "The seat that acts first in a deal: in Schieber it names the contract (or \
-                  pushes) and leads the first trick.",
+        meaning: "The seat that acts first in a deal, the one after the dealer (in a \
+                  Schieber game's first deal, the holder of the 7 of diamonds): in Schieber it \
+                  names the contract (or pushes) and leads the first trick; in Coiffeur it is \
+                  the first to choose a slot or pass; in Differenzler it predicts first and \
+                  leads the first trick.",
     },
     Term {
         word: "push",
@@ -351,6 +354,16 @@ const TERMS: &[Term] = &[
         word: "pushed",
         meaning: "Forehand pushed (schieben): it left the choice of the contract to its partner, \
                   who must then name one; forehand still leads.",
+    },
+    Term {
+        word: "pass",
+        meaning: "In Coiffeur a seat may pass instead of choosing a slot: the choice moves on \
+                  to the next seat; once every seat has passed, the first must choose.",
+    },
+    Term {
+        word: "passed",
+        meaning: "In Coiffeur the seat left the choice of the slot to the next seat; once every \
+                  seat has passed, the first must choose.",
     },
     Term {
         word: "trump",
@@ -400,12 +413,13 @@ const TERMS: &[Term] = &[
     },
     Term {
         word: "Match",
-        meaning: "Taking all nine tricks of a deal: 100 points more.",
+        meaning: "Taking every trick of a deal: 100 points more (in Coiffeur added to the card \
+                  points before they are divided by 10).",
     },
     Term {
         word: "multiplier",
-        meaning: "The contract's factor: every point of a Schieber deal counts that many times \
-                  (×1 to ×4 by default).",
+        meaning: "The contract's factor in Schieber: every point of the deal (cards, Weis, \
+                  Stöck, Match) counts that many times (×1 to ×4 by default).",
     },
     Term {
         word: "card points",
@@ -414,8 +428,9 @@ const TERMS: &[Term] = &[
     },
     Term {
         word: "slot",
-        meaning: "A row of the Coiffeur score sheet: a contract each side must play once, its \
-                  score multiplied by the slot's factor.",
+        meaning: "A row of the Coiffeur score sheet: a contract each side must play once; the \
+                  side that chose it scores its card points divided by 10 (rounded down) times \
+                  the slot's factor.",
     },
     Term {
         word: "Joker",
@@ -508,7 +523,11 @@ impl fmt::Display for Event {
             ),
             Event::Named { seat, contract } => write!(f, "seat {seat} named {}", form(contract)),
             Event::TrioMode { seat, mode } => {
-                write!(f, "seat {seat} named {} for the next three tricks", form(mode))
+                write!(
+                    f,
+                    "seat {seat} named {} for the next three tricks",
+                    form(mode)
+                )
             }
             Event::WeisCounted { seat, weis: None } => write!(f, "seat {seat} counted its Weis"),
             Event::WeisCounted {
@@ -586,7 +605,12 @@ impl fmt::Display for Event {
                 contract,
             } => match slot {
                 Slot::Joker(_) | Slot::Slalom => {
-                    write!(f, "seat {seat} chose {}, played as {}", form(slot), form(contract))
+                    write!(
+                        f,
+                        "seat {seat} chose {}, played as {}",
+                        form(slot),
+                        form(contract)
+                    )
                 }
                 _ => write!(f, "seat {seat} chose {}", form(slot)),
             },
@@ -617,7 +641,7 @@ impl fmt::Display for Event {
             Event::Predicted {
                 seat,
                 prediction: Some(p),
-            } => write!(f, "seat {seat} predicted {p} points"),
+            } => write!(f, "seat {seat} predicted {}", points(*p)),
             Event::PredictionsShown { predictions } => {
                 write!(f, "the predictions were {}", by_seat(predictions))
             }

@@ -119,9 +119,9 @@ pub use coiffeur::{
     Coiffeur, CoiffeurOutcome, CoiffeurSetup, CoiffeurView, ParseSlotError, ScoreSheet, SheetCell,
     SheetEntry, SheetSide, SheetSlot, Slot, coiffeur_points,
 };
+pub use deal_summary::DealSummary;
 pub use differenzler::{Differenzler, DifferenzlerOutcome, DifferenzlerSetup, DifferenzlerView};
 pub use error::{RuleError, SetupError, ViewError, WhyIllegal};
-pub use deal_summary::DealSummary;
 pub use event::{Deal, Event};
 pub use mode::{Mode, ParseModeError};
 pub use multipliers::Multipliers;

@@ -427,7 +427,10 @@ fn differenzler_candidates_are_predictions_around_the_estimate() {
     bot.candidates(&view, &legal, 158, &mut out);
     let grid = (0..=157).filter(|n: &i32| (n - want) % 5 == 0).count();
     assert_eq!(out.len(), grid);
-    assert!(out.iter().all(|a| matches!(a, Action::Predict(n) if (i32::from(*n) - want) % 5 == 0)));
+    assert!(
+        out.iter()
+            .all(|a| matches!(a, Action::Predict(n) if (i32::from(*n) - want) % 5 == 0))
+    );
     // At a card: none.
     for _ in 0..3 {
         let mut moves = Vec::new();
@@ -460,7 +463,10 @@ fn differenzler_playouts_stop_at_the_end_of_the_deal() {
     for seat in 0..3 {
         assert!((value[seat] - (mean - f64::from(totals[seat]))).abs() < 1e-9);
     }
-    assert!(totals.iter().any(|&p| p > 0), "first-legal predictions of 0 miss");
+    assert!(
+        totals.iter().any(|&p| p > 0),
+        "first-legal predictions of 0 miss"
+    );
 }
 
 /// The hint at a prediction is stable: two searches with other seeds (the catalogue's
@@ -505,8 +511,12 @@ fn differenzler_prediction_hints_agree_across_seeds() {
         assert!((i32::from(n) - want).abs() <= 15, "{n} is far from {want}");
         assert!(stats.len() <= 7, "only the seven candidates are weighed");
     }
-    let Action::Predict(x) = a else { unreachable!() };
-    let Action::Predict(y) = b else { unreachable!() };
+    let Action::Predict(x) = a else {
+        unreachable!()
+    };
+    let Action::Predict(y) = b else {
+        unreachable!()
+    };
     assert!(
         i32::from(x).abs_diff(i32::from(y)) <= 5,
         "two seeds choose neighbours: {x} and {y}"

@@ -142,8 +142,7 @@ impl DifferenzlerView {
             Event::DealScored { score, .. } if score.len() == n => {}
             Event::Penalties {
                 penalties, totals, ..
-            } if penalties.len() == n && totals.len() == n => {
-            }
+            } if penalties.len() == n && totals.len() == n => {}
             Event::DifferenzlerOver { outcome } => self.outcome = Some(outcome.clone()),
             _ => return Err(misfit("not an event of a Differenzler game")),
         }

@@ -58,7 +58,13 @@ pub(crate) fn contract_parts(
     if contract == Contract::Trio && !trio.is_empty() {
         let modes: Vec<String> = trio
             .iter()
-            .map(|m| if alternate { format!("{m:#}") } else { m.to_string() })
+            .map(|m| {
+                if alternate {
+                    format!("{m:#}")
+                } else {
+                    m.to_string()
+                }
+            })
             .collect();
         parts.push(format!("Trio modes so far {}", modes.join(", ")));
     }
