@@ -339,11 +339,10 @@ impl Event {
 const TERMS: &[Term] = &[
     Term {
         word: "forehand",
-        meaning: "The seat that acts first in a deal, the one after the dealer (in a \
-                  Schieber game's first deal, the holder of the 7 of diamonds): in Schieber it \
-                  names the contract (or pushes) and leads the first trick; in Coiffeur it is \
-                  the first to choose a slot or pass; in Differenzler it predicts first and \
-                  leads the first trick.",
+        meaning: "The seat that acts first in a deal (the seat after the dealer; in a Schieber \
+                  game's first deal the holder of 7♦): in Schieber it names the contract or \
+                  pushes, and leads; in Coiffeur it chooses a slot or passes first; in \
+                  Differenzler it predicts first and leads.",
     },
     Term {
         word: "push",
