@@ -499,7 +499,7 @@ fn differenzler_prediction_hints_agree_across_seeds() {
         .with_prior(Box::new(Differenzler::rule_bot(Seed::from(seed))));
         let choice = bot.choose(&view, &legal);
         let mut stats = bot.hint().to_vec();
-        stats.sort_by(|a, b| b.visits.cmp(&a.visits));
+        stats.sort_by_key(|s| std::cmp::Reverse(s.visits));
         (choice, stats)
     };
     let (a, stats_a) = top(11);

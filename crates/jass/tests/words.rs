@@ -323,7 +323,6 @@ fn differenzler_penalties_are_labelled_by_seat() {
             differenzler: DifferenzlerRules {
                 hidden_predictions: hidden,
                 deals: 2,
-                ..DifferenzlerRules::default()
             },
             ..Rules::default()
         };
