@@ -293,7 +293,7 @@ impl Bot<Differenzler> for JassBot {
     }
 
     /// At a prediction: the bot's estimate first, then the predictions
-    /// [`PREDICTION_STEP`] points apart around it, nearest first (below before above), up to
+    /// 5 points apart around it, nearest first (below before above), up to
     /// `k`; a search so compares a few sensible predictions instead of spreading its tries
     /// over all 158. At a card: none, so a search weighs every legal card (the bot ranks no
     /// cards beyond its choice).
