@@ -462,6 +462,16 @@ impl GameEvent for Event {
     }
 }
 
+/// An outcome's sentence (`Seats 0 and 2 win …`) after a colon: its first letter in lower case.
+fn mid_sentence(outcome: &dyn fmt::Display) -> String {
+    let text = outcome.to_string();
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_lowercase().chain(chars).collect(),
+        None => text,
+    }
+}
+
 /// Numbers labelled by seat: `seat 0: 60, seat 1: 42`.
 fn by_seat<T: fmt::Display>(items: &[T]) -> String {
     items
@@ -689,15 +699,19 @@ impl fmt::Display for Event {
                 }
             }
             Event::DealOver { outcome } => write!(f, "the deal is over: {outcome}"),
-            Event::SchieberOver { outcome } => write!(f, "the game is over: {outcome}"),
+            Event::SchieberOver { outcome } => {
+                write!(f, "the game is over: {}", mid_sentence(outcome))
+            }
             Event::CoiffeurOver { outcome, sheet } => {
-                write!(f, "the game is over: {outcome}")?;
+                write!(f, "the game is over: {}", mid_sentence(outcome))?;
                 if let Some(sheet) = sheet {
                     write!(f, "\nthe score sheet:\n{sheet}")?;
                 }
                 Ok(())
             }
-            Event::DifferenzlerOver { outcome } => write!(f, "the game is over: {outcome}"),
+            Event::DifferenzlerOver { outcome } => {
+                write!(f, "the game is over: {}", mid_sentence(outcome))
+            }
         }
     }
 }

@@ -47,8 +47,8 @@ pub struct DifferenzlerOutcome {
 }
 
 impl fmt::Display for DifferenzlerOutcome {
-    /// A sentence: `Seat 2 wins with a penalty of 131 after 16 deals (penalties 190, 212,
-    /// 131).`
+    /// A sentence: `Seat 2 wins with a penalty of 131 after 16 deals (penalties: seat 0 190,
+    /// seat 1 212, seat 2 131).`
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let best = self
             .winners
@@ -63,10 +63,15 @@ impl fmt::Display for DifferenzlerOutcome {
                 write!(f, "Seats {} tie with a penalty of {best}", seats.join(", "))?;
             }
         }
-        let all: Vec<String> = self.penalties.iter().map(ToString::to_string).collect();
+        let all: Vec<String> = self
+            .penalties
+            .iter()
+            .enumerate()
+            .map(|(s, p)| format!("seat {s} {p}"))
+            .collect();
         write!(
             f,
-            " after {} deal{} (penalties {}).",
+            " after {} deal{} (penalties: {}).",
             self.deals,
             if self.deals == 1 { "" } else { "s" },
             all.join(", ")
