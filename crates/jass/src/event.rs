@@ -538,7 +538,9 @@ impl fmt::Display for Event {
                     form(mode)
                 )
             }
-            Event::WeisCounted { seat, weis: None } => write!(f, "seat {seat} counted its Weis"),
+            Event::WeisCounted { seat, weis: None } => {
+                write!(f, "seat {seat} counted its Weis (hidden for now)")
+            }
             Event::WeisCounted {
                 seat,
                 weis: Some(d),
