@@ -501,3 +501,32 @@ fn each_game_says_what_its_returns_count() {
     let mean = p.iter().map(|&x| f64::from(x)).sum::<f64>() / 3.0;
     assert!((differenzler.returns()[0] - (mean - f64::from(p[0]))).abs() < 1e-9);
 }
+
+/// A Coiffeur slot the side has already played is refused in words that say so.
+#[test]
+fn a_slot_played_already_is_refused_with_the_reason() {
+    let mut game = Coiffeur::new(&Rules::default(), 4, Seed::from(2)).unwrap();
+    let mut legal = Vec::new();
+    let mut chosen: Vec<(usize, Action)> = Vec::new();
+    while let Some(seat) = game.to_act() {
+        game.legal_actions(&mut legal);
+        let side = seat.index() % 2;
+        if matches!(legal[0], Action::Name(_) | Action::Joker(..)) {
+            if let Some(&(_, again)) = chosen.iter().find(|(s, _)| *s == side) {
+                let refused = game.clone().play(again).unwrap_err();
+                assert!(matches!(refused, RuleError::NotOpen { .. }));
+                assert_eq!(
+                    refused.to_string(),
+                    format!(
+                        "{again} is not open for this side: it has already played that slot, or \
+                         the sheet has no such slot (each side plays each slot once)"
+                    )
+                );
+                return;
+            }
+            chosen.push((side, legal[0]));
+        }
+        game.play(legal[0]).unwrap();
+    }
+    panic!("a side chose twice in a game");
+}
