@@ -241,6 +241,15 @@ fn a_worked_deal_summary() {
         .iter()
         .find(|e| matches!(e, Event::DealScored { .. }))
         .unwrap();
+    // Its JSON keeps the trace's `score` and adds the summary, tagged by game; it reads back.
+    let json = serde_json::to_value(first).unwrap();
+    assert_eq!(json["score"], serde_json::json!([218, 236]));
+    assert_eq!(json["summary"]["game"], "schieber");
+    assert_eq!(
+        json["summary"]["credits"]["weis"],
+        serde_json::json!([70, 0])
+    );
+    assert_eq!(&serde_json::from_value::<Event>(json).unwrap(), first);
     assert_eq!(
         format!("{first:#}"),
         "deal 1 is scored, trump:♣ ×2:
