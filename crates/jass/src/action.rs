@@ -308,8 +308,15 @@ impl fmt::Display for Action {
             Action::Play(card) => card.fmt(f),
             Action::Name(contract) => contract.fmt(f),
             Action::Push => f.write_str("push"),
-            Action::TrioMode(mode) => write!(f, "trio:{mode}"),
-            Action::Joker(joker, mode) => write!(f, "{}:{mode}", joker.name()),
+            // `{:#}` reaches the mode: `trio:trump:♣`, `joker7:trump:♣`.
+            Action::TrioMode(mode) => {
+                f.write_str("trio:")?;
+                mode.fmt(f)
+            }
+            Action::Joker(joker, mode) => {
+                write!(f, "{}:", joker.name())?;
+                mode.fmt(f)
+            }
             Action::Pass => f.write_str("pass"),
             Action::Predict(n) => write!(f, "predict:{n}"),
         }

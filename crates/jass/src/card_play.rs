@@ -194,7 +194,12 @@ impl CardPlay {
         }
         let legal = legal_cards(hand, self.trick(), mode, rules);
         if !legal.contains(card) {
-            return Err(RuleError::Illegal { seat, card, legal });
+            return Err(RuleError::Illegal {
+                seat,
+                card,
+                why: crate::trick_rules::why_illegal(card, self.trick(), mode),
+                legal,
+            });
         }
         self.hands[seat.index()].remove(card);
         self.plays[usize::from(self.played)] = card;

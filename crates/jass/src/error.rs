@@ -1,7 +1,9 @@
 //! [`RuleError`]: why an action of a Schieber deal was refused; [`SetupError`]: why a deal
 //! could not be set up; [`ViewError`]: why no world fits a view.
 
-use cards_core::{CardSet, JassCard, PlayerCountError, PlayerId};
+use core::fmt;
+
+use cards_core::{CardSet, JassCard, JassSuit, PlayerCountError, PlayerId};
 
 use crate::Action;
 
@@ -65,7 +67,10 @@ pub enum RuleError {
         why: &'static str,
     },
     /// A Coiffeur contract the choosing side has already played (or that its table lacks).
-    #[error("{action} is not open for this side: each side plays each contract once")]
+    #[error(
+        "{action} is not open for this side: it has already played that slot, or the sheet has \
+         no such slot (each side plays each slot once)"
+    )]
     NotOpen {
         /// The action tried.
         action: Action,
@@ -89,15 +94,71 @@ pub enum RuleError {
         card: JassCard,
     },
     /// The card is in the hand but may not be played onto this trick.
-    #[error("seat {seat} may not play {card} now; legal: {legal}")]
+    #[error("seat {seat} may not play {card} now: {why}; legal: {legal}")]
     Illegal {
         /// The seat to play.
         seat: PlayerId,
         /// The card.
         card: JassCard,
+        /// Which rule forbids it.
+        why: WhyIllegal,
         /// What the seat may play.
         legal: CardSet<JassCard>,
     },
+}
+
+/// Which rule of the trick forbids a card the seat holds ([`RuleError::Illegal`]); its
+/// `Display` speaks to the player who tried it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum WhyIllegal {
+    /// No trump in the deal's mode (or this trick's): the led suit must be followed.
+    FollowSuit(JassSuit),
+    /// Trump was led: a trump must be played (unless the only one is the Buur, under the
+    /// Buur exception).
+    FollowTrump(JassSuit),
+    /// A plain suit was led and the seat holds it: follow it, or play a trump.
+    FollowOrTrump(JassSuit),
+    /// A trump lower than the one winning the trick, while the seat could play something
+    /// else (no under-trumping).
+    Undertrump {
+        /// The trump winning the trick.
+        over: JassCard,
+    },
+}
+
+/// `♣ (Clubs)`.
+fn suit_words(suit: JassSuit) -> String {
+    format!("{} ({suit})", crate::mode::suit_symbol(suit))
+}
+
+impl fmt::Display for WhyIllegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WhyIllegal::FollowSuit(suit) => {
+                write!(
+                    f,
+                    "you must follow suit, {}, which was led",
+                    suit_words(*suit)
+                )
+            }
+            WhyIllegal::FollowTrump(suit) => write!(
+                f,
+                "trump was led, so you must play a trump, {}",
+                suit_words(*suit)
+            ),
+            WhyIllegal::FollowOrTrump(suit) => write!(
+                f,
+                "you must follow suit, {}, which was led, or play a trump",
+                suit_words(*suit)
+            ),
+            WhyIllegal::Undertrump { over } => write!(
+                f,
+                "you may not under-trump: a trump you play must beat {over} ({over:#}), \
+                 which is winning the trick, unless you hold nothing but trumps"
+            ),
+        }
+    }
 }
 
 /// Why a deal could not be set up: from a seed ([`Game::new`](cards_core::Game::new)), from

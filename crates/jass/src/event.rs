@@ -8,9 +8,10 @@ use cards_core::{CardSet, Cards, GameEvent, JassCard, PlayerId, Term};
 
 use crate::SeededDeal;
 use crate::action::Contract;
+use crate::deal_summary::{DealSummary, points, seats_name, team_name};
 use crate::{
     CoiffeurOutcome, Declaration, DifferenzlerOutcome, Mode, Rules, SchieberDealOutcome,
-    SchieberOutcome, SheetEntry, Slot, WeisView,
+    SchieberOutcome, ScoreSheet, SheetEntry, Slot, WeisView,
 };
 
 /// The cards of a deal: the dealer, forehand (the seat that acts first), each seat's cards in
@@ -184,6 +185,9 @@ pub enum Event {
         side: usize,
         /// The bonus (100).
         points: u32,
+        /// The side's seats, for the sentence (left out of older JSON: then `side N`).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        seats: Vec<PlayerId>,
     },
     /// Schieber: a team's multiplied total reached the target (mid-deal, perhaps mid-card:
     /// the card's later credits still count for the deal but not for the game).
@@ -192,6 +196,9 @@ pub enum Event {
         team: usize,
         /// Each team's multiplied total at that moment: what counts.
         totals: [u32; 2],
+        /// The target reached.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        target: Option<u32>,
     },
     /// Schieber: the Stöck exception — at the start of its first turn to play, the Stöck
     /// holder's Stöck brings its team to the target, and the game ends.
@@ -223,6 +230,9 @@ pub enum Event {
         slot: Slot,
         /// What was played and scored.
         entry: SheetEntry,
+        /// The side's seats, for the sentence (left out of older JSON: then `side N`).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        seats: Vec<PlayerId>,
     },
     /// Differenzler: a seat predicts its card points (redacted to `None` for the others
     /// when the rules hide predictions).
@@ -244,6 +254,13 @@ pub enum Event {
         penalties: Vec<u32>,
         /// Each seat's total penalty now.
         totals: Vec<u32>,
+        /// The card points each seat took in this deal (left out of older JSON).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        points: Vec<u32>,
+        /// Each seat's prediction, when predictions are public (empty under
+        /// `hidden_predictions`: they stay hidden until the game ends).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        predictions: Vec<u8>,
     },
     /// A deal is scored: the oracle trace's score event. Schieber: each team's multiplied
     /// points as credited to its total (up to the moment a target stopped the game);
@@ -252,6 +269,9 @@ pub enum Event {
     DealScored {
         /// One number per team, side or seat.
         score: Vec<i64>,
+        /// What the deal scored, item by item, for the sentence (not part of the trace).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        summary: Option<DealSummary>,
     },
     /// One Schieber deal ([`SchieberDeal`](crate::SchieberDeal)) is over.
     DealOver {
@@ -267,6 +287,9 @@ pub enum Event {
     CoiffeurOver {
         /// How it ended.
         outcome: CoiffeurOutcome,
+        /// The final score sheet, for the sentence (left out of older JSON).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        sheet: Option<ScoreSheet>,
     },
     /// A Differenzler game is over.
     DifferenzlerOver {
@@ -316,8 +339,10 @@ impl Event {
 const TERMS: &[Term] = &[
     Term {
         word: "forehand",
-        meaning: "The seat that acts first in a deal: in Schieber it names the contract (or \
-                  pushes) and leads the first trick.",
+        meaning: "The seat that acts first in a deal (the seat after the dealer; in a Schieber \
+                  game's first deal the holder of 7♦): in Schieber it names the contract or \
+                  pushes, and leads; in Coiffeur it chooses a slot or passes first; in \
+                  Differenzler it predicts first and leads.",
     },
     Term {
         word: "push",
@@ -328,6 +353,16 @@ const TERMS: &[Term] = &[
         word: "pushed",
         meaning: "Forehand pushed (schieben): it left the choice of the contract to its partner, \
                   who must then name one; forehand still leads.",
+    },
+    Term {
+        word: "pass",
+        meaning: "In Coiffeur a seat may pass instead of choosing a slot: the choice moves on \
+                  to the next seat; once every seat has passed, the first must choose.",
+    },
+    Term {
+        word: "passed",
+        meaning: "In Coiffeur the seat left the choice of the slot to the next seat; once every \
+                  seat has passed, the first must choose.",
     },
     Term {
         word: "trump",
@@ -377,12 +412,13 @@ const TERMS: &[Term] = &[
     },
     Term {
         word: "Match",
-        meaning: "Taking all nine tricks of a deal: 100 points more.",
+        meaning: "Taking every trick of a deal: 100 points more (in Coiffeur added to the card \
+                  points before they are divided by 10).",
     },
     Term {
         word: "multiplier",
-        meaning: "The contract's factor: every point of a Schieber deal counts that many times \
-                  (×1 to ×4 by default).",
+        meaning: "The contract's factor in Schieber: every point of the deal (cards, Weis, \
+                  Stöck, Match) counts that many times (×1 to ×4 by default).",
     },
     Term {
         word: "card points",
@@ -391,8 +427,9 @@ const TERMS: &[Term] = &[
     },
     Term {
         word: "slot",
-        meaning: "A row of the Coiffeur score sheet: a contract each side must play once, its \
-                  score multiplied by the slot's factor.",
+        meaning: "A row of the Coiffeur score sheet: a contract each side must play once; the \
+                  side that chose it scores its card points divided by 10 (rounded down) times \
+                  the slot's factor.",
     },
     Term {
         word: "Joker",
@@ -419,26 +456,28 @@ impl GameEvent for Event {
 
     fn score(&self) -> Option<&[i64]> {
         match self {
-            Event::DealScored { score } => Some(score),
+            Event::DealScored { score, .. } => Some(score),
             _ => None,
         }
     }
 }
 
-/// `seats 0 and 2` or `seats 1 and 3`.
-fn team_name(team: usize) -> &'static str {
-    if team.is_multiple_of(2) {
-        "seats 0 and 2"
-    } else {
-        "seats 1 and 3"
+/// An outcome's sentence (`Seats 0 and 2 win …`) after a colon: its first letter in lower case.
+fn mid_sentence(outcome: &dyn fmt::Display) -> String {
+    let text = outcome.to_string();
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_lowercase().chain(chars).collect(),
+        None => text,
     }
 }
 
-/// Numbers separated by commas.
-fn list<T: fmt::Display>(items: &[T]) -> String {
+/// Numbers labelled by seat: `seat 0: 60, seat 1: 42`.
+fn by_seat<T: fmt::Display>(items: &[T]) -> String {
     items
         .iter()
-        .map(ToString::to_string)
+        .enumerate()
+        .map(|(s, x)| format!("seat {s}: {x}"))
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -486,12 +525,22 @@ impl fmt::Display for Event {
                 }
                 Ok(())
             }
-            Event::Pushed { seat } => write!(f, "seat {seat} pushed to its partner"),
-            Event::Named { seat, contract } => write!(f, "seat {seat} named {contract}"),
+            Event::Pushed { seat } => write!(
+                f,
+                "seat {seat} pushed: its partner, seat {}, names the contract",
+                (seat.index() + 2) % 4
+            ),
+            Event::Named { seat, contract } => write!(f, "seat {seat} named {}", form(contract)),
             Event::TrioMode { seat, mode } => {
-                write!(f, "seat {seat} named {mode} for the next three tricks")
+                write!(
+                    f,
+                    "seat {seat} named {} for the next three tricks",
+                    form(mode)
+                )
             }
-            Event::WeisCounted { seat, weis: None } => write!(f, "seat {seat} counted its Weis"),
+            Event::WeisCounted { seat, weis: None } => {
+                write!(f, "seat {seat} counted its Weis (hidden for now)")
+            }
             Event::WeisCounted {
                 seat,
                 weis: Some(d),
@@ -505,7 +554,9 @@ impl fmt::Display for Event {
                 ),
             },
             Event::Played { seat, card } => write!(f, "seat {seat} played {}", form(card)),
-            Event::Stoeck { seat, points } => write!(f, "seat {seat} scores Stöck: {points}"),
+            Event::Stoeck { seat, points: p } => {
+                write!(f, "seat {seat} scores Stöck: {}", points(*p))
+            }
             Event::WeisScored { weis } => write!(
                 f,
                 "seat {} has the best Weis: {} score {} for Weis",
@@ -513,22 +564,47 @@ impl fmt::Display for Event {
                 team_name(weis.score.team),
                 weis.score.points
             ),
-            Event::TrickTaken { seat, points, last } => {
-                write!(f, "seat {seat} took the trick ({points} points")?;
+            Event::TrickTaken {
+                seat,
+                points: p,
+                last,
+            } => {
+                write!(f, "seat {seat} took the trick ({}", points(*p))?;
                 f.write_str(if *last {
                     ", the last trick's 5 included)"
                 } else {
                     ")"
                 })
             }
-            Event::Match { side, points } => write!(f, "side {side} made a Match: {points}"),
-            Event::TargetReached { team, totals } => write!(
-                f,
-                "{} reached the target ({} to {})",
-                team_name(*team),
-                totals[0],
-                totals[1]
-            ),
+            Event::Match {
+                side,
+                points: p,
+                seats,
+            } => {
+                let who = if seats.is_empty() {
+                    format!("side {side}")
+                } else {
+                    seats_name(seats)
+                };
+                write!(f, "{who} took every trick: a Match, {} more", points(*p))
+            }
+            Event::TargetReached {
+                team,
+                totals,
+                target,
+            } => {
+                let (own, other) = (totals[team & 1], totals[(team + 1) & 1]);
+                write!(f, "{} reached the target", team_name(*team))?;
+                if let Some(t) = target {
+                    write!(f, " of {t}")?;
+                }
+                write!(
+                    f,
+                    " with {own} (against {} for {})",
+                    points(other),
+                    team_name(team + 1)
+                )
+            }
             Event::EarlyStoeck { seat, points } => write!(
                 f,
                 "seat {seat} shows Stöck before playing and reaches the target (+{points})"
@@ -540,17 +616,35 @@ impl fmt::Display for Event {
                 contract,
             } => match slot {
                 Slot::Joker(_) | Slot::Slalom => {
-                    write!(f, "seat {seat} chose {slot}, played as {contract}")
+                    write!(
+                        f,
+                        "seat {seat} chose {}, played as {}",
+                        form(slot),
+                        form(contract)
+                    )
                 }
-                _ => write!(f, "seat {seat} chose {slot}"),
+                _ => write!(f, "seat {seat} chose {}", form(slot)),
             },
-            Event::CellFilled { side, slot, entry } => write!(
-                f,
-                "side {side} scores {} in {slot} ({} card points{})",
-                entry.points,
-                entry.card_points,
-                if entry.matched { ", a Match" } else { "" }
-            ),
+            Event::CellFilled {
+                side,
+                slot,
+                entry,
+                seats,
+            } => {
+                let who = if seats.is_empty() {
+                    format!("side {side}")
+                } else {
+                    seats_name(seats)
+                };
+                write!(
+                    f,
+                    "{who}: {} in the {} slot of the sheet ({} card points{})",
+                    points(entry.points),
+                    form(slot),
+                    entry.card_points,
+                    if entry.matched { " and a Match" } else { "" }
+                )
+            }
             Event::Predicted {
                 seat,
                 prediction: None,
@@ -558,21 +652,68 @@ impl fmt::Display for Event {
             Event::Predicted {
                 seat,
                 prediction: Some(p),
-            } => write!(f, "seat {seat} predicted {p} points"),
+            } => write!(f, "seat {seat} predicted {}", points(*p)),
             Event::PredictionsShown { predictions } => {
-                write!(f, "the predictions were {}", list(predictions))
+                write!(f, "the predictions were {}", by_seat(predictions))
             }
-            Event::Penalties { penalties, totals } => write!(
-                f,
-                "penalties this deal {}; in all {}",
-                list(penalties),
-                list(totals)
-            ),
-            Event::DealScored { score } => write!(f, "the deal scores {}", list(score)),
+            Event::Penalties {
+                penalties,
+                totals,
+                points: taken,
+                predictions,
+            } => {
+                f.write_str("penalties (the difference between prediction and points taken):")?;
+                for (s, penalty) in penalties.iter().enumerate() {
+                    write!(f, "\n  seat {s}: ")?;
+                    if let Some(p) = predictions.get(s) {
+                        write!(f, "predicted {p}, ")?;
+                    }
+                    if let Some(t) = taken.get(s) {
+                        write!(f, "took {t}, ")?;
+                    }
+                    write!(f, "penalty {penalty}")?;
+                    if let Some(total) = totals.get(s) {
+                        write!(f, " (in all {total})")?;
+                    }
+                }
+                f.write_str("\n  the lowest total penalty wins")
+            }
+            Event::DealScored {
+                score,
+                summary: Some(summary),
+            } => summary.write(f, score),
+            Event::DealScored {
+                score,
+                summary: None,
+            } => {
+                f.write_str("the deal scores ")?;
+                if score.len() == 2 {
+                    write!(
+                        f,
+                        "{}: {}, {}: {}",
+                        team_name(0),
+                        score[0],
+                        team_name(1),
+                        score[1]
+                    )
+                } else {
+                    f.write_str(&by_seat(score))
+                }
+            }
             Event::DealOver { outcome } => write!(f, "the deal is over: {outcome}"),
-            Event::SchieberOver { outcome } => write!(f, "the game is over: {outcome}"),
-            Event::CoiffeurOver { outcome } => write!(f, "the game is over: {outcome}"),
-            Event::DifferenzlerOver { outcome } => write!(f, "the game is over: {outcome}"),
+            Event::SchieberOver { outcome } => {
+                write!(f, "the game is over: {}", mid_sentence(outcome))
+            }
+            Event::CoiffeurOver { outcome, sheet } => {
+                write!(f, "the game is over: {}", mid_sentence(outcome))?;
+                if let Some(sheet) = sheet {
+                    write!(f, "\nthe score sheet:\n{sheet}")?;
+                }
+                Ok(())
+            }
+            Event::DifferenzlerOver { outcome } => {
+                write!(f, "the game is over: {}", mid_sentence(outcome))
+            }
         }
     }
 }

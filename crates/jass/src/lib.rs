@@ -83,6 +83,7 @@ mod action;
 mod bot;
 mod card_play;
 mod coiffeur;
+mod deal_summary;
 mod differenzler;
 pub mod encode;
 mod error;
@@ -121,8 +122,9 @@ pub use coiffeur::{
     Coiffeur, CoiffeurOutcome, CoiffeurSetup, CoiffeurView, ParseSlotError, ScoreSheet, SheetCell,
     SheetEntry, SheetSide, SheetSlot, Slot, coiffeur_points,
 };
+pub use deal_summary::DealSummary;
 pub use differenzler::{Differenzler, DifferenzlerOutcome, DifferenzlerSetup, DifferenzlerView};
-pub use error::{RuleError, SetupError, ViewError};
+pub use error::{RuleError, SetupError, ViewError, WhyIllegal};
 pub use event::{Deal, Event};
 pub use mode::{Mode, ParseModeError};
 pub use multipliers::Multipliers;

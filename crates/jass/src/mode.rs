@@ -118,12 +118,25 @@ impl Mode {
 
 impl fmt::Display for Mode {
     /// The oracle's names: `trump:C`, `trump:D`, `trump:H`, `trump:S`, `obenabe`, `undenufe`.
+    /// `{:#}` writes the suit as the screen writes cards (`trump:♣`), so a menu of contracts
+    /// ties each to the suit symbols of the hand; the plain form stays the notation.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            Mode::Trump(suit) if f.alternate() => write!(f, "trump:{}", suit_symbol(*suit)),
             Mode::Trump(suit) => write!(f, "trump:{}", suit.letter()),
             Mode::Obenabe => f.write_str("obenabe"),
             Mode::Undenufe => f.write_str("undenufe"),
         }
+    }
+}
+
+/// The suit's symbol, as `{:#}` writes cards (`♣ ♦ ♥ ♠`).
+pub(crate) const fn suit_symbol(suit: JassSuit) -> char {
+    match suit {
+        JassSuit::Clubs => '♣',
+        JassSuit::Diamonds => '♦',
+        JassSuit::Hearts => '♥',
+        JassSuit::Spades => '♠',
     }
 }
 

@@ -270,6 +270,26 @@ pub fn legal_cards(
     CardSet::from_bits_truncate(bits)
 }
 
+/// Why `card`, held but not among the [`legal_cards`] of `hand` onto `trick`, is refused:
+/// the rule a player reads (computed only for a refusal, never on the fast path).
+pub(crate) fn why_illegal(card: JassCard, trick: &[JassCard], mode: Mode) -> crate::WhyIllegal {
+    use crate::WhyIllegal;
+    let Some(&lead) = trick.first() else {
+        // Every held card may lead; not reached for a refused card.
+        return WhyIllegal::FollowSuit(card.suit());
+    };
+    let led = lead.suit();
+    match mode.trump() {
+        None => WhyIllegal::FollowSuit(led),
+        Some(trump) if led == trump => WhyIllegal::FollowTrump(trump),
+        // A refused trump on a plain lead is always one below the trick's best trump.
+        Some(trump) if card.suit() == trump => WhyIllegal::Undertrump {
+            over: trick[trick_winner(trick, mode)],
+        },
+        Some(_) => WhyIllegal::FollowOrTrump(led),
+    }
+}
+
 /// Whether `card` is in `hand` and may be played next onto `trick` ([`legal_cards`]).
 #[must_use]
 pub fn is_legal(

@@ -394,3 +394,137 @@ fn the_search_with_cut_playouts_chooses_legally_and_reproducibly() {
         assert_eq!(action, choose(), "the same seed chooses the same");
     }
 }
+
+/// Differenzler at a prediction: the rule bot's candidates are its own prediction, then the
+/// predictions 5 points apart around it (nearest first, below before above), all legal; at a
+/// card it names none (a search weighs every card).
+#[test]
+fn differenzler_candidates_are_predictions_around_the_estimate() {
+    let mut game = Differenzler::new(&Rules::default(), 3, Seed::from(4)).unwrap();
+    let seat = game.to_act().unwrap();
+    let view = game.view(seat);
+    let mut legal = Vec::new();
+    Differenzler::view_legal_actions(&view, &mut legal);
+    let mut bot = Differenzler::rule_bot(Seed::from(1));
+    let bot: &mut dyn Bot<Differenzler> = &mut bot;
+    let choice = bot.choose(&view, &legal);
+    let mut out = Vec::new();
+    bot.candidates(&view, &legal, 7, &mut out);
+    let Action::Predict(want) = choice else {
+        panic!("a prediction: {choice}")
+    };
+    let want = i32::from(want);
+    let expected: Vec<Action> = [0, -5, 5, -10, 10, -15, 15, -20, 20, -25, 25]
+        .into_iter()
+        .filter_map(|d| u8::try_from(want + d).ok().filter(|&n| n <= 157))
+        .map(Action::Predict)
+        .take(7)
+        .collect();
+    assert_eq!(out, expected, "the estimate {want}, then 5 points apart");
+    bot.candidates(&view, &legal, 0, &mut out);
+    assert!(out.is_empty());
+    // At the widest: the whole 5-point grid through the estimate, each once, within 0..=157.
+    bot.candidates(&view, &legal, 158, &mut out);
+    let grid = (0..=157).filter(|n: &i32| (n - want) % 5 == 0).count();
+    assert_eq!(out.len(), grid);
+    assert!(
+        out.iter()
+            .all(|a| matches!(a, Action::Predict(n) if (i32::from(*n) - want) % 5 == 0))
+    );
+    // At a card: none.
+    for _ in 0..3 {
+        let mut moves = Vec::new();
+        game.legal_actions(&mut moves);
+        game.play(moves[0]).unwrap();
+    }
+    let view = game.view(game.to_act().unwrap());
+    Differenzler::view_legal_actions(&view, &mut legal);
+    assert!(matches!(legal[0], Action::Play(_)));
+    bot.candidates(&view, &legal, 7, &mut out);
+    assert!(out.is_empty(), "no candidates at a card: {out:?}");
+}
+
+/// A Differenzler playout stops when the decision's deal is scored, at the mean penalty less
+/// the seat's own: what the returns would be if the game ended there.
+#[test]
+fn differenzler_playouts_stop_at_the_end_of_the_deal() {
+    let root = Differenzler::new(&Rules::default(), 3, Seed::from(6)).unwrap();
+    let mut game = root;
+    let mut moves = Vec::new();
+    while game.deal_number() == 0 {
+        assert_eq!(game.playout_value(&root), None, "the deal is still played");
+        game.legal_actions(&mut moves);
+        game.play(moves[0]).unwrap();
+    }
+    let value = game.playout_value(&root).expect("the deal is scored");
+    assert_eq!(value.len(), 3);
+    let totals = game.penalties();
+    let mean = totals.iter().map(|&p| f64::from(p)).sum::<f64>() / 3.0;
+    for seat in 0..3 {
+        assert!((value[seat] - (mean - f64::from(totals[seat]))).abs() < 1e-9);
+    }
+    assert!(
+        totals.iter().any(|&p| p > 0),
+        "first-legal predictions of 0 miss"
+    );
+}
+
+/// The hint at a prediction is stable: two searches with other seeds (the catalogue's
+/// Differenzler tuning: the rule bot's seven predictions, common worlds) put the same few
+/// predictions on top, near the rule bot's estimate, not noise spread over all 158.
+#[test]
+fn differenzler_prediction_hints_agree_across_seeds() {
+    use cards_bots::{Budget, GamePolicy, Ismcts, SearchConfig};
+    let game = Differenzler::new(&Rules::default(), 3, Seed::from(4)).unwrap();
+    let seat = game.to_act().unwrap();
+    let view = game.view(seat);
+    let mut legal = Vec::new();
+    Differenzler::view_legal_actions(&view, &mut legal);
+    let mut rule = Differenzler::rule_bot(Seed::from(1));
+    let want = match Bot::<Differenzler>::choose(&mut rule, &view, &legal) {
+        Action::Predict(n) => i32::from(n),
+        other => panic!("a prediction: {other}"),
+    };
+    let top = |seed: u64| {
+        let mut bot = Ismcts::<Differenzler, _>::with_policy(
+            Budget::Iterations(1000),
+            Seed::from(seed),
+            GamePolicy,
+        )
+        .with_config(SearchConfig {
+            prior_candidates: 7,
+            common_worlds: true,
+            ..SearchConfig::DEFAULT
+        })
+        .with_prior(Box::new(Differenzler::rule_bot(Seed::from(seed))));
+        let choice = bot.choose(&view, &legal);
+        let mut stats = bot.hint().to_vec();
+        stats.sort_by_key(|s| std::cmp::Reverse(s.visits));
+        (choice, stats)
+    };
+    let (a, stats_a) = top(11);
+    let (b, stats_b) = top(12);
+    for (choice, stats) in [(a, &stats_a), (b, &stats_b)] {
+        let Action::Predict(n) = choice else {
+            panic!("a prediction: {choice}")
+        };
+        assert!((i32::from(n) - want).abs() <= 15, "{n} is far from {want}");
+        assert!(stats.len() <= 7, "only the seven candidates are weighed");
+    }
+    let Action::Predict(x) = a else {
+        unreachable!()
+    };
+    let Action::Predict(y) = b else {
+        unreachable!()
+    };
+    assert!(
+        i32::from(x).abs_diff(i32::from(y)) <= 5,
+        "two seeds choose neighbours: {x} and {y}"
+    );
+    let top3 = |stats: &[cards_core::ActionStats<Action>]| -> Vec<Action> {
+        stats.iter().take(3).map(|s| s.action).collect()
+    };
+    let (ta, tb) = (top3(&stats_a), top3(&stats_b));
+    let shared = ta.iter().filter(|a| tb.contains(a)).count();
+    assert!(shared >= 2, "the top three mostly agree: {ta:?} and {tb:?}");
+}

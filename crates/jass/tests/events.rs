@@ -291,7 +291,16 @@ fn a_deal_reports_its_credits_and_end() {
     assert_eq!(
         all[n - 2],
         Event::DealScored {
-            score: outcome.scored.iter().map(|&p| i64::from(p)).collect()
+            score: outcome.scored.iter().map(|&p| i64::from(p)).collect(),
+            summary: Some(jass::DealSummary::Schieber {
+                deal: 0,
+                contract: Some(outcome.contract),
+                multiplier: outcome.multiplier,
+                credits: outcome.credits,
+                totals: None,
+                target: None,
+                reached: None,
+            }),
         }
     );
     assert_eq!(all[n - 2].score(), Some(&outcome.scored.map(i64::from)[..]));

@@ -21,4 +21,5 @@ mod trick;
 mod variants;
 mod view_text;
 mod weis;
+mod words;
 mod worlds;

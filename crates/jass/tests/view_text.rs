@@ -359,7 +359,7 @@ hand: KC 7D AH 9S TS JS AS";
 deal 1 · trick 3 of 9 · seat 0 (you) to play
 score: 70 for your team, seats 0 and 2; 34 for seats 1 and 3; playing to 2500
 table: you are seat 0, your partner seat 2; seat 2 dealt, seat 0 is forehand
-contract: trump:D (Diamonds) ×1, named by seat 0 (you)
+contract: trump:♦ (Diamonds) ×1, named by seat 0 (you)
 trick: seat 1 led J♣, seat 2 (your partner) 8♣, seat 3 A♣
 last trick: seat 3 led 7♥, seat 0 (you) 10♦, seat 1 A♦, seat 2 (your partner) 9♥; seat 1 took it
 tricks: 0 for your team, seats 0 and 2; 2 for seats 1 and 3

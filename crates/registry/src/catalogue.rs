@@ -320,6 +320,19 @@ const ELEWENJEWE_SEARCH: SearchConfig = SearchConfig {
     ..SearchConfig::DEFAULT
 };
 
+/// Differenzler's `ismcts` weighs at a prediction only the rule bot's seven predictions around
+/// its estimate, five points apart (`JassBot`'s `candidates`; docs/jass.md, section Bots):
+/// over all 158 its tries would spread to a few each and its top predictions be noise. At a
+/// card the rule bot names no candidates, so every legal card is weighed. The root's actions
+/// meet common worlds: neighbouring predictions differ by a point or two of penalty, far less
+/// than one world's luck, so only a paired comparison tells them apart (with it two seeds of
+/// the hint share their top predictions; without, they did not).
+const DIFFERENZLER_SEARCH: SearchConfig = SearchConfig {
+    prior_candidates: 7,
+    common_worlds: true,
+    ..SearchConfig::DEFAULT
+};
+
 catalogue! {
     zaagox::Zaagox: Summary => {
         game: "zaagox",
@@ -373,7 +386,7 @@ catalogue! {
         about: "Differenzler: predict your card points, the smallest miss wins",
         oracle: Some("differenzler"),
         compared_as: None,
-        tuning: SearchConfig::DEFAULT,
+        tuning: DIFFERENZLER_SEARCH,
         settlement: "penalty points: all seats' penalties minus the number of seats × the seat's own (the smaller its own penalty, the more a seat scores)",
         page: jass::RULES_PAGE,
     },

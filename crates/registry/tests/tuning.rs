@@ -1,5 +1,6 @@
 //! The ladder's search tuning, kept per catalogue line: Eléwénjewé's `ismcts` leans on its rule
-//! bot, every other game type searches plainly.
+//! bot, Differenzler's weighs the rule bot's predictions around its estimate, every other game
+//! type searches plainly.
 
 use cards_bots::{BotSpec, SearchConfig};
 use cards_core::{Bot as _, Game as _, RuleBot as _, Seed};
@@ -7,7 +8,7 @@ use cards_registry::{catalogue, find, tuning};
 use elewenjewe::{Elewenjewe, Rules};
 
 #[test]
-fn only_elewenjewe_tunes_the_ladders_search() {
+fn only_elewenjewe_and_differenzler_tune_the_ladders_search() {
     let elewenjewe = find("elewenjewe", None).unwrap();
     let tuned = elewenjewe.tuning;
     assert_eq!(tuned.prior_visits, 150);
@@ -20,9 +21,12 @@ fn only_elewenjewe_tunes_the_ladders_search() {
             SearchConfig::DEFAULT.max_children
         )
     );
+    let differenzler = find("jass", Some("differenzler")).unwrap();
+    assert_eq!(differenzler.tuning.prior_candidates, 7);
+    assert!(differenzler.tuning.common_worlds);
     for t in catalogue() {
         assert_eq!(tuning(t.record()), t.tuning, "{t:?}");
-        if !std::ptr::eq(t, elewenjewe) {
+        if !std::ptr::eq(t, elewenjewe) && !std::ptr::eq(t, differenzler) {
             assert_eq!(t.tuning, SearchConfig::DEFAULT, "{t:?}");
         }
     }

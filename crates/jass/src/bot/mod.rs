@@ -282,9 +282,52 @@ fn differenzler_decision(
     bot.card(&table, legal)
 }
 
+/// How far apart the predictions a search weighs lie, in card points: about a third of the
+/// rule bots' mean penalty (13 to 14 points a deal), so a handful of them span the estimate's
+/// likely error.
+const PREDICTION_STEP: i32 = 5;
+
 impl Bot<Differenzler> for JassBot {
     fn choose(&mut self, view: &DifferenzlerView, legal: &[Action]) -> Action {
         legal_or_first(differenzler_decision(self, view, legal), legal)
+    }
+
+    /// At a prediction: the bot's estimate first, then the predictions
+    /// 5 points apart around it, nearest first (below before above), up to
+    /// `k`; a search so compares a few sensible predictions instead of spreading its tries
+    /// over all 158. At a card: none, so a search weighs every legal card (the bot ranks no
+    /// cards beyond its choice).
+    fn candidates(
+        &mut self,
+        view: &DifferenzlerView,
+        legal: &[Action],
+        k: usize,
+        out: &mut Vec<Action>,
+    ) {
+        out.clear();
+        if k == 0 || !legal.iter().any(|a| matches!(a, Action::Predict(_))) {
+            return;
+        }
+        let Some(Action::Predict(first)) = differenzler_decision(self, view, legal) else {
+            return;
+        };
+        let want = i32::from(first);
+        let max = i32::from(crate::MAX_PREDICTION);
+        // Offsets 0, −1, +1, −2, +2, … steps: nearest first, below before above, until every
+        // step within 0..=157 was tried.
+        for i in 0..=2 * (max / PREDICTION_STEP + 1) {
+            if out.len() >= k {
+                break;
+            }
+            let offset = (i + 1) / 2 * if i % 2 == 1 { -1 } else { 1 };
+            let Ok(n) = u8::try_from(want + offset * PREDICTION_STEP) else {
+                continue;
+            };
+            let action = Action::Predict(n);
+            if legal.contains(&action) && !out.contains(&action) {
+                out.push(action);
+            }
+        }
     }
 }
 
@@ -301,7 +344,23 @@ macro_rules! rule_bot {
     )*};
 }
 
-rule_bot!(SchieberDeal, Schieber, Differenzler);
+rule_bot!(SchieberDeal, Schieber);
+
+/// Differenzler's searches stop each playout at the end of the decision's deal, valued by the
+/// penalties so far (`src/differenzler/playout.rs`): the returns are a sum over the deals, and
+/// the later deals' luck would bury one prediction or card.
+impl RuleBot for Differenzler {
+    type RuleBot = JassBot;
+
+    fn rule_bot(seed: Seed) -> JassBot {
+        JassBot::new(seed)
+    }
+
+    #[inline]
+    fn playout_value(&self, root: &Self) -> Option<PerSeat<f64>> {
+        self.deal_value(root)
+    }
+}
 
 /// Coiffeur's searches stop each playout at the end of the decision's deal, valued by the cell
 /// it filled against what the slot is taken to be worth (`src/coiffeur/playout.rs`): a game is

@@ -251,6 +251,7 @@ impl Game for Coiffeur {
                 side: cell.side,
                 slot: cell.slot,
                 entry: cell.entry,
+                seats: self.coiffeur().seats_of(cell.side),
             });
         }
         let mut game = Coiffeur::at(
@@ -323,6 +324,13 @@ impl Game for Coiffeur {
     fn returns(&self) -> PerSeat<f64> {
         let r = self.outcome().map_or([0.0; SEATS], |o| o.returns());
         PerSeat::from_fn(SEATS, |p| r[p.index()]).unwrap_or_default()
+    }
+
+    /// A share of wins: between the two teams (±1), or individually among the four seats (a
+    /// sole winner +3, the others −1, k tied winners (4 − k)/k each: a share of 1/k).
+    fn returns_unit(&self) -> cards_core::ReturnsUnit {
+        let sides = if self.rules.coiffeur.individual { 4 } else { 2 };
+        cards_core::ReturnsUnit::Wins { sides }
     }
 
     fn view(&self, seat: PlayerId) -> CoiffeurView {

@@ -500,14 +500,34 @@ impl Coiffeur {
             events.emit(|| Event::Match {
                 side,
                 points: MATCH_BONUS,
+                seats: self.coiffeur().seats_of(side),
             });
         }
         events.emit(|| Event::CellFilled {
             side,
             slot: choice.slot,
             entry,
+            seats: self.coiffeur().seats_of(side),
         });
         events.emit(|| Event::DealScored {
+            summary: Some(crate::DealSummary::Coiffeur {
+                deal: self.deal_number,
+                deals: self.coiffeur().deals(),
+                declarer: choice.declarer,
+                seats: self.coiffeur().seats_of(side),
+                slot: choice.slot,
+                contract: choice.contract,
+                factor,
+                card_points,
+                matched,
+                points: entry.points,
+                totals: self
+                    .totals()
+                    .into_iter()
+                    .enumerate()
+                    .map(|(s, t)| (self.coiffeur().seats_of(s), t))
+                    .collect(),
+            }),
             score: (0..self.coiffeur().sides())
                 .map(|s| {
                     if s == side {
@@ -521,7 +541,10 @@ impl Coiffeur {
         if self.open().iter().all(|&m| m == 0) {
             self.over = true;
             if let Some(outcome) = self.outcome() {
-                events.emit(|| Event::CoiffeurOver { outcome });
+                events.emit(|| Event::CoiffeurOver {
+                    outcome,
+                    sheet: Some(self.score_sheet()),
+                });
             }
             return;
         }

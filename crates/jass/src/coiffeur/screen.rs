@@ -74,7 +74,7 @@ impl CoiffeurView {
 
     /// The contract line's parts: the contract, the slot and its factor, who chose it, and
     /// whose points count.
-    fn contract_line(&self, v: &Viewer) -> Vec<String> {
+    fn contract_line(&self, v: &Viewer, alternate: bool) -> Vec<String> {
         let (Some(slot), Some(contract)) = (self.slot, self.contract) else {
             return vec!["not chosen yet".to_owned()];
         };
@@ -87,6 +87,7 @@ impl CoiffeurView {
         };
         let mut parts = contract_parts(
             v,
+            alternate,
             contract,
             slot_text,
             ("chosen", self.declarer),
@@ -118,7 +119,8 @@ impl fmt::Display for CoiffeurView {
             let passed: Vec<String> = self.passed.iter().map(|&p| v.seat(p)).collect();
             s.item("passed", &passed, ", ")?;
         }
-        s.item("contract", &self.contract_line(&v), "; ")?;
+        let line = self.contract_line(&v, s.alternate());
+        s.item("contract", &line, "; ")?;
         let play = self.play_text();
         play.write_trick(&mut s)?;
         play.write_last(&mut s)?;

@@ -64,7 +64,9 @@ impl CoiffeurView {
         let c = self.rules.coiffeur;
         let dealt = self.hand_sizes.iter().sum::<usize>() > 0 || !self.tricks.is_empty();
         match event {
-            Event::CellFilled { side, slot, entry } => {
+            Event::CellFilled {
+                side, slot, entry, ..
+            } => {
                 let row = self.sheet.slots.iter().position(|s| s.slot == *slot);
                 let column = self.sheet.sides.get_mut(*side);
                 let (Some(row), Some(column)) = (row, column) else {
@@ -157,8 +159,8 @@ impl CoiffeurView {
                 }
             }
             Event::Match { side, .. } if *side < c.sides() => {}
-            Event::DealScored { score } if score.len() == c.sides() => {}
-            Event::CoiffeurOver { outcome } => self.outcome = Some(outcome.clone()),
+            Event::DealScored { score, .. } if score.len() == c.sides() => {}
+            Event::CoiffeurOver { outcome, .. } => self.outcome = Some(outcome.clone()),
             _ => return Err(misfit("not an event of a Coiffeur game")),
         }
         let dealt = self.hand_sizes.iter().sum::<usize>() > 0 || !self.tricks.is_empty();

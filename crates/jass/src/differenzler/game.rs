@@ -314,6 +314,37 @@ impl Game for Differenzler {
         self.settlement().map(|s| s as f64 / n)
     }
 
+    /// The notation (through [`cards_core::input::notation`]); while the seat to act
+    /// predicts, also a bare number or `predict N` (`60`, `predict 60`: a prediction of 60),
+    /// as the prediction screen asks. The notation's `predict:60` is unchanged.
+    fn read_action(&self, text: &str) -> Option<Action> {
+        let typed = cards_core::input::notation(text);
+        if !self.over && usize::from(self.predicted) < self.seat_count() {
+            let number = typed
+                .get(..7)
+                .filter(|head| head.eq_ignore_ascii_case("predict"))
+                .map_or(typed.as_str(), |_| typed[7..].trim_start());
+            // Digits only: `+60` or `060 ` are not what the screen asks for, but harmless.
+            if !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit()) {
+                return number
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|&n| n <= crate::MAX_PREDICTION)
+                    .map(Action::Predict);
+            }
+        }
+        typed.parse().ok()
+    }
+
+    /// Penalty points: the returns are the table's mean penalty minus the seat's own, so a
+    /// positive return is that many penalty points fewer than the mean (lower is better).
+    fn returns_unit(&self) -> cards_core::ReturnsUnit {
+        cards_core::ReturnsUnit::Points {
+            word: "penalty points below the table's mean",
+            per_point: 1.0,
+        }
+    }
+
     fn view(&self, seat: PlayerId) -> DifferenzlerView {
         let n = self.seat_count();
         let hidden = self.rules.differenzler.hidden_predictions && !self.over;

@@ -23,6 +23,7 @@ use crate::{
 };
 
 mod game;
+mod playout;
 mod screen;
 mod setup;
 mod view;
@@ -46,8 +47,8 @@ pub struct DifferenzlerOutcome {
 }
 
 impl fmt::Display for DifferenzlerOutcome {
-    /// A sentence: `Seat 2 wins with a penalty of 131 after 16 deals (penalties 190, 212,
-    /// 131).`
+    /// A sentence: `Seat 2 wins with a penalty of 131 after 16 deals (penalties: seat 0 190,
+    /// seat 1 212, seat 2 131).`
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let best = self
             .winners
@@ -62,10 +63,15 @@ impl fmt::Display for DifferenzlerOutcome {
                 write!(f, "Seats {} tie with a penalty of {best}", seats.join(", "))?;
             }
         }
-        let all: Vec<String> = self.penalties.iter().map(ToString::to_string).collect();
+        let all: Vec<String> = self
+            .penalties
+            .iter()
+            .enumerate()
+            .map(|(s, p)| format!("seat {s} {p}"))
+            .collect();
         write!(
             f,
-            " after {} deal{} (penalties {}).",
+            " after {} deal{} (penalties: {}).",
             self.deals,
             if self.deals == 1 { "" } else { "s" },
             all.join(", ")
@@ -179,10 +185,21 @@ impl Differenzler {
                 .iter()
                 .map(|&p| i64::from(p))
                 .collect(),
+            summary: Some(crate::DealSummary::Differenzler {
+                deal: self.deal_number,
+                deals: self.rules.differenzler.deals,
+            }),
         });
         events.emit(|| Event::Penalties {
             penalties: (0..n).map(|s| self.penalty(s)).collect(),
             totals: self.penalties[..n].to_vec(),
+            points: self.tricks.points()[..n].to_vec(),
+            // Hidden predictions stay hidden until the game's end (`PredictionsShown`).
+            predictions: if self.rules.differenzler.hidden_predictions {
+                Vec::new()
+            } else {
+                self.predictions[..n].to_vec()
+            },
         });
         if self.deal_number.saturating_add(1) >= self.rules.differenzler.deals {
             self.over = true;

@@ -114,6 +114,17 @@ impl fmt::Display for DifferenzlerView {
             ", ",
         )?;
         play.write_hand(&mut s)?;
+        let predicting = usize::from(self.predicted) < self.hand_sizes.len();
+        if predicting && self.to_act == Some(self.seat) {
+            // What to type: the number itself (a list of 158 moves is no help here).
+            s.text(
+                "predict",
+                &format!(
+                    "type the card points you expect to take, 0 to {} (e.g. 60 or predict 60)",
+                    crate::MAX_PREDICTION
+                ),
+            )?;
+        }
         if let Some(outcome) = &self.outcome {
             s.text("result", &outcome.to_string())?;
         }

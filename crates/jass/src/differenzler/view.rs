@@ -139,9 +139,10 @@ impl DifferenzlerView {
                 )?;
                 self.points[seat.index()] = self.points[seat.index()].saturating_add(*points);
             }
-            Event::DealScored { score } if score.len() == n => {}
-            Event::Penalties { penalties, totals } if penalties.len() == n && totals.len() == n => {
-            }
+            Event::DealScored { score, .. } if score.len() == n => {}
+            Event::Penalties {
+                penalties, totals, ..
+            } if penalties.len() == n && totals.len() == n => {}
             Event::DifferenzlerOver { outcome } => self.outcome = Some(outcome.clone()),
             _ => return Err(misfit("not an event of a Differenzler game")),
         }

@@ -123,7 +123,8 @@ impl Game for Schieber {
             .play_reporting(action, &mut WithoutDealEnd(&mut *events))?;
         // The card's credits, in their order (Stöck, Weis, trick, Match), one by one.
         let factor = self.deal.multiplier().unwrap_or(1);
-        for credit in self.deal.moment.into_iter().flatten() {
+        let moment = self.deal.moment;
+        for (i, credit) in moment.into_iter().flatten().enumerate() {
             let team = credit.team & 1;
             self.totals[team] =
                 self.totals[team].saturating_add(credit.points.saturating_mul(factor));
@@ -131,8 +132,15 @@ impl Game for Schieber {
                 events.emit(|| Event::TargetReached {
                     team,
                     totals: self.totals,
+                    target: self.rules.target,
                 });
-                self.finish(Some(team), events);
+                // The card's credits after this one count for the deal, not for the game.
+                let counted = moment
+                    .into_iter()
+                    .flatten()
+                    .skip(i + 1)
+                    .fold(self.deal.credits(), Credits::without);
+                self.finish(Some(team), counted, events);
                 return Ok(());
             }
         }
@@ -199,6 +207,11 @@ impl Game for Schieber {
             None => 0,
         })
         .unwrap_or_default()
+    }
+
+    /// A share of wins between the two teams: the returns are ±1 (0 for all without a winner).
+    fn returns_unit(&self) -> cards_core::ReturnsUnit {
+        cards_core::ReturnsUnit::Wins { sides: 2 }
     }
 
     fn view(&self, player: PlayerId) -> SchieberView {

@@ -13,8 +13,8 @@ use crate::schieber_deal::view::misfit;
 use crate::schieber_deal::{PLAYS, SEATS, SchieberDeal, TRICKS, seat_after, team_of};
 use crate::score::STOECK;
 use crate::{
-    Action, Deal, Event, RuleError, Rules, SchieberDealSetup, SchieberDealView, SeededDeal,
-    SetupError, ViewError,
+    Action, Credit, CreditKind, Credits, Deal, DealSummary, Event, RuleError, Rules,
+    SchieberDealSetup, SchieberDealView, SeededDeal, SetupError, ViewError,
 };
 
 mod game;
@@ -147,12 +147,34 @@ impl Schieber {
         self.rules.target.is_some_and(|t| self.totals[team] >= t)
     }
 
-    /// Ends the game: the last deal's score and the outcome.
-    fn finish(&mut self, winner: Option<usize>, events: &mut impl Events<Event>) {
+    /// The deal's labelled summary: `counted`, the credits that counted for the game;
+    /// `reached`, the team that reached the target in it.
+    fn summary(&self, counted: Credits, reached: Option<usize>) -> DealSummary {
+        DealSummary::Schieber {
+            deal: self.deal_number,
+            contract: self.deal.contract(),
+            multiplier: self.deal.multiplier().unwrap_or(1),
+            credits: counted,
+            totals: Some(self.totals),
+            target: self.rules.target,
+            reached,
+        }
+    }
+
+    /// Ends the game: the last deal's score (`counted`: the deal's credits that counted for
+    /// the game) and the outcome.
+    pub(crate) fn finish(
+        &mut self,
+        winner: Option<usize>,
+        counted: Credits,
+        events: &mut impl Events<Event>,
+    ) {
         self.over = true;
         self.winner = winner;
+        let reached = winner.filter(|_| self.rules.target.is_some());
         events.emit(|| Event::DealScored {
             score: self.deal_score(),
+            summary: Some(self.summary(counted, reached)),
         });
         if let Some(outcome) = self.outcome() {
             events.emit(|| Event::SchieberOver { outcome });
@@ -169,11 +191,12 @@ impl Schieber {
                 core::cmp::Ordering::Less => Some(1),
                 core::cmp::Ordering::Equal => None,
             };
-            self.finish(winner, events);
+            self.finish(winner, self.deal.credits(), events);
             return;
         }
         events.emit(|| Event::DealScored {
             score: self.deal_score(),
+            summary: Some(self.summary(self.deal.credits(), None)),
         });
         let dealer = if self.deal_number == 0 {
             self.deal.forehand
@@ -251,7 +274,14 @@ impl Schieber {
                 seat: holder,
                 points: STOECK.saturating_mul(factor),
             });
-            self.finish(Some(team), events);
+            // The Stöck counted before any other credit of the deal's holder's turn.
+            let mut counted = self.deal.credits();
+            counted.add(Credit {
+                kind: CreditKind::Stoeck,
+                team,
+                points: STOECK,
+            });
+            self.finish(Some(team), counted, events);
         }
     }
 

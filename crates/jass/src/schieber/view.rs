@@ -81,7 +81,7 @@ impl SchieberView {
                 self.deal.follow(event)?;
                 credit(self, None, weis.score.team, weis.score.points);
             }
-            Event::Match { side, points } => {
+            Event::Match { side, points, .. } => {
                 self.deal.follow(event)?;
                 credit(self, None, *side, *points);
             }

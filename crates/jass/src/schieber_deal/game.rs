@@ -231,6 +231,15 @@ impl Game for SchieberDeal {
         PerSeat::from_fn(SEATS, |s| if team_of(s) == 0 { d } else { -d }).unwrap_or_default()
     }
 
+    /// The multiplied points by which seat's team is ahead of the other: the returns are half
+    /// that difference (±d/2), so a return counts two points.
+    fn returns_unit(&self) -> cards_core::ReturnsUnit {
+        cards_core::ReturnsUnit::Points {
+            word: "points ahead of the other team",
+            per_point: 0.5,
+        }
+    }
+
     fn view(&self, player: PlayerId) -> SchieberDealView {
         let (tricks, leader) = match self.contract {
             Some(contract) => {

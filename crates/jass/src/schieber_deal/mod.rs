@@ -70,14 +70,26 @@ impl Credits {
         })
     }
 
-    fn add(&mut self, credit: Credit) {
-        let slot = match credit.kind {
+    pub(crate) fn add(&mut self, credit: Credit) {
+        *self.slot(credit.kind, credit.team) += credit.points;
+    }
+
+    /// These credits less `credit` (one the game did not count: it fell after the target).
+    pub(crate) fn without(mut self, credit: Credit) -> Credits {
+        let slot = self.slot(credit.kind, credit.team);
+        *slot = slot.saturating_sub(credit.points);
+        self
+    }
+
+    /// The running sum of `kind` for `team`.
+    fn slot(&mut self, kind: CreditKind, team: usize) -> &mut u32 {
+        let slot = match kind {
             CreditKind::Stoeck => &mut self.stoeck,
             CreditKind::Weis => &mut self.weis,
             CreditKind::Trick => &mut self.cards,
             CreditKind::Match => &mut self.match_bonus,
         };
-        slot[credit.team & 1] += credit.points;
+        &mut slot[team & 1]
     }
 }
 
@@ -520,7 +532,12 @@ impl SchieberDeal {
         };
         let legal = legal_cards(hand, self.trick(), mode, &self.rules.play);
         if !legal.contains(card) {
-            return Err(RuleError::Illegal { seat, card, legal });
+            return Err(RuleError::Illegal {
+                seat,
+                card,
+                why: crate::trick_rules::why_illegal(card, self.trick(), mode),
+                legal,
+            });
         }
         self.play_legal(seat, card, mode, counting, events);
         Ok(())
@@ -624,6 +641,7 @@ impl SchieberDeal {
             events.emit(|| Event::Match {
                 side: team,
                 points: MATCH_BONUS,
+                seats: vec![PlayerId(team as u8), PlayerId(team as u8 + 2)],
             });
         }
         if !last {
@@ -812,6 +830,15 @@ impl SchieberDeal {
         if let Some(outcome) = self.outcome() {
             events.emit(|| Event::DealScored {
                 score: outcome.scored.iter().map(|&p| i64::from(p)).collect(),
+                summary: Some(crate::DealSummary::Schieber {
+                    deal: 0,
+                    contract: Some(outcome.contract),
+                    multiplier: outcome.multiplier,
+                    credits: outcome.credits,
+                    totals: None,
+                    target: None,
+                    reached: None,
+                }),
             });
             events.emit(|| Event::DealOver { outcome });
         }

@@ -91,6 +91,7 @@ impl SchieberDealView {
                 let factor = format!("×{}", self.rules.multipliers.contract_factor(c));
                 let mut parts = contract_parts(
                     &v,
+                    s.alternate(),
                     c,
                     factor,
                     ("named", self.declarer),

@@ -565,7 +565,7 @@ impl SchieberDealView {
                 )?;
                 self.credits.cards[team] = self.credits.cards[team].saturating_add(*points);
             }
-            Event::Match { side, points } => {
+            Event::Match { side, points, .. } => {
                 let slot = self
                     .credits
                     .match_bonus

@@ -31,16 +31,22 @@ pub(crate) fn table_parts(v: &Viewer, deal: Option<(PlayerId, Option<PlayerId>)>
 /// The contract line's parts (to be joined by `; `) of a Schieber or Coiffeur deal: the
 /// contract, its trump suit, its factor and who `named` or chose it; for a Trio the segment
 /// modes named so far; for a variant the mode the current trick is played in (`trick_no` from
-/// 0).
+/// 0). `alternate`: the screen's `{:#}`, which writes a trump suit's symbol (`trump:♦
+/// (Diamonds)`).
 pub(crate) fn contract_parts(
     viewer: &Viewer,
+    alternate: bool,
     contract: Contract,
     factor: String,
     (named, declarer): (&str, Option<PlayerId>),
     trio: &[Mode],
     trick_no: usize,
 ) -> Vec<String> {
-    let mut text = contract.to_string();
+    let mut text = if alternate {
+        format!("{contract:#}")
+    } else {
+        contract.to_string()
+    };
     if let Some(suit) = contract.mode().and_then(Mode::trump) {
         text.push_str(&format!(" ({suit})"));
     }
@@ -50,14 +56,27 @@ pub(crate) fn contract_parts(
     }
     let mut parts = vec![text];
     if contract == Contract::Trio && !trio.is_empty() {
-        let modes: Vec<String> = trio.iter().map(ToString::to_string).collect();
+        let modes: Vec<String> = trio
+            .iter()
+            .map(|m| {
+                if alternate {
+                    format!("{m:#}")
+                } else {
+                    m.to_string()
+                }
+            })
+            .collect();
         parts.push(format!("Trio modes so far {}", modes.join(", ")));
     }
     if contract.is_variant()
         && trick_no < crate::schieber_deal::TRICKS
         && let Some(mode) = contract.trick_mode(trick_no, trio)
     {
-        parts.push(format!("this trick is played {mode}"));
+        parts.push(if alternate {
+            format!("this trick is played {mode:#}")
+        } else {
+            format!("this trick is played {mode}")
+        });
     }
     parts
 }
