@@ -120,7 +120,10 @@ impl fmt::Display for Step {
             _ => writeln!(f, "   start")?,
         }
         for event in &self.events {
-            writeln!(f, "        {event}")?;
+            // A summary's sentence takes several lines: each is indented under the step.
+            for line in event.lines() {
+                writeln!(f, "        {line}")?;
+            }
         }
         Ok(())
     }
