@@ -177,3 +177,31 @@ fn rounds_reshuffle_from_their_own_stream_and_the_deal_rotates() {
         assert_eq!(game.dealer().index(), (first.index() + 1) % 2);
     }
 }
+
+/// The returns count wins among the seats (`ReturnsUnit::Wins`): at the end of a game the
+/// sole winner's return reads as a whole win and each loser's as none, at every table size.
+#[test]
+fn returns_are_a_share_of_wins_among_the_seats() {
+    for players in 2..=4 {
+        let mut game = Elewenjewe::new(&Rules::default(), players, Seed::from(5)).unwrap();
+        let mut player = RandomPlayer::new(Seed::from(5));
+        cards_core::play_randomly(&mut game, &mut player, |_, _| {});
+        let unit = game.returns_unit();
+        assert_eq!(
+            unit,
+            cards_core::ReturnsUnit::Wins {
+                sides: players as u8
+            }
+        );
+        let outcome = game.outcome().unwrap();
+        assert_eq!(outcome.winners.len(), 1, "seed 5 has a sole winner");
+        for (s, &r) in game.returns().iter().enumerate() {
+            let share = unit.win_share(r).unwrap();
+            let won = outcome.winners.contains(&PlayerId(s as u8));
+            assert!((share - f64::from(u8::from(won))).abs() < 1e-9, "{players} {s} {r}");
+        }
+        // A mean of the returns over the seats is one win in `players`.
+        let mean = game.returns().iter().sum::<f64>() / players as f64;
+        assert!((unit.win_share(mean).unwrap() - 1.0 / players as f64).abs() < 1e-9);
+    }
+}

@@ -342,6 +342,15 @@ impl Game for Letom {
         out
     }
 
+    /// The returns are the settlement: points paid and won in the deal, one return per
+    /// point.
+    fn returns_unit(&self) -> cards_core::ReturnsUnit {
+        cards_core::ReturnsUnit::Points {
+            word: "points",
+            per_point: 1.0,
+        }
+    }
+
     /// A seat not at the table is an onlooker and sees no hand.
     fn view(&self, player: PlayerId) -> View {
         let seat = player;

@@ -502,6 +502,14 @@ impl Game for LetomMatch {
         self.over.then(|| self.outcome_now())
     }
 
+    /// The returns are the match's totals: points over all its deals, one return per point.
+    fn returns_unit(&self) -> cards_core::ReturnsUnit {
+        cards_core::ReturnsUnit::Points {
+            word: "points over the match",
+            per_point: 1.0,
+        }
+    }
+
     /// Each seat's total, once the match is over (zero-sum: stakes left in the pot are
     /// returned).
     fn settlement(&self) -> PerSeat<i64> {

@@ -404,6 +404,14 @@ impl Game for Zaagox {
         returns
     }
 
+    /// The returns are the settlement: points won or paid, one return per point.
+    fn returns_unit(&self) -> cards_core::ReturnsUnit {
+        cards_core::ReturnsUnit::Points {
+            word: "points",
+            per_point: 1.0,
+        }
+    }
+
     /// What `seat` may see. A seat not at the table sees what any seat sees of others, and an
     /// empty hand.
     fn view(&self, seat: PlayerId) -> View {

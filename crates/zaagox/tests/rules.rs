@@ -826,3 +826,32 @@ fn games_phases_and_views_display_for_people() {
     );
     assert_eq!(format!("{:?}", PlayerId(1)), "Seat(1)");
 }
+
+/// The returns are the settlement's points (`ReturnsUnit::Points`, one return per point): a
+/// mean return is said as points won or paid.
+#[test]
+fn returns_are_points_one_per_point() {
+    for players in 2..=4 {
+        for seed in 0..6u64 {
+            let mut game = Zaagox::new(&Rules::default(), players, Seed::from(seed)).unwrap();
+            let mut player = cards_core::RandomPlayer::new(Seed::from(seed));
+            cards_core::play_randomly(&mut game, &mut player, |_, _| {});
+            let unit = game.returns_unit();
+            assert_eq!(
+                unit,
+                cards_core::ReturnsUnit::Points {
+                    word: "points",
+                    per_point: 1.0
+                }
+            );
+            let returns = game.returns();
+            for (s, &points) in game.settlement().iter().enumerate() {
+                assert_eq!(returns[s], points as f64);
+                assert_eq!(
+                    unit.say(returns[s]).to_string(),
+                    format!("{:+.1} points", points as f64)
+                );
+            }
+        }
+    }
+}
