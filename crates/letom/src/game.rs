@@ -316,13 +316,7 @@ impl Game for Letom {
                 let _ = winner;
             }
             Some(Outcome::Chongtong { winner, .. }) => {
-                let (shakes, bombs) = self.multipliers(winner);
-                let amount = 3i64
-                    .checked_mul(2i64.checked_pow(shakes).unwrap_or(0))
-                    .and_then(|a| a.checked_mul(self.rules.bomb.factor().checked_pow(bombs)?))
-                    .and_then(|a| a.checked_mul(i64::from(self.carry_in.carry)))
-                    .and_then(|a| a.checked_mul(n as i64 - 1).map(|_| a))
-                    .unwrap_or(0);
+                let amount = self.chongtong_pay().map_or(0, |pay| pay.each);
                 for p in PlayerId::all(n) {
                     if p != winner {
                         out[p.index()] -= amount;

@@ -629,6 +629,8 @@ impl Letom {
                     .collect(),
                 returns: cards_core::Game::settlement(self).iter().copied().collect(),
                 settlement: self.settlement_details(),
+                chongtong: self.chongtong_pay(),
+                sale: self.sale(),
             }))
         });
     }
