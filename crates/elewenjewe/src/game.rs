@@ -478,6 +478,7 @@ impl Game for Elewenjewe {
             totals,
             winners,
             rounds,
+            target: Some(self.rules.target),
         })
     }
 
