@@ -12,7 +12,13 @@ pub(crate) fn per_seat_text<T: fmt::Display>(values: &[T], sign: bool) -> String
     let parts: Vec<String> = values
         .iter()
         .enumerate()
-        .map(|(s, v)| if sign { format!("seat {s} {v:+}") } else { format!("seat {s} {v}") })
+        .map(|(s, v)| {
+            if sign {
+                format!("seat {s} {v:+}")
+            } else {
+                format!("seat {s} {v}")
+            }
+        })
         .collect();
     parts.join(", ")
 }
@@ -156,8 +162,14 @@ impl ChongtongPay {
     pub fn terms(&self) -> String {
         let mut text = "3 (chongtong)".to_owned();
         for (factor, why) in [
-            (self.shake_multiplier, crate::settle::plural(self.shakes.into(), "shake")),
-            (self.bomb_multiplier, crate::settle::plural(self.bombs.into(), "bomb")),
+            (
+                self.shake_multiplier,
+                crate::settle::plural(self.shakes.into(), "shake"),
+            ),
+            (
+                self.bomb_multiplier,
+                crate::settle::plural(self.bombs.into(), "bomb"),
+            ),
             (self.carry, "nagari carry".to_owned()),
         ] {
             if factor != 1 {
@@ -241,7 +253,10 @@ impl DealEnd {
         if let Some(sale) = &self.sale {
             lines.push(sale.line(self.returns.len(), alt));
         }
-        lines.push(format!("base points: {}", per_seat_text(&self.score, false)));
+        lines.push(format!(
+            "base points: {}",
+            per_seat_text(&self.score, false)
+        ));
         lines.push(format!(
             "points this deal: {}",
             per_seat_text(&self.returns, true)
@@ -776,6 +791,11 @@ fn per_seat<T: fmt::Display>(f: &mut fmt::Formatter<'_>, values: &[T], sign: boo
     Ok(())
 }
 
+/// `1 base point`, `6 base points`.
+fn base_points(points: u32) -> String {
+    crate::settle::plural(i64::from(points), "base point")
+}
+
 /// `staked seat 0 2, seat 1 2; seat 1 took 4` (or `4 left for the next deal`).
 fn pot_text(d: &BookedDeal) -> String {
     let mut text = format!("staked {}", per_seat_text(&d.staked, false));
@@ -821,6 +841,7 @@ impl fmt::Display for Event {
             Event::Position(p) => {
                 write!(f, "the deal as set up: {}", Alternate(&p.public.phase, alt))
             }
+            // Only what is carried: a seat with nothing carried is not named.
             Event::Carried {
                 carry,
                 shakes,
@@ -829,13 +850,21 @@ impl fmt::Display for Event {
             } => {
                 write!(
                     f,
-                    "carried from the nagari before: the score × {carry}; shakes "
+                    "carried from the nagari before: this deal's winner scores × {carry}"
                 )?;
-                per_seat(f, shakes, false)?;
-                f.write_str("; bombs ")?;
-                per_seat(f, bombs, false)?;
-                f.write_str("; in the pot ")?;
-                per_seat(f, pot, false)
+                for (what, counts) in [("shake", shakes), ("bomb", bombs)] {
+                    for (s, &n) in counts.iter().enumerate().filter(|&(_, &n)| n > 0) {
+                        let n = crate::settle::plural(i64::from(n), what);
+                        write!(f, "; seat {s} keeps {n} (its score × more if it wins)")?;
+                    }
+                }
+                let total: u64 = pot.iter().map(|&v| u64::from(v)).sum();
+                if total > 0 {
+                    write!(f, "; the pot holds {total} (staked: ")?;
+                    per_seat(f, pot, false)?;
+                    f.write_str(")")?;
+                }
+                Ok(())
             }
             Event::Staked { seats: who, stake } => {
                 seats(f, who)?;
@@ -861,7 +890,11 @@ impl fmt::Display for Event {
                 } else {
                     write!(f, "showing {}", Alternate(shown, alt))?;
                 }
-                write!(f, ": each player pays it {price}")
+                write!(
+                    f,
+                    ": each playing seat pays it {}",
+                    crate::settle::plural(*price, "point")
+                )
             }
             Event::UnderStock { seat, cards } => {
                 write!(
@@ -950,29 +983,39 @@ impl fmt::Display for Event {
                 amount,
                 first_turn,
             } => {
-                write!(f, "seat {seat} takes the pot ({amount})")?;
+                let amount = crate::settle::plural(*amount, "point");
                 if *first_turn {
-                    f.write_str(" on its first turn")?;
+                    write!(f, "seat {seat} takes the pot, {amount}, on its first turn")
+                } else {
+                    write!(
+                        f,
+                        "seat {seat} takes the pot, {amount}, as the deal's winner"
+                    )
                 }
-                Ok(())
             }
             Event::TurnEnded { seat, points } => {
-                write!(f, "seat {seat}'s turn is over: {points} points")
+                let points = base_points(*points);
+                write!(f, "seat {seat}'s turn is over: it has {points}")
             }
             Event::RenOffered { seat, points } => {
-                write!(f, "seat {seat} has {points} points: Ren or Tom?")
+                let points = base_points(*points);
+                write!(f, "seat {seat} has {points}: Ren (go on) or Tom (stop)?")
             }
             Event::RenCalled {
                 seat,
                 points,
                 calls,
-            } => write!(f, "seat {seat} calls Ren at {points} points (Ren {calls})"),
+            } => {
+                let points = base_points(*points);
+                write!(f, "seat {seat} calls Ren at {points} (its Ren {calls})")
+            }
             Event::TomCalled { seat, points } => {
-                write!(f, "seat {seat} calls Tom at {points} points")
+                write!(f, "seat {seat} calls Tom at {}", base_points(*points))
             }
             Event::Stopped { seat, points } => write!(
                 f,
-                "seat {seat} stops at {points} points on its last turn (Tom)"
+                "seat {seat} stops at {} on its last turn (Tom)",
+                base_points(*points)
             ),
             // Several lines: the first says how the deal ended, the others (indented by two)
             // itemise the payments.
@@ -988,8 +1031,7 @@ impl fmt::Display for Event {
                     Some(d) => {
                         writeln!(f, "deal {} is booked", d.number + 1)?;
                         writeln!(f, "  this deal: {}", per_seat_text(&d.returns, true))?;
-                        if d.staked.iter().chain(&d.pot_taken).any(|&v| v != 0) || d.pot_left > 0
-                        {
+                        if d.staked.iter().chain(&d.pot_taken).any(|&v| v != 0) || d.pot_left > 0 {
                             writeln!(f, "  pot: {}", pot_text(d))?;
                         }
                     }

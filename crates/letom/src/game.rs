@@ -200,7 +200,7 @@ impl Game for Letom {
                 self.end(Outcome::Tom { winner: seat }, events);
                 Ok(())
             }
-            (Phase::Decide { .. }, _) => wrong("ren or tom"),
+            (Phase::Decide { .. }, _) => wrong("call Ren (ren) or Tom (tom)"),
             (
                 Phase::Take {
                     seat,

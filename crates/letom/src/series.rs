@@ -110,7 +110,12 @@ impl fmt::Display for MatchOutcome {
             .collect();
         let points = crate::settle::plural(top, "point");
         if best.len() == 1 {
-            write!(f, "{} wins with {}{points}", best[0], if top > 0 { "+" } else { "" })?;
+            write!(
+                f,
+                "{} wins with {}{points}",
+                best[0],
+                if top > 0 { "+" } else { "" }
+            )?;
         } else {
             write!(f, "{} share the top total, {top:+}", best.join(" and "))?;
         }

@@ -772,7 +772,10 @@ impl WinTable<'_> {
         });
         let mut returns = vec![0i64; n];
         if let Some(s) = &settlement {
-            returns.iter_mut().zip(s.returns.iter()).for_each(|(r, v)| *r = *v);
+            returns
+                .iter_mut()
+                .zip(s.returns.iter())
+                .for_each(|(r, v)| *r = *v);
         }
         if let (Some(c), Some(w)) = (&chongtong, outcome.winner()) {
             for (s, r) in returns.iter_mut().enumerate() {
@@ -924,9 +927,9 @@ pub(crate) fn shake_problem(hand: Hand, shaken: Hand, n: u8) -> Option<&'static 
     if usize::from(n) >= NUMBERS {
         Some("numbers are 0 to 8")
     } else if of_number(hand, n).len() != 3 {
-        Some("the hand does not hold three cards of the number")
+        Some("your hand does not hold three of them")
     } else if !of_number(shaken, n).is_empty() {
-        Some("the number was already shaken")
+        Some("you shook them already")
     } else {
         None
     }

@@ -186,7 +186,10 @@ impl View {
         let s = self.win_table().settle(self.seat, true)?;
         let mut line = format!(
             "if you stop (Tom): you win {}",
-            s.returns.get(self.seat.index()).copied().unwrap_or(0)
+            crate::settle::plural(
+                s.returns.get(self.seat.index()).copied().unwrap_or(0),
+                "point"
+            )
         );
         let mut sep = "; ";
         for (loser, &pay) in s.pay.iter().enumerate() {

@@ -197,7 +197,7 @@ fn a_capture_and_a_choice_for_the_flip_are_told_in_order() {
         told,
         [
             "seat 0 took S4 G4",
-            "seat 0's turn is over: 0 points",
+            "seat 0's turn is over: it has 0 base points",
             "seat 1 to play",
         ]
     );
@@ -466,7 +466,6 @@ fn observe_never_panics_on_events_that_do_not_fit() {
     }
     assert!(refused > 0);
 }
-
 
 /// Every deal's end, over random deals (gwang-selling with the stake, `go-stop` rules, 2–4
 /// players): the payment lines' amounts are what the returns say (each payer's line, the

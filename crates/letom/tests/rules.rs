@@ -1794,3 +1794,61 @@ fn the_reshuffle_seed_comes_from_the_deal_stream_not_the_player_stream() {
         assert_eq!(reshuffle, rng.seed(), "seed {seed}");
     }
 }
+
+/// A refused move says why in the player's terms (issue 29), to the player who tried it.
+#[test]
+fn refusals_say_why_in_the_players_terms() {
+    // Seat 0 deals and plays first: three 1s in hand, the fourth on the floor; two 5s there.
+    let d = deal(
+        0,
+        &["A1 S1 G1 A5 G8 P8 S3", "A2 S2 G2 A4 S4 G4 A6"],
+        "P1 S5 P5 A7 S7 G7 P6 A8",
+        "",
+    );
+    let game = start(&Rules::default(), &d);
+    let said = |game: &Letom, a: &str| {
+        let mut copy = game.clone();
+        let e = copy.play(act(a)).expect_err("refused");
+        assert_eq!(&copy, game, "a refused action changes nothing");
+        e.to_string()
+    };
+    assert_eq!(
+        said(&game, "play P2"),
+        "P2 is not in your hand: you hold A1 A5 S1 S3 G1 G8 P8"
+    );
+    assert_eq!(
+        said(&game, "flip"),
+        "you owe no flip-only turn: only a bomb earns two, so play a hand card"
+    );
+    assert_eq!(
+        said(&game, "shake 8"),
+        "you cannot shake the 8s: your hand does not hold three of them"
+    );
+    assert_eq!(
+        said(&game, "bomb 3"),
+        "you cannot bomb with the 3s: your hand does not hold three of them"
+    );
+    assert_eq!(
+        said(&game, "play A5"),
+        "two floor cards match A5 (S5 P5): play it onto one of them (play A5 D)"
+    );
+    assert_eq!(
+        said(&game, "play S3 A8"),
+        "S3 cannot pair with A8: name a floor card only when two floor cards match your card \
+         (here: play C alone)"
+    );
+    assert_eq!(
+        said(&game, "ren"),
+        "ren is not possible now: you may shake, bomb, play a hand card or flip"
+    );
+    let mut shaken = game.clone();
+    shaken.play(act("shake 1")).unwrap();
+    assert_eq!(
+        said(&shaken, "shake 1"),
+        "you cannot shake the 1s: you shook them already"
+    );
+    assert_eq!(
+        said(&shaken, "bomb 1"),
+        "you cannot bomb with the 1s: you shook them already"
+    );
+}

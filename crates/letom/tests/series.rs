@@ -232,7 +232,12 @@ fn returns_are_points_one_per_point() {
             cards_core::play_randomly(&mut deal, &mut player, |_, _| {});
             cards_core::play_randomly(&mut game, &mut player, |_, _| {});
             for (unit, word, returns, settlement) in [
-                (deal.returns_unit(), "points", deal.returns(), deal.settlement()),
+                (
+                    deal.returns_unit(),
+                    "points",
+                    deal.returns(),
+                    deal.settlement(),
+                ),
                 (
                     game.returns_unit(),
                     "points over the match",
