@@ -855,3 +855,41 @@ fn returns_are_points_one_per_point() {
         }
     }
 }
+
+/// A refused move says why in the player's terms (issue 29), to the player who tried it.
+#[test]
+fn refusals_say_why_in_the_players_terms() {
+    let mut t = Table::new(vec!["A1 S1 G1 P5 G7", "A2 S2 G2 P1"], act(0));
+    t.pairs = vec![(0, "A3 S3", ""), (1, "A4 S4", "")];
+    let game = t.build();
+    let said = |game: &Zaagox, a: &str| {
+        let mut copy = game.clone();
+        let e = copy.play(a.parse().unwrap()).expect_err("refused");
+        assert_eq!(&copy, game, "a refused action changes nothing");
+        e.to_string()
+    };
+    assert_eq!(said(&game, "discard A2"), "A2 is not in your hand");
+    assert_eq!(
+        said(&game, "pair A1 P5"),
+        "A1 and P5 are not a pair: a pair is two cards of the same number, written in the \
+         order A, S, G, P (like pair A6 G6)"
+    );
+    assert_eq!(
+        said(&game, "age A1 on A4"),
+        "you have no pair that starts with A4: a card ages on one of your own pairs, named by \
+         its first card"
+    );
+    assert_eq!(
+        said(&game, "end"),
+        "end is not allowed now: it is your turn to discard a card, lay a pair or age a pair"
+    );
+    // After a discard of a 1, seat 1 (holding P1) is asked whether to call Da.
+    let mut da = game.clone();
+    da.play("discard G1".parse().unwrap()).unwrap();
+    assert!(matches!(da.phase(), Phase::Da { .. }), "{:?}", da.phase());
+    assert_eq!(
+        said(&da, "discard A2"),
+        "discard A2 is not allowed now: you are asked whether to call Da on the discard (da) \
+         or pass"
+    );
+}
