@@ -254,12 +254,9 @@ impl DealEnd {
             lines.push(sale.line(self.returns.len(), alt));
         }
         lines.push(format!(
-            "base points: {}",
+            "points this deal: {}; base points {}",
+            per_seat_text(&self.returns, true),
             per_seat_text(&self.score, false)
-        ));
-        lines.push(format!(
-            "points this deal: {}",
-            per_seat_text(&self.returns, true)
         ));
         lines
     }
@@ -1027,17 +1024,17 @@ impl fmt::Display for Event {
                 nagaris,
                 deal,
             } => {
+                write!(f, "match totals: {}", per_seat_text(totals, true))?;
                 match deal {
                     Some(d) => {
-                        writeln!(f, "deal {} is booked", d.number + 1)?;
+                        writeln!(f, ", after deal {}", d.number + 1)?;
                         writeln!(f, "  this deal: {}", per_seat_text(&d.returns, true))?;
                         if d.staked.iter().chain(&d.pot_taken).any(|&v| v != 0) || d.pot_left > 0 {
                             writeln!(f, "  pot: {}", pot_text(d))?;
                         }
                     }
-                    None => writeln!(f, "the match so far")?,
+                    None => writeln!(f, ", so far")?,
                 }
-                writeln!(f, "  match totals: {}", per_seat_text(totals, true))?;
                 write!(
                     f,
                     "  deals won: {} · {}",

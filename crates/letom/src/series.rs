@@ -91,8 +91,8 @@ pub struct MatchOutcome {
     pub nagaris: u32,
 }
 
-/// `the match is over after 3 deals: seat 1 wins with +40 points; totals seat 0 -22, seat 1
-/// +40, seat 2 -18; deals won seat 0 1, seat 1 2, seat 2 0; 0 nagaris` (seats sharing the top
+/// `match over: totals seat 0 -22, seat 1 +40, seat 2 -18 after 3 deals; seat 1 wins with the
+/// highest total; deals won seat 0 1, seat 1 2, seat 2 0; 0 nagaris` (seats sharing the top
 /// total share the win).
 impl fmt::Display for MatchOutcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -102,27 +102,24 @@ impl fmt::Display for MatchOutcome {
         } else {
             format!("{deals} deals")
         };
-        write!(f, "the match is over after {deals}: ")?;
+        write!(
+            f,
+            "match over: totals {} after {deals}; ",
+            crate::event::per_seat_text(&self.totals, true)
+        )?;
         let top = self.totals.iter().copied().max().unwrap_or(0);
         let best: Vec<String> = (0..self.totals.len())
             .filter(|&s| self.totals[s] == top)
             .map(|s| format!("seat {s}"))
             .collect();
-        let points = crate::settle::plural(top, "point");
         if best.len() == 1 {
-            write!(
-                f,
-                "{} wins with {}{points}",
-                best[0],
-                if top > 0 { "+" } else { "" }
-            )?;
+            write!(f, "{} wins with the highest total", best[0])?;
         } else {
-            write!(f, "{} share the top total, {top:+}", best.join(" and "))?;
+            write!(f, "{} share the highest total", best.join(" and "))?;
         }
         write!(
             f,
-            "; totals {}; deals won {}; {}",
-            crate::event::per_seat_text(&self.totals, true),
+            "; deals won {}; {}",
             crate::event::per_seat_text(&self.wins, false),
             crate::settle::plural(i64::from(self.nagaris), "nagari")
         )

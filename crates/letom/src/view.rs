@@ -433,9 +433,11 @@ impl View {
         // are on the seats' lines above).
         if let Some(end) = self.deal_end() {
             for line in end.lines(alt).into_iter().skip(1) {
-                if !line.starts_with("base points:") {
-                    push_wrapped(&mut lines, line);
-                }
+                let line = match line.split_once("; base points ") {
+                    Some((points, _)) => points.to_owned(),
+                    None => line,
+                };
+                push_wrapped(&mut lines, line);
             }
         }
 

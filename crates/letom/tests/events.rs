@@ -267,8 +267,7 @@ fn the_end_of_a_deal_is_scored() {
         events.last().unwrap().to_string(),
         "seat 0 stopped (Tom) and wins with 13 base points (Guã 4, Hõdan 3, Pie 3, Dan 1, Ÿnkt 2)\n  \
          seat 1 pays seat 0 30 points: (13 base points + 2 for 2 Ren) × 2 (gwang-bak)\n  \
-         base points: seat 0 13, seat 1 0\n  \
-         points this deal: seat 0 +30, seat 1 -30"
+         points this deal: seat 0 +30, seat 1 -30; base points seat 0 13, seat 1 0"
     );
     // The screen at the end tells the same payments, from the view alone.
     for seat in PlayerId::all(2) {
@@ -527,9 +526,13 @@ fn every_deal_end_itemises_what_the_returns_say() {
                 assert_eq!(
                     lines.last().unwrap(),
                     &format!(
-                        "points this deal: {}",
+                        "points this deal: {}; base points {}",
                         (0..players)
                             .map(|s| format!("seat {s} {:+}", end.returns[s]))
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                        (0..players)
+                            .map(|s| format!("seat {s} {}", end.score[s]))
                             .collect::<Vec<_>>()
                             .join(", ")
                     )
