@@ -1037,9 +1037,8 @@ impl fmt::Display for Event {
                 }
                 write!(
                     f,
-                    "  deals won: {} · {}",
-                    per_seat_text(wins, false),
-                    crate::settle::plural(i64::from(*nagaris), "nagari")
+                    "  deals won: {} · nagari deals {nagaris}",
+                    per_seat_text(wins, false)
                 )
             }
             Event::MatchEnded(outcome) => write!(f, "{outcome}"),

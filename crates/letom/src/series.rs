@@ -92,7 +92,7 @@ pub struct MatchOutcome {
 }
 
 /// `match over: totals seat 0 -22, seat 1 +40, seat 2 -18 after 3 deals; seat 1 wins with the
-/// highest total; deals won seat 0 1, seat 1 2, seat 2 0; 0 nagaris` (seats sharing the top
+/// highest total; deals won seat 0 1, seat 1 2, seat 2 0; nagari deals 0` (seats sharing the top
 /// total share the win).
 impl fmt::Display for MatchOutcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -119,9 +119,9 @@ impl fmt::Display for MatchOutcome {
         }
         write!(
             f,
-            "; deals won {}; {}",
+            "; deals won {}; nagari deals {}",
             crate::event::per_seat_text(&self.wins, false),
-            crate::settle::plural(i64::from(self.nagaris), "nagari")
+            self.nagaris
         )
     }
 }
@@ -196,9 +196,9 @@ impl fmt::Display for MatchView {
         crate::view::push_wrapped(
             &mut lines,
             format!(
-                "deals won: {} · {}",
+                "deals won: {} · nagari deals {}",
                 wins.join(", "),
-                crate::settle::plural(i64::from(self.nagaris), "nagari")
+                self.nagaris
             ),
         );
         f.write_str(&lines.join("\n"))

@@ -388,7 +388,7 @@ fn the_worked_example_screen() {
     let expected = format!(
         "deal 1 of 10 · {SCREEN}\n\
          match totals: seat 0 (you) +0, seat 1 +0, seat 2 +0\n\
-         deals won: seat 0 (you) 0, seat 1 0, seat 2 0 · 0 nagaris"
+         deals won: seat 0 (you) 0, seat 1 0, seat 2 0 · nagari deals 0"
     );
     assert_eq!(screen, expected);
 }
