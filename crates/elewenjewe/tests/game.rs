@@ -251,5 +251,8 @@ fn the_outcome_says_who_won_and_why() {
     let mut player = RandomPlayer::new(Seed::from(5));
     cards_core::play_randomly(&mut game, &mut player, |_, _| {});
     let text = game.outcome().unwrap().to_string();
-    assert!(text.contains(", the first to reach 5 (totals: seat 0 "), "{text}");
+    assert!(
+        text.contains(", the first to reach 5 (totals: seat 0 "),
+        "{text}"
+    );
 }
