@@ -1852,3 +1852,75 @@ fn refusals_say_why_in_the_players_terms() {
         "you cannot bomb with the 1s: you shook them already"
     );
 }
+
+/// A chongtong's end, told: each loser pays 3 times the holder's carried multipliers and the
+/// carry, each factor named (what `deal_ended` says and every seat's screen at the end shows).
+#[test]
+fn a_chongtong_end_names_each_factor() {
+    let g = start(&Rules::default(), &chongtong_deal("P1 P3 P4 P5 A6 S6"));
+    let mut setup = g.setup();
+    setup.carried_shakes = vec![0, 1, 0];
+    setup.carried_bombs = vec![0, 1, 0];
+    setup.carry = 2;
+    let g = build(&Rules::default(), setup);
+    let end = g.view(seat(0)).deal_end().unwrap();
+    // 3 × 2 (1 shake) × 3 (1 bomb) × 2 (carry) = 36 from each loser.
+    assert_eq!(
+        end.lines(false),
+        [
+            "seat 1 was dealt all four 2s (chongtong) and wins",
+            "seat 0 pays seat 1 36 points: 3 (chongtong) × 2 (1 shake) × 3 (1 bomb) × 2 (nagari \
+             carry)",
+            "seat 2 pays seat 1 36 points: 3 (chongtong) × 2 (1 shake) × 3 (1 bomb) × 2 (nagari \
+             carry)",
+            "points this deal: seat 0 -36, seat 1 +72, seat 2 -36; base points seat 0 0, seat 1 \
+             0, seat 2 0",
+        ]
+    );
+    let screen = g.view(seat(2)).to_string();
+    assert!(
+        screen.contains("\nseat 0 pays seat 1 36 points: 3 (chongtong) × 2 (1 shake)"),
+        "{screen}"
+    );
+}
+
+/// A deal with a Guã sale ends with the sale told beside the win: the seller is paid by each
+/// playing seat, and sits outside the payments.
+#[test]
+fn a_sale_is_told_at_the_end_of_the_deal() {
+    let rules = Rules {
+        gwang_selling: true,
+        ..Rules::default()
+    };
+    for s in 0..200u64 {
+        let mut g = Letom::new(&rules, 3, Seed::from(s)).unwrap();
+        let mut player = cards_core::RandomPlayer::new(Seed::from(s));
+        cards_core::play_randomly(&mut g, &mut player, |_, _| {});
+        let (Some(seller), Some(Outcome::Tom { winner })) = (g.seller(), g.outcome()) else {
+            continue;
+        };
+        if g.shown_guang().is_empty() {
+            continue;
+        }
+        let end = g.view(seller).deal_end().unwrap();
+        let lines = end.lines(false);
+        let each = g.shown_guang().len();
+        let payers: Vec<String> = (0..3)
+            .filter(|&p| p != seller.index())
+            .map(|p| format!("seat {p}"))
+            .collect();
+        let sold = format!(
+            "seat {seller} sold its Guã {}: {} each pay it {each} point{}",
+            g.shown_guang(),
+            payers.join(" and "),
+            if each == 1 { "" } else { "s" }
+        );
+        assert!(lines.contains(&sold), "{lines:?}");
+        // The seller neither pays nor is paid in the win's lines.
+        let named = format!("seat {seller} pays");
+        assert!(!lines.iter().any(|l| l.starts_with(&named)), "{lines:?}");
+        assert!(lines[0].starts_with(&format!("seat {winner} stopped (Tom)")));
+        return;
+    }
+    panic!("no seed of 200 sold Guã and ended in a Tom");
+}
