@@ -183,6 +183,7 @@ impl Elewenjewe {
                 })
                 .collect(),
             score: net.to_vec(),
+            totals: self.totals[..n].to_vec(),
         });
         let rounds = self.records.len() as u32;
         if winners(&self.rules, rounds, &self.totals[..n]).is_none() {

@@ -36,7 +36,7 @@ pub enum RuleError {
     #[error("the game is over: nobody is to act")]
     GameOver,
     /// The card played is not in the acting seat's hand.
-    #[error("{card} is not in seat {seat}'s hand (it holds {hand})")]
+    #[error("{card} is not in your hand: you hold {hand}")]
     NotInHand {
         /// The seat to act.
         seat: cards_core::PlayerId,
@@ -46,13 +46,15 @@ pub enum RuleError {
         hand: cards_core::CardSet<StdCard>,
     },
     /// Cards named that lie neither loose on the table nor in a protected pile.
-    #[error("{missing} cannot be taken: not on the table")]
+    #[error(
+        "{missing} cannot be taken: not on the table (a capture takes only cards that lie there)"
+    )]
     NotOnTable {
         /// The cards named that are not on the table.
         missing: cards_core::CardSet<StdCard>,
     },
     /// A capture takes part of a protected pile: a pile is taken whole or not at all.
-    #[error("the protected pile {pile} is taken whole or not at all")]
+    #[error("the protected pile {pile} is taken whole or not at all: name all its cards")]
     PartOfPile {
         /// The pile's cards.
         pile: cards_core::CardSet<StdCard>,

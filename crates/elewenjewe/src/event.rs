@@ -114,6 +114,9 @@ pub enum Event {
         /// The change to each seat's game total: its points less its Esun penalties (the
         /// trace's score event).
         score: Vec<i64>,
+        /// Each seat's game total after the round.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        totals: Vec<i64>,
     },
     /// The game is over.
     Ended {
@@ -191,6 +194,11 @@ impl GameEvent for Event {
                       cards into a protected pile whose groups each add up to the value of \
                       another card the player still holds; a pile still standing when the next \
                       cards are dealt costs its builder a penalty.",
+        },
+        Term {
+            word: "trail",
+            meaning: "A trail is a card played that captures nothing and builds no pile: it \
+                      stays on the table, loose, for anyone to capture later.",
         },
         Term {
             word: "protected pile",
@@ -302,7 +310,10 @@ impl fmt::Display for Event {
             }
             Event::Trailed { seat, card } => {
                 let card = Alternate(card, alt);
-                write!(f, "Seat {seat} plays {card}, which stays on the table.")
+                write!(
+                    f,
+                    "seat {seat} plays {card}, a trail: it captures nothing and stays on the table."
+                )
             }
             Event::Captured {
                 seat,
@@ -312,7 +323,7 @@ impl fmt::Display for Event {
             } => {
                 write!(
                     f,
-                    "Seat {seat} plays {} and captures ",
+                    "seat {seat} plays {} and captures ",
                     Alternate(card, alt)
                 )?;
                 if !taken.is_empty() || piles.is_empty() {
@@ -330,35 +341,41 @@ impl fmt::Display for Event {
             }
             Event::Built { seat, card, pile } => write!(
                 f,
-                "Seat {seat} plays {} and builds a protected pile of {}: {}.",
+                "seat {seat} plays {} and builds a protected pile of {}: {}.",
                 Alternate(card, alt),
                 pile.value,
                 list(pile.cards)
             ),
             Event::Released { pile, penalty } => write!(
                 f,
-                "{} still stands: its cards lie loose on the table, and seat {} loses {penalty} point{}.",
-                Capital(&Alternate(PileText(pile), alt).to_string()),
+                "A protected pile still stands, {}: its cards lie loose on the table, and seat {} loses {penalty} point{} (the Esun penalty).",
+                Alternate(PileText(pile), alt),
                 pile.owner,
                 if *penalty == 1 { "" } else { "s" }
             ),
             Event::TookRest { seat, cards } => write!(
                 f,
-                "Seat {seat} played the round's last card and takes what is left on the table: {}.",
+                "seat {seat} played the round's last card and takes what is left on the table: {}.",
                 list(*cards)
             ),
             Event::RoundScored {
                 record,
                 layout_points,
                 score,
+                totals,
             } => {
                 f.write_str("The round is scored:")?;
                 for (s, net) in score.iter().enumerate() {
                     let points = record.points.get(s).copied().unwrap_or(0);
                     let layout = layout_points.get(s).copied().unwrap_or(0);
+                    let cards = record.cards.get(s).copied().unwrap_or(0);
                     let sep = if s == 0 { " " } else { "; " };
                     let plural = if points == 1 { "" } else { "s" };
-                    write!(f, "{sep}seat {s} {points} point{plural}")?;
+                    let cards_plural = if cards == 1 { "" } else { "s" };
+                    write!(
+                        f,
+                        "{sep}seat {s} captured {cards} card{cards_plural} and scores {points} point{plural}"
+                    )?;
                     let mut sources = Vec::new();
                     if layout != 0 {
                         sources.push(format!("{layout} for layout diamonds"));
@@ -373,9 +390,17 @@ impl fmt::Display for Event {
                         write!(f, " less {} for Esun penalties: {net}", points - net)?;
                     }
                 }
+                if !totals.is_empty() {
+                    let all: Vec<String> = totals
+                        .iter()
+                        .enumerate()
+                        .map(|(s, t)| format!("seat {s} {t}"))
+                        .collect();
+                    write!(f, ". Game totals now: {}", all.join(", "))?;
+                }
                 f.write_str(".")
             }
-            Event::Ended { outcome } => write!(f, "The game is over. {outcome}"),
+            Event::Ended { outcome } => write!(f, "The game is over: {outcome}"),
             Event::Position(p) => {
                 write!(
                     f,
@@ -392,18 +417,5 @@ impl fmt::Display for Event {
                 write!(f, ", {} to deal.", p.stock.len())
             }
         }
-    }
-}
-
-/// A sentence's first letter in upper case.
-struct Capital<'a>(&'a str);
-
-impl fmt::Display for Capital<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut chars = self.0.chars();
-        if let Some(first) = chars.next() {
-            write!(f, "{}", first.to_uppercase())?;
-        }
-        f.write_str(chars.as_str())
     }
 }

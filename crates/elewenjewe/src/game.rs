@@ -478,6 +478,7 @@ impl Game for Elewenjewe {
             totals,
             winners,
             rounds,
+            target: Some(self.rules.target),
         })
     }
 
@@ -502,6 +503,14 @@ impl Game for Elewenjewe {
     fn returns(&self) -> PerSeat<f64> {
         self.settlement()
             .map(|s| s as f64 / SETTLEMENT_SCALE as f64)
+    }
+
+    /// Every seat plays alone and a sole winner's return is n − 1, a loser's −1: a mean
+    /// return is a share of games won among the n seats.
+    fn returns_unit(&self) -> cards_core::ReturnsUnit {
+        cards_core::ReturnsUnit::Wins {
+            sides: self.n() as u8,
+        }
     }
 
     fn view(&self, player: PlayerId) -> View {

@@ -18,10 +18,16 @@ pub struct Outcome {
     pub winners: Vec<PlayerId>,
     /// The rounds played.
     pub rounds: u32,
+    /// The target the game was played to (`Rules::target`), so the outcome can say why it
+    /// ended (left out of the JSON when unknown).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<u32>,
 }
 
 impl fmt::Display for Outcome {
-    /// `Seat 1 wins with 6 points after 3 rounds (totals 2, 6, 3).`
+    /// `seat 1 wins with 6 points after 3 rounds, the first to reach 5 (totals: seat 0 2,
+    /// seat 1 6, seat 2 3).`; at the round limit `…, the highest total when the round limit
+    /// ended the game`; a shared win `seat 0 and seat 2 share the win with 4 points each …`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let best = self
             .winners
@@ -29,24 +35,36 @@ impl fmt::Display for Outcome {
             .and_then(|w| self.totals.get(w.index()))
             .copied()
             .unwrap_or(0);
+        let points = if best == 1 { "point" } else { "points" };
+        let rounds = if self.rounds == 1 {
+            "1 round".to_owned()
+        } else {
+            format!("{} rounds", self.rounds)
+        };
         match self.winners.as_slice() {
-            [one] => write!(f, "Seat {one} wins with {best} points")?,
+            [one] => write!(f, "seat {one} wins with {best} {points} after {rounds}")?,
             many => {
-                let seats: Vec<String> = many.iter().map(ToString::to_string).collect();
+                let seats: Vec<String> = many.iter().map(|s| format!("seat {s}")).collect();
                 write!(
                     f,
-                    "Seats {} share the win with {best} points",
-                    seats.join(", ")
+                    "{} share the win with {best} {points} each after {rounds}",
+                    seats.join(" and ")
                 )?;
             }
         }
-        let all: Vec<String> = self.totals.iter().map(ToString::to_string).collect();
-        let s = if self.rounds == 1 { "" } else { "s" };
-        write!(
-            f,
-            " after {} round{s} (totals {}).",
-            self.rounds,
-            all.join(", ")
-        )
+        match self.target {
+            Some(target) if self.winners.len() == 1 && best >= i64::from(target) => {
+                write!(f, ", the first to reach {target}")?;
+            }
+            Some(_) => f.write_str(", the highest total when the round limit ended the game")?,
+            None => {}
+        }
+        let all: Vec<String> = self
+            .totals
+            .iter()
+            .enumerate()
+            .map(|(s, t)| format!("seat {s} {t}"))
+            .collect();
+        write!(f, " (totals: {}).", all.join(", "))
     }
 }

@@ -369,9 +369,11 @@ fn capture_reason(played: StdCard, loose: Cards, rules: &Rules) -> &'static str 
         }
         None => "a face card takes only cards of its own rank",
         Some(_) if rules.yoruba && !yoruba_distinct(played, loose) => {
-            "the Yorùbá rule: the cards taken have distinct values, none the played card's"
+            "under the Yorùbá rule the cards taken must all have different values, none that of the card played"
         }
-        Some(_) => "the cards do not split into groups each summing to the played card's value",
+        Some(_) => {
+            "the cards taken must make groups that each add up to the value of the card played"
+        }
     }
 }
 
@@ -382,9 +384,9 @@ fn build_reason(played: StdCard, value: u8, taken: Cards, rules: &Rules) -> &'st
         _ if taken.is_empty() => "a pile takes at least one table card",
         _ if !(taken & JOKERS).is_empty() => "a joker never goes into a pile",
         _ if rules.yoruba && !yoruba_distinct(played, taken) => {
-            "the Yorùbá rule: the pile's cards have distinct values, none the played card's"
+            "under the Yorùbá rule a pile's cards must all have different values, none that of the card played"
         }
-        _ => "the cards do not split into groups each summing to the value",
+        _ => "the cards must make groups that each add up to the pile's value",
     }
 }
 

@@ -359,11 +359,13 @@ fn a_worked_capture_and_round_end() {
         told,
         [
             "capture 5S: 3C 5C 2D",
-            "Seat 0 plays 5S and captures 5C and seat 1's pile of 5 (3C 2D).",
+            "seat 0 plays 5S and captures 5C and seat 1's pile of 5 (3C 2D).",
             "trail 4D",
-            "Seat 0 plays 4D, which stays on the table.",
-            "Seat 0 played the round's last card and takes what is left on the table: 2C TC 4D 8H JH QH 7S 9S QS.",
-            "The round is scored: seat 0 3 points (2 for layout diamonds, 1 for the most cards); seat 1 2 points (2 for layout diamonds) less 2 for Esun penalties: 0.",
+            "seat 0 plays 4D, a trail: it captures nothing and stays on the table.",
+            "seat 0 played the round's last card and takes what is left on the table: 2C TC 4D 8H JH QH 7S 9S QS.",
+            "The round is scored: seat 0 captured 34 cards and scores 3 points (2 for layout \
+             diamonds, 1 for the most cards); seat 1 captured 18 cards and scores 2 points (2 for \
+             layout diamonds) less 2 for Esun penalties: 0. Game totals now: seat 0 3, seat 1 0.",
             "A new round: seat 1 deals, and 9D JD QD KD lie face up on the table.",
             "Cards dealt: seat 0 gets 5S 2S 4H 6C, seat 1 gets AH AC 8D 2H.",
             "A new round: seat 1 deals, and 9D JD QD KD lie face up on the table.",

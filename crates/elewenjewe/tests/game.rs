@@ -177,3 +177,82 @@ fn rounds_reshuffle_from_their_own_stream_and_the_deal_rotates() {
         assert_eq!(game.dealer().index(), (first.index() + 1) % 2);
     }
 }
+
+/// The returns count wins among the seats (`ReturnsUnit::Wins`): at the end of a game the
+/// sole winner's return reads as a whole win and each loser's as none, at every table size.
+#[test]
+fn returns_are_a_share_of_wins_among_the_seats() {
+    for players in 2..=4 {
+        let mut game = Elewenjewe::new(&Rules::default(), players, Seed::from(5)).unwrap();
+        let mut player = RandomPlayer::new(Seed::from(5));
+        cards_core::play_randomly(&mut game, &mut player, |_, _| {});
+        let unit = game.returns_unit();
+        assert_eq!(
+            unit,
+            cards_core::ReturnsUnit::Wins {
+                sides: players as u8
+            }
+        );
+        let outcome = game.outcome().unwrap();
+        assert_eq!(outcome.winners.len(), 1, "seed 5 has a sole winner");
+        for (s, &r) in game.returns().iter().enumerate() {
+            let share = unit.win_share(r).unwrap();
+            let won = outcome.winners.contains(&PlayerId(s as u8));
+            assert!(
+                (share - f64::from(u8::from(won))).abs() < 1e-9,
+                "{players} {s} {r}"
+            );
+        }
+        // A mean of the returns over the seats is one win in `players`.
+        let mean = game.returns().iter().sum::<f64>() / players as f64;
+        assert!((unit.win_share(mean).unwrap() - 1.0 / players as f64).abs() < 1e-9);
+    }
+}
+
+/// The outcome says who won, why the game ended and every seat's total, labelled.
+#[test]
+fn the_outcome_says_who_won_and_why() {
+    use elewenjewe::Outcome;
+    let won = Outcome {
+        totals: vec![2, 6, 3],
+        winners: vec![PlayerId(1)],
+        rounds: 3,
+        target: Some(5),
+    };
+    assert_eq!(
+        won.to_string(),
+        "seat 1 wins with 6 points after 3 rounds, the first to reach 5 (totals: seat 0 2, \
+         seat 1 6, seat 2 3)."
+    );
+    let limit = Outcome {
+        totals: vec![4, 1],
+        winners: vec![PlayerId(0)],
+        rounds: 1,
+        target: Some(5),
+    };
+    assert_eq!(
+        limit.to_string(),
+        "seat 0 wins with 4 points after 1 round, the highest total when the round limit \
+         ended the game (totals: seat 0 4, seat 1 1)."
+    );
+    let shared = Outcome {
+        totals: vec![3, 1, 3],
+        winners: vec![PlayerId(0), PlayerId(2)],
+        rounds: 50,
+        target: Some(5),
+    };
+    assert_eq!(
+        shared.to_string(),
+        "seat 0 and seat 2 share the win with 3 points each after 50 rounds, the highest \
+         total when the round limit ended the game (totals: seat 0 3, seat 1 1, seat 2 3)."
+    );
+    // A game played out: the outcome names the target it was played to.
+    let mut game = Elewenjewe::new(&Rules::default(), 2, Seed::from(5)).unwrap();
+    let mut player = RandomPlayer::new(Seed::from(5));
+    cards_core::play_randomly(&mut game, &mut player, |_, _| {});
+    let text = game.outcome().unwrap().to_string();
+    assert!(
+        text.contains(", the first to reach 5 (totals: seat 0 "),
+        "{text}"
+    );
+}

@@ -326,3 +326,62 @@ fn setups_are_validated() {
     ));
     let _ = CardSet::<StdCard>::EMPTY;
 }
+
+/// A refused move says why in the player's terms (issue 29): the card not in your hand with
+/// what you hold, the sums that do not work out, a face card's own rank, the Yorùbá rule, a
+/// pile taken whole, Esun off.
+#[test]
+fn refusals_say_why_in_the_players_terms() {
+    let game = position(
+        &Rules::default(),
+        ["9S 2C", "4H"],
+        "6C 3D 3H 7S 9H AC AD",
+        vec![],
+    );
+    let said = |game: &Elewenjewe, action: &str| refuse(game, action).to_string();
+    assert_eq!(
+        said(&game, "trail 4H"),
+        "4H is not in your hand: you hold 2C 9S"
+    );
+    assert_eq!(
+        said(&game, "capture 9S: 6C 3D 3H"),
+        "9S cannot capture 6C 3D 3H: the cards taken must make groups that each add up to the value of the card played"
+    );
+    assert_eq!(
+        said(&game, "capture 9S: 9D"),
+        "9D cannot be taken: not on the table (a capture takes only cards that lie there)"
+    );
+    assert_eq!(
+        said(&game, "build 9S=2: 6C"),
+        "protected piles (Esun) are not played under these rules"
+    );
+    let faces = position(&Rules::default(), ["KS 2C", "4H"], "QD KD 3H", vec![]);
+    assert_eq!(
+        said(&faces, "capture KS: QD"),
+        "KS cannot capture QD: a face card takes only cards of its own rank"
+    );
+    let yoruba = position(
+        &Rules::yoruba(),
+        ["9S 2C", "4H"],
+        "6C 3D 3H 7S 9H AC AD",
+        vec![],
+    );
+    assert_eq!(
+        said(&yoruba, "capture 9S: 9H"),
+        "9S cannot capture 9H: under the Yorùbá rule the cards taken must all have different values, none that of the card played"
+    );
+    let esun = Rules {
+        esun: true,
+        ..Rules::default()
+    };
+    let mut g = position(&esun, ["AS TC", "TD 3H"], "9C 2D 8H 5S 5H 6D 4C", vec![]);
+    g.play(act("build AS=10: 9C 2D 8H 5S 5H")).unwrap();
+    assert_eq!(
+        said(&g, "capture TD: 9C AS"),
+        "the protected pile 9C 2D 5H 8H AS 5S is taken whole or not at all: name all its cards"
+    );
+    assert_eq!(
+        said(&g, "capture 3H: 6D"),
+        "3H cannot capture 6D: the cards taken must make groups that each add up to the value of the card played"
+    );
+}

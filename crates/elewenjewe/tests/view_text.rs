@@ -325,17 +325,17 @@ fn events_and_actions_write_cards_for_people_under_the_alternate_flag() {
     };
     assert_eq!(
         capture.to_string(),
-        "Seat 1 plays TD and captures 4C 6H and seat 2's pile of 10 (9C AS)."
+        "seat 1 plays TD and captures 4C 6H and seat 2's pile of 10 (9C AS)."
     );
     assert_eq!(
         format!("{capture:#}"),
-        "Seat 1 plays 10♦ and captures 4♣ 6♥ and seat 2's pile of 10 (9♣ A♠)."
+        "seat 1 plays 10♦ and captures 4♣ 6♥ and seat 2's pile of 10 (9♣ A♠)."
     );
     let released = Event::Released { pile, penalty: 1 };
     assert_eq!(
         format!("{released:#}"),
-        "Seat 2's pile of 10 (9♣ A♠) still stands: its cards lie loose on the table, and seat 2 \
-         loses 1 point."
+        "A protected pile still stands, seat 2's pile of 10 (9♣ A♠): its cards lie loose on the \
+         table, and seat 2 loses 1 point (the Esun penalty)."
     );
     let build: Action = "build AS=10: 9C".parse().unwrap();
     assert_eq!(format!("{build:#}"), "build A♠=10: 9♣");

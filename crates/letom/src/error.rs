@@ -123,7 +123,7 @@ pub enum RuleError {
     #[error("the deal is over: nobody is to act")]
     GameOver,
     /// The action does not belong to this moment of the turn.
-    #[error("{action} is not possible now: {expected}")]
+    #[error("{action} is not possible now: you may {expected}")]
     WrongMoment {
         /// The action given.
         action: crate::Action,
@@ -131,7 +131,7 @@ pub enum RuleError {
         expected: &'static str,
     },
     /// The card is not in the acting seat's hand.
-    #[error("{card} is not in seat {seat}'s hand (it holds {hand})")]
+    #[error("{card} is not in your hand: you hold {hand}")]
     NotInHand {
         /// The seat to act.
         seat: cards_core::PlayerId,
@@ -159,13 +159,13 @@ pub enum RuleError {
         floor: cards_core::CardSet<DidoCard>,
     },
     /// A flip-only turn without one owed.
-    #[error("seat {seat} owes no flip-only turn")]
+    #[error("you owe no flip-only turn: only a bomb earns two, so play a hand card")]
     NoFlipOwed {
         /// The seat to act.
         seat: cards_core::PlayerId,
     },
     /// A shake the seat cannot make.
-    #[error("seat {seat} cannot shake {number}: {why}")]
+    #[error("you cannot shake the {number}s: {why}")]
     CannotShake {
         /// The seat to act.
         seat: cards_core::PlayerId,
@@ -175,7 +175,7 @@ pub enum RuleError {
         why: &'static str,
     },
     /// A bomb the seat cannot make.
-    #[error("seat {seat} cannot bomb {number}: {why}")]
+    #[error("you cannot bomb with the {number}s: {why}")]
     CannotBomb {
         /// The seat to act.
         seat: cards_core::PlayerId,
@@ -185,7 +185,9 @@ pub enum RuleError {
         why: &'static str,
     },
     /// The last seat asked must sell (nobody before it sold).
-    #[error("seat {seat} is the last asked and nobody sold: it must sell")]
+    #[error(
+        "you must sell: you are the last asked and nobody sold, and one player sits each deal out"
+    )]
     MustSell {
         /// The seat to act.
         seat: cards_core::PlayerId,

@@ -7,6 +7,22 @@ use cards_core::{Alternate, Cards, DidoCard, GameEvent, PlayerId, Seed, Term};
 
 use crate::{Deal, Hand, MatchOutcome, Outcome, Settlement, Setup};
 
+/// `seat 0 +6, seat 1 -6` (with signs when `sign`).
+pub(crate) fn per_seat_text<T: fmt::Display>(values: &[T], sign: bool) -> String {
+    let parts: Vec<String> = values
+        .iter()
+        .enumerate()
+        .map(|(s, v)| {
+            if sign {
+                format!("seat {s} {v:+}")
+            } else {
+                format!("seat {s} {v}")
+            }
+        })
+        .collect();
+    parts.join(", ")
+}
+
 /// The cards of a deal event, in the trace's deal form (`docs/oracle.md`): the deal as dealt
 /// (`{"dealer":d,"hands":[[…],…],"floor":[…],"stock":[top first]}`, the seller's hand
 /// included), or the stock after a sale that reshuffled it (`{"stock":[top first]}`).
@@ -113,6 +129,153 @@ pub struct DealEnd {
     pub returns: Vec<i64>,
     /// The settlement's steps, for a deal won by Tom or by the highest score.
     pub settlement: Option<Settlement>,
+    /// What a chongtong win is worth from each other seat, for a deal won by chongtong.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chongtong: Option<ChongtongPay>,
+    /// The Guã sale, with gwang-selling: part of the returns, paid even in a nagari.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sale: Option<Sale>,
+}
+
+/// What a chongtong win is worth from each other seat (`docs/letom.md`, G16): 3 points times
+/// the holder's shake and bomb multipliers (carried out of nagaris) and the nagari carry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChongtongPay {
+    /// The holder's shakes in force.
+    pub shakes: u32,
+    /// 2^shakes.
+    pub shake_multiplier: i64,
+    /// The holder's bombs in force.
+    pub bombs: u32,
+    /// The bomb factor to the power of the bombs.
+    pub bomb_multiplier: i64,
+    /// The nagari carry factor.
+    pub carry: i64,
+    /// What each other seat pays the holder (0 when it would not fit 64 bits, G26).
+    pub each: i64,
+}
+
+impl ChongtongPay {
+    /// `3 (chongtong) × 2 (1 shake)`: the amount each loser pays, each factor named.
+    #[must_use]
+    pub fn terms(&self) -> String {
+        let mut text = "3 (chongtong)".to_owned();
+        for (factor, why) in [
+            (
+                self.shake_multiplier,
+                crate::settle::plural(self.shakes.into(), "shake"),
+            ),
+            (
+                self.bomb_multiplier,
+                crate::settle::plural(self.bombs.into(), "bomb"),
+            ),
+            (self.carry, "nagari carry".to_owned()),
+        ] {
+            if factor != 1 {
+                text.push_str(&format!(" × {factor} ({why})"));
+            }
+        }
+        text
+    }
+}
+
+/// A deal's Guã sale (gwang-selling): the seller sat out, showing its Guã, and each playing
+/// seat paid it `each`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Sale {
+    /// The seller.
+    pub seller: PlayerId,
+    /// The Guã it showed.
+    pub shown: Hand,
+    /// What each playing seat paid it (the price per Guã × the Guã shown).
+    pub each: i64,
+}
+
+impl Sale {
+    /// `seat 2 sold its Guã A0 S0: seat 0 and seat 1 each pay it 2 points` (the playing
+    /// seats among `players`).
+    fn line(&self, players: usize, alt: bool) -> String {
+        let payers: Vec<String> = (0..players)
+            .filter(|&s| s != self.seller.index())
+            .map(|s| format!("seat {s}"))
+            .collect();
+        let payers = match payers.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+            _ => payers.join(""),
+        };
+        if self.shown.is_empty() {
+            format!(
+                "seat {} sold with no Guã to show: nobody pays it",
+                self.seller
+            )
+        } else {
+            format!(
+                "seat {} sold its Guã {}: {payers} each pay it {}",
+                self.seller,
+                Alternate(&self.shown, alt),
+                crate::settle::plural(self.each, "point")
+            )
+        }
+    }
+}
+
+impl DealEnd {
+    /// The deal's end told in full, one line each (`docs/letom.md`, "The deal's end"): how it
+    /// ended (the winner's base points by category), who pays whom with each factor named,
+    /// the Guã sale, every seat's base points, and what each seat won or paid.
+    #[must_use]
+    pub fn lines(&self, alt: bool) -> Vec<String> {
+        let mut lines = Vec::new();
+        let mut first = self.outcome.to_string();
+        if let Some(s) = &self.settlement {
+            first.push_str(&format!(
+                " with {}",
+                crate::view::points_text(&s.base, "base point")
+            ));
+        }
+        lines.push(first);
+        let seller = self.sale.map(|sale| sale.seller.index());
+        match (&self.settlement, &self.chongtong, self.outcome.winner()) {
+            (Some(s), _, _) => lines.extend(s.payments(seller)),
+            (None, Some(c), Some(w)) => {
+                let terms = c.terms();
+                for seat in (0..self.returns.len()).filter(|&s| s != w.index()) {
+                    lines.push(format!(
+                        "seat {seat} pays seat {w} {}: {terms}",
+                        crate::settle::plural(c.each, "point")
+                    ));
+                }
+            }
+            _ => lines.push("nobody wins the deal: nobody pays for it".to_owned()),
+        }
+        if let Some(sale) = &self.sale {
+            lines.push(sale.line(self.returns.len(), alt));
+        }
+        lines.push(format!(
+            "points this deal: {}; base points {}",
+            per_seat_text(&self.returns, true),
+            per_seat_text(&self.score, false)
+        ));
+        lines
+    }
+}
+
+/// A deal as a match books it (`Event::Booked`): what it added to each seat's total.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BookedDeal {
+    /// The deal's number (0 = the first).
+    pub number: u32,
+    /// Each seat's points won or paid in the deal (its returns).
+    pub returns: Vec<i64>,
+    /// Each seat's stake paid into the pot this deal.
+    pub staked: Vec<i64>,
+    /// What each seat took from the pot this deal.
+    pub pot_taken: Vec<i64>,
+    /// The stakes left in the pot for the next deal.
+    pub pot_left: i64,
 }
 
 /// What happened: the events [`Game::play_reporting`](cards_core::Game::play_reporting) and
@@ -370,7 +533,8 @@ pub enum Event {
     },
     /// The deal is over: how it ended and what it settled (the trace's score event).
     DealEnded(Box<DealEnd>),
-    /// A match booked its finished deals: each seat's total, wins and the nagaris so far.
+    /// A match booked its finished deals: each seat's total, wins and the nagaris so far,
+    /// and the deal just booked (none when a position set up tells its tallies).
     Booked {
         /// Each seat's total over the finished deals.
         totals: Vec<i64>,
@@ -378,6 +542,9 @@ pub enum Event {
         wins: Vec<u32>,
         /// Deals that ended in a nagari.
         nagaris: u32,
+        /// The deal just booked: what it added to each total.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        deal: Option<BookedDeal>,
     },
     /// The match is over (stakes left in the pot returned to whoever staked them).
     MatchEnded(MatchOutcome),
@@ -593,10 +760,12 @@ pub(crate) fn redact(event: &Event, seat: PlayerId) -> Event {
     }
 }
 
-/// `seat 0, seat 2`.
+/// `seat 0`, `seat 0 and seat 2`, `seat 0, seat 1 and seat 2`.
 fn seats(f: &mut fmt::Formatter<'_>, seats: &[PlayerId]) -> fmt::Result {
     for (i, s) in seats.iter().enumerate() {
-        if i > 0 {
+        if i + 1 == seats.len() && i > 0 {
+            f.write_str(" and ")?;
+        } else if i > 0 {
             f.write_str(", ")?;
         }
         write!(f, "seat {s}")?;
@@ -617,6 +786,25 @@ fn per_seat<T: fmt::Display>(f: &mut fmt::Formatter<'_>, values: &[T], sign: boo
         }
     }
     Ok(())
+}
+
+/// `1 base point`, `6 base points`.
+fn base_points(points: u32) -> String {
+    crate::settle::plural(i64::from(points), "base point")
+}
+
+/// `staked seat 0 2, seat 1 2; seat 1 took 4` (or `4 left for the next deal`).
+fn pot_text(d: &BookedDeal) -> String {
+    let mut text = format!("staked {}", per_seat_text(&d.staked, false));
+    for (s, &taken) in d.pot_taken.iter().enumerate() {
+        if taken > 0 {
+            text.push_str(&format!("; seat {s} took {taken}"));
+        }
+    }
+    if d.pot_left > 0 {
+        text.push_str(&format!("; {} left for the next deal", d.pot_left));
+    }
+    text
 }
 
 /// `{:#}` of an event writes its cards with `{:#}` (for people); the plain form is the
@@ -650,6 +838,7 @@ impl fmt::Display for Event {
             Event::Position(p) => {
                 write!(f, "the deal as set up: {}", Alternate(&p.public.phase, alt))
             }
+            // Only what is carried: a seat with nothing carried is not named.
             Event::Carried {
                 carry,
                 shakes,
@@ -658,13 +847,21 @@ impl fmt::Display for Event {
             } => {
                 write!(
                     f,
-                    "carried from the nagari before: the score × {carry}; shakes "
+                    "carried from the nagari before: this deal's winner scores × {carry}"
                 )?;
-                per_seat(f, shakes, false)?;
-                f.write_str("; bombs ")?;
-                per_seat(f, bombs, false)?;
-                f.write_str("; in the pot ")?;
-                per_seat(f, pot, false)
+                for (what, counts) in [("shake", shakes), ("bomb", bombs)] {
+                    for (s, &n) in counts.iter().enumerate().filter(|&(_, &n)| n > 0) {
+                        let n = crate::settle::plural(i64::from(n), what);
+                        write!(f, "; seat {s} keeps {n} (its score × more if it wins)")?;
+                    }
+                }
+                let total: u64 = pot.iter().map(|&v| u64::from(v)).sum();
+                if total > 0 {
+                    write!(f, "; the pot holds {total} (staked: ")?;
+                    per_seat(f, pot, false)?;
+                    f.write_str(")")?;
+                }
+                Ok(())
             }
             Event::Staked { seats: who, stake } => {
                 seats(f, who)?;
@@ -690,7 +887,11 @@ impl fmt::Display for Event {
                 } else {
                     write!(f, "showing {}", Alternate(shown, alt))?;
                 }
-                write!(f, ": each player pays it {price}")
+                write!(
+                    f,
+                    ": each playing seat pays it {}",
+                    crate::settle::plural(*price, "point")
+                )
             }
             Event::UnderStock { seat, cards } => {
                 write!(
@@ -779,42 +980,66 @@ impl fmt::Display for Event {
                 amount,
                 first_turn,
             } => {
-                write!(f, "seat {seat} takes the pot ({amount})")?;
+                let amount = crate::settle::plural(*amount, "point");
                 if *first_turn {
-                    f.write_str(" on its first turn")?;
+                    write!(f, "seat {seat} takes the pot, {amount}, on its first turn")
+                } else {
+                    write!(
+                        f,
+                        "seat {seat} takes the pot, {amount}, as the deal's winner"
+                    )
                 }
-                Ok(())
             }
             Event::TurnEnded { seat, points } => {
-                write!(f, "seat {seat}'s turn is over: {points} points")
+                let points = base_points(*points);
+                write!(f, "seat {seat}'s turn is over: it has {points}")
             }
             Event::RenOffered { seat, points } => {
-                write!(f, "seat {seat} has {points} points: Ren or Tom?")
+                let points = base_points(*points);
+                write!(f, "seat {seat} has {points}: Ren (go on) or Tom (stop)?")
             }
             Event::RenCalled {
                 seat,
                 points,
                 calls,
-            } => write!(f, "seat {seat} calls Ren at {points} points (Ren {calls})"),
+            } => {
+                let points = base_points(*points);
+                write!(f, "seat {seat} calls Ren at {points} (its Ren {calls})")
+            }
             Event::TomCalled { seat, points } => {
-                write!(f, "seat {seat} calls Tom at {points} points")
+                write!(f, "seat {seat} calls Tom at {}", base_points(*points))
             }
             Event::Stopped { seat, points } => write!(
                 f,
-                "seat {seat} stops at {points} points on its last turn (Tom)"
+                "seat {seat} stops at {} on its last turn (Tom)",
+                base_points(*points)
             ),
-            Event::DealEnded(end) => {
-                write!(f, "{}; base points ", end.outcome)?;
-                per_seat(f, &end.score, false)?;
-                f.write_str("; returns ")?;
-                per_seat(f, &end.returns, true)
-            }
+            // Several lines: the first says how the deal ended, the others (indented by two)
+            // itemise the payments.
+            Event::DealEnded(end) => f.write_str(&end.lines(alt).join("\n  ")),
+            // Several lines, as the deal's end: the deal's part, then the match's tallies.
             Event::Booked {
-                totals, nagaris, ..
+                totals,
+                wins,
+                nagaris,
+                deal,
             } => {
-                f.write_str("match totals: ")?;
-                per_seat(f, totals, true)?;
-                write!(f, "; {nagaris} nagari")
+                write!(f, "match totals: {}", per_seat_text(totals, true))?;
+                match deal {
+                    Some(d) => {
+                        writeln!(f, ", after deal {}", d.number + 1)?;
+                        writeln!(f, "  this deal: {}", per_seat_text(&d.returns, true))?;
+                        if d.staked.iter().chain(&d.pot_taken).any(|&v| v != 0) || d.pot_left > 0 {
+                            writeln!(f, "  pot: {}", pot_text(d))?;
+                        }
+                    }
+                    None => writeln!(f, ", so far")?,
+                }
+                write!(
+                    f,
+                    "  deals won: {} · nagari deals {nagaris}",
+                    per_seat_text(wins, false)
+                )
             }
             Event::MatchEnded(outcome) => write!(f, "{outcome}"),
         }

@@ -200,7 +200,7 @@ impl Game for Letom {
                 self.end(Outcome::Tom { winner: seat }, events);
                 Ok(())
             }
-            (Phase::Decide { .. }, _) => wrong("ren or tom"),
+            (Phase::Decide { .. }, _) => wrong("call Ren (ren) or Tom (tom)"),
             (
                 Phase::Take {
                     seat,
@@ -316,13 +316,7 @@ impl Game for Letom {
                 let _ = winner;
             }
             Some(Outcome::Chongtong { winner, .. }) => {
-                let (shakes, bombs) = self.multipliers(winner);
-                let amount = 3i64
-                    .checked_mul(2i64.checked_pow(shakes).unwrap_or(0))
-                    .and_then(|a| a.checked_mul(self.rules.bomb.factor().checked_pow(bombs)?))
-                    .and_then(|a| a.checked_mul(i64::from(self.carry_in.carry)))
-                    .and_then(|a| a.checked_mul(n as i64 - 1).map(|_| a))
-                    .unwrap_or(0);
+                let amount = self.chongtong_pay().map_or(0, |pay| pay.each);
                 for p in PlayerId::all(n) {
                     if p != winner {
                         out[p.index()] -= amount;
@@ -340,6 +334,15 @@ impl Game for Letom {
             }
         }
         out
+    }
+
+    /// The returns are the settlement: points paid and won in the deal, one return per
+    /// point.
+    fn returns_unit(&self) -> cards_core::ReturnsUnit {
+        cards_core::ReturnsUnit::Points {
+            word: "points",
+            per_point: 1.0,
+        }
     }
 
     /// A seat not at the table is an onlooker and sees no hand.

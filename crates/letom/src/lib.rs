@@ -104,7 +104,7 @@ pub use bot::LetomBot;
 /// The frame's vocabulary, re-exported so `use letom::{Game, Letom}` is all a user needs.
 pub use cards_core::{Game, PlayerId, Seed};
 pub use error::{CountField, RuleError, SettleError, SetupError};
-pub use event::{DealEnd, Dealing, Event, Position, Reward};
+pub use event::{BookedDeal, ChongtongPay, DealEnd, Dealing, Event, Position, Reward, Sale};
 pub use rules::{BombMultiplier, Dokbak, Exhaustion, RenScoring, Rules};
 #[doc(hidden)]
 pub use score::reference;

@@ -246,7 +246,7 @@ impl Letom {
             Action::Bomb(n) => {
                 let why = shake_problem(hand, self.shaken[s], n).or_else(|| {
                     (of_number(self.floor, n).len() != 1)
-                        .then_some("the fourth card of the number is not on the floor")
+                        .then_some("the fourth of them is not on the floor")
                 });
                 if let Some(why) = why {
                     return Err(RuleError::CannotBomb {
@@ -285,7 +285,7 @@ impl Letom {
                         return Err(RuleError::BadPairing {
                             card,
                             onto: d,
-                            why: "a card names a floor card only when two floor cards match it (play C)",
+                            why: "name a floor card only when two floor cards match your card (here: play C alone)",
                         });
                     }
                     _ => {}
@@ -303,7 +303,7 @@ impl Letom {
             _ => Err(RuleError::WrongMoment {
                 action,
                 expected: if hand.is_empty() {
-                    "flip (a flip-only turn)"
+                    "flip (a flip-only turn: your hand is empty)"
                 } else {
                     "shake, bomb, play a hand card or flip"
                 },
@@ -629,6 +629,8 @@ impl Letom {
                     .collect(),
                 returns: cards_core::Game::settlement(self).iter().copied().collect(),
                 settlement: self.settlement_details(),
+                chongtong: self.chongtong_pay(),
+                sale: self.sale(),
             }))
         });
     }

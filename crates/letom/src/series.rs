@@ -91,13 +91,38 @@ pub struct MatchOutcome {
     pub nagaris: u32,
 }
 
+/// `match over: totals seat 0 -22, seat 1 +40, seat 2 -18 after 3 deals; seat 1 wins with the
+/// highest total; deals won seat 0 1, seat 1 2, seat 2 0; nagari deals 0` (seats sharing the top
+/// total share the win).
 impl fmt::Display for MatchOutcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "match over: totals")?;
-        for (s, t) in self.totals.iter().enumerate() {
-            write!(f, " seat {s} {t:+}")?;
+        let deals = self.wins.iter().map(|&w| u64::from(w)).sum::<u64>() + u64::from(self.nagaris);
+        let deals = if deals == 1 {
+            "1 deal".to_owned()
+        } else {
+            format!("{deals} deals")
+        };
+        write!(
+            f,
+            "match over: totals {} after {deals}; ",
+            crate::event::per_seat_text(&self.totals, true)
+        )?;
+        let top = self.totals.iter().copied().max().unwrap_or(0);
+        let best: Vec<String> = (0..self.totals.len())
+            .filter(|&s| self.totals[s] == top)
+            .map(|s| format!("seat {s}"))
+            .collect();
+        if best.len() == 1 {
+            write!(f, "{} wins with the highest total", best[0])?;
+        } else {
+            write!(f, "{} share the highest total", best.join(" and "))?;
         }
-        write!(f, "; {} nagari", self.nagaris)
+        write!(
+            f,
+            "; deals won {}; nagari deals {}",
+            crate::event::per_seat_text(&self.wins, false),
+            self.nagaris
+        )
     }
 }
 
@@ -170,7 +195,11 @@ impl fmt::Display for MatchView {
             .collect();
         crate::view::push_wrapped(
             &mut lines,
-            format!("deals won: {} · nagari {}", wins.join(", "), self.nagaris),
+            format!(
+                "deals won: {} · nagari deals {}",
+                wins.join(", "),
+                self.nagaris
+            ),
         );
         f.write_str(&lines.join("\n"))
     }
@@ -278,6 +307,13 @@ impl LetomMatch {
             totals: self.totals[..n].to_vec(),
             wins: self.wins[..n].to_vec(),
             nagaris: self.nagaris,
+            deal: Some(crate::BookedDeal {
+                number: self.number,
+                returns: deal.settlement().iter().copied().collect(),
+                staked: paid.iter().copied().collect(),
+                pot_taken: taken.iter().copied().collect(),
+                pot_left: next.pot.iter().map(|&v| i64::from(v)).sum(),
+            }),
         });
         if self.number + 1 >= deal.rules.deals {
             // The end: stakes still in the pot go back to whoever staked them.
@@ -442,6 +478,7 @@ impl Game for LetomMatch {
             totals: self.totals[..n].to_vec(),
             wins: self.wins[..n].to_vec(),
             nagaris: self.nagaris,
+            deal: None,
         });
         events.emit(|| Event::DealBegins {
             number: self.number,
@@ -477,6 +514,7 @@ impl Game for LetomMatch {
                 totals,
                 wins,
                 nagaris,
+                ..
             } => {
                 if totals.len() != n || wins.len() != n {
                     return Err(ObserveError::new("tallies for another table"));
@@ -500,6 +538,14 @@ impl Game for LetomMatch {
 
     fn outcome(&self) -> Option<MatchOutcome> {
         self.over.then(|| self.outcome_now())
+    }
+
+    /// The returns are the match's totals: points over all its deals, one return per point.
+    fn returns_unit(&self) -> cards_core::ReturnsUnit {
+        cards_core::ReturnsUnit::Points {
+            word: "points over the match",
+            per_point: 1.0,
+        }
     }
 
     /// Each seat's total, once the match is over (zero-sum: stakes left in the pot are

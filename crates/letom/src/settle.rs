@@ -166,6 +166,88 @@ impl fmt::Display for Settlement {
     }
 }
 
+/// `1 shake`, `2 shakes`.
+pub(crate) fn plural(n: i64, thing: &str) -> String {
+    if n == 1 {
+        format!("1 {thing}")
+    } else {
+        format!("{n} {thing}s")
+    }
+}
+
+impl Settlement {
+    /// The winner's score as the rules build it, each factor with its name:
+    /// `(6 base points + 2 for 2 Ren) × 2 (1 shake)`, or `9 base points` with none.
+    #[must_use]
+    pub fn score_terms(&self) -> String {
+        let base = i64::from(self.base.points);
+        let mut text = if self.ren_bonus == 0 {
+            plural(base, "base point")
+        } else {
+            format!(
+                "({} + {} for {} Ren)",
+                plural(base, "base point"),
+                self.ren_bonus,
+                self.ren
+            )
+        };
+        for (factor, why) in [
+            (
+                self.ren_multiplier,
+                format!("{} Ren: doubled from the third", self.ren),
+            ),
+            (self.shake_multiplier, plural(self.shakes, "shake")),
+            (self.bomb_multiplier, plural(self.bombs, "bomb")),
+            (self.carry, "nagari carry".to_owned()),
+        ] {
+            if factor != 1 {
+                text.push_str(&format!(" × {factor} ({why})"));
+            }
+        }
+        text
+    }
+
+    /// Who pays whom, itemised (`docs/letom.md`, "The deal's end"): a line per loser with
+    /// its amount and how it is made (the winner's score, each factor named, then the
+    /// loser's own baks), `seat 1 pays seat 0 32 points: (6 base points + 2 for 2 Ren) × 2
+    /// (1 shake) × 2 (pi-bak)`; with 독박 each loser's line says what it owes and one more
+    /// line who pays it all. `sitting_out` (a seller) is neither winner nor loser.
+    #[must_use]
+    pub fn payments(&self, sitting_out: Option<usize>) -> Vec<String> {
+        let w = self.winner;
+        let terms = self.score_terms();
+        let mut lines = Vec::new();
+        for (seat, (&owed, baks)) in self.owed.iter().zip(self.baks.iter()).enumerate() {
+            if seat == w || Some(seat) == sitting_out {
+                continue;
+            }
+            let mut how = terms.clone();
+            for (on, name) in [
+                (baks.pi, "pi-bak"),
+                (baks.gwang, "gwang-bak"),
+                (baks.meong, "meong-bak"),
+            ] {
+                if on {
+                    how.push_str(&format!(" × 2 ({name})"));
+                }
+            }
+            lines.push(if self.dokbak.is_some() {
+                format!("seat {seat} owes {}: {how}", plural(owed, "point"))
+            } else {
+                format!("seat {seat} pays seat {w} {}: {how}", plural(owed, "point"))
+            });
+        }
+        if let Some(alone) = self.dokbak {
+            let total = self.pay.get(alone).copied().unwrap_or(0);
+            lines.push(format!(
+                "독박: seat {alone}, the last loser to call Ren, pays seat {w} all {} alone",
+                plural(total, "point")
+            ));
+        }
+        lines
+    }
+}
+
 /// `base^exp` as an `i64`, `None` when it does not fit.
 fn power(base: i64, exp: i64) -> Option<i64> {
     u32::try_from(exp).ok().and_then(|e| base.checked_pow(e))

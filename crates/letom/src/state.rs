@@ -626,6 +626,33 @@ impl Letom {
         table.settle(winner, ren_counts)
     }
 
+    /// What a chongtong win takes from each other seat, for a deal won by chongtong.
+    #[must_use]
+    pub fn chongtong_pay(&self) -> Option<crate::ChongtongPay> {
+        let Some(Outcome::Chongtong { winner, .. }) = self.outcome else {
+            return None;
+        };
+        let (shakes, bombs) = self.multipliers(winner);
+        Some(chongtong_pay(
+            &self.rules,
+            shakes,
+            bombs,
+            self.carry_in.carry,
+            self.num_players(),
+        ))
+    }
+
+    /// The deal's Guã sale, when a seat sold.
+    #[must_use]
+    pub fn sale(&self) -> Option<crate::Sale> {
+        let seller = self.seller?;
+        Some(crate::Sale {
+            seller,
+            shown: self.shown,
+            each: i64::from(self.rules.gwang_price) * self.shown.len() as i64,
+        })
+    }
+
     /// What each seat paid into and took from the pot this deal: `(paid, taken)`. The stakes
     /// are paid at the deal (after the sale, with gwang-selling); the pot is taken once the
     /// deal is over, by the first-turn taker or else the winner, and a nagari without a
@@ -667,6 +694,34 @@ impl Letom {
     }
 }
 
+/// What a chongtong holder with `shakes` and `bombs` in force takes from each of the other
+/// `players − 1` seats at nagari carry `carry`: 3 × 2^shakes × bomb^bombs × carry, or 0 when
+/// the whole (every loser's) does not fit 64 bits (G26).
+pub(crate) fn chongtong_pay(
+    rules: &Rules,
+    shakes: u32,
+    bombs: u32,
+    carry: u8,
+    players: usize,
+) -> crate::ChongtongPay {
+    let shake_multiplier = 2i64.checked_pow(shakes).unwrap_or(0);
+    let bomb_multiplier = rules.bomb.factor().checked_pow(bombs).unwrap_or(0);
+    let each = 3i64
+        .checked_mul(shake_multiplier)
+        .and_then(|a| a.checked_mul(bomb_multiplier))
+        .and_then(|a| a.checked_mul(i64::from(carry)))
+        .and_then(|a| a.checked_mul(players as i64 - 1).map(|_| a))
+        .unwrap_or(0);
+    crate::ChongtongPay {
+        shakes,
+        shake_multiplier,
+        bombs,
+        bomb_multiplier,
+        carry: i64::from(carry),
+        each,
+    }
+}
+
 /// The public parts of a deal that settle a win, one entry per table seat: what
 /// [`Letom::settlement_details`] settles, and what a seat's screen settles to show what a Tom
 /// would win now.
@@ -691,6 +746,67 @@ impl WinTable<'_> {
             self.shaken.get(s).map_or(0, |h| h.len() as u32 / 3) + at(self.carried_shakes),
             at(self.bombs) + at(self.carried_bombs),
         )
+    }
+
+    /// The end of a deal that ended with `outcome`, from its public parts (a seat's screen
+    /// tells it as the `deal_ended` event does): the settlement or the chongtong's pay, the
+    /// Guã sale (`shown`, the seller's Guã) and each seat's base points and returns.
+    pub(crate) fn deal_end(&self, outcome: Outcome, shown: Hand) -> crate::DealEnd {
+        let n = self.captured.len();
+        let settlement = match outcome {
+            Outcome::Tom { winner } => self.settle(winner, true),
+            Outcome::HighestScore { winner } => self.settle(winner, false),
+            _ => None,
+        };
+        let chongtong = match outcome {
+            Outcome::Chongtong { winner, .. } => {
+                let (shakes, bombs) = self.multipliers(winner.index());
+                Some(chongtong_pay(self.rules, shakes, bombs, self.carry, n))
+            }
+            _ => None,
+        };
+        let sale = self.seller.map(|seller| crate::Sale {
+            seller,
+            shown,
+            each: i64::from(self.rules.gwang_price) * shown.len() as i64,
+        });
+        let mut returns = vec![0i64; n];
+        if let Some(s) = &settlement {
+            returns
+                .iter_mut()
+                .zip(s.returns.iter())
+                .for_each(|(r, v)| *r = *v);
+        }
+        if let (Some(c), Some(w)) = (&chongtong, outcome.winner()) {
+            for (s, r) in returns.iter_mut().enumerate() {
+                *r = if s == w.index() {
+                    c.each * (n as i64 - 1)
+                } else {
+                    -c.each
+                };
+            }
+        }
+        if let Some(sale) = &sale {
+            for (s, r) in returns.iter_mut().enumerate() {
+                if s == sale.seller.index() {
+                    *r += sale.each * (n as i64 - 1);
+                } else {
+                    *r -= sale.each;
+                }
+            }
+        }
+        crate::DealEnd {
+            outcome,
+            score: self
+                .captured
+                .iter()
+                .map(|&pile| i64::from(crate::score(pile).points))
+                .collect(),
+            returns,
+            settlement,
+            chongtong,
+            sale,
+        }
     }
 
     /// The settlement of `winner`'s win, its Ren calls counted when `ren_counts` (a Tom), in
@@ -811,9 +927,9 @@ pub(crate) fn shake_problem(hand: Hand, shaken: Hand, n: u8) -> Option<&'static 
     if usize::from(n) >= NUMBERS {
         Some("numbers are 0 to 8")
     } else if of_number(hand, n).len() != 3 {
-        Some("the hand does not hold three cards of the number")
+        Some("your hand does not hold three of them")
     } else if !of_number(shaken, n).is_empty() {
-        Some("the number was already shaken")
+        Some("you shook them already")
     } else {
         None
     }

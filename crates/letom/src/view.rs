@@ -113,9 +113,9 @@ fn captured_text(pile: Hand, alt: bool) -> String {
     parts.join(" · ")
 }
 
-/// Base points with the categories that score: `7 points (Godorie 5, Pie 2)`.
-fn points_text(pile: Hand) -> String {
-    let b = crate::score(pile);
+/// Base points with the categories that score: `7 points (Godorie 5, Pie 2)`, the unit
+/// `unit` (`point`, `base point`) with its plural.
+pub(crate) fn points_text(b: &crate::Breakdown, unit: &str) -> String {
     let parts: Vec<String> = [
         ("Godorie", b.godorie),
         ("Guã", b.guang),
@@ -130,11 +130,11 @@ fn points_text(pile: Hand) -> String {
     .filter(|(_, p)| *p > 0)
     .map(|(name, p)| format!("{name} {p}"))
     .collect();
-    let unit = if b.points == 1 { "point" } else { "points" };
+    let amount = crate::settle::plural(i64::from(b.points), unit);
     if parts.is_empty() {
-        format!("{} {unit}", b.points)
+        amount
     } else {
-        format!("{} {unit} ({})", b.points, parts.join(", "))
+        format!("{amount} ({})", parts.join(", "))
     }
 }
 
@@ -183,22 +183,13 @@ impl View {
     /// settlement of a Tom by this seat now (`None` beyond 64 bits).
     fn tom_now(&self) -> Option<String> {
         let p = &self.public;
-        let table = crate::state::WinTable {
-            rules: &self.rules,
-            captured: &p.captured,
-            ren: &p.ren,
-            ren_order: &p.ren_order,
-            shaken: &p.shaken,
-            bombs: &p.bombs,
-            carried_shakes: &p.carried_shakes,
-            carried_bombs: &p.carried_bombs,
-            carry: p.carry,
-            seller: p.seller,
-        };
-        let s = table.settle(self.seat, true)?;
+        let s = self.win_table().settle(self.seat, true)?;
         let mut line = format!(
             "if you stop (Tom): you win {}",
-            s.returns.get(self.seat.index()).copied().unwrap_or(0)
+            crate::settle::plural(
+                s.returns.get(self.seat.index()).copied().unwrap_or(0),
+                "point"
+            )
         );
         let mut sep = "; ";
         for (loser, &pay) in s.pay.iter().enumerate() {
@@ -218,6 +209,30 @@ impl View {
             ));
         }
         Some(line)
+    }
+
+    /// The public parts that settle a win.
+    fn win_table(&self) -> crate::state::WinTable<'_> {
+        let p = &self.public;
+        crate::state::WinTable {
+            rules: &self.rules,
+            captured: &p.captured,
+            ren: &p.ren,
+            ren_order: &p.ren_order,
+            shaken: &p.shaken,
+            bombs: &p.bombs,
+            carried_shakes: &p.carried_shakes,
+            carried_bombs: &p.carried_bombs,
+            carry: p.carry,
+            seller: p.seller,
+        }
+    }
+
+    /// Once the deal is over, how it was settled, as its `deal_ended` event tells it.
+    #[must_use]
+    pub fn deal_end(&self) -> Option<crate::DealEnd> {
+        let outcome = self.public.outcome?;
+        Some(self.win_table().deal_end(outcome, self.public.shown))
     }
 
     /// The screen's lines: `head` (the match's deal number) before the first.
@@ -342,7 +357,7 @@ impl View {
             line.push_str(&format!(
                 ": {} in hand · {}",
                 self.hand_sizes[s],
-                points_text(pile)
+                points_text(&crate::score(pile), "point")
             ));
             let ren = p.ren.get(s).copied().unwrap_or(0);
             if ren > 0 {
@@ -414,12 +429,28 @@ impl View {
             push_wrapped(&mut lines, line);
         }
 
+        // The deal over: who paid whom and why, as the deal's end told it (the base points
+        // are on the seats' lines above).
+        if let Some(end) = self.deal_end() {
+            for line in end.lines(alt).into_iter().skip(1) {
+                let line = match line.split_once("; base points ") {
+                    Some((points, _)) => points.to_owned(),
+                    None => line,
+                };
+                push_wrapped(&mut lines, line);
+            }
+        }
+
         // The pot.
         let pot: u64 = p.pot.iter().map(|&v| u64::from(v)).sum();
         if self.rules.stake > 0 || pot > 0 {
             let mut line = format!("pot: {pot}");
             if let Some(taker) = p.stake_taker {
                 line.push_str(&format!(" (taken by {} on a first turn)", who(taker)));
+            } else if let Some(winner) = p.outcome.and_then(crate::Outcome::winner)
+                && pot > 0
+            {
+                line.push_str(&format!(" (taken by {}, the winner)", who(winner)));
             }
             line.push_str(&format!(" · stake {} a deal", self.rules.stake));
             push_wrapped(&mut lines, line);

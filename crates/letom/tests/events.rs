@@ -197,7 +197,7 @@ fn a_capture_and_a_choice_for_the_flip_are_told_in_order() {
         told,
         [
             "seat 0 took S4 G4",
-            "seat 0's turn is over: 0 points",
+            "seat 0's turn is over: it has 0 base points",
             "seat 1 to play",
         ]
     );
@@ -261,13 +261,26 @@ fn the_end_of_a_deal_is_scored() {
         .collect();
     assert_eq!(end.score, base);
     assert_eq!(end.settlement, deal.settlement_details());
+    // The sentence itemises the payment: (13 + 2 Ren) × 2 for the gwang-bak = 30.
+    assert_eq!(base, [13, 0]);
     assert_eq!(
         events.last().unwrap().to_string(),
-        format!(
-            "seat 0 stopped (Tom) and wins; base points seat 0 {}, seat 1 {}; returns seat 0 +30, seat 1 -30",
-            base[0], base[1]
-        )
+        "seat 0 stopped (Tom) and wins with 13 base points (Guã 4, Hõdan 3, Pie 3, Dan 1, Ÿnkt 2)\n  \
+         seat 1 pays seat 0 30 points: (13 base points + 2 for 2 Ren) × 2 (gwang-bak)\n  \
+         points this deal: seat 0 +30, seat 1 -30; base points seat 0 13, seat 1 0"
     );
+    // The screen at the end tells the same payments, from the view alone.
+    for seat in PlayerId::all(2) {
+        let screen = deal.view(seat).to_string();
+        assert!(
+            screen.ends_with(
+                "seat 1 pays seat 0 30 points: (13 base points + 2 for 2 Ren) × 2 (gwang-bak)\n\
+                 points this deal: seat 0 +30, seat 1 -30"
+            ),
+            "{screen}"
+        );
+        assert_eq!(deal.view(seat).deal_end().as_ref(), Some(&**end));
+    }
     assert!(
         events
             .iter()
@@ -356,6 +369,7 @@ fn observe_refuses_an_event_that_does_not_fit() {
         totals: vec![0; 3],
         wins: vec![0; 3],
         nagaris: 0,
+        deal: None,
     };
     assert!(LetomMatch::observe(&mut view, &wrong).is_err());
     assert_eq!(view, before);
@@ -450,4 +464,85 @@ fn observe_never_panics_on_events_that_do_not_fit() {
         }
     }
     assert!(refused > 0);
+}
+
+/// Every deal's end, over random deals (gwang-selling with the stake, `go-stop` rules, 2–4
+/// players): the payment lines' amounts are what the returns say (each payer's line, the
+/// winner's total, the sale), and every seat's screen at the end tells the same settlement as
+/// the event, from its view alone.
+#[test]
+fn every_deal_end_itemises_what_the_returns_say() {
+    let amount = |line: &str, after: &str| -> i64 {
+        let rest = &line[line.find(after).unwrap() + after.len()..];
+        rest.split(' ').next().unwrap().parse().unwrap()
+    };
+    let mut kinds = [0; 4];
+    for rules in [Rules::default(), selling(), Rules::go_stop()] {
+        for players in 2..=4 {
+            for seed in 0..40u64 {
+                let mut deal = Letom::new(&rules, players, Seed::from(seed)).unwrap();
+                let mut player = cards_core::RandomPlayer::new(Seed::from(seed));
+                let mut buf = Vec::new();
+                let mut events = Vec::new();
+                deal.start_events(&mut events);
+                while let Some(action) = player.choose(&deal, &mut buf) {
+                    deal.play_reporting(action, &mut events).unwrap();
+                }
+                let Some(Event::DealEnded(end)) = events.last() else {
+                    panic!("the last event ends the deal");
+                };
+                let lines = end.lines(false);
+                let mut paid = vec![0i64; players];
+                for line in &lines {
+                    if let Some(w) = line.strip_prefix("독박: seat ") {
+                        let payer: usize = w[..1].parse().unwrap();
+                        paid[payer] += amount(line, " all ");
+                        kinds[0] += 1;
+                    } else if line.contains(" pays seat ") {
+                        // `seat P pays seat W N points: …`
+                        let payer: usize = line[5..6].parse().unwrap();
+                        let rest = &line[line.find(" pays seat ").unwrap() + 11..];
+                        paid[payer] += rest.split(' ').nth(1).unwrap().parse::<i64>().unwrap();
+                        kinds[1] += 1;
+                    } else if line.contains(" each pay it ") {
+                        kinds[2] += 1;
+                    }
+                }
+                if let Some(sale) = end.sale {
+                    for (s, p) in paid.iter_mut().enumerate() {
+                        if s != sale.seller.index() {
+                            *p += sale.each;
+                        }
+                    }
+                }
+                for (s, &p) in paid.iter().enumerate() {
+                    if end.returns[s] < 0 {
+                        assert_eq!(-end.returns[s], p, "{seed} {players} {lines:?}");
+                    }
+                }
+                if end.outcome.winner().is_none() {
+                    kinds[3] += 1;
+                }
+                assert_eq!(
+                    lines.last().unwrap(),
+                    &format!(
+                        "points this deal: {}; base points {}",
+                        (0..players)
+                            .map(|s| format!("seat {s} {:+}", end.returns[s]))
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                        (0..players)
+                            .map(|s| format!("seat {s} {}", end.score[s]))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )
+                );
+                for seat in PlayerId::all(players) {
+                    assert_eq!(deal.view(seat).deal_end().as_ref(), Some(&**end));
+                }
+            }
+        }
+    }
+    // 독박, plain payments, sales and nagaris all came up.
+    assert!(kinds.iter().all(|&k| k > 0), "{kinds:?}");
 }

@@ -1794,3 +1794,133 @@ fn the_reshuffle_seed_comes_from_the_deal_stream_not_the_player_stream() {
         assert_eq!(reshuffle, rng.seed(), "seed {seed}");
     }
 }
+
+/// A refused move says why in the player's terms (issue 29), to the player who tried it.
+#[test]
+fn refusals_say_why_in_the_players_terms() {
+    // Seat 0 deals and plays first: three 1s in hand, the fourth on the floor; two 5s there.
+    let d = deal(
+        0,
+        &["A1 S1 G1 A5 G8 P8 S3", "A2 S2 G2 A4 S4 G4 A6"],
+        "P1 S5 P5 A7 S7 G7 P6 A8",
+        "",
+    );
+    let game = start(&Rules::default(), &d);
+    let said = |game: &Letom, a: &str| {
+        let mut copy = game.clone();
+        let e = copy.play(act(a)).expect_err("refused");
+        assert_eq!(&copy, game, "a refused action changes nothing");
+        e.to_string()
+    };
+    assert_eq!(
+        said(&game, "play P2"),
+        "P2 is not in your hand: you hold A1 A5 S1 S3 G1 G8 P8"
+    );
+    assert_eq!(
+        said(&game, "flip"),
+        "you owe no flip-only turn: only a bomb earns two, so play a hand card"
+    );
+    assert_eq!(
+        said(&game, "shake 8"),
+        "you cannot shake the 8s: your hand does not hold three of them"
+    );
+    assert_eq!(
+        said(&game, "bomb 3"),
+        "you cannot bomb with the 3s: your hand does not hold three of them"
+    );
+    assert_eq!(
+        said(&game, "play A5"),
+        "two floor cards match A5 (S5 P5): play it onto one of them (play A5 D)"
+    );
+    assert_eq!(
+        said(&game, "play S3 A8"),
+        "S3 cannot pair with A8: name a floor card only when two floor cards match your card \
+         (here: play C alone)"
+    );
+    assert_eq!(
+        said(&game, "ren"),
+        "ren is not possible now: you may shake, bomb, play a hand card or flip"
+    );
+    let mut shaken = game.clone();
+    shaken.play(act("shake 1")).unwrap();
+    assert_eq!(
+        said(&shaken, "shake 1"),
+        "you cannot shake the 1s: you shook them already"
+    );
+    assert_eq!(
+        said(&shaken, "bomb 1"),
+        "you cannot bomb with the 1s: you shook them already"
+    );
+}
+
+/// A chongtong's end, told: each loser pays 3 times the holder's carried multipliers and the
+/// carry, each factor named (what `deal_ended` says and every seat's screen at the end shows).
+#[test]
+fn a_chongtong_end_names_each_factor() {
+    let g = start(&Rules::default(), &chongtong_deal("P1 P3 P4 P5 A6 S6"));
+    let mut setup = g.setup();
+    setup.carried_shakes = vec![0, 1, 0];
+    setup.carried_bombs = vec![0, 1, 0];
+    setup.carry = 2;
+    let g = build(&Rules::default(), setup);
+    let end = g.view(seat(0)).deal_end().unwrap();
+    // 3 × 2 (1 shake) × 3 (1 bomb) × 2 (carry) = 36 from each loser.
+    assert_eq!(
+        end.lines(false),
+        [
+            "seat 1 was dealt all four 2s (chongtong) and wins",
+            "seat 0 pays seat 1 36 points: 3 (chongtong) × 2 (1 shake) × 3 (1 bomb) × 2 (nagari \
+             carry)",
+            "seat 2 pays seat 1 36 points: 3 (chongtong) × 2 (1 shake) × 3 (1 bomb) × 2 (nagari \
+             carry)",
+            "points this deal: seat 0 -36, seat 1 +72, seat 2 -36; base points seat 0 0, seat 1 \
+             0, seat 2 0",
+        ]
+    );
+    let screen = g.view(seat(2)).to_string();
+    assert!(
+        screen.contains("\nseat 0 pays seat 1 36 points: 3 (chongtong) × 2 (1 shake)"),
+        "{screen}"
+    );
+}
+
+/// A deal with a Guã sale ends with the sale told beside the win: the seller is paid by each
+/// playing seat, and sits outside the payments.
+#[test]
+fn a_sale_is_told_at_the_end_of_the_deal() {
+    let rules = Rules {
+        gwang_selling: true,
+        ..Rules::default()
+    };
+    for s in 0..200u64 {
+        let mut g = Letom::new(&rules, 3, Seed::from(s)).unwrap();
+        let mut player = cards_core::RandomPlayer::new(Seed::from(s));
+        cards_core::play_randomly(&mut g, &mut player, |_, _| {});
+        let (Some(seller), Some(Outcome::Tom { winner })) = (g.seller(), g.outcome()) else {
+            continue;
+        };
+        if g.shown_guang().is_empty() {
+            continue;
+        }
+        let end = g.view(seller).deal_end().unwrap();
+        let lines = end.lines(false);
+        let each = g.shown_guang().len();
+        let payers: Vec<String> = (0..3)
+            .filter(|&p| p != seller.index())
+            .map(|p| format!("seat {p}"))
+            .collect();
+        let sold = format!(
+            "seat {seller} sold its Guã {}: {} each pay it {each} point{}",
+            g.shown_guang(),
+            payers.join(" and "),
+            if each == 1 { "" } else { "s" }
+        );
+        assert!(lines.contains(&sold), "{lines:?}");
+        // The seller neither pays nor is paid in the win's lines.
+        let named = format!("seat {seller} pays");
+        assert!(!lines.iter().any(|l| l.starts_with(&named)), "{lines:?}");
+        assert!(lines[0].starts_with(&format!("seat {winner} stopped (Tom)")));
+        return;
+    }
+    panic!("no seed of 200 sold Guã and ended in a Tom");
+}

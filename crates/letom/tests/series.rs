@@ -215,3 +215,47 @@ fn every_deal_begins_and_ends_once_in_order_in_the_events() {
         }
     }
 }
+
+/// The returns of a deal and of a match are their settlements' points, one return per point
+/// (`ReturnsUnit::Points`): a deal's payments, a match's totals.
+#[test]
+fn returns_are_points_one_per_point() {
+    let rules = Rules {
+        deals: 3,
+        ..Rules::default()
+    };
+    for players in 2..=4 {
+        for seed in 0..6u64 {
+            let mut deal = Letom::new(&rules, players, Seed::from(seed)).unwrap();
+            let mut game = LetomMatch::new(&rules, players, Seed::from(seed)).unwrap();
+            let mut player = cards_core::RandomPlayer::new(Seed::from(seed));
+            cards_core::play_randomly(&mut deal, &mut player, |_, _| {});
+            cards_core::play_randomly(&mut game, &mut player, |_, _| {});
+            for (unit, word, returns, settlement) in [
+                (
+                    deal.returns_unit(),
+                    "points",
+                    deal.returns(),
+                    deal.settlement(),
+                ),
+                (
+                    game.returns_unit(),
+                    "points over the match",
+                    game.returns(),
+                    game.settlement(),
+                ),
+            ] {
+                assert_eq!(
+                    unit,
+                    cards_core::ReturnsUnit::Points {
+                        word,
+                        per_point: 1.0
+                    }
+                );
+                for (s, &points) in settlement.iter().enumerate() {
+                    assert_eq!(returns[s], points as f64);
+                }
+            }
+        }
+    }
+}

@@ -457,3 +457,46 @@ fn additive_ren_beyond_64_bits_is_refused_not_wrapped() {
         Err(SettleError::Overflow { what: "score" })
     );
 }
+
+/// The oracle's example itemised: each loser's amount with every factor by name, then the
+/// 독박 payer; without 독박 each loser pays its own.
+#[test]
+fn payments_name_every_factor_and_who_pays_whom() {
+    let s = settle(&oracle_example(), &Rules::default()).unwrap();
+    assert_eq!(
+        s.score_terms(),
+        "(6 base points + 2 for 2 Ren) × 2 (1 shake)"
+    );
+    assert_eq!(
+        s.payments(None),
+        [
+            "seat 1 owes 32 points: (6 base points + 2 for 2 Ren) × 2 (1 shake) × 2 (pi-bak)",
+            "seat 2 owes 16 points: (6 base points + 2 for 2 Ren) × 2 (1 shake)",
+            "독박: seat 2, the last loser to call Ren, pays seat 0 all 48 points alone",
+        ]
+    );
+    let own = settle(
+        &SettleInput {
+            last_ren: None,
+            ren: vec![4, 0, 0],
+            bombs: vec![1, 0, 0],
+            carry: 2,
+            ..oracle_example()
+        },
+        &Rules::default(),
+    )
+    .unwrap();
+    // (6 + 4) × 4 (Ren 4) × 2 (shake) × 3 (bomb) × 2 (carry) = 480; seat 1's pi-bak doubles it.
+    assert_eq!(own.score, 480);
+    assert_eq!(
+        own.payments(None),
+        [
+            "seat 1 pays seat 0 960 points: (6 base points + 4 for 4 Ren) × 4 (4 Ren: doubled \
+             from the third) × 2 (1 shake) × 3 (1 bomb) × 2 (nagari carry) × 2 (pi-bak)",
+            "seat 2 pays seat 0 480 points: (6 base points + 4 for 4 Ren) × 4 (4 Ren: doubled \
+             from the third) × 2 (1 shake) × 3 (1 bomb) × 2 (nagari carry)",
+        ]
+    );
+    // A seat sitting out (a seller) has no line.
+    assert_eq!(own.payments(Some(2)).len(), 1);
+}

@@ -349,8 +349,8 @@ seat 1: 2 in hand · 0 points
 seat 1 took: pi A4 S4 (pi value 2)
 seat 2 (dealer): 1 in hand · 6 points (Guã 4, Cyñdan 2) · Ren 1 (last at 6 points)
 seat 2 took: Guã A0 S0 G0 P0 · Dan G1 G7 G8 · pi A1 S7 A8 (pi value 3)
-if you stop (Tom): you win 8; seat 1 pays 0, seat 2 pays 8 (독박: seat 2, the last loser to call
-  Ren, pays alone)";
+if you stop (Tom): you win 8 points; seat 1 pays 0, seat 2 pays 8 (독박: seat 2, the last loser to
+  call Ren, pays alone)";
 
 /// The worked example's actions.
 const ACTIONS: [&str; 12] = [
@@ -388,7 +388,7 @@ fn the_worked_example_screen() {
     let expected = format!(
         "deal 1 of 10 · {SCREEN}\n\
          match totals: seat 0 (you) +0, seat 1 +0, seat 2 +0\n\
-         deals won: seat 0 (you) 0, seat 1 0, seat 2 0 · nagari 0"
+         deals won: seat 0 (you) 0, seat 1 0, seat 2 0 · nagari deals 0"
     );
     assert_eq!(screen, expected);
 }

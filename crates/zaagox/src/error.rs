@@ -21,7 +21,7 @@ pub enum RuleError {
         expected: &'static str,
     },
     /// A card named is not in the acting seat's hand.
-    #[error("{card} is not in seat {seat}'s hand")]
+    #[error("{card} is not in your hand")]
     CardNotInHand {
         /// The acting seat.
         seat: PlayerId,
@@ -30,7 +30,7 @@ pub enum RuleError {
     },
     /// The two cards cannot form a pair.
     #[error(
-        "{a} and {b} are not a pair: a pair is two different cards of the same number, lower index first"
+        "{a} and {b} are not a pair: a pair is two cards of the same number, written in the order A, S, G, P (like pair A6 G6)"
     )]
     NotAPair {
         /// First card named.
@@ -39,7 +39,9 @@ pub enum RuleError {
         b: DidoCard,
     },
     /// No pair of the acting seat's starts with this card.
-    #[error("seat {seat} has no pair whose lower card is {onto}")]
+    #[error(
+        "you have no pair that starts with {onto}: a card ages on one of your own pairs, named by its first card"
+    )]
     NoSuchPair {
         /// The acting seat.
         seat: PlayerId,
@@ -56,7 +58,7 @@ pub enum RuleError {
     },
     /// A real-time Da claim by a seat that may not claim.
     #[error(
-        "seat {seat} may not call Da now: only other players holding a card of the discard's number may"
+        "you may not call Da now: only another player holding a card of the discard's number may"
     )]
     NotEligible {
         /// The claimant.

@@ -361,28 +361,10 @@ const TERMS: &[Term] = &[
     },
     Term {
         word: "shape",
-        meaning: "A card's shape is the picture on it (Oxas, Lindys, Ronaldisis, or Quotos for \
-                  the blanks); the screen's shapes line tells it for every card lying face up.",
-    },
-    Term {
-        word: "Oxas",
-        meaning: "Oxas is the shape drawn with perfect circles only (two cards under the \
-                  default shape map).",
-    },
-    Term {
-        word: "Lindys",
-        meaning: "Lindys is the shape drawn without any perfect circle (16 cards under the \
-                  default shape map).",
-    },
-    Term {
-        word: "Ronaldisis",
-        meaning: "Ronaldisis is the shape drawn with circles and lines (14 cards under the \
-                  default shape map).",
-    },
-    Term {
-        word: "Quotos",
-        meaning: "Quotos is the blank shape of the four 0-cards, which count as a shape but \
-                  have no colour and no number; two blanks pair and need no ageing.",
+        meaning: "A card's shape is the picture on it, which its name does not show: Oxas \
+                  (perfect circles only), Lindys (no perfect circle), Ronaldisis (circles and \
+                  lines) or Quotos (the blank 0-cards, with no colour and no number); the \
+                  screen's shape line tells it for every card lying face up.",
     },
 ];
 
@@ -539,11 +521,46 @@ impl fmt::Display for Event {
             Event::DiscardBuried { card } => {
                 write!(f, "the discard {} went to the bottom of the pile", c(*card))
             }
+            // Several lines: how it ended, who pays whom, each seat's points.
             Event::Ended {
                 outcome,
                 settlement,
             } => {
-                write!(f, "{outcome}; settlement")?;
+                write!(f, "{outcome}")?;
+                if let Outcome::Won {
+                    winner, ava_failed, ..
+                } = outcome
+                {
+                    let w = winner.index();
+                    let points = |n: i64| {
+                        if n == 1 {
+                            "1 point".to_owned()
+                        } else {
+                            format!("{n} points")
+                        }
+                    };
+                    for (s, &v) in settlement.iter().enumerate() {
+                        if s == w || v == 0 {
+                            continue;
+                        }
+                        if ava_failed.is_some_and(|p| p.index() == s) {
+                            write!(
+                                f,
+                                "\n  seat {s} pays seat {w} {} alone, for every loser (its Ava failed)",
+                                points(-v)
+                            )?;
+                        } else if v < 0 {
+                            write!(f, "\n  seat {s} pays seat {w} {}", points(-v))?;
+                        } else {
+                            write!(
+                                f,
+                                "\n  seat {w} pays seat {s} {} (a negative score is paid by the winner)",
+                                points(v)
+                            )?;
+                        }
+                    }
+                }
+                f.write_str("\n  points this game:")?;
                 for (s, v) in settlement.iter().enumerate() {
                     write!(f, "{} seat {s} {v:+}", if s == 0 { "" } else { "," })?;
                 }

@@ -196,7 +196,9 @@ impl Game for Zaagox {
                 }
                 Ok(())
             }
-            (Phase::Act { .. }, _) => wrong("it is the acting seat's turn to discard, pair or age"),
+            (Phase::Act { .. }, _) => {
+                wrong("it is your turn to discard a card, lay a pair or age a pair")
+            }
             (Phase::Da { asking, .. }, Action::Da(card)) => self.claim(asking, card, events),
             (Phase::Da { discarder, asking }, Action::Pass) => {
                 events.emit(|| Event::Passed { seat: asking });
@@ -216,7 +218,7 @@ impl Game for Zaagox {
                 Ok(())
             }
             (Phase::Da { .. }, _) => {
-                wrong("the Da window is open: the asked seat may call da or pass")
+                wrong("you are asked whether to call Da on the discard (da) or pass")
             }
             (Phase::Store { seat, pair, next }, Action::Store(card)) => {
                 let p = self
@@ -245,7 +247,7 @@ impl Game for Zaagox {
                 Ok(())
             }
             (Phase::Store { .. }, _) => {
-                wrong("a completed pair waits: its owner must store one of its cards")
+                wrong("your pair is complete: store one of its two cards first")
             }
             (Phase::Decide { seat, .. }, Action::End) => {
                 self.win(seat, events);
@@ -282,7 +284,7 @@ impl Game for Zaagox {
                 Ok(())
             }
             (Phase::Decide { .. }, _) => {
-                wrong("a seat with four stored cards must choose end or ava")
+                wrong("you have four stored cards: choose end (win now) or ava")
             }
         }
     }
@@ -402,6 +404,14 @@ impl Game for Zaagox {
             }
         }
         returns
+    }
+
+    /// The returns are the settlement: points won or paid, one return per point.
+    fn returns_unit(&self) -> cards_core::ReturnsUnit {
+        cards_core::ReturnsUnit::Points {
+            word: "points",
+            per_point: 1.0,
+        }
     }
 
     /// What `seat` may see. A seat not at the table sees what any seat sees of others, and an

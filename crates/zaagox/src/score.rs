@@ -53,6 +53,100 @@ impl core::fmt::Display for Score {
     }
 }
 
+/// One step of a set's score (`docs/zaagox.md`, "Scoring"): what a kind count does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Step {
+    Add(i64),
+    Times(i64),
+    Power(u32),
+}
+
+/// What `kinds` of an attribute (`0` shape, `1` colour, `2` number) do to the score, by the
+/// spec's table.
+fn step(attribute: usize, kinds: u8, strong: bool) -> Option<Step> {
+    Some(match (attribute, kinds, strong) {
+        (_, 0, _) => return None,
+        (0, 1, _) => Step::Add(-1),
+        (_, 1, _) => Step::Add(-2),
+        (_, 2, _) => Step::Add(1),
+        (_, 3, _) => Step::Times(2),
+        (0, _, _) => Step::Power(2),
+        (1, 4, _) => Step::Times(3),
+        (1, _, _) => Step::Power(2),
+        (2, 4, true) => Step::Power(2),
+        (2, 4, false) => Step::Times(3),
+        (2, _, true) => Step::Power(3),
+        (_, _, _) => Step::Power(2),
+    })
+}
+
+impl Score {
+    /// How the points are worked out, step by step in the spec's order (additions, then
+    /// multiplications, then powers), each step with the kinds that make it: `2 for the set,
+    /// + 1 for 2 shape kinds, − 2 for 1 colour kind, squared for 4 number kinds (strong)`.
+    #[must_use]
+    pub fn steps(&self) -> String {
+        let names = ["shape", "colour", "number"];
+        let kinds = [self.shape_kinds, self.colour_kinds, self.number_kinds];
+        let mut steps: Vec<(Step, String)> = Vec::new();
+        for a in 0..3 {
+            let k = kinds[a];
+            if let Some(step) = step(a, k, self.strong) {
+                let mut why = format!("{k} {} kind{}", names[a], if k == 1 { "" } else { "s" });
+                if a == 2 && k >= 4 {
+                    why.push_str(if self.strong { " (strong)" } else { " (weak)" });
+                }
+                steps.push((step, why));
+            }
+        }
+        // Additions, then multiplications, then powers; a stable sort keeps the attributes'
+        // order within each.
+        steps.sort_by_key(|(step, _)| match step {
+            Step::Add(_) => 0,
+            Step::Times(_) => 1,
+            Step::Power(_) => 2,
+        });
+        let mut text = "2 for the set".to_owned();
+        for (step, why) in steps {
+            text.push_str(&match step {
+                Step::Add(n) if n < 0 => format!(", − {} for {why}", -n),
+                Step::Add(n) => format!(", + {n} for {why}"),
+                Step::Times(n) => format!(", × {n} for {why}"),
+                Step::Power(2) => format!(", squared for {why}"),
+                Step::Power(_) => format!(", cubed for {why}"),
+            });
+        }
+        text
+    }
+
+    /// The points [`Score::steps`] work out to (equal to `points`; tested over every set).
+    #[doc(hidden)]
+    #[must_use]
+    pub fn steps_value(&self) -> i64 {
+        let kinds = [self.shape_kinds, self.colour_kinds, self.number_kinds];
+        let all: Vec<Step> = (0..3)
+            .filter_map(|a| step(a, kinds[a], self.strong))
+            .collect();
+        let mut v = 2i64;
+        for s in &all {
+            if let Step::Add(n) = s {
+                v += n;
+            }
+        }
+        for s in &all {
+            if let Step::Times(n) = s {
+                v *= n;
+            }
+        }
+        for s in &all {
+            if let Step::Power(e) = s {
+                v = v.pow(*e);
+            }
+        }
+        v
+    }
+}
+
 /// Why a group of cards could not be scored as a stored set.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]

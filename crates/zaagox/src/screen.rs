@@ -240,21 +240,27 @@ impl View {
     /// The screen's lines, before wrapping.
     fn lines(&self, alt: bool) -> Vec<String> {
         let mut lines = vec![self.headline(alt)];
-        let discard = match self.discard {
-            Some(d) => Alternate(d, alt).to_string(),
-            None => "none".to_owned(),
-        };
-        lines.push(format!(
-            "pile: {} cards · discard: {discard}",
-            self.pile_len
-        ));
+        // Empty sections are left out until they matter: a newcomer's first screen names
+        // only the words it needs (each is explained where it first appears).
+        let mut pile = format!("pile: {} cards", self.pile_len);
+        if let Some(d) = self.discard {
+            let _ = write!(pile, " · discard: {}", Alternate(d, alt));
+        }
+        lines.push(pile);
+        let has_pairs = |seat: PlayerId| self.pairs.iter().any(|p| p.owner == seat);
+        let has_stored =
+            |seat: PlayerId| self.stored.get(seat.index()).is_some_and(|s| !s.is_empty());
         let ava = |seat: PlayerId| self.ava.get(seat.index()).copied().flatten().is_some();
         let players = self.players.min(self.hand_sizes.len());
         let me = self.seat.index();
         if me < players {
             lines.push(format!("your hand: {}", List(&cards(self.hand), alt)));
-            lines.push(format!("your pairs: {}", self.pairs_text(self.seat, alt)));
-            lines.push(format!("your stored: {}", self.stored_text(self.seat, alt)));
+            if has_pairs(self.seat) {
+                lines.push(format!("your pairs: {}", self.pairs_text(self.seat, alt)));
+            }
+            if has_stored(self.seat) {
+                lines.push(format!("your stored: {}", self.stored_text(self.seat, alt)));
+            }
             if ava(self.seat) {
                 lines.push("your Ava: declared (you win on a fifth stored card)".to_owned());
             }
@@ -275,17 +281,21 @@ impl View {
                 if size == 1 { "" } else { "s" },
                 if ava(seat) { " · declared Ava" } else { "" },
             ));
-            lines.push(format!(
-                "seat {seat}'s stored: {}",
-                self.stored_text(seat, alt)
-            ));
-            lines.push(format!(
-                "seat {seat}'s pairs: {}",
-                self.pairs_text(seat, alt)
-            ));
+            if has_stored(seat) {
+                lines.push(format!(
+                    "seat {seat}'s stored: {}",
+                    self.stored_text(seat, alt)
+                ));
+            }
+            if has_pairs(seat) {
+                lines.push(format!(
+                    "seat {seat}'s pairs: {}",
+                    self.pairs_text(seat, alt)
+                ));
+            }
         }
         if let Some(shapes) = self.shapes_text(alt) {
-            lines.push(format!("shapes: {shapes}"));
+            lines.push(format!("shape of each card: {shapes}"));
         }
         lines
     }

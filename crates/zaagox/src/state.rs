@@ -301,7 +301,21 @@ impl fmt::Display for Outcome {
                 score,
                 ava_failed,
             } => {
-                write!(f, "seat {winner} won with {score}")?;
+                let how = if score.cards >= 5 {
+                    "5 stored cards, the fifth after Ava"
+                } else {
+                    "4 stored cards"
+                };
+                write!(
+                    f,
+                    "seat {winner} won with {how}, worth {} ({})",
+                    if score.points == 1 || score.points == -1 {
+                        format!("{} point", score.points)
+                    } else {
+                        format!("{} points", score.points)
+                    },
+                    score.steps()
+                )?;
                 if let Some(payer) = ava_failed {
                     write!(f, "; seat {payer} declared Ava, failed, and pays alone")?;
                 }

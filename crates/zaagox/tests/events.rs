@@ -356,17 +356,19 @@ fn an_end_and_its_sentence() {
     let zaagox::Phase::Over = game.phase() else {
         panic!()
     };
-    let s = game.settlement();
+    assert_eq!(game.settlement(), [12, -12]);
+    // Who won, with what, how the points are worked out (2 + 1) × 2 × 2 = 12, who pays whom.
     assert_eq!(
         text,
-        format!(
-            "{}; settlement seat 0 {:+}, seat 1 {:+}",
-            game.outcome().unwrap(),
-            s[0],
-            s[1]
-        )
+        "seat 0 won with 4 stored cards, worth 12 points (2 for the set, + 1 for 2 shape kinds, \
+         × 2 for 3 colour kinds, × 2 for 3 number kinds)\n  \
+         seat 1 pays seat 0 12 points\n  \
+         points this game: seat 0 +12, seat 1 -12"
     );
-    assert!(text.starts_with("seat "), "{text}");
+    assert!(
+        text.starts_with(&game.outcome().unwrap().to_string()),
+        "{text}"
+    );
 }
 
 /// The real-time Da calls report through the same kind of sink; refused ones report nothing.

@@ -826,3 +826,70 @@ fn games_phases_and_views_display_for_people() {
     );
     assert_eq!(format!("{:?}", PlayerId(1)), "Seat(1)");
 }
+
+/// The returns are the settlement's points (`ReturnsUnit::Points`, one return per point): a
+/// mean return is said as points won or paid.
+#[test]
+fn returns_are_points_one_per_point() {
+    for players in 2..=4 {
+        for seed in 0..6u64 {
+            let mut game = Zaagox::new(&Rules::default(), players, Seed::from(seed)).unwrap();
+            let mut player = cards_core::RandomPlayer::new(Seed::from(seed));
+            cards_core::play_randomly(&mut game, &mut player, |_, _| {});
+            let unit = game.returns_unit();
+            assert_eq!(
+                unit,
+                cards_core::ReturnsUnit::Points {
+                    word: "points",
+                    per_point: 1.0
+                }
+            );
+            let returns = game.returns();
+            for (s, &points) in game.settlement().iter().enumerate() {
+                assert_eq!(returns[s], points as f64);
+                assert_eq!(
+                    unit.say(returns[s]).to_string(),
+                    format!("{:+.1} points", points as f64)
+                );
+            }
+        }
+    }
+}
+
+/// A refused move says why in the player's terms (issue 29), to the player who tried it.
+#[test]
+fn refusals_say_why_in_the_players_terms() {
+    let mut t = Table::new(vec!["A1 S1 G1 P5 G7", "A2 S2 G2 P1"], act(0));
+    t.pairs = vec![(0, "A3 S3", ""), (1, "A4 S4", "")];
+    let game = t.build();
+    let said = |game: &Zaagox, a: &str| {
+        let mut copy = game.clone();
+        let e = copy.play(a.parse().unwrap()).expect_err("refused");
+        assert_eq!(&copy, game, "a refused action changes nothing");
+        e.to_string()
+    };
+    assert_eq!(said(&game, "discard A2"), "A2 is not in your hand");
+    assert_eq!(
+        said(&game, "pair A1 P5"),
+        "A1 and P5 are not a pair: a pair is two cards of the same number, written in the \
+         order A, S, G, P (like pair A6 G6)"
+    );
+    assert_eq!(
+        said(&game, "age A1 on A4"),
+        "you have no pair that starts with A4: a card ages on one of your own pairs, named by \
+         its first card"
+    );
+    assert_eq!(
+        said(&game, "end"),
+        "end is not allowed now: it is your turn to discard a card, lay a pair or age a pair"
+    );
+    // After a discard of a 1, seat 1 (holding P1) is asked whether to call Da.
+    let mut da = game.clone();
+    da.play("discard G1".parse().unwrap()).unwrap();
+    assert!(matches!(da.phase(), Phase::Da { .. }), "{:?}", da.phase());
+    assert_eq!(
+        said(&da, "discard A2"),
+        "discard A2 is not allowed now: you are asked whether to call Da on the discard (da) \
+         or pass"
+    );
+}

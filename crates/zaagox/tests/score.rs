@@ -221,9 +221,10 @@ fn exhaustive(k: u32) -> (usize, i64, i64) {
         // The slice path, with the cards in another order than the set's.
         hand.reverse();
         assert_eq!(score(&hand), expected, "score of {set}");
-        let points = fast
-            .expect("every set of 4 or 5 distinct cards scores")
-            .points;
+        let scored = fast.expect("every set of 4 or 5 distinct cards scores");
+        // The steps a player reads work out to the points.
+        assert_eq!(scored.steps_value(), scored.points, "steps of {set}");
+        let points = scored.points;
         count += 1;
         min = min.min(points);
         max = max.max(points);
@@ -306,4 +307,45 @@ fn score_serializes_as_its_fields() {
         r#"{"points":4096,"cards":5,"shape_kinds":4,"colour_kinds":5,"number_kinds":5,"strong":true}"#
     );
     assert_eq!(serde_json::from_str::<Score>(&json).unwrap(), s);
+}
+
+/// The spec's six worked examples, as the steps a player reads (additions, multiplications,
+/// powers, each with the kinds that make it).
+#[test]
+fn the_steps_of_the_spec_examples() {
+    for (text, steps) in [
+        (
+            "A1 A2 A3 A4",
+            "2 for the set, + 1 for 2 shape kinds, − 2 for 1 colour kind, squared for 4 number \
+             kinds (strong)",
+        ),
+        (
+            "S2 P2 A3 S6",
+            "2 for the set, − 1 for 1 shape kind, + 1 for 2 number kinds, × 2 for 3 colour kinds",
+        ),
+        (
+            "S8 A5 G6 P3",
+            "2 for the set, × 2 for 3 shape kinds, × 3 for 4 colour kinds, × 3 for 4 number \
+             kinds (weak)",
+        ),
+        (
+            "A1 A6 S7 G8 S3",
+            "2 for the set, + 1 for 2 shape kinds, × 2 for 3 colour kinds, × 3 for 4 number \
+             kinds (weak)",
+        ),
+        (
+            "A0 S8 A2 S3 G3",
+            "2 for the set, × 2 for 3 colour kinds, × 2 for 3 number kinds, squared for 4 shape \
+             kinds",
+        ),
+        (
+            "A0 S8 A5 G6 P7",
+            "2 for the set, squared for 4 shape kinds, squared for 5 colour kinds, cubed for 5 \
+             number kinds (strong)",
+        ),
+    ] {
+        let s = scored(text);
+        assert_eq!(s.steps(), steps, "{text}");
+        assert_eq!(s.steps_value(), s.points, "{text}");
+    }
 }

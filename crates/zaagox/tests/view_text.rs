@@ -232,7 +232,7 @@ fn every_term_is_used_and_explained() {
 /// 49 random actions, as seat 0 sees it.
 const SCREEN: &str = "\
 turn 37 · seat 0 (you) to discard, pair or age
-pile: 16 cards · discard: none
+pile: 16 cards
 your hand: A3 P0 P5
 your pairs: A4 P4 with 2 of 4 ageing (A8 A2)
 your stored: G5 (kinds so far: 1 shape, 1 colour, 1 number)
@@ -241,8 +241,7 @@ seat 1's stored: G2 P6 (kinds so far: 2 shape, 2 colour, 1 number)
 seat 1's pairs: S7 G7 with 1 of 3 ageing; G8 P8 with 1 of 4 ageing
 seat 2: 2 cards in hand
 seat 2's stored: A0 P1 (kinds so far: 2 shape, 1 colour, 1 number)
-seat 2's pairs: none
-shapes: Oxas P8 · Lindys A4 S7 G2 G8 P1 P5 · Ronaldisis A3 G5 G7 P4 P6 · Quotos A0 P0";
+shape of each card: Oxas P8 · Lindys A4 S7 G2 G8 P1 P5 · Ronaldisis A3 G5 G7 P4 P6 · Quotos A0 P0";
 
 #[test]
 fn the_worked_screen() {
@@ -319,4 +318,28 @@ fn the_turn_limit_shows_when_it_is_near() {
     // Over: how it ended, not the limit.
     assert!(first(&game).contains(" · game over: "), "{}", first(&game));
     assert!(!first(&game).contains("at most"), "{}", first(&game));
+}
+
+/// The first screen names few of the game's words (issue 29: it used to explain eight at
+/// once): empty sections are left out until they matter, and one word (shape) explains the
+/// four shape names. Five at most (turn, pile, discard, pair, shape); stored cards, Ava and
+/// kinds come up when they first matter.
+#[test]
+fn the_first_screen_names_few_terms() {
+    for players in 2..=4 {
+        for seed in 0..20u64 {
+            let game = Zaagox::new(&Rules::default(), players, Seed::from(seed)).unwrap();
+            let seat = game.to_act().unwrap();
+            let screen = game.view(seat).to_string();
+            let named: Vec<&str> = Event::TERMS
+                .iter()
+                .filter(|t| t.appears_in(&screen))
+                .map(|t| t.word)
+                .collect();
+            assert!(named.len() <= 5, "{named:?} on\n{screen}");
+            for later in ["stored", "Ava", "kinds", "ageing", "Da"] {
+                assert!(!named.contains(&later), "{later} on\n{screen}");
+            }
+        }
+    }
 }
