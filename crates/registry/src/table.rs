@@ -96,6 +96,16 @@ pub trait Table: fmt::Debug + Send {
     /// [`TableError::Notation`] for text that is no move of the game, [`TableError::Refused`]
     /// for an illegal one (the rule's own words); the table is unchanged.
     fn play(&mut self, notation: &str) -> Result<(), TableError>;
+    /// The move a person typed: the game's notation, or a form the screen writes (suit
+    /// symbols, `10♣`, `trump:♣`), or words the game reads where it asks for them
+    /// ([`Game::read_action`]). Its [`Move::index`] is its place in [`Table::legal`], or
+    /// [`Table::legal_len`] when it is not legal now ([`Table::play_index`] cannot play it;
+    /// [`Table::play`] of its notation says why the rules refuse it).
+    ///
+    /// # Errors
+    /// [`TableError::Notation`] for text that names no move of the game (the game's words on
+    /// what it expects).
+    fn read_action(&self, text: &str) -> Result<Move, TableError>;
     /// Plays the legal move at `index` ([`Move::index`]), as [`Table::play`] does.
     ///
     /// # Errors
@@ -695,6 +705,23 @@ impl<G: Catalogued, P: Indexed<Game = G> + Send + 'static> Table for Typed<G, P>
             .parse::<G::Action>()
             .map_err(|e| TableError::Notation(e.to_string()))?;
         self.act(action)
+    }
+
+    fn read_action(&self, text: &str) -> Result<Move, TableError> {
+        match self.state.read_action(text) {
+            Some(action) => Ok(self.with_legal(|legal| chosen_move(legal, action))),
+            // The notation's parser says what the game expects.
+            None => Err(TableError::Notation(
+                match cards_core::input::notation(text).parse::<G::Action>() {
+                    Err(e) => e.to_string(),
+                    Ok(_) => format!(
+                        "{:?} names no move of {}",
+                        text.chars().take(64).collect::<String>(),
+                        self.line.label
+                    ),
+                },
+            )),
+        }
     }
 
     fn play_index(&mut self, index: usize) -> Result<(), TableError> {
