@@ -303,7 +303,10 @@ fn play_choosing<G: Game>(
     );
     game.send("hint");
     let answer = game.next_prompt().unwrap();
-    assert!(answer.contains("ismcts:200 would choose"), "{answer}");
+    assert!(
+        answer.contains("ismcts:200 would play [") || answer.contains("ismcts:200 would choose ["),
+        "{answer}"
+    );
 
     // A move, then back to the first decision with undo.
     game.send("1");

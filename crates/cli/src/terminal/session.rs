@@ -615,17 +615,24 @@ where
                 .unwrap_or_default();
             format!("{number}{}", self.style.form(action))
         };
+        // `would play 9♣`, but `would choose play S3` (no `would play play S3`) and `would
+        // choose trump:♣`: a bare card is played, any other move is chosen.
+        let verb = if chosen.to_string().parse::<G::Card>().is_ok() {
+            "play"
+        } else {
+            "choose"
+        };
         let mut stats = bot.hint().to_vec();
         let total: u64 = stats.iter().map(|s| u64::from(s.visits)).sum();
         if total == 0 {
-            return self.say(out, &format!("{who} would choose {}", named(&chosen)));
+            return self.say(out, &format!("{who} would {verb} {}", named(&chosen)));
         }
         stats.sort_by_key(|s| std::cmp::Reverse(s.visits));
         let share = |visits: u64| 100.0 * visits as f64 / total as f64;
         self.say(
             out,
             &format!(
-                "{who} would choose {}; of its {total} tries of a move here:",
+                "{who} would {verb} {}; of its {total} tries of a move here:",
                 named(&chosen)
             ),
         )?;
