@@ -363,6 +363,18 @@ mod stepped {
         choice.restart(game);
         assert!(choice.taken().is_empty());
         assert_eq!(choice.options(Style::default())[0], first);
+        // As a terminal lists it, with suit symbols: the same step.
+        let symbols = Style {
+            symbols: true,
+            ..Style::default()
+        };
+        let shown = choice.options(symbols)[0].clone();
+        let picked = choice.pick(game, &shown, symbols);
+        assert!(
+            matches!(picked, Picked::Step | Picked::Action(_)),
+            "{shown}"
+        );
+        choice.restart(game);
     }
 
     #[test]
