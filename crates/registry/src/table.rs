@@ -89,8 +89,9 @@ pub trait Table: fmt::Debug + Send {
     /// How many legal moves the seat to act has ([`Table::legal`]'s length, without writing
     /// them).
     fn legal_len(&self) -> usize;
-    /// Plays a move given in the game's notation (what it did: [`Table::events`] from
-    /// [`Table::event_count`] before it). A decision under way step by step is dropped.
+    /// Plays a move given in the game's notation, or as a person types it (the forms
+    /// [`Table::read_action`] reads: `10♣`, `trump:♣`); what it did: [`Table::events`] from
+    /// [`Table::event_count`] before it. A decision under way step by step is dropped.
     ///
     /// # Errors
     /// [`TableError::Notation`] for text that is no move of the game, [`TableError::Refused`]
@@ -505,6 +506,23 @@ impl<G: Catalogued, P: Indexed<Game = G>> Typed<G, P> {
         }
     }
 
+    /// The action `text` names as a person types it ([`Game::read_action`]).
+    fn typed(&self, text: &str) -> Result<G::Action, TableError> {
+        self.state.read_action(text).ok_or_else(|| {
+            // The notation's parser says what the game expects.
+            TableError::Notation(
+                match cards_core::input::notation(text).parse::<G::Action>() {
+                    Err(e) => e.to_string(),
+                    Ok(_) => format!(
+                        "{:?} names no move of {}",
+                        text.chars().take(64).collect::<String>(),
+                        self.line.label
+                    ),
+                },
+            )
+        })
+    }
+
     /// Plays `action`, keeping its events; the table unchanged when refused.
     fn act(&mut self, action: G::Action) -> Result<(), TableError> {
         let from = self.events.len();
@@ -700,28 +718,13 @@ impl<G: Catalogued, P: Indexed<Game = G> + Send + 'static> Table for Typed<G, P>
     }
 
     fn play(&mut self, notation: &str) -> Result<(), TableError> {
-        let action = notation
-            .trim()
-            .parse::<G::Action>()
-            .map_err(|e| TableError::Notation(e.to_string()))?;
+        let action = self.typed(notation)?;
         self.act(action)
     }
 
     fn read_action(&self, text: &str) -> Result<Move, TableError> {
-        match self.state.read_action(text) {
-            Some(action) => Ok(self.with_legal(|legal| chosen_move(legal, action))),
-            // The notation's parser says what the game expects.
-            None => Err(TableError::Notation(
-                match cards_core::input::notation(text).parse::<G::Action>() {
-                    Err(e) => e.to_string(),
-                    Ok(_) => format!(
-                        "{:?} names no move of {}",
-                        text.chars().take(64).collect::<String>(),
-                        self.line.label
-                    ),
-                },
-            )),
-        }
+        let action = self.typed(text)?;
+        Ok(self.with_legal(|legal| chosen_move(legal, action)))
     }
 
     fn play_index(&mut self, index: usize) -> Result<(), TableError> {

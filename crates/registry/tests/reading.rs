@@ -75,4 +75,8 @@ fn an_illegal_move_reads_with_no_place_in_the_list() {
     assert_eq!(read.notation, "predict:3");
     let contract = table.read_action("Trump:♣").unwrap();
     assert_eq!(contract.notation, "trump:C");
+    // Played as typed, it is the move read.
+    let mut table = table;
+    table.play(" Trump:♣ ").unwrap();
+    assert_eq!(table.record()["actions"], json!(["trump:C"]));
 }
