@@ -617,6 +617,7 @@ fn play(args: &PlayArgs) -> ExitCode {
         } else {
             0
         })),
+        follow_width: terminal_out && args.width.is_none(),
         live: terminal_out,
         ask_forced: args.ask_forced,
         command: play_command(args, players, seed),

@@ -61,6 +61,9 @@ pub struct Config {
     pub echo: bool,
     /// The columns every line is wrapped to (the terminal's width).
     pub width: usize,
+    /// Whether the width follows the terminal's as it is resized (measured again for every
+    /// text): on a terminal, unless `--width` fixed it.
+    pub follow_width: bool,
     /// The pause after each bot's move, so a person can follow them (zero for a script).
     pub pace: std::time::Duration,
     /// The output is a terminal: a line says when a bot is thinking, overwritten when done.

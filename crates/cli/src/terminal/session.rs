@@ -101,6 +101,8 @@ pub struct Session<G: RuleBot, P> {
     echo: bool,
     /// The columns every line is wrapped to.
     width: usize,
+    /// The width is measured again for every text (a resized window).
+    follow_width: bool,
     /// The pause after each bot's move.
     pace: Duration,
     /// The output is a terminal: a line that says a bot is thinking, overwritten when done.
@@ -198,6 +200,7 @@ where
             style,
             echo: config.echo,
             width: config.width,
+            follow_width: config.follow_width,
             pace: config.pace,
             live: config.live,
             ask_forced: config.ask_forced,
@@ -215,9 +218,18 @@ where
         Ok(session)
     }
 
+    /// The columns to wrap to now: the terminal's as it is, when it follows the terminal.
+    fn width(&self) -> usize {
+        if self.follow_width {
+            super::detect_width(true)
+        } else {
+            self.width
+        }
+    }
+
     /// Writes `text` wrapped to the width, each line painted.
     fn say(&self, out: &mut dyn Write, text: &str) -> Result<(), TerminalError> {
-        for line in wrap(text, self.width) {
+        for line in wrap(text, self.width()) {
             writeln!(out, "{}", self.style.paint(&line))?;
         }
         Ok(())
@@ -419,7 +431,7 @@ where
             self.human.index(),
             actions(self.record.actions.len())
         );
-        for line in wrap(&head, self.width) {
+        for line in wrap(&head, self.width()) {
             writeln!(out, "{}", self.style.bold(&line))?;
         }
         let text = self.style.form(&self.view);
@@ -454,7 +466,7 @@ where
         } else {
             writeln!(out, "moves:")?;
         }
-        for line in choose::numbered(&options, self.width.saturating_sub(2)) {
+        for line in choose::numbered(&options, self.width().saturating_sub(2)) {
             self.say(out, &format!("  {line}"))?;
         }
         Ok(())
