@@ -151,8 +151,8 @@ struct PlayArgs {
     /// a terminal, 0 otherwise].
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(0..=10_000))]
     pace: Option<u64>,
-    /// Wrap every line to COLUMNS columns [default: the terminal's width (COLUMNS, or its
-    /// size); 80 when the output is not a terminal].
+    /// Wrap every line to COLUMNS columns [default: the terminal's width: COLUMNS, or its
+    /// size as the window is resized; 80 when the output is not a terminal].
     #[arg(long, value_name = "COLUMNS", value_parser = clap::value_parser!(u16).range(30..=1000))]
     width: Option<u16>,
     /// Wait for you to type a move even when it is your only legal one (by default it is
