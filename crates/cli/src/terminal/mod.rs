@@ -13,6 +13,11 @@
 //! Moves are read from the input line by line, so a script can play a whole game; the end of
 //! the input ends the game cleanly, like `quit`. With `--record` the game's record is written
 //! after every action, so an interrupted game replays with `cardrules replay`.
+//!
+//! Each bot decision is taken by a fresh bot seeded from the game's seed, the seat and the
+//! number of actions played, so `undo` and the same moves give the same game. On a terminal
+//! the bots are paced (`--pace`) and a line says when one is searching; a script's output has
+//! neither, so its transcript is the same on every run.
 
 mod choose;
 mod layout;
