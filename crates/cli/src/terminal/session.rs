@@ -18,11 +18,9 @@ use super::{Config, Style, TerminalError};
 use crate::lines::{Line, read_line};
 use cards_registry::GameType;
 
-/// The streams the bots' seeds are drawn from, apart from the deal's: seat `k` after `n`
-/// actions draws from this plus `k << 32` plus `n`, so a bot answers the same position the
-/// same way however it was reached (after an undo too).
-const BOTS: u64 = 1 << 40;
-/// The stream of the hint bot's seeds (plus the number of actions played).
+/// The streams the bots' seeds are drawn from, apart from the deal's ([`decision_seed`]).
+const BOTS: u64 = 1 << 20;
+/// The streams of the hint bot's seeds ([`decision_seed`]).
 const HINTS: u64 = 1 << 21;
 /// At most this many actions are shown in a hint, the chosen one first.
 const HINT_SHOWN: usize = 5;
@@ -387,8 +385,7 @@ where
         };
         // A fresh bot for each decision, seeded from the game's seed, the seat and the
         // moment: the same moves are answered the same way, after an undo too.
-        let stream = BOTS + ((seat.index() as u64) << 32) + self.record.actions.len() as u64;
-        let bot_seed = GameRng::new(self.seed, stream).seed();
+        let bot_seed = decision_seed(self.seed, BOTS, seat, self.record.actions.len());
         let mut bot = spec.player::<G>(bot_seed, &cards_registry::tuning(G::NAME));
         let who = format!("seat {} ({name})", seat.index());
         let chosen = self.thinking(spec, &who, out, || bot.act(&self.state, &legal))?;
@@ -607,7 +604,7 @@ where
         let legal = choice.legal();
         // A fresh bot for every hint, seeded from the game's seed and the moment, so the same
         // game asks the same question the same way.
-        let seed = GameRng::new(self.seed, HINTS + self.record.actions.len() as u64).seed();
+        let seed = decision_seed(self.seed, HINTS, self.human, self.record.actions.len());
         let mut bot = self
             .hint
             .player::<G>(seed, &cards_registry::tuning(G::NAME));
@@ -805,6 +802,17 @@ where
         }
         Ok(())
     }
+}
+
+/// The seed of the decision of a bot (`stream` [`BOTS`]) or of the hint ([`HINTS`]) for
+/// `seat` after `actions` actions: the game's seed, the seat and the moment, so a position is
+/// answered the same way however it was reached. The registry's `Session` (the page's) seeds
+/// its bots so, through `Table::bot_move`, which draws once more from the moment: one seed
+/// plays the same game in the terminal and on the page.
+fn decision_seed(seed: Seed, stream: u64, seat: PlayerId, actions: usize) -> Seed {
+    let stream = stream + ((seat.index() as u64) << 32) + actions as u64;
+    let drawn = GameRng::new(seed, stream).next_u64();
+    GameRng::new(Seed::from(drawn), actions as u64).seed()
 }
 
 /// `n actions`, or `1 action`.
