@@ -98,13 +98,18 @@ enum Command {
     /// Play a game in the terminal against the bots.
     ///
     /// The screen shows your seat's view only, and what happened since your last move, one
-    /// line per event, the game's own words explained the first time they appear. Choose a
-    /// move by its number or type it in the game's notation; a decision with more options
-    /// than can be listed (a capture of many cards) is chosen step by step, card by card.
-    /// Commands: help, hint (what the hint bot would play, with its visit shares), undo (take
-    /// back your last move), back, show, quit. Moves are read line by line, so a script can
-    /// play (`printf '1\n1\n' | cardrules play ...`); the end of the input ends the game
-    /// cleanly. Suit symbols and colour only on a terminal; NO_COLOR turns colour off.
+    /// line per event, the game's own words explained the first time they appear (a few at a
+    /// time). Choose a move by its number, or type it as the screen writes it (9♣, 10♣,
+    /// trump:♣) or in the game's notation (9C, TC, trump:C); a decision with more options
+    /// than can be listed (a capture of many cards) is chosen step by step, card by card. A
+    /// move that is your only legal one is played for you, saying so (--ask-forced waits).
+    /// Commands: help, help WORD (a word of the game explained), hint (what the hint bot would
+    /// play: the move's number, its share of the search's tries and how those went, as a
+    /// share of wins or in points), undo (take back your last move: the seed fixes the deal,
+    /// so the same cards come again), back, show, quit. Moves are read line by line, so a
+    /// script can play (`printf '1\n1\n' | cardrules play ...`); the end of the input ends
+    /// the game cleanly. Suit symbols, colour and the bots' pace only on a terminal; NO_COLOR
+    /// turns colour off.
     Play(PlayArgs),
     /// Print a game's rules page, the sections of it you ask for, or its terms.
     ///
@@ -174,6 +179,18 @@ struct PlayArgs {
     /// Plain text even on a terminal: the card notation, no colour.
     #[arg(long)]
     plain: bool,
+    /// Pause MS milliseconds after each bot's move, so you can follow them [default: 400 on
+    /// a terminal, 0 otherwise].
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(0..=10_000))]
+    pace: Option<u64>,
+    /// Wrap every line to COLUMNS columns [default: the terminal's width: COLUMNS, or its
+    /// size as the window is resized; 80 when the output is not a terminal].
+    #[arg(long, value_name = "COLUMNS", value_parser = clap::value_parser!(u16).range(30..=1000))]
+    width: Option<u16>,
+    /// Wait for you to type a move even when it is your only legal one (by default it is
+    /// played for you, with a line saying so).
+    #[arg(long)]
+    ask_forced: bool,
     /// The game's variant and rules.
     #[command(flatten)]
     choices: ChoiceArgs,
@@ -642,6 +659,17 @@ fn play(args: &PlayArgs) -> ExitCode {
         rules: args.choices.rules(),
         style,
         echo: !io::stdin().is_terminal(),
+        width: args
+            .width
+            .map_or_else(|| terminal::detect_width(terminal_out), usize::from),
+        pace: std::time::Duration::from_millis(args.pace.unwrap_or(if terminal_out {
+            DEFAULT_PACE_MS
+        } else {
+            0
+        })),
+        follow_width: terminal_out && args.width.is_none(),
+        live: terminal_out,
+        ask_forced: args.ask_forced,
         command: play_command(args, players, seed),
     };
     let mut input = io::stdin().lock();
@@ -661,6 +689,9 @@ fn play(args: &PlayArgs) -> ExitCode {
         }
     }
 }
+
+/// `play`'s pause after a bot's move on a terminal: long enough to see each move come.
+const DEFAULT_PACE_MS: u64 = 400;
 
 /// The command that deals the same game again (the rules options as given).
 fn play_command(args: &PlayArgs, players: usize, seed: u64) -> String {

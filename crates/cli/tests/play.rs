@@ -158,13 +158,45 @@ fn known_cards<G: Game>(record: &GameRecord<G>, seat: PlayerId) -> Vec<Vec<G::Ca
 }
 
 /// `text` without the explanations of the game's terms (fixed texts, which may name cards as
-/// examples).
+/// examples), wherever the screen's width wrapped them.
 fn without_terms<G: Game>(text: &str) -> String {
     let mut text = text.to_owned();
     for term in <G::Event as GameEvent>::TERMS {
-        text = text.replace(&format!("({}: {})", term.word, term.meaning), "");
+        text = without_spaced(&text, &format!("({}: {})", term.word, term.meaning));
     }
     text
+}
+
+/// `text` without each occurrence of `needle`, a space in the needle standing for any run
+/// of white space (a line wrapped and indented) in the text.
+fn without_spaced(text: &str, needle: &str) -> String {
+    let words: Vec<&str> = needle.split(' ').collect();
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find(words[0]) {
+        // The end of the needle's words from `at`, if the rest of them follow.
+        let mut end = at + words[0].len();
+        let mut whole = true;
+        for word in &words[1..] {
+            let after = &rest[end..];
+            let gap = after.len() - after.trim_start().len();
+            if gap == 0 || !after[gap..].starts_with(word) {
+                whole = false;
+                break;
+            }
+            end += gap + word.len();
+        }
+        let (keep, skip) = if whole {
+            (at, end)
+        } else {
+            let next = at + words[0].len();
+            (next, next)
+        };
+        out.push_str(&rest[..keep]);
+        rest = &rest[skip..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Asserts that `text` names no card outside `known` (what the seat had seen by then).
@@ -271,7 +303,10 @@ fn play_choosing<G: Game>(
     );
     game.send("hint");
     let answer = game.next_prompt().unwrap();
-    assert!(answer.contains("ismcts:200 would play"), "{answer}");
+    assert!(
+        answer.contains("ismcts:200 would play [") || answer.contains("ismcts:200 would choose ["),
+        "{answer}"
+    );
 
     // A move, then back to the first decision with undo.
     game.send("1");
@@ -307,6 +342,7 @@ fn play_choosing<G: Game>(
         transcript.contains("--- the game is over ---"),
         "{transcript}"
     );
+    assert_fits(&transcript, 80);
     assert!(transcript.contains("settlement: seat 0"), "{transcript}");
     assert!(
         transcript.contains(&format!("replay it: cardrules replay {}", path.display())),
@@ -482,11 +518,219 @@ fn each_other_seat_gets_its_bot_in_seat_order() {
         "quit\n",
     );
     let text = support::stdout(&out);
+    // The line as a person reads it, whatever the width wrapped.
+    let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
-        text.starts_with(
+        words.starts_with(
             "Schieber: you are seat 2 of 4; seat 0: random, seat 1: rules, seat 3: pimc:50. Seed 1."
         ),
         "{text}"
     );
     assert!(text.contains("you quit: the game stops after"), "{text}");
+}
+
+/// Asserts that no line of `text` is wider than `width` columns (the text is plain: one
+/// column a character).
+fn assert_fits(text: &str, width: usize) {
+    for line in text.lines() {
+        assert!(
+            line.chars().count() <= width,
+            "a line wider than {width} columns:\n{line}\nin:\n{text}"
+        );
+    }
+}
+
+/// The text of `cardrules play ARGS` given `input`, checked to have ended well.
+fn play_text(args: &[&str], input: &str) -> String {
+    let mut all = vec!["play"];
+    all.extend(args);
+    let out = cardrules_with_input(&all, input);
+    let text = support::stdout(&out);
+    assert!(out.status.success(), "{text}\n{:?}", out.stderr);
+    text
+}
+
+#[test]
+fn moves_are_read_as_the_screen_writes_them() {
+    // Seat 2 is forehand in deal 1 of seed 4: it names the contract, a suit by its symbol.
+    let args = [
+        "jass", "--seed", "4", "--seat", "2", "--plain", "--bots", "random",
+    ];
+    let text = play_text(&args, "Trump:♣\nquit\n");
+    assert!(text.contains("seat 2 named trump:C"), "{text}");
+    // Cards as the screen writes them with symbols, and the notation in any case: each is
+    // played (a legal one) or refused with the game's words (never "not a move").
+    let cards = ["6♣", "7♣", "8♣", "9♣", "10♣", "J♣", "Q♣", "K♣", "A♣"];
+    for card in cards {
+        let plain = card
+            .replace("10", "T")
+            .replace('♣', "C")
+            .replace('♥', "H")
+            .to_lowercase();
+        for typed in [card.to_owned(), plain] {
+            let text = play_text(&args, &format!("trump:C\n{typed}\nquit\n"));
+            let answer = text.rsplit("> trump:C").next().unwrap();
+            assert!(!answer.contains("is not a move"), "{typed}:\n{answer}");
+            let notation = typed.to_uppercase().replace('♣', "C").replace("10", "T");
+            // Legal: played; not: the rule's refusal (the card not in the hand, or not
+            // following suit).
+            assert!(
+                answer.contains(&format!("seat 2 played {notation}"))
+                    || answer.contains("refused: "),
+                "{typed}:\n{answer}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_listed_move_is_played_by_its_number_or_its_words() {
+    // The hint names the move by its number and says how its tries went in the game's unit.
+    let text = play_text(
+        &[
+            "zaagox",
+            "--seed",
+            "3",
+            "--plain",
+            "--bots",
+            "random",
+            "--hint",
+            "ismcts:40",
+        ],
+        "hint\ndiscard a6\nquit\n",
+    );
+    let hint = text
+        .lines()
+        .find(|l| l.starts_with("ismcts:40 would choose ["))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(hint.contains("of its 40 tries"), "{hint}");
+    assert!(text.contains("% of the tries, on average "), "{text}");
+    assert!(text.contains("seat 0 discarded A6"), "{text}");
+}
+
+#[test]
+fn a_single_legal_move_is_played_for_the_player_saying_so() {
+    // Nine tricks of Schieber: the ninth card is the only one left.
+    let args = ["jass", "--seed", "4", "--plain", "--bots", "random"];
+    let input = "1\n".repeat(12) + "quit\n";
+    let text = play_text(&args, &input);
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("only one move: "))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(line.contains("played for you"), "{line}");
+    // Asked for, it waits like any other move.
+    let mut asked = args.to_vec();
+    asked.push("--ask-forced");
+    let text = play_text(&asked, &input);
+    assert!(!text.contains("only one move"), "{text}");
+}
+
+#[test]
+fn help_explains_a_word_of_the_game() {
+    let text = play_text(
+        &["jass", "--seed", "4", "--plain", "--bots", "random"],
+        "help\nhelp weis\nhelp nonsense\nquit\n",
+    );
+    assert!(
+        text.contains("help WORD  what a word of the game means"),
+        "{text}"
+    );
+    assert!(text.contains("the game's words: forehand"), "{text}");
+    assert!(text.contains("  (Weis: A meld"), "{text}");
+    assert!(
+        text.contains("\"nonsense\" is not one of the game's words; they are: forehand"),
+        "{text}"
+    );
+}
+
+/// The first screen of a game with many new words explains a few of them, naming the others.
+#[test]
+fn a_screen_explains_a_few_words_at_a_time() {
+    let text = play_text(
+        &["zaagox", "--seed", "3", "--plain", "--bots", "random"],
+        "quit\n",
+    );
+    let screen = text.split("--- your move").nth(1).unwrap();
+    let explained = screen.lines().filter(|l| l.starts_with("  (")).count();
+    assert!(explained <= 4, "{screen}");
+    assert!(screen.contains("help WORD explains any word"), "{screen}");
+}
+
+/// After an undo, the same moves give the same game: the deal is the seed's, and each bot's
+/// decision is seeded by the seat and the moment, not by how often it was asked.
+#[test]
+fn undo_then_the_same_moves_give_the_same_game() {
+    for (game, players) in [("zaagox", "2"), ("letom", "3"), ("jass", "4")] {
+        let straight = temp_record(&format!("undo-straight-{game}"));
+        let undone = temp_record(&format!("undo-undone-{game}"));
+        let args = |path: &Path| {
+            vec![
+                game.to_owned(),
+                "--players".to_owned(),
+                players.to_owned(),
+                "--seed".to_owned(),
+                "8".to_owned(),
+                "--plain".to_owned(),
+                "--bots".to_owned(),
+                "random".to_owned(),
+                "--record".to_owned(),
+                path.to_str().unwrap().to_owned(),
+                "--force".to_owned(),
+            ]
+        };
+        let a = args(&straight);
+        let b = args(&undone);
+        let a: Vec<&str> = a.iter().map(String::as_str).collect();
+        let b: Vec<&str> = b.iter().map(String::as_str).collect();
+        let first = play_text(&a, "1\n2\n1\n2\nquit\n");
+        let second = play_text(&b, "1\n2\nundo\n2\n1\n2\nquit\n");
+        assert!(second.contains("took back your move"), "{second}");
+        assert!(second.contains("the seed fixes the deal"), "{second}");
+        let x: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&straight).unwrap()).unwrap();
+        let y: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&undone).unwrap()).unwrap();
+        assert_eq!(
+            x["actions"], y["actions"],
+            "{game}:\n{first}\n---\n{second}"
+        );
+        let _ = std::fs::remove_file(&straight);
+        let _ = std::fs::remove_file(&undone);
+    }
+}
+
+/// Every game type's first screens, hint and help wrapped to 80 columns (the width when the
+/// output is not a terminal), and to a narrower `--width`.
+#[test]
+fn every_game_fits_the_width() {
+    let games: [&[&str]; 8] = [
+        &["zaagox", "--players", "3"],
+        &["jass"],
+        &["jass", "--variant", "schieber-deal"],
+        &["jass", "--variant", "coiffeur"],
+        &["jass", "--variant", "differenzler", "--players", "3"],
+        &["elewenjewe", "--players", "2"],
+        &["letom", "--players", "3"],
+        &["letom", "--variant", "match", "--players", "2"],
+    ];
+    for game in games {
+        for width in [None, Some("50")] {
+            let mut args = game.to_vec();
+            args.extend([
+                "--seed",
+                "5",
+                "--plain",
+                "--bots",
+                "random",
+                "--hint",
+                "ismcts:30",
+            ]);
+            if let Some(w) = width {
+                args.extend(["--width", w]);
+            }
+            let text = play_text(&args, "help\nhint\n1\nhint\n2\n1\n1\nshow\nquit\n");
+            assert_fits(&text, width.map_or(80, |w| w.parse().unwrap()));
+        }
+    }
 }

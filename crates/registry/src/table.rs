@@ -89,13 +89,24 @@ pub trait Table: fmt::Debug + Send {
     /// How many legal moves the seat to act has ([`Table::legal`]'s length, without writing
     /// them).
     fn legal_len(&self) -> usize;
-    /// Plays a move given in the game's notation (what it did: [`Table::events`] from
-    /// [`Table::event_count`] before it). A decision under way step by step is dropped.
+    /// Plays a move given in the game's notation, or as a person types it (the forms
+    /// [`Table::read_action`] reads: `10♣`, `trump:♣`); what it did: [`Table::events`] from
+    /// [`Table::event_count`] before it. A decision under way step by step is dropped.
     ///
     /// # Errors
     /// [`TableError::Notation`] for text that is no move of the game, [`TableError::Refused`]
     /// for an illegal one (the rule's own words); the table is unchanged.
     fn play(&mut self, notation: &str) -> Result<(), TableError>;
+    /// The move a person typed: the game's notation, or a form the screen writes (suit
+    /// symbols, `10♣`, `trump:♣`), or words the game reads where it asks for them
+    /// ([`Game::read_action`]). Its [`Move::index`] is its place in [`Table::legal`], or
+    /// [`Table::legal_len`] when it is not legal now ([`Table::play_index`] cannot play it;
+    /// [`Table::play`] of its notation says why the rules refuse it).
+    ///
+    /// # Errors
+    /// [`TableError::Notation`] for text that names no move of the game (the game's words on
+    /// what it expects).
+    fn read_action(&self, text: &str) -> Result<Move, TableError>;
     /// Plays the legal move at `index` ([`Move::index`]), as [`Table::play`] does.
     ///
     /// # Errors
@@ -495,6 +506,23 @@ impl<G: Catalogued, P: Indexed<Game = G>> Typed<G, P> {
         }
     }
 
+    /// The action `text` names as a person types it ([`Game::read_action`]).
+    fn typed(&self, text: &str) -> Result<G::Action, TableError> {
+        self.state.read_action(text).ok_or_else(|| {
+            // The notation's parser says what the game expects.
+            TableError::Notation(
+                match cards_core::input::notation(text).parse::<G::Action>() {
+                    Err(e) => e.to_string(),
+                    Ok(_) => format!(
+                        "{:?} names no move of {}",
+                        text.chars().take(64).collect::<String>(),
+                        self.line.label
+                    ),
+                },
+            )
+        })
+    }
+
     /// Plays `action`, keeping its events; the table unchanged when refused.
     fn act(&mut self, action: G::Action) -> Result<(), TableError> {
         let from = self.events.len();
@@ -690,11 +718,13 @@ impl<G: Catalogued, P: Indexed<Game = G> + Send + 'static> Table for Typed<G, P>
     }
 
     fn play(&mut self, notation: &str) -> Result<(), TableError> {
-        let action = notation
-            .trim()
-            .parse::<G::Action>()
-            .map_err(|e| TableError::Notation(e.to_string()))?;
+        let action = self.typed(notation)?;
         self.act(action)
+    }
+
+    fn read_action(&self, text: &str) -> Result<Move, TableError> {
+        let action = self.typed(text)?;
+        Ok(self.with_legal(|legal| chosen_move(legal, action)))
     }
 
     fn play_index(&mut self, index: usize) -> Result<(), TableError> {

@@ -3,6 +3,7 @@
 
 mod catalogue;
 mod duplicate;
+mod reading;
 mod steps;
 mod tables;
 mod tuning;

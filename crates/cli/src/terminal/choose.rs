@@ -1,9 +1,27 @@
 //! [`Choice`]: the moves of one decision, listed with numbers and read back from what the
 //! player types (a number, the game's action notation, or a step's words).
 
+use cards_core::input::notation;
 use cards_core::{ActionMask, Game, Indexed};
 
 use super::Style;
+use super::layout::columns;
+
+/// A refusal in the game's words, with every cause under it (nothing of the reason is lost).
+#[must_use]
+pub fn reason(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut source = error.source();
+    while let Some(cause) = source {
+        let cause_text = cause.to_string();
+        if !text.contains(&cause_text) {
+            text.push_str(": ");
+            text.push_str(&cause_text);
+        }
+        source = cause.source();
+    }
+    text
+}
 
 /// Up to this many legal actions are listed whole; a decision with more is chosen step by
 /// step through the game's indexed position (a capture of many cards, card by card).
@@ -97,13 +115,24 @@ impl<G: Game, P: Indexed<Game = G>> Choice<G, P> {
         }
     }
 
-    /// What `line` chooses in `state` (the state the decision is taken in).
-    pub fn pick(&mut self, state: &G, line: &str) -> Picked<G::Action> {
+    /// What `line` chooses in `state` (the state the decision is taken in): a move as the
+    /// game reads it ([`Game::read_action`]: the notation, the screen's form such as `9♣`, a
+    /// number where the game asks for one), else an option's number, else a step's words.
+    pub fn pick(&mut self, state: &G, line: &str, style: Style) -> Picked<G::Action> {
         let line = line.trim();
         let count = match &self.steps {
             None => self.legal.len(),
             Some((_, _, mask)) => mask.len(),
         };
+        if let Some(action) = state.read_action(line) {
+            if self.legal.contains(&action) {
+                return Picked::Action(action);
+            }
+            return match state.apply(action) {
+                Err(e) => Picked::Refused(reason(&e)),
+                Ok(_) => Picked::Action(action),
+            };
+        }
         if let Ok(k) = line.parse::<usize>() {
             return match k.checked_sub(1).filter(|&i| i < count) {
                 Some(i) => match &self.steps {
@@ -118,20 +147,18 @@ impl<G: Game, P: Indexed<Game = G>> Choice<G, P> {
                 )),
             };
         }
-        if let Ok(action) = line.parse::<G::Action>() {
-            if self.legal.contains(&action) {
-                return Picked::Action(action);
-            }
-            return match state.apply(action) {
-                Err(e) => Picked::Refused(e.to_string()),
-                Ok(_) => Picked::Action(action),
-            };
-        }
         if let Some((_, _, mask)) = &self.steps {
+            // A step as listed (`{:#}`) or in the notation, in any case.
+            let typed = notation(line).to_lowercase();
+            let names = |s: &P::Step| {
+                [s.to_string(), format!("{s:#}")]
+                    .iter()
+                    .any(|form| notation(form).to_lowercase() == typed)
+            };
             let found = mask
                 .iter()
                 .copied()
-                .find(|&i| P::step(i).is_some_and(|s| s.to_string().eq_ignore_ascii_case(line)));
+                .find(|&i| P::step(i).is_some_and(|s| names(&s)));
             if let Some(index) = found {
                 return self.step(state, index);
             }
@@ -139,10 +166,12 @@ impl<G: Game, P: Indexed<Game = G>> Choice<G, P> {
         let example = self
             .legal
             .first()
-            .map(|a| format!(", a move like `{a}`"))
+            .map(|a| format!(", a move as shown (`{}`)", style.form(a)))
             .unwrap_or_default();
+        let shown: String = line.chars().take(64).collect();
         Picked::Unknown(format!(
-            "{line:?} is not a move or a command: type a number from 1 to {count}{example}, or help"
+            "{shown:?} is not a move or a command: type a number from 1 to {count}{example}, \
+             or help"
         ))
     }
 
@@ -152,7 +181,7 @@ impl<G: Game, P: Indexed<Game = G>> Choice<G, P> {
             return Picked::Unknown("no decision is being chosen step by step".to_owned());
         };
         if let Err(e) = position.play_index(index) {
-            return Picked::Refused(e.to_string());
+            return Picked::Refused(reason(&e));
         }
         if position.in_decision() {
             taken.extend(P::step(index).map(|s| s.to_string()));
@@ -196,7 +225,6 @@ pub fn numbered(options: &[String], width: usize) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
     for item in items {
-        let columns = |s: &str| s.chars().count();
         if !line.is_empty() && columns(&line) + 3 + columns(&item) > width {
             lines.push(std::mem::take(&mut line));
         }
@@ -289,23 +317,26 @@ mod stepped {
         // The first option that starts a decision of several steps.
         let start = (0..options.len())
             .find(|&i| {
-                let picked = choice.pick(game, &(i + 1).to_string());
+                let picked = choice.pick(game, &(i + 1).to_string(), plain);
                 let step = picked == Picked::Step;
                 choice.restart(game);
                 step
             })
             .expect("a decision of several steps to start");
-        assert_eq!(choice.pick(game, &(start + 1).to_string()), Picked::Step);
+        assert_eq!(
+            choice.pick(game, &(start + 1).to_string(), plain),
+            Picked::Step
+        );
         assert_eq!(choice.taken(), [options[start].clone()]);
         // A word that names no option leaves the decision as it was.
         assert!(matches!(
-            choice.pick(game, "no such step"),
+            choice.pick(game, "no such step", plain),
             Picked::Unknown(_)
         ));
         let mut picked = None;
         for _ in 0..60 {
             let last = choice.options(plain).len().to_string();
-            match choice.pick(game, &last) {
+            match choice.pick(game, &last, plain) {
                 Picked::Step => {}
                 Picked::Action(action) => {
                     picked = Some(action);
@@ -324,7 +355,7 @@ mod stepped {
     fn typed_in_words<G: RuleBot, P: Indexed<Game = G>>(game: &G) {
         let mut choice = Choice::<G, P>::new(game);
         let first = choice.options(Style::default())[0].clone();
-        let picked = choice.pick(game, &first.to_uppercase());
+        let picked = choice.pick(game, &first.to_uppercase(), Style::default());
         assert!(
             matches!(picked, Picked::Step | Picked::Action(_)),
             "{first}"
@@ -332,6 +363,18 @@ mod stepped {
         choice.restart(game);
         assert!(choice.taken().is_empty());
         assert_eq!(choice.options(Style::default())[0], first);
+        // As a terminal lists it, with suit symbols: the same step.
+        let symbols = Style {
+            symbols: true,
+            ..Style::default()
+        };
+        let shown = choice.options(symbols)[0].clone();
+        let picked = choice.pick(game, &shown, symbols);
+        assert!(
+            matches!(picked, Picked::Step | Picked::Action(_)),
+            "{shown}"
+        );
+        choice.restart(game);
     }
 
     #[test]

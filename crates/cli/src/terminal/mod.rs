@@ -3,15 +3,24 @@
 //! Everything shown comes from the game's crate, never from here: the screen is the human
 //! seat's `View` (its `Display`), built only from the start's and every action's events as
 //! redacted for that seat (`Game::redact`, `Game::observe`); what happened is those events'
-//! sentences; the game's own words are explained on first use from its `GameEvent::TERMS`;
-//! moves are the game's action notation, or an indexed game's steps (`Indexed::Step`) where
-//! one decision has too many options to list (a capture of many cards, chosen card by card).
+//! sentences; the game's own words are explained on first use from its `GameEvent::TERMS`, a
+//! few at a time, and on demand (`help WORD`); moves are typed as the screen writes them or in
+//! the game's notation (`Game::read_action`), or chosen by their number, or by an indexed
+//! game's steps (`Indexed::Step`) where one decision has too many options to list (a capture
+//! of many cards, chosen card by card). Every line is wrapped to the terminal's width; a
+//! single legal move is played for the human, saying so.
 //!
 //! Moves are read from the input line by line, so a script can play a whole game; the end of
 //! the input ends the game cleanly, like `quit`. With `--record` the game's record is written
 //! after every action, so an interrupted game replays with `cardrules replay`.
+//!
+//! Each bot decision is taken by a fresh bot seeded from the game's seed, the seat and the
+//! number of actions played, so `undo` and the same moves give the same game. On a terminal
+//! the bots are paced (`--pace`) and a line says when one is searching; a script's output has
+//! neither, so its transcript is the same on every run.
 
 mod choose;
+mod layout;
 mod narrate;
 mod session;
 mod style;
@@ -22,6 +31,7 @@ use std::path::PathBuf;
 use cards_core::Indexed;
 use cards_registry::{Catalogued, Visitor};
 
+pub use layout::detect_width;
 pub use style::Style;
 
 use cards_registry::GameType;
@@ -54,6 +64,17 @@ pub struct Config {
     /// Whether to write each line read after the prompt (when the input is not a terminal,
     /// which echoes it itself), so a scripted game's transcript shows the moves typed.
     pub echo: bool,
+    /// The columns every line is wrapped to (the terminal's width).
+    pub width: usize,
+    /// Whether the width follows the terminal's as it is resized (measured again for every
+    /// text): on a terminal, unless `--width` fixed it.
+    pub follow_width: bool,
+    /// The pause after each bot's move, so a person can follow them (zero for a script).
+    pub pace: std::time::Duration,
+    /// The output is a terminal: a line says when a bot is thinking, overwritten when done.
+    pub live: bool,
+    /// A single legal move waits for the human to type it, instead of being played for them.
+    pub ask_forced: bool,
     /// The command that plays this game again (for the start and the end).
     pub command: String,
 }

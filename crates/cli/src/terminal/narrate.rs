@@ -1,33 +1,14 @@
-//! [`Narrator`]: the game's own words explained the first time the player reads them.
+//! [`Narrator`]: the game's own words explained the first time the player reads them, a few
+//! at a time, and any of them on demand (`help TERM`).
 
 use cards_core::Term;
 
-/// Explanations are wrapped to this many columns (indented by two, continued by four).
-const WIDTH: usize = 100;
-
-/// `text` in lines of at most `width` columns where its words allow, the first indented by
-/// two spaces and the rest by four.
-fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    let mut line = String::from("  ");
-    let mut empty = true;
-    for word in text.split(' ') {
-        if !empty && line.chars().count() + 1 + word.chars().count() > width {
-            lines.push(std::mem::replace(&mut line, "    ".to_owned()));
-            empty = true;
-        }
-        if !empty {
-            line.push(' ');
-        }
-        line.push_str(word);
-        empty = false;
-    }
-    lines.push(line);
-    lines
-}
+/// At most this many terms are explained under one text: a first screen that uses many new
+/// words explains a few, names the others, and explains them as they come again.
+pub const AT_ONCE: usize = 3;
 
 /// Tells text to the player, explaining each of the game's terms the first time it appears
-/// (in an event's sentence or on the screen).
+/// (in an event's sentence or on the screen), [`AT_ONCE`] at most at a time.
 #[derive(Debug, Clone)]
 pub struct Narrator {
     terms: &'static [Term],
@@ -44,17 +25,48 @@ impl Narrator {
         }
     }
 
-    /// The explanations `text` calls for (`  (jjok: ...)`), one line each, marking them told.
+    /// The explanations `text` calls for (`  (jjok: ...)`), one line each (to be wrapped),
+    /// marking them told; when more than [`AT_ONCE`] are new, the first few and a line naming
+    /// the others (they are explained when they come again, or by `help TERM`).
     pub fn explain(&mut self, text: &str) -> Vec<String> {
+        let new: Vec<usize> = (0..self.terms.len())
+            .filter(|&i| !self.explained[i] && self.terms[i].appears_in(text))
+            .collect();
         let mut lines = Vec::new();
-        for (term, told) in self.terms.iter().zip(&mut self.explained) {
-            if !*told && term.appears_in(text) {
-                *told = true;
-                lines.extend(wrap(&format!("({}: {})", term.word, term.meaning), WIDTH));
-            }
+        for &i in new.iter().take(AT_ONCE) {
+            self.explained[i] = true;
+            lines.push(explanation(&self.terms[i]));
+        }
+        if new.len() > AT_ONCE {
+            let others: Vec<&str> = new[AT_ONCE..].iter().map(|&i| self.terms[i].word).collect();
+            lines.push(format!(
+                "  (new words here too: {}; help WORD explains any word)",
+                others.join(", ")
+            ));
         }
         lines
     }
+
+    /// The term `word` names (any case), explained, and marked told.
+    pub fn term(&mut self, word: &str) -> Option<String> {
+        let word = word.trim();
+        let i = self
+            .terms
+            .iter()
+            .position(|t| t.word.to_lowercase() == word.to_lowercase())?;
+        self.explained[i] = true;
+        Some(explanation(&self.terms[i]))
+    }
+
+    /// The game's terms, in its order.
+    pub fn words(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.terms.iter().map(|t| t.word)
+    }
+}
+
+/// `  (word: meaning)`.
+fn explanation(term: &Term) -> String {
+    format!("  ({}: {})", term.word, term.meaning)
 }
 
 #[cfg(test)]
@@ -69,6 +81,18 @@ mod tests {
         Term {
             word: "pi",
             meaning: "a junk card.",
+        },
+        Term {
+            word: "gwang",
+            meaning: "a bright card.",
+        },
+        Term {
+            word: "go",
+            meaning: "playing on for more.",
+        },
+        Term {
+            word: "ppuk",
+            meaning: "a card that could not be taken.",
         },
     ];
 
@@ -87,17 +111,39 @@ mod tests {
     }
 
     #[test]
-    fn explanations_wrap_at_word_boundaries() {
-        let long =
-            "(forehand: The seat that acts first in a deal: in some games it names the contract.)";
+    fn a_few_terms_at_a_time_the_others_named() {
+        let mut n = Narrator::new(TERMS);
+        let text = "jjok pi gwang go ppuk";
         assert_eq!(
-            wrap(long, 40),
+            n.explain(text),
             [
-                "  (forehand: The seat that acts first in",
-                "    a deal: in some games it names the",
-                "    contract.)"
+                "  (jjok: a flipped card pairs with the card just played.)",
+                "  (pi: a junk card.)",
+                "  (gwang: a bright card.)",
+                "  (new words here too: go, ppuk; help WORD explains any word)"
             ]
         );
-        assert_eq!(wrap("(pi: a junk card.)", 40), ["  (pi: a junk card.)"]);
+        // The same text again: the others.
+        assert_eq!(
+            n.explain(text),
+            [
+                "  (go: playing on for more.)",
+                "  (ppuk: a card that could not be taken.)"
+            ]
+        );
+        assert!(n.explain(text).is_empty());
+    }
+
+    #[test]
+    fn help_explains_a_term_in_any_case() {
+        let mut n = Narrator::new(TERMS);
+        assert_eq!(
+            n.term(" GWANG "),
+            Some("  (gwang: a bright card.)".to_owned())
+        );
+        assert_eq!(n.term("bright"), None);
+        // Asked for, it is not explained again unasked.
+        assert!(n.explain("a gwang").is_empty());
+        assert_eq!(n.words().count(), TERMS.len());
     }
 }

@@ -3,24 +3,25 @@
 use std::io::{BufRead, Write};
 use std::marker::PhantomData;
 use std::path::PathBuf;
+use std::time::Duration;
 
-use cards_bots::{BotSpec, Player};
+use cards_bots::BotSpec;
 use cards_core::{
-    GameEvent as _, GameRecord, GameRng, Indexed, PlayerId, Presets as _, RuleBot, Seed,
+    Card as _, DidoCard, GameEvent as _, GameRecord, GameRng, Indexed, PlayerId, Presets as _,
+    RuleBot, Seed,
 };
 
-use super::choose::{self, Choice, Picked};
+use super::choose::{self, Choice, Picked, reason};
+use super::layout::{columns, pad, wrap};
 use super::narrate::Narrator;
 use super::{Config, Style, TerminalError};
 use crate::lines::{Line, read_line};
 use cards_registry::GameType;
 
-/// The stream the bots' seeds are drawn from (seat `k`: this plus `k`), apart from the deal's.
+/// The streams the bots' seeds are drawn from, apart from the deal's ([`decision_seed`]).
 const BOTS: u64 = 1 << 20;
-/// The stream of the hint bot's seeds.
+/// The streams of the hint bot's seeds ([`decision_seed`]).
 const HINTS: u64 = 1 << 21;
-/// Lines of options are packed to this width.
-const WIDTH: usize = 78;
 /// At most this many actions are shown in a hint, the chosen one first.
 const HINT_SHOWN: usize = 5;
 /// The longest line of input read as a move or a command, in bytes: the longest move's text
@@ -32,7 +33,8 @@ const MAX_SKIP: usize = 1 << 20;
 
 /// What the player's line asked for besides a move.
 enum Command {
-    Help,
+    /// `help`, or `help WORD`: a word of the game explained.
+    Help(Option<String>),
     Hint,
     Undo,
     Back,
@@ -42,8 +44,14 @@ enum Command {
 
 impl Command {
     fn parse(line: &str) -> Option<Command> {
-        Some(match line.trim().to_ascii_lowercase().as_str() {
-            "help" | "?" => Command::Help,
+        let line = line.trim();
+        if let Some((head, word)) = line.split_once(char::is_whitespace)
+            && matches!(head.to_ascii_lowercase().as_str(), "help" | "?")
+        {
+            return Some(Command::Help(Some(word.trim().to_owned())));
+        }
+        Some(match line.to_ascii_lowercase().as_str() {
+            "help" | "?" => Command::Help(None),
             "hint" => Command::Hint,
             "undo" => Command::Undo,
             "back" => Command::Back,
@@ -54,8 +62,8 @@ impl Command {
     }
 }
 
-/// A bot's seat: its player and its name.
-type Seat<G> = (Box<dyn Player<G>>, String);
+/// A bot's seat: its kind and its name.
+type Seat = (BotSpec, String);
 
 /// How a decision ended.
 enum Turn {
@@ -74,10 +82,14 @@ pub struct Session<G: RuleBot, P> {
     record: GameRecord<G>,
     /// The seat of each action of the record.
     actors: Vec<PlayerId>,
+    /// Whether each action of the record was the human's choice at a prompt (not a bot's, not
+    /// a single legal move played for them): what `undo` takes back.
+    chosen: Vec<bool>,
     /// The human seat's view, built only from its redacted events.
     view: G::View,
-    /// Each seat's bot and its name (`None` for the human's seat).
-    bots: Vec<Option<Seat<G>>>,
+    /// Each seat's bot and its name (`None` for the human's seat): a fresh player of that
+    /// kind decides each move.
+    bots: Vec<Option<Seat>>,
     hint: BotSpec,
     seed: Seed,
     /// What happened since the human's last decision, one line per event.
@@ -85,6 +97,16 @@ pub struct Session<G: RuleBot, P> {
     narrator: Narrator,
     style: Style,
     echo: bool,
+    /// The columns every line is wrapped to.
+    width: usize,
+    /// The width is measured again for every text (a resized window).
+    follow_width: bool,
+    /// The pause after each bot's move.
+    pace: Duration,
+    /// The output is a terminal: a line that says a bot is thinking, overwritten when done.
+    live: bool,
+    /// A single legal move waits for the human to type it.
+    ask_forced: bool,
     record_path: Option<PathBuf>,
     command: String,
     _position: PhantomData<fn() -> P>,
@@ -154,13 +176,11 @@ where
                 } else {
                     *others.next()?
                 };
-                let bot_seed = GameRng::new(seed, BOTS + k as u64).seed();
-                Some((
-                    spec.player::<G>(bot_seed, &cards_registry::tuning(G::NAME)),
-                    spec.to_string(),
-                ))
+                Some((spec, spec.to_string()))
             })
             .collect();
+        let mut style = config.style;
+        style.dido = G::Card::DECK_NAME == DidoCard::DECK_NAME;
         let mut session = Session {
             label: row.label,
             view: G::blank_view(&rules, players, human),
@@ -169,13 +189,19 @@ where
             human,
             state,
             actors: Vec::new(),
+            chosen: Vec::new(),
             bots,
             hint,
             seed,
             told: Vec::new(),
             narrator: Narrator::new(G::Event::TERMS),
-            style: config.style,
+            style,
             echo: config.echo,
+            width: config.width,
+            follow_width: config.follow_width,
+            pace: config.pace,
+            live: config.live,
+            ask_forced: config.ask_forced,
             record_path: config.record.clone(),
             command: config.command.clone(),
             _position: PhantomData,
@@ -190,6 +216,23 @@ where
         Ok(session)
     }
 
+    /// The columns to wrap to now: the terminal's as it is, when it follows the terminal.
+    fn width(&self) -> usize {
+        if self.follow_width {
+            super::detect_width(true)
+        } else {
+            self.width
+        }
+    }
+
+    /// Writes `text` wrapped to the width, each line painted.
+    fn say(&self, out: &mut dyn Write, text: &str) -> Result<(), TerminalError> {
+        for line in wrap(text, self.width()) {
+            writeln!(out, "{}", self.style.paint(&line))?;
+        }
+        Ok(())
+    }
+
     fn intro(&self, config: &Config, out: &mut dyn Write) -> Result<(), TerminalError> {
         let seats: Vec<String> = self
             .bots
@@ -197,30 +240,34 @@ where
             .enumerate()
             .filter_map(|(k, bot)| bot.as_ref().map(|(_, name)| format!("seat {k}: {name}")))
             .collect();
-        writeln!(
+        self.say(
             out,
-            "{}: you are seat {} of {}; {}. Seed {}{}.",
-            self.label,
-            self.human.index(),
-            self.state.num_players(),
-            seats.join(", "),
-            config.seed,
-            if config.seed_chosen {
-                " (--seed plays this deal again)"
-            } else {
-                ""
-            }
+            &format!(
+                "{}: you are seat {} of {}; {}. Seed {}{}.",
+                self.label,
+                self.human.index(),
+                self.state.num_players(),
+                seats.join(", "),
+                config.seed,
+                if config.seed_chosen {
+                    " (--seed plays this deal again)"
+                } else {
+                    ""
+                }
+            ),
         )?;
         if let Some(path) = &self.record_path {
-            writeln!(
+            self.say(
                 out,
-                "The record is written to {} as the game goes.",
-                path.display()
+                &format!(
+                    "The record is written to {} as the game goes.",
+                    path.display()
+                ),
             )?;
         }
-        writeln!(
+        self.say(
             out,
-            "Type a move's number or its notation; help lists the commands."
+            "Type a move's number or the move as shown; help lists the commands.",
         )?;
         Ok(())
     }
@@ -237,7 +284,13 @@ where
     ) -> Result<(), TerminalError> {
         while let Some(seat) = self.state.to_act() {
             if seat != self.human {
-                self.bot_turn(seat)?;
+                self.bot_turn(seat, out)?;
+                continue;
+            }
+            if !self.ask_forced
+                && let Some(action) = self.forced()
+            {
+                self.play_forced(action, out)?;
                 continue;
             }
             if let Turn::Stopped(why) = self.human_turn(input, out)? {
@@ -255,12 +308,14 @@ where
         Ok(())
     }
 
-    /// Plays `action` for `seat`, tells its events and writes the record.
-    fn act(&mut self, seat: PlayerId, action: G::Action) -> Result<(), G::Error> {
+    /// Plays `action` for `seat`, tells its events and writes the record; `chosen` when the
+    /// human chose it at a prompt.
+    fn act(&mut self, seat: PlayerId, action: G::Action, chosen: bool) -> Result<(), G::Error> {
         let mut events = Vec::new();
         self.state.play_reporting(action, &mut events)?;
         self.record.actions.push(action);
         self.actors.push(seat);
+        self.chosen.push(chosen);
         for event in &events {
             // The view follows every event of the true game; a failure is a bug in the game.
             if let Err(e) = self.tell(event) {
@@ -271,33 +326,96 @@ where
         Ok(())
     }
 
-    fn bot_turn(&mut self, seat: PlayerId) -> Result<(), TerminalError> {
+    /// The human's only legal move, when there is exactly one.
+    fn forced(&self) -> Option<G::Action> {
         let mut legal = Vec::new();
         self.state.legal_actions(&mut legal);
-        let Some((bot, _)) = self.bots[seat.index()].as_mut() else {
+        match legal[..] {
+            [only] => Some(only),
+            _ => None,
+        }
+    }
+
+    /// Plays the human's only legal move for them, saying so.
+    fn play_forced(&mut self, action: G::Action, out: &mut dyn Write) -> Result<(), TerminalError> {
+        self.flush_told(out)?;
+        self.say(
+            out,
+            &format!(
+                "only one move: {} (played for you; --ask-forced waits for it)",
+                self.style.form(&action)
+            ),
+        )?;
+        self.act(self.human, action, false).map_err(|e| {
+            TerminalError::Setup(format!(
+                "the only legal move {action} was refused: {}",
+                reason(&e)
+            ))
+        })?;
+        self.write_record()
+    }
+
+    /// A line saying `who` is thinking, on a terminal, while `search` runs; the line is
+    /// cleared when it is done.
+    fn thinking<T>(
+        &self,
+        spec: BotSpec,
+        who: &str,
+        out: &mut dyn Write,
+        search: impl FnOnce() -> T,
+    ) -> Result<T, TerminalError> {
+        let searches = !matches!(spec, BotSpec::Random | BotSpec::Rules);
+        if !(self.live && searches) {
+            return Ok(search());
+        }
+        let line = format!("{who} is thinking…");
+        write!(out, "{line}")?;
+        out.flush()?;
+        let done = search();
+        // Overwritten with spaces, not an escape code: plain text on any terminal.
+        write!(out, "\r{}\r", " ".repeat(columns(&line)))?;
+        Ok(done)
+    }
+
+    fn bot_turn(&mut self, seat: PlayerId, out: &mut dyn Write) -> Result<(), TerminalError> {
+        let mut legal = Vec::new();
+        self.state.legal_actions(&mut legal);
+        let Some((spec, name)) = self.bots[seat.index()].clone() else {
             return Ok(());
         };
-        let Some(action) = bot.act(&self.state, &legal) else {
+        // A fresh bot for each decision, seeded from the game's seed, the seat and the
+        // moment: the same moves are answered the same way, after an undo too.
+        let bot_seed = decision_seed(self.seed, BOTS, seat, self.record.actions.len());
+        let mut bot = spec.player::<G>(bot_seed, &cards_registry::tuning(G::NAME));
+        let who = format!("seat {} ({name})", seat.index());
+        let chosen = self.thinking(spec, &who, out, || bot.act(&self.state, &legal))?;
+        let Some(action) = chosen else {
             return Err(TerminalError::Setup(format!(
                 "seat {} has no legal move, yet the game is not over",
                 seat.index()
             )));
         };
-        self.act(seat, action)
-            .map_err(|reason| TerminalError::BotRefused {
+        self.act(seat, action, false)
+            .map_err(|e| TerminalError::BotRefused {
                 seat: seat.index(),
                 action: action.to_string(),
-                reason: reason.to_string(),
+                reason: reason(&e),
             })?;
-        self.write_record()
+        self.write_record()?;
+        self.flush_told(out)?;
+        if !self.pace.is_zero() {
+            out.flush()?;
+            std::thread::sleep(self.pace);
+        }
+        Ok(())
     }
 
     /// Writes what happened since the last decision, with the terms it uses explained.
     fn flush_told(&mut self, out: &mut dyn Write) -> Result<(), TerminalError> {
         for line in std::mem::take(&mut self.told) {
-            writeln!(out, "{}", self.style.paint(&line))?;
+            self.say(out, &line)?;
             for explanation in self.narrator.explain(&line) {
-                writeln!(out, "{explanation}")?;
+                self.say(out, &explanation)?;
             }
         }
         Ok(())
@@ -305,19 +423,18 @@ where
 
     /// The screen: the human's view, its new terms explained.
     fn screen(&mut self, out: &mut dyn Write) -> Result<(), TerminalError> {
-        writeln!(
-            out,
-            "{}",
-            self.style.bold(&format!(
-                "--- your move, seat {} (after {}) ---",
-                self.human.index(),
-                actions(self.record.actions.len())
-            ))
-        )?;
+        let head = format!(
+            "--- your move, seat {} (after {}) ---",
+            self.human.index(),
+            actions(self.record.actions.len())
+        );
+        for line in wrap(&head, self.width()) {
+            writeln!(out, "{}", self.style.bold(&line))?;
+        }
         let text = self.style.form(&self.view);
-        writeln!(out, "{}", self.style.paint(&text))?;
+        self.say(out, &text)?;
         for explanation in self.narrator.explain(&text) {
-            writeln!(out, "{explanation}")?;
+            self.say(out, &explanation)?;
         }
         Ok(())
     }
@@ -326,27 +443,28 @@ where
         let options = choice.options(self.style);
         if choice.stepped() {
             let taken = choice.taken();
-            writeln!(
+            self.say(
                 out,
-                "moves, one step at a time ({} moves in all{}):",
-                choice.count(),
-                if taken.is_empty() {
-                    String::new()
-                } else {
-                    format!("; so far: {}; back starts again", taken.join(", "))
-                }
+                &format!(
+                    "moves, one step at a time ({} moves in all{}):",
+                    choice.count(),
+                    if taken.is_empty() {
+                        String::new()
+                    } else {
+                        format!("; so far: {}; back starts again", taken.join(", "))
+                    }
+                ),
             )?;
         } else if options.len() > choose::LIST_MAX {
-            writeln!(
+            self.say(
                 out,
-                "moves ({} in all: type a number or a move):",
-                options.len()
+                &format!("moves ({} in all: type a number or a move):", options.len()),
             )?;
         } else {
             writeln!(out, "moves:")?;
         }
-        for line in choose::numbered(&options, WIDTH) {
-            writeln!(out, "  {}", self.style.paint(&line))?;
+        for line in choose::numbered(&options, self.width().saturating_sub(2)) {
+            self.say(out, &format!("  {line}"))?;
         }
         Ok(())
     }
@@ -390,8 +508,9 @@ where
                 writeln!(out, "{}", line.trim_end())?;
             }
             match Command::parse(&line) {
-                Some(Command::Help) => self.help(out)?,
-                Some(Command::Hint) => self.give_hint(choice.legal(), out)?,
+                Some(Command::Help(None)) => self.help(out)?,
+                Some(Command::Help(Some(word))) => self.help_word(&word, out)?,
+                Some(Command::Hint) => self.give_hint(&choice, out)?,
                 Some(Command::Undo) => {
                     if self.undo(out)? {
                         return Ok(Turn::Played);
@@ -406,18 +525,18 @@ where
                     self.options(&choice, out)?;
                 }
                 Some(Command::Quit) => return Ok(Turn::Stopped("you quit")),
-                None => match choice.pick(&self.state, &line) {
+                None => match choice.pick(&self.state, &line, self.style) {
                     Picked::Action(action) => {
-                        if let Err(e) = self.act(self.human, action) {
-                            writeln!(out, "refused: {e}")?;
+                        if let Err(e) = self.act(self.human, action, true) {
+                            self.say(out, &format!("refused: {}", reason(&e)))?;
                             continue;
                         }
                         self.write_record()?;
                         return Ok(Turn::Played);
                     }
                     Picked::Step => self.options(&choice, out)?,
-                    Picked::Refused(why) => writeln!(out, "refused: {why}")?,
-                    Picked::Unknown(why) => writeln!(out, "{why}")?,
+                    Picked::Refused(why) => self.say(out, &format!("refused: {why}"))?,
+                    Picked::Unknown(why) => self.say(out, &why)?,
                 },
             }
         }
@@ -427,17 +546,28 @@ where
         let example = {
             let mut legal = Vec::new();
             self.state.legal_actions(&mut legal);
-            legal.first().map(ToString::to_string).unwrap_or_default()
+            legal
+                .first()
+                .map(|a| {
+                    let shown = self.style.form(a);
+                    let plain = a.to_string();
+                    if shown == plain {
+                        format!("`{plain}`")
+                    } else {
+                        format!("`{shown}` or `{plain}`")
+                    }
+                })
+                .unwrap_or_default()
         };
-        writeln!(
-            out,
+        let commands = format!(
             "commands:\n  \
              a number   play the move with that number\n  \
-             a move     play it in the game's notation (e.g. `{example}`)\n  \
+             a move     as the screen writes it or in the notation (e.g. {example})\n  \
              hint       what {} would play, and how often its search tried each move\n  \
              undo       take back your last move\n  \
              back       start again a move chosen step by step\n  \
              show       show the table and the moves again (an empty line too)\n  \
+             help WORD  what a word of the game means\n  \
              quit       stop here{}",
             self.hint,
             if self.record_path.is_some() {
@@ -445,61 +575,121 @@ where
             } else {
                 ""
             }
-        )?;
+        );
+        self.say(out, &commands)?;
+        let words: Vec<&str> = self.narrator.words().collect();
+        if !words.is_empty() {
+            self.say(out, &format!("the game's words: {}", words.join(", ")))?;
+        }
         Ok(())
     }
 
-    fn give_hint(&self, legal: &[G::Action], out: &mut dyn Write) -> Result<(), TerminalError> {
+    /// `help WORD`: the word explained, or the words there are.
+    fn help_word(&mut self, word: &str, out: &mut dyn Write) -> Result<(), TerminalError> {
+        if let Some(explanation) = self.narrator.term(word) {
+            return self.say(out, &explanation);
+        }
+        let words: Vec<&str> = self.narrator.words().collect();
+        let shown: String = word.chars().take(64).collect();
+        self.say(
+            out,
+            &format!(
+                "{shown:?} is not one of the game's words; they are: {}",
+                words.join(", ")
+            ),
+        )
+    }
+
+    fn give_hint(&self, choice: &Choice<G, P>, out: &mut dyn Write) -> Result<(), TerminalError> {
+        let legal = choice.legal();
         // A fresh bot for every hint, seeded from the game's seed and the moment, so the same
         // game asks the same question the same way.
-        let seed = GameRng::new(self.seed, HINTS + self.record.actions.len() as u64).seed();
+        let seed = decision_seed(self.seed, HINTS, self.human, self.record.actions.len());
         let mut bot = self
             .hint
             .player::<G>(seed, &cards_registry::tuning(G::NAME));
-        let Some(chosen) = bot.act(&self.state, legal) else {
+        let who = self.hint.to_string();
+        let Some(chosen) = self.thinking(self.hint, &who, out, || bot.act(&self.state, legal))?
+        else {
             writeln!(out, "there is no move to hint at")?;
             return Ok(());
+        };
+        // The move as listed: its number (when the moves are listed whole) and its words.
+        let named = |action: &G::Action| {
+            let number = legal
+                .iter()
+                .position(|a| a == action)
+                .filter(|_| !choice.stepped())
+                .map(|i| format!("[{}] ", i + 1))
+                .unwrap_or_default();
+            format!("{number}{}", self.style.form(action))
+        };
+        // `would play 9♣`, but `would choose play S3` (no `would play play S3`) and `would
+        // choose trump:♣`: a bare card is played, any other move is chosen.
+        let verb = if chosen.to_string().parse::<G::Card>().is_ok() {
+            "play"
+        } else {
+            "choose"
         };
         let mut stats = bot.hint().to_vec();
         let total: u64 = stats.iter().map(|s| u64::from(s.visits)).sum();
         if total == 0 {
-            writeln!(out, "{} would play {}", self.hint, self.style.form(&chosen))?;
-            return Ok(());
+            return self.say(out, &format!("{who} would {verb} {}", named(&chosen)));
         }
         stats.sort_by_key(|s| std::cmp::Reverse(s.visits));
-        let share = |visits: u32| 100.0 * f64::from(visits) / total as f64;
-        writeln!(
+        let share = |visits: u64| 100.0 * visits as f64 / total as f64;
+        self.say(
             out,
-            "{} would play {}; of its {total} tries of a move here:",
-            self.hint,
-            self.style.paint(&self.style.form(&chosen))
+            &format!(
+                "{who} would {verb} {}; of its {total} tries of a move here:",
+                named(&chosen)
+            ),
         )?;
-        for s in stats.iter().take(HINT_SHOWN) {
-            writeln!(
+        let shown = &stats[..stats.len().min(HINT_SHOWN)];
+        let names: Vec<String> = shown.iter().map(|s| named(&s.action)).collect();
+        // Padded by the columns a person sees, before any colour.
+        let column = names.iter().map(|n| columns(n)).max().unwrap_or(0);
+        let unit = self.state.returns_unit();
+        for (s, name) in shown.iter().zip(&names) {
+            self.say(
                 out,
-                "  {:<16} {:5.1} % of the tries, mean result {:+.2}",
-                self.style.paint(&self.style.form(&s.action)),
-                share(s.visits),
-                s.value
+                &format!(
+                    "  {}  {:5.1} % of the tries, on average {}",
+                    pad(name, column),
+                    share(u64::from(s.visits)),
+                    unit.say(s.value)
+                ),
             )?;
         }
         if stats.len() > HINT_SHOWN {
-            let rest: u32 = stats[HINT_SHOWN..].iter().map(|s| s.visits).sum();
-            writeln!(
+            let rest: u64 = stats[HINT_SHOWN..]
+                .iter()
+                .map(|s| u64::from(s.visits))
+                .sum();
+            let others = stats.len() - HINT_SHOWN;
+            self.say(
                 out,
-                "  {} other moves: {:.1} % of the tries",
-                stats.len() - HINT_SHOWN,
-                share(rest)
+                &format!(
+                    "  {others} other {}: {:.1} % of the tries",
+                    if others == 1 { "move" } else { "moves" },
+                    share(rest)
+                ),
             )?;
         }
         Ok(())
     }
 
-    /// Takes back the human's last decision and everything after it, replaying the record
-    /// up to it; `false` when the human has not moved yet.
+    /// Takes back the human's last choice and everything after it (the moves played for
+    /// them included), replaying the record up to it; `false` when the human has not chosen
+    /// a move yet.
     fn undo(&mut self, out: &mut dyn Write) -> Result<bool, TerminalError> {
-        let Some(last) = self.actors.iter().rposition(|&s| s == self.human) else {
-            writeln!(out, "nothing to undo: you have not moved yet")?;
+        let Some(last) = self
+            .actors
+            .iter()
+            .zip(&self.chosen)
+            .rposition(|(&s, &chosen)| s == self.human && chosen)
+        else {
+            self.say(out, "nothing to undo: you have not chosen a move yet")?;
             return Ok(false);
         };
         let taken_back = self.record.actions[last];
@@ -524,11 +714,15 @@ where
         self.view = view;
         self.record = record;
         self.actors.truncate(last);
+        self.chosen.truncate(last);
         self.told.clear();
-        writeln!(
+        self.say(
             out,
-            "took back your move {} and what followed it",
-            self.style.paint(&self.style.form(&taken_back))
+            &format!(
+                "took back your move {} and what followed it (the seed fixes the deal: the \
+                 same cards come again, and the bots answer the same moves the same way)",
+                self.style.form(&taken_back)
+            ),
         )?;
         self.write_record()?;
         Ok(true)
@@ -546,18 +740,22 @@ where
 
     fn stop(mut self, why: &str, out: &mut dyn Write) -> Result<(), TerminalError> {
         self.flush_told(out)?;
-        writeln!(
+        self.say(
             out,
-            "{why}: the game stops after {}, unfinished.",
-            actions(self.record.actions.len())
+            &format!(
+                "{why}: the game stops after {}, unfinished.",
+                actions(self.record.actions.len())
+            ),
         )?;
         match &self.record_path {
-            Some(path) => writeln!(
+            Some(path) => self.say(
                 out,
-                "The record so far is in {0}; cardrules replay {0} shows it.",
-                path.display()
+                &format!(
+                    "The record so far is in {0}; cardrules replay {0} shows it.",
+                    path.display()
+                ),
             )?,
-            None => writeln!(out, "Nothing was recorded (--record FILE keeps a record).")?,
+            None => self.say(out, "Nothing was recorded (--record FILE keeps a record).")?,
         }
         Ok(())
     }
@@ -566,13 +764,9 @@ where
         self.flush_told(out)?;
         writeln!(out, "{}", self.style.bold("--- the game is over ---"))?;
         let text = self.style.form(&self.view);
-        writeln!(out, "{}", self.style.paint(&text))?;
+        self.say(out, &text)?;
         if let Some(outcome) = self.state.outcome() {
-            writeln!(
-                out,
-                "outcome: {}",
-                self.style.paint(&self.style.form(&outcome))
-            )?;
+            self.say(out, &format!("outcome: {}", self.style.form(&outcome)))?;
         }
         let settlement: Vec<String> = self
             .state
@@ -587,23 +781,38 @@ where
                 format!("seat {k} ({who}) {v:+}")
             })
             .collect();
-        writeln!(out, "settlement: {}", settlement.join(", "))?;
+        self.say(out, &format!("settlement: {}", settlement.join(", ")))?;
         match &self.record_path {
-            Some(path) => writeln!(
+            Some(path) => self.say(
                 out,
-                "replay it: cardrules replay {} --seat {}",
-                path.display(),
-                self.human.index()
+                &format!(
+                    "replay it: cardrules replay {} --seat {}",
+                    path.display(),
+                    self.human.index()
+                ),
             )?,
-            None => writeln!(
+            None => self.say(
                 out,
-                "Not recorded; to replay a game, play it with --record FILE. The same deal \
-                 again: {}",
-                self.command
+                &format!(
+                    "Not recorded; to replay a game, play it with --record FILE. The same deal \
+                     again: {}",
+                    self.command
+                ),
             )?,
         }
         Ok(())
     }
+}
+
+/// The seed of the decision of a bot (`stream` [`BOTS`]) or of the hint ([`HINTS`]) for
+/// `seat` after `actions` actions: the game's seed, the seat and the moment, so a position is
+/// answered the same way however it was reached. The registry's `Session` (the page's) seeds
+/// its bots so, through `Table::bot_move`, which draws once more from the moment: one seed
+/// plays the same game in the terminal and on the page.
+fn decision_seed(seed: Seed, stream: u64, seat: PlayerId, actions: usize) -> Seed {
+    let stream = stream + ((seat.index() as u64) << 32) + actions as u64;
+    let drawn = GameRng::new(seed, stream).next_u64();
+    GameRng::new(Seed::from(drawn), actions as u64).seed()
 }
 
 /// `n actions`, or `1 action`.
