@@ -72,6 +72,7 @@ impl fmt::Display for Said {
                 } else {
                     self.mean / per_point
                 };
+                let points = if points.abs() < 0.05 { 0.0 } else { points };
                 write!(f, "{points:+.1} {word}")
             }
         }
@@ -99,5 +100,6 @@ mod tests {
         assert_eq!(money.say(25.0).to_string(), "+12.5 points");
         assert_eq!(money.win_share(1.0), None);
         assert_eq!(ReturnsUnit::default().say(-3.0).to_string(), "-3.0 points");
+        assert_eq!(ReturnsUnit::default().say(-0.01).to_string(), "+0.0 points");
     }
 }
