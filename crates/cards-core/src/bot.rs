@@ -130,6 +130,14 @@ pub trait RuleBot: Game {
         let _ = root;
         None
     }
+
+    /// What a search's values of a move count at this decision, so a hint can say them in
+    /// words: the returns' unit ([`Game::returns_unit`]) unless [`RuleBot::playout_value`]
+    /// values playouts on a scale of its own here.
+    #[must_use]
+    fn search_unit(&self) -> crate::ReturnsUnit {
+        self.returns_unit()
+    }
 }
 
 /// The uniformly random player as a bot: one draw of

@@ -362,9 +362,17 @@ fn the_last_coiffeur_deal_is_valued_by_the_game_result() {
     let returns = outcome.returns();
     for seat in 0..4 {
         let own = if seat % 2 == 0 { margin } else { -margin } / 2.0;
-        // The result decides (10,000 a game won), the margin breaks ties.
-        assert!((value[seat] - (10_000.0 * returns[seat] + own)).abs() < 1e-9);
+        // The result decides (on the returns' scale), the margin (a 10,000th) breaks ties.
+        assert!((value[seat] - (returns[seat] + own / 10_000.0)).abs() < 1e-12);
     }
+    // So a hint says the values of this deal as wins, and of an earlier deal as points.
+    assert_eq!(root.search_unit(), root.returns_unit());
+    let mut early = Coiffeur::new(&Rules::default(), 4, Seed::from(5)).unwrap();
+    first_until(&mut early, |g| g.deal_number() == 3);
+    assert!(matches!(
+        early.search_unit(),
+        cards_core::ReturnsUnit::Points { .. }
+    ));
 }
 
 #[test]

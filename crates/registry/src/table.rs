@@ -71,8 +71,12 @@ pub struct Weighed {
     pub chosen: Move,
     /// Its share of the search's visits (0 to 1).
     pub share: f64,
-    /// Its mean return for the seat to act.
+    /// Its mean value for the seat to act, on the search's scale: the returns, or a scale of
+    /// the game's own for a search that stops its playouts early ([`Weighed::said`]).
     pub value: f64,
+    /// The value in the game's words: `wins 62 %`, `+12.5 points`
+    /// ([`cards_core::RuleBot::search_unit`]).
+    pub said: String,
 }
 
 /// One game in play, whatever the game: object-safe, so a front end holds a `Box<dyn Table>`.
@@ -941,15 +945,18 @@ impl<G: Catalogued, P: Indexed<Game = G> + Send + 'static> Table for Typed<G, P>
         let (player, legal, chosen) = self.decide(bot, seed)?;
         let stats = player.hint();
         let total: u32 = stats.iter().map(|s| s.visits).sum();
+        let unit = self.state.search_unit();
         let weighed = |action: G::Action| {
             let stat = stats.iter().find(|s| s.action == action);
+            let value = stat.map_or(0.0, |s| s.value);
             Weighed {
                 chosen: chosen_move(&legal, action),
                 share: match (stat, total) {
                     (Some(s), 1..) => f64::from(s.visits) / f64::from(total),
                     _ => 0.0,
                 },
-                value: stat.map_or(0.0, |s| s.value),
+                value,
+                said: unit.say(value).to_string(),
             }
         };
         let mut others: Vec<_> = stats.iter().filter(|s| s.action != chosen).collect();

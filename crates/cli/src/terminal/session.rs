@@ -649,7 +649,7 @@ where
         let names: Vec<String> = shown.iter().map(|s| named(&s.action)).collect();
         // Padded by the columns a person sees, before any colour.
         let column = names.iter().map(|n| columns(n)).max().unwrap_or(0);
-        let unit = self.state.returns_unit();
+        let unit = self.state.search_unit();
         for (s, name) in shown.iter().zip(&names) {
             self.say(
                 out,

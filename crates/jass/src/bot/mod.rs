@@ -377,4 +377,8 @@ impl RuleBot for Coiffeur {
     fn playout_value(&self, root: &Self) -> Option<PerSeat<f64>> {
         self.deal_value(root)
     }
+
+    fn search_unit(&self) -> cards_core::ReturnsUnit {
+        Coiffeur::search_unit(self)
+    }
 }

@@ -3,6 +3,7 @@
 //! the game's own returns once the sheet is full.
 
 use super::*;
+use cards_core::ReturnsUnit;
 
 /// What a slot is taken to be worth in team play, in the declaring side's card points (the
 /// value of a cell is its points less the slot's factor × this / 10). Above the 75 an average
@@ -14,11 +15,27 @@ const TEAM_AVERAGE: f64 = 95.0;
 /// The same for the declarer alone (individual play): the rule bot's average hand, 36 (not
 /// tuned for the search).
 const ALONE_AVERAGE: f64 = 36.0;
-/// At the game's end the returns (±1) count this much more than a sheet point of margin:
-/// winning decides, the margin only breaks ties between equally won (or lost) playouts.
+/// At the game's end a sheet point of margin counts this much less than the returns (±1):
+/// winning decides, the margin only breaks ties between equally won (or lost) playouts. The
+/// value stays on the returns' scale, so a hint says it as a share of wins.
 const WIN_WEIGHT: f64 = 10_000.0;
 
 impl Coiffeur {
+    /// What a search's values count at this decision ([`Coiffeur::deal_value`]): in the last
+    /// deal the game's returns (wins); before it, the cell's points over what the slot is
+    /// worth.
+    pub(crate) fn search_unit(&self) -> ReturnsUnit {
+        let open: u32 = self.open().iter().map(|m| m.count_ones()).sum();
+        if open <= 1 {
+            self.returns_unit()
+        } else {
+            ReturnsUnit::Points {
+                word: "points over the slot's worth",
+                per_point: 1.0,
+            }
+        }
+    }
+
     /// The value of a playout that began at `root` (a world at the search's decision) if it
     /// stops here, per seat; `None` while `root`'s deal is still being played.
     ///
@@ -43,7 +60,7 @@ impl Coiffeur {
                 let margin = totals
                     .get(c.side_of(p))
                     .map_or(0.0, |&t| f64::from(t) - mean);
-                WIN_WEIGHT * r[p.index()] + margin
+                r[p.index()] + margin / WIN_WEIGHT
             });
         }
         let (side, slot, entry) = (0..sides).find_map(|side| {
