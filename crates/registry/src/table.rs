@@ -819,9 +819,13 @@ impl<G: Catalogued, P: Indexed<Game = G> + Send + 'static> Table for Typed<G, P>
         }) {
             return Ok(id);
         }
-        let action = text
-            .parse::<G::Action>()
-            .map_err(|e| TableError::Notation(e.to_string()))?;
+        // As a person types it (`10♣`), else the notation's own refusal.
+        let action = match self.state.read_action(text) {
+            Some(action) => action,
+            None => text
+                .parse::<G::Action>()
+                .map_err(|e| TableError::Notation(e.to_string()))?,
+        };
         let mut path = Vec::new();
         P::action_path(action, &mut path);
         match path[..] {

@@ -41,6 +41,11 @@ impl Visitor for ReadBack {
                     let erased = table.read_action(&text).unwrap();
                     assert_eq!(erased, moves[k], "{line:?}: {text:?}");
                 }
+                // A learning loop's step ids read the screen's form as the notation.
+                if let Ok(id) = table.step_id(&action.to_string()) {
+                    let shown = table.step_id(&format!("{action:#}"));
+                    assert_eq!(shown.ok(), Some(id), "{line:?}: {action:#}");
+                }
                 read += 1;
             }
             let i = rng.index(legal.len()).unwrap();
