@@ -370,8 +370,7 @@ async function hint() {
   if (!answer.ok) return void ($("said").textContent = answer.error);
   for (const w of answer.hint) {
     const li = document.createElement("li");
-    const share = typeof w.share === "number" ? ` (${Math.round(w.share * 100)}% of its tries)` : "";
-    li.textContent = `${w.words ?? w.notation}${share}`;
+    li.textContent = `${w.chosen.words}: ${(w.share * 100).toFixed(1)}% of its tries, mean result ${w.value >= 0 ? "+" : ""}${w.value.toFixed(2)}`;
     list.append(li);
   }
 }

@@ -318,3 +318,17 @@ test("on a phone-sized screen the page fits and every move is a button", async (
   await page.close();
   assert.deepEqual(outside, [], "no request leaves the page");
 });
+
+test("a hint lists the moves a bot weighed, its choice first, each a legal move", async () => {
+  const { page, errors } = await jassAtACard(5);
+  const moves = await page.locator("#moves button").evaluateAll((bs) => bs.map((b) => b.textContent.replace(/^\d+\. /, "")));
+  await page.locator("#hint").click();
+  await page.waitForFunction(() => document.querySelectorAll("#hint-list li").length > 0);
+  const lines = await page.locator("#hint-list li").allTextContents();
+  for (const line of lines) {
+    assert.match(line, /^.+: \d+\.\d% of its tries, mean result [+-]\d/);
+    assert.ok(moves.includes(line.split(":")[0]), `${line} is one of ${moves}`);
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
