@@ -25,6 +25,8 @@ const CLI = process.env.CARDRULES_CLI ?? join(ROOT, "target/release/cardrules");
 // The engine's replay natively (crates/web/examples/replay.rs): each step's redacted events and
 // the seat's view, as data, apart from the page.
 const REPLAY = process.env.CARDRULES_REPLAY ?? join(ROOT, "target/release/examples/replay");
+// The same game played natively through the engine (crates/web/examples/play.rs).
+const PLAY = process.env.CARDRULES_PLAY ?? join(ROOT, "target/release/examples/play");
 const SHOTS = process.env.SCREENSHOTS ?? join(ROOT, "target/web-screenshots");
 const SEED = 4;
 
@@ -131,7 +133,7 @@ async function playThrough(page, label, { onDecision } = {}) {
 
 test("every game type plays to its end by clicking, agrees with the command line and shows no hidden card", async () => {
   const { page: first } = await open();
-  const lines = await first.evaluate(() => window.cardrulesPage.catalogue.map((l) => ({ game: l.game, variant: l.variant, label: l.label })));
+  const lines = await first.evaluate(() => window.cardrulesPage.catalogue.map((l) => ({ game: l.game, variant: l.variant, label: l.label, players: l.players[0] })));
   await first.close();
   assert.ok(lines.length >= 8);
   for (const line of lines) {
@@ -157,6 +159,17 @@ test("every game type plays to its end by clicking, agrees with the command line
     assert.deepEqual(end.shown, full.returns, `${line.label}: the page's settlement is the command line's`);
     assert.equal(full.actions, end.record.actions.length);
     assert.equal(seen.final, full.final);
+    // The same deal and the person's same moves played natively, the bots answering there:
+    // the same record (so the same digest of its last state) and the same settlement.
+    const request = { op: "new", game: line.game, seat: 0, seed: SEED, players: line.players, bots: ["random"] };
+    if (line.variant) request.variant = line.variant;
+    const mine = full.transcript.filter((t) => t.seat === 0 && "action" in t).map((t) => t.action);
+    const natively = JSON.parse(execFileSync(PLAY, [JSON.stringify(request), JSON.stringify(mine)], { encoding: "utf8", maxBuffer: 1 << 28 }));
+    assert.deepEqual(natively.record, end.record, `${line.label}: the native game's record is the page's`);
+    assert.deepEqual(natively.settlement, end.shown);
+    const nativeFile = join(tmpdir(), `cardrules-native-${name}.json`);
+    writeFileSync(nativeFile, JSON.stringify(natively.record));
+    assert.equal(cli(["replay", nativeFile, "--json"]).final, full.final, `${line.label}: the record digests agree`);
     assert.ok(end.outcome.length > 0);
 
     // The hidden cards: every card of the game (the full transcript, every card shown) less
