@@ -345,3 +345,34 @@ test("a hint lists the moves a bot weighed, its choice first, each a legal move"
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("a capture chosen card by card can be started again", async () => {
+  for (let seed = 1; seed < 20; seed += 1) {
+    const { page, errors } = await open(`?game=elewenjewe&seat=0&seed=${seed}&bots=random&pace=0`);
+    for (let turn = 0; turn < 12; turn += 1) {
+      await idle(page);
+      if (await page.evaluate(() => !!window.cardrulesPage.screen.end)) break;
+      const moves = await page.locator("#moves button").evaluateAll((bs) => bs.map((b) => b.dataset.move));
+      const first = moves.findIndex((m) => m.startsWith("capture with"));
+      if (first < 0) {
+        const n = moves.length;
+        await page.locator("#moves button").nth(n - 1).click();
+        continue;
+      }
+      // One step: the capture is under way, and the page offers to start it again.
+      await page.locator("#moves button").nth(first).click();
+      await page.waitForFunction(() => window.cardrulesPage.screen.taken?.length > 0);
+      assert.ok(await page.locator("#restart").isVisible());
+      assert.notDeepEqual(await page.locator("#moves button").evaluateAll((bs) => bs.map((b) => b.dataset.move)), moves);
+      await page.locator("#restart").click();
+      await page.waitForFunction(() => window.cardrulesPage.screen.taken?.length === 0);
+      assert.deepEqual(await page.locator("#moves button").evaluateAll((bs) => bs.map((b) => b.dataset.move)), moves);
+      assert.ok(!(await page.locator("#restart").isVisible()));
+      assert.deepEqual(errors, []);
+      await page.close();
+      return;
+    }
+    await page.close();
+  }
+  assert.fail("no capture to take step by step in 20 seeds");
+});
