@@ -43,6 +43,9 @@ pub const MAX_HINT: usize = 32;
 /// The largest iteration budget of a bot in the page: a search past it would take minutes in
 /// a browser.
 pub const MAX_ITERATIONS: u32 = 200_000;
+/// The most actions a record to replay may hold: each step's view is answered, so the answer
+/// grows with it.
+pub const MAX_REPLAY: usize = 5_000;
 
 /// A request, by its `"op"`.
 #[derive(Debug, Deserialize)]
@@ -95,6 +98,12 @@ enum Request {
     Undo { session: u32 },
     /// Forgets a game.
     Close { session: u32 },
+    /// A finished game's record played back as `seat` saw it, step by step.
+    Replay {
+        record: Value,
+        #[serde(default)]
+        seat: usize,
+    },
 }
 
 fn default_top() -> usize {
@@ -248,8 +257,72 @@ impl Engine {
                 self.sessions.remove(&session);
                 Ok(json!({}))
             }
+            Request::Replay { record, seat } => replay(&record, seat),
         }
     }
+}
+
+/// A record played back as `seat` saw it: the start and then one step per action, each with
+/// the seat's events (redacted for it, with their sentences) and its view after it. Only the
+/// seat's view crosses, as in a game: a replay shows what that seat saw, not the deal.
+fn replay(record: &Value, seat: usize) -> Result<Value, Refusal> {
+    let name = record["game"]
+        .as_str()
+        .ok_or("not a record: it names no \"game\"")?;
+    let line = cards_registry::by_record(name)
+        .ok_or_else(|| format!("not a record of a game here: \"{name}\""))?;
+    let actions: Vec<String> = match record.get("actions") {
+        Some(Value::Array(actions)) => (actions.iter())
+            .map(|a| a.as_str().map(str::to_owned))
+            .collect::<Option<_>>()
+            .ok_or("not a record: an action is not text")?,
+        _ => return Err("not a record: it has no \"actions\" list".to_owned()),
+    };
+    if actions.len() > MAX_REPLAY {
+        return Err(format!(
+            "a record to replay has at most {MAX_REPLAY} actions, not {}",
+            actions.len()
+        ));
+    }
+    let mut start = record.clone();
+    start["actions"] = json!([]);
+    let mut table = line.replay(&start.to_string()).map_err(said)?;
+    if seat >= table.players() {
+        return Err(format!(
+            "seat {seat} is not at this table: its seats are 0 to {}",
+            table.players() - 1
+        ));
+    }
+    let mut told = 0;
+    let mut step = |table: &dyn cards_registry::Table, action: Option<&str>| {
+        let news = table.events(Some(seat), told).unwrap_or_default();
+        told = table.event_count();
+        json!({
+            "action": action,
+            "news": news,
+            "view": table.view(seat).unwrap_or_default(),
+            "text": table.view_text(seat).unwrap_or_default(),
+        })
+    };
+    let mut steps = vec![step(table.as_ref(), None)];
+    for (i, action) in actions.iter().enumerate() {
+        table.play(action).map_err(|e| {
+            format!(
+                "not a record that replays: action {} ({action}): {e}",
+                i + 1
+            )
+        })?;
+        steps.push(step(table.as_ref(), Some(action)));
+    }
+    Ok(json!({
+        "game": line.game,
+        "seat": seat,
+        "players": table.players(),
+        "steps": steps,
+        "outcome": table.outcome().map(|(sentence, _)| sentence),
+        "settlement": table.outcome().map(|_| table.settlement()),
+        "unit": line.settlement,
+    }))
 }
 
 /// A table's refusal as the person reads it.
@@ -419,6 +492,74 @@ mod tests {
         let again = ask(&mut engine, json!({"op": "screen", "session": id}));
         assert_eq!(again["screen"], screen);
         assert_eq!(again["news"], json!([]));
+    }
+
+    #[test]
+    fn a_record_replays_as_the_seat_saw_it() {
+        let mut engine = Engine::default();
+        let new = ask(
+            &mut engine,
+            json!({"op": "new", "game": "elewenjewe", "seed": 3, "bots": ["random"]}),
+        );
+        let id = new["session"].clone();
+        let mut screen = new["screen"].clone();
+        let mut history = new["news"].as_array().unwrap().clone();
+        while screen["end"].is_null() {
+            let op = if screen["to_act"] == 0 {
+                json!({"op": "play", "session": id, "index": 0})
+            } else {
+                json!({"op": "bot", "session": id})
+            };
+            let answer = ask(&mut engine, op);
+            history.extend(answer["news"].as_array().unwrap().iter().cloned());
+            screen = answer["screen"].clone();
+        }
+        let record = screen["end"]["record"].clone();
+        let replay = ask(
+            &mut engine,
+            json!({"op": "replay", "record": record, "seat": 0}),
+        );
+        assert_eq!(replay["ok"], true, "{replay}");
+        let steps = replay["steps"].as_array().unwrap();
+        assert_eq!(steps.len(), record["actions"].as_array().unwrap().len() + 1);
+        // The same events the player was given, in the same order, and the same last screen.
+        let replayed: Vec<Value> = (steps.iter())
+            .flat_map(|s| s["news"].as_array().unwrap().iter().cloned())
+            .collect();
+        assert_eq!(replayed, history);
+        assert_eq!(steps.last().unwrap()["text"], screen["text"]);
+        assert_eq!(replay["settlement"], screen["end"]["settlement"]);
+        // Another seat sees its own hand, not seat 0's.
+        let other = ask(
+            &mut engine,
+            json!({"op": "replay", "record": record, "seat": 1}),
+        );
+        assert_eq!(other["steps"][0]["view"]["seat"], 1);
+        assert_ne!(other["steps"][0]["view"]["hand"], steps[0]["view"]["hand"]);
+        for (bad, words) in [
+            (
+                json!({"op": "replay", "record": {"game": "chess", "actions": []}}),
+                "not a record of a game here",
+            ),
+            (json!({"op": "replay", "record": [1, 2]}), "names no"),
+            (
+                json!({"op": "replay", "record": record, "seat": 7}),
+                "not at this table",
+            ),
+        ] {
+            let answer = ask(&mut engine, bad);
+            assert!(
+                answer["error"].as_str().unwrap().contains(words),
+                "{answer}"
+            );
+        }
+        let mut broken = record.clone();
+        broken["actions"][0] = json!("trail ZZ");
+        let answer = ask(&mut engine, json!({"op": "replay", "record": broken}));
+        assert!(
+            answer["error"].as_str().unwrap().contains("action 1"),
+            "{answer}"
+        );
     }
 
     #[test]
