@@ -370,7 +370,8 @@ async function hint() {
   if (!answer.ok) return void ($("said").textContent = answer.error);
   for (const w of answer.hint) {
     const li = document.createElement("li");
-    li.textContent = `${w.chosen.words}: ${(w.share * 100).toFixed(1)}% of its tries, mean result ${w.value >= 0 ? "+" : ""}${w.value.toFixed(2)}`;
+    // `said` is the mean result in the game's own unit (a share of wins, or points).
+    li.textContent = `${w.chosen.words}: ${(w.share * 100).toFixed(1)}% of its tries, on average ${w.said}`;
     list.append(li);
   }
 }

@@ -339,7 +339,7 @@ test("a hint lists the moves a bot weighed, its choice first, each a legal move"
   await page.waitForFunction(() => document.querySelectorAll("#hint-list li").length > 0);
   const lines = await page.locator("#hint-list li").allTextContents();
   for (const line of lines) {
-    assert.match(line, /^.+: \d+\.\d% of its tries, mean result [+-]\d/);
+    assert.match(line, /^.+: \d+\.\d% of its tries, on average (wins \d+ %|[+-]\d+\.\d .+)$/);
     assert.ok(moves.includes(line.split(":")[0]), `${line} is one of ${moves}`);
   }
   assert.deepEqual(errors, []);
