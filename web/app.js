@@ -320,7 +320,7 @@ function drawTable(el, view, { clickable, seat }) {
     row.className = isHand ? "row hand" : "row";
     const label = document.createElement("span");
     label.className = "label";
-    label.textContent = isHand ? "your hand" : path.join(" · ").replaceAll("_", " ");
+    label.textContent = isHand ? "your hand" : labelOf(path, seat);
     row.append(label);
     for (const c of cards) {
       const card = cardElement(c, { button: isHand && clickable });
@@ -329,6 +329,30 @@ function drawTable(el, view, { clickable, seat }) {
     }
     el.append(row);
   }
+}
+
+/** The view's containers that name no place on the table. */
+const WRAPPERS = new Set(["deal", "public", "cards", "view"]);
+
+/** A row's label read off its path in the view, in a player's words: `trick 3`, `seat 1:
+ * stored`, `you: captured` (the page names no game, so the view's own keys are the words). */
+function labelOf(path, seat) {
+  let who = "";
+  const words = [];
+  for (const part of path) {
+    if (WRAPPERS.has(part)) continue;
+    if (part.startsWith("seat ")) {
+      who = part === `seat ${seat}` ? "you" : part;
+      continue;
+    }
+    const word = part.replaceAll("_", " ");
+    // A numbered entry of a plural list is one of them: `tricks`, `2` is `trick 2`.
+    const last = words.length - 1;
+    if (/^\d+$/.test(word) && last >= 0 && /[^ius]s$/.test(words[last])) words[last] = words[last].slice(0, -1);
+    words.push(word);
+  }
+  const what = words.join(" ") || "cards";
+  return who ? `${who}: ${what}` : what;
 }
 
 /** A card clicked: the one move that plays it, a choice among several, or the engine's

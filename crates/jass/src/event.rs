@@ -339,10 +339,12 @@ impl Event {
 const TERMS: &[Term] = &[
     Term {
         word: "forehand",
+        // The rule's card in words, not as a card: a term is read beside cards a seat may
+        // not see, and names none of them.
         meaning: "The seat that acts first in a deal (the seat after the dealer; in a Schieber \
-                  game's first deal the holder of 7♦): in Schieber it names the contract or \
-                  pushes, and leads; in Coiffeur it chooses a slot or passes first; in \
-                  Differenzler it predicts first and leads.",
+                  game's first deal whoever holds the seven of diamonds): in Schieber it names \
+                  the contract or pushes, and leads; in Coiffeur it chooses a slot or passes \
+                  first; in Differenzler it predicts first and leads.",
     },
     Term {
         word: "push",
