@@ -174,6 +174,19 @@ impl GameType {
         self.of.duplicate(self, rules, players, entries, seed)
     }
 
+    /// Many tables of this type stepped together ([`crate::batch`]), as `config` sets them up.
+    ///
+    /// # Errors
+    /// [`TableError::Rules`] for rules the game does not read, [`TableError::Setup`] for a
+    /// table it does not seat (or no tables), [`TableError::Seat`] for a learner's seat not
+    /// at the table, [`TableError::Bot`] for an opponent that is not a ladder bot.
+    pub fn batch(
+        &'static self,
+        config: crate::batch::BatchConfig,
+    ) -> Result<Box<dyn crate::batch::Batch>, TableError> {
+        self.of.batch(self, config)
+    }
+
     /// Runs `visitor` typed, for this line's game type.
     pub fn visit<V: Visitor>(&'static self, visitor: V) -> V::Out {
         dispatch(self, visitor)

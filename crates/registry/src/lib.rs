@@ -32,6 +32,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
+pub mod batch;
 mod catalogue;
 mod duplicate;
 mod error;
@@ -42,6 +43,7 @@ mod session;
 mod table;
 pub mod words;
 
+pub use batch::{Batch, BatchConfig};
 pub use cards_bots::{GameResult, Standings};
 pub use catalogue::{GameType, SummaryVisitor, Visitor, by_record, catalogue, find, games, tuning};
 pub use duplicate::{Deal, Duplicate, Entry, Outsider, Run};

@@ -259,6 +259,11 @@ pub(crate) trait TypeOf: Sync {
         seed: u64,
     ) -> Result<Box<dyn Table>, TableError>;
     fn replay(&self, line: &'static GameType, text: &str) -> Result<Box<dyn Table>, TableError>;
+    fn batch(
+        &self,
+        line: &'static GameType,
+        config: crate::batch::BatchConfig,
+    ) -> Result<Box<dyn crate::batch::Batch>, TableError>;
     fn new_table_from_setup(
         &self,
         line: &'static GameType,
@@ -386,6 +391,14 @@ impl<G: Catalogued, P: Indexed<Game = G> + Send + 'static> TypeOf for Of<G, P> {
             .map_err(|e| TableError::Setup(e.to_string()))?;
         let record = GameRecord::from_integer_seed(rules, players, seed);
         Ok(Box::new(Typed::<G, P>::start(line, state, record)))
+    }
+
+    fn batch(
+        &self,
+        line: &'static GameType,
+        config: crate::batch::BatchConfig,
+    ) -> Result<Box<dyn crate::batch::Batch>, TableError> {
+        Ok(Box::new(crate::batch::Typed::<G, P>::new(line, config)?))
     }
 
     fn replay(&self, line: &'static GameType, text: &str) -> Result<Box<dyn Table>, TableError> {

@@ -1,6 +1,7 @@
 //! The registry's integration tests: the catalogue, every game type's table against the
 //! typed game it erases, and the ladder's search tuning per game type.
 
+mod batch;
 mod catalogue;
 mod duplicate;
 mod reading;
