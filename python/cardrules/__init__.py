@@ -29,11 +29,13 @@ from ._cardrules import (
     State,
     UnknownGame,
     __version__,
+    deal_seed,
     from_record,
     games,
     new_game,
     tournament,
 )
+from .vector import VecEnv
 
 __all__ = [
     "TERMINAL",
@@ -47,7 +49,9 @@ __all__ = [
     "InvalidRules",
     "State",
     "UnknownGame",
+    "VecEnv",
     "__version__",
+    "deal_seed",
     "from_record",
     "games",
     "new_game",

@@ -101,3 +101,57 @@ def tournament(
     seed: int = 0,
     records: bool = False,
 ) -> dict[str, Any]: ...
+
+BATCH_OVER: int
+
+def deal_seed(seed: int, table: int, episode: int) -> int: ...
+
+class Batch:
+    """The engine of ``cardrules.VecEnv``: tables of one game type stepped in Rust."""
+
+    def __init__(
+        self,
+        game: Game,
+        tables: int,
+        seed: int = 0,
+        learners: list[int] | None = None,
+        opponent: str = "random",
+        tensor: str = "observation",
+        autoreset: str = "next-step",
+        duplicate: bool = False,
+        threads: int = 1,
+        first_table: int = 0,
+        illegal_reward: float | None = None,
+    ) -> None: ...
+    @property
+    def dims(self) -> tuple[int, int, int]: ...
+    @property
+    def tables(self) -> int: ...
+    @property
+    def threads(self) -> int: ...
+    @property
+    def seed(self) -> int: ...
+    def deal_seed(self, table: int) -> int | None: ...
+    def reset_into(
+        self,
+        seed: int | None,
+        only: npt.NDArray[np.bool_] | None,
+        tensor: npt.NDArray[np.float32],
+        mask: npt.NDArray[np.int8],
+        player: npt.NDArray[np.int32],
+        rewards: npt.NDArray[np.float32],
+        terminated: npt.NDArray[np.bool_],
+        truncated: npt.NDArray[np.bool_],
+        episode: npt.NDArray[np.uint64],
+    ) -> None: ...
+    def step_into(
+        self,
+        actions: npt.NDArray[np.int64],
+        tensor: npt.NDArray[np.float32],
+        mask: npt.NDArray[np.int8],
+        player: npt.NDArray[np.int32],
+        rewards: npt.NDArray[np.float32],
+        terminated: npt.NDArray[np.bool_],
+        truncated: npt.NDArray[np.bool_],
+        episode: npt.NDArray[np.uint64],
+    ) -> None: ...

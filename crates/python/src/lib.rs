@@ -11,6 +11,7 @@ mod errors;
 mod game;
 mod json;
 mod state;
+mod vector;
 
 use pyo3::prelude::*;
 
@@ -23,10 +24,13 @@ fn _cardrules(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(state::from_record, m)?)?;
     m.add_function(wrap_pyfunction!(state::_restore_state, m)?)?;
     m.add_function(wrap_pyfunction!(bots::tournament, m)?)?;
+    m.add_function(wrap_pyfunction!(vector::deal_seed, m)?)?;
     m.add_class::<game::Game>()?;
     m.add_class::<state::State>()?;
     m.add_class::<bots::Bot>()?;
+    m.add_class::<vector::Batch>()?;
     m.add("TERMINAL", state::TERMINAL)?;
+    m.add("BATCH_OVER", cards_registry::batch::OVER)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -72,6 +72,10 @@ pub struct BatchConfig {
     pub tensor: Tensor,
     /// What a table does when its episode ends.
     pub autoreset: Autoreset,
+    /// What an action that is not legal does: `None` refuses the whole step (nothing
+    /// changes); `Some(r)` ends that table's episode instead, paying `r` to the seat that
+    /// chose it and 0 to the others (for checkers that step actions drawn without the mask).
+    pub illegal_reward: Option<f32>,
     /// Tables `2k` and `2k + 1` get the same deals, the learners' seats turned one place on
     /// at the odd one (so a learner in a team game plays the other team's cards).
     pub duplicate: bool,
@@ -89,6 +93,7 @@ impl Default for BatchConfig {
             opponent: "random".to_owned(),
             tensor: Tensor::Observation,
             autoreset: Autoreset::NextStep,
+            illegal_reward: None,
             duplicate: false,
         }
     }
@@ -104,6 +109,9 @@ pub fn deal_seed(seed: u64, table: u64, episode: u64) -> u64 {
     let key = GameRng::new(Seed::from(seed), BATCH_STREAM).seed();
     GameRng::new(key, (table << 32) | (episode & 0xFFFF_FFFF)).next_u64()
 }
+
+/// The most deals in a row a table skips for ending before a learner decides.
+const MAX_SKIPPED: usize = 1000;
 
 /// The role stream a batch's key comes from (below 2^32: no deal's stream).
 const BATCH_STREAM: u64 = 3;
@@ -323,6 +331,9 @@ struct Slot<G: Catalogued, P> {
     recalls: Vec<G::Recall>,
     /// The learner seat that acted last (whose tensor a finished episode shows).
     last_learner: usize,
+    /// What the seat that chose an illegal action is paid, when its episode ended on one
+    /// ([`BatchConfig::illegal_reward`]).
+    forfeit: Option<f32>,
     /// The legal steps written last, which the next step's action is checked against.
     mask: ActionMask,
     /// Scratch, reused move after move.
@@ -342,6 +353,7 @@ impl<G: Catalogued, P: Indexed<Game = G>> Slot<G, P> {
             bots: Vec::new(),
             recalls: Vec::new(),
             last_learner: 0,
+            forfeit: None,
             mask: ActionMask::new(P::NUM_ACTIONS),
             legal: Vec::new(),
             events: Vec::new(),
@@ -349,8 +361,24 @@ impl<G: Catalogued, P: Indexed<Game = G>> Slot<G, P> {
         }
     }
 
-    /// Deals its next episode and plays the bots to a learner's decision.
+    /// Deals its next episode and plays the bots to a learner's decision. An episode that
+    /// ends before any learner decides (a Letom deal settled at the deal) teaches nothing and
+    /// could pay nothing, so the next one is dealt in its place.
     fn start(&mut self, shared: &Shared<G>) -> Result<(), TableError> {
+        for _ in 0..MAX_SKIPPED {
+            self.deal(shared)?;
+            if !self.over() {
+                return Ok(());
+            }
+        }
+        Err(TableError::Setup(format!(
+            "table {}: {MAX_SKIPPED} deals in a row ended before any learner decided",
+            self.table
+        )))
+    }
+
+    /// Deals its next episode and plays the bots to a learner's decision or the end.
+    fn deal(&mut self, shared: &Shared<G>) -> Result<(), TableError> {
         let episode = self.next_episode;
         if episode >= MAX_TABLES {
             return Err(TableError::Setup(format!(
@@ -398,7 +426,13 @@ impl<G: Catalogued, P: Indexed<Game = G>> Slot<G, P> {
         self.next_episode = episode + 1;
         self.game = Some(game);
         self.under_way = None;
+        self.forfeit = None;
         self.play_bots(shared)
+    }
+
+    /// Whether its episode is over (by the rules, or forfeited).
+    fn over(&self) -> bool {
+        self.forfeit.is_some() || self.game.as_ref().is_some_and(Game::is_terminal)
     }
 
     /// Plays `action` (legal) for the seat to act, its events folded into the recalls.
@@ -519,7 +553,12 @@ impl<G: Catalogued, P: Indexed<Game = G>> Slot<G, P> {
             out.terminated[i] = false;
             return;
         };
-        let (seat, steps) = match game.to_act() {
+        let to_act = if self.forfeit.is_some() {
+            None
+        } else {
+            game.to_act()
+        };
+        let (seat, steps) = match to_act {
             Some(seat) => {
                 match &self.under_way {
                     Some((position, _)) => position.legal_mask(&mut self.mask),
@@ -534,7 +573,9 @@ impl<G: Catalogued, P: Indexed<Game = G>> Slot<G, P> {
                 self.mask.reset(dims.actions);
                 out.player[i] = OVER;
                 out.terminated[i] = true;
-                if ended {
+                if ended && let Some(paid) = self.forfeit {
+                    rewards[self.last_learner] = paid;
+                } else if ended {
                     for (r, v) in rewards.iter_mut().zip(game.returns().iter()) {
                         *r = *v as f32;
                     }
@@ -556,15 +597,15 @@ impl<G: Catalogued, P: Indexed<Game = G>> Slot<G, P> {
         };
     }
 
-    /// Whether step `action` may be taken here, under `autoreset`.
-    fn check(&self, action: i64, autoreset: Autoreset, index: usize) -> Result<(), TableError> {
-        let Some(game) = self.game.as_ref() else {
+    /// Whether step `action` may be taken here, under the batch's `config`.
+    fn check(&self, action: i64, config: &BatchConfig, index: usize) -> Result<(), TableError> {
+        if self.game.is_none() {
             return Err(TableError::Refused(
                 "the batch was never reset: reset it before stepping".to_owned(),
             ));
-        };
-        if game.is_terminal() {
-            return match autoreset {
+        }
+        if self.over() {
+            return match config.autoreset {
                 Autoreset::NextStep => Ok(()),
                 Autoreset::Disabled => Err(TableError::Refused(format!(
                     "table {index}'s episode is over and autoreset is disabled: reset it first"
@@ -573,6 +614,7 @@ impl<G: Catalogued, P: Indexed<Game = G>> Slot<G, P> {
         }
         match usize::try_from(action) {
             Ok(id) if self.mask.contains(id) => Ok(()),
+            _ if config.illegal_reward.is_some() => Ok(()),
             _ => Err(TableError::Refused(format!(
                 "step {action} is not legal at table {index}; its legal steps are {:?}",
                 self.mask.iter().collect::<Vec<_>>()
@@ -681,11 +723,10 @@ impl<G: Catalogued, P: Indexed<Game = G> + Send> Part for TypedPart<'_, G, P> {
     }
 
     fn step(&mut self, actions: &[i64], mut out: Buffers<'_>) -> Result<(), TableError> {
-        let autoreset = self.shared.config.autoreset;
+        let config = &self.shared.config;
         for (i, (slot, &action)) in self.slots.iter_mut().zip(actions).enumerate() {
-            let over = slot.game.as_ref().is_some_and(Game::is_terminal);
-            let ended = if over {
-                match autoreset {
+            let ended = if slot.over() {
+                match config.autoreset {
                     Autoreset::NextStep => slot.start(self.shared)?,
                     Autoreset::Disabled => {
                         return Err(TableError::Refused(format!(
@@ -696,10 +737,22 @@ impl<G: Catalogued, P: Indexed<Game = G> + Send> Part for TypedPart<'_, G, P> {
                 }
                 false
             } else {
-                let id = usize::try_from(action)
-                    .map_err(|_| TableError::Refused(format!("step {action} is not a step id")))?;
-                slot.step(self.shared, id)?;
-                slot.game.as_ref().is_some_and(Game::is_terminal)
+                match (usize::try_from(action), config.illegal_reward) {
+                    (Ok(id), _) if slot.mask.contains(id) => slot.step(self.shared, id)?,
+                    (_, Some(paid)) => {
+                        if let Some(seat) = slot.game.as_ref().and_then(Game::to_act) {
+                            slot.last_learner = seat.index();
+                        }
+                        slot.forfeit = Some(paid);
+                    }
+                    (_, None) => {
+                        return Err(TableError::Refused(format!(
+                            "step {action} is not legal at table {}",
+                            self.first + i
+                        )));
+                    }
+                }
+                slot.over()
             };
             slot.write(i, ended, self.dims, &mut out);
         }
@@ -777,9 +830,9 @@ impl<G: Catalogued, P: Indexed<Game = G> + Send + 'static> Batch for Typed<G, P>
                 self.slots.len()
             )));
         }
-        let autoreset = self.shared.config.autoreset;
+        let config = &self.shared.config;
         for (i, (slot, &action)) in self.slots.iter().zip(actions).enumerate() {
-            slot.check(action, autoreset, i)?;
+            slot.check(action, config, i)?;
         }
         Ok(())
     }

@@ -174,8 +174,11 @@ fn every_table_plays_the_game_its_deal_seed_deals() {
                         }
                     } else {
                         // Next-step autoreset: this step dealt the table's next episode.
-                        episodes[i] += 1;
+                        // (A deal that ends before anyone decides is skipped.)
+                        assert!(rows.episode[i] > episodes[i]);
+                        episodes[i] = rows.episode[i];
                         *mirror = new(i, episodes[i]);
+                        last[i] = 0;
                         assert!(
                             rows.row(batch.as_ref(), i)
                                 .rewards
@@ -366,4 +369,33 @@ fn with_autoreset_disabled_a_finished_table_waits_for_its_reset() {
     batch.reset(None, rows.out()).unwrap();
     assert_eq!(rows.episode, [0, 0]);
     assert_eq!(batch.deal(1), Some(deal_seed(5, 1, 0)));
+}
+
+#[test]
+fn an_illegal_action_can_end_its_episode_instead_of_refusing_the_step() {
+    let line = cards_registry::find("letom", Some("deal")).unwrap();
+    let mut c = config(line, 2, Tensor::Observation);
+    c.illegal_reward = Some(-2.5);
+    let mut batch = line.batch(c).unwrap();
+    let mut rows = Rows::new(batch.as_ref());
+    batch.reset(None, rows.out()).unwrap();
+    let d = batch.dims();
+    let seat = rows.player[1] as usize;
+    let illegal = (0..d.actions as i64)
+        .find(|&a| rows.mask[d.actions + a as usize] == 0)
+        .unwrap();
+    batch
+        .step(&[pick(&rows.mask[..d.actions], 0), illegal], rows.out())
+        .unwrap();
+    assert!(rows.terminated[1] && !rows.terminated[0]);
+    assert_eq!(rows.player[1], OVER);
+    let mut paid = vec![0.0; d.players];
+    paid[seat] = -2.5;
+    assert_eq!(rows.rewards[d.players..], paid);
+    // The next step deals its next episode, whatever action it is given.
+    batch
+        .step(&[pick(&rows.mask[..d.actions], 1), -7], rows.out())
+        .unwrap();
+    assert_eq!(rows.episode, [0, 1]);
+    assert!(!rows.terminated[1] && rows.rewards.iter().all(|&r| r == 0.0));
 }
