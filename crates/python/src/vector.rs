@@ -65,14 +65,15 @@ impl Batch {
     ) -> Result<(), cards_registry::TableError> {
         let parts = batch.parts(self.part, out)?;
         match &self.pool {
-            None => parts
-                .into_iter()
-                .try_for_each(|(mut part, out)| f(part.as_mut(), out)),
-            Some(pool) => pool.install(|| {
+            // One part gains nothing from the pool but the cost of reaching it.
+            Some(pool) if parts.len() > 1 => pool.install(|| {
                 parts
                     .into_par_iter()
                     .try_for_each(|(mut part, out)| f(part.as_mut(), out))
             }),
+            _ => parts
+                .into_iter()
+                .try_for_each(|(mut part, out)| f(part.as_mut(), out)),
         }
     }
 }
@@ -144,7 +145,8 @@ impl Batch {
         Ok(Batch {
             inner: Mutex::new(batch),
             pool,
-            part: tables.div_ceil(threads * 4).max(1),
+            // A few parts a thread, and none under 16 tables (fewer are not worth a thread).
+            part: tables.div_ceil(threads * 4).max(16),
             threads,
         })
     }

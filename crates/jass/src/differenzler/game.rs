@@ -355,18 +355,14 @@ impl Game for Differenzler {
                 (made && (!hidden || s == seat.index())).then_some(self.predictions[s])
             })
             .collect();
-        let seen = evidence(
+        let (tricks, leader) = crate::schieber_deal::view::completed_tricks(
             n,
             self.tricks.first(),
             self.tricks.plays(),
             |_| Some(self.mode()),
-            &self.rules.play,
             self.tricks.count(),
-        );
-        let (tricks, leader) = match seen {
-            Some(seen) => (trick_views(seen.tricks), seen.leader),
-            None => (Vec::new(), self.tricks.first()),
-        };
+        )
+        .unwrap_or((Vec::new(), self.tricks.first()));
         DifferenzlerView {
             seat,
             rules: self.rules,

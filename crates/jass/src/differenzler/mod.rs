@@ -15,9 +15,7 @@ use crate::card_play::{CardPlay, MAX_SEATS, PLAYS, seat_after_at};
 use crate::event::deal_event;
 use crate::sampling::{HiddenDeal, evidence};
 use crate::schieber_deal::Hand;
-use crate::schieber_deal::view::{
-    TrickView, follow_card, follow_trick, misfit, seen_hands, trick_views,
-};
+use crate::schieber_deal::view::{TrickView, follow_card, follow_trick, misfit, seen_hands};
 use crate::{
     Action, Event, MAX_PREDICTION, Mode, RuleError, Rules, SeededDeal, SetupError, ViewError,
 };

@@ -4,14 +4,15 @@
 use cards_core::{CardSet, Game, JassCard, ObserveError, PlayerId, Rng};
 
 use crate::action::Contract;
+use crate::card_play::seat_after_at;
 use crate::sampling::{HiddenDeal, evidence};
 use crate::schieber_deal::{
     Credits, Hand, PLAYS, SEATS, SchieberDeal, SchieberDealOutcome, TRICKS, WeisScore, each_legal,
     seat_after, team_of,
 };
 use crate::{
-    Action, Declaration, Event, Meld, Mode, PlayRules, Rules, SchieberDealSetup, SetupError,
-    ViewError,
+    Action, Declaration, Event, Meld, Mode, Rules, SchieberDealSetup, SetupError, ViewError,
+    trick_winner,
 };
 
 /// A completed trick as everyone saw it.
@@ -110,15 +111,43 @@ pub(crate) fn walk(
     trio: &[Mode],
     plays: &[JassCard],
 ) -> Option<(Vec<TrickView>, PlayerId)> {
-    let seen = evidence(
+    completed_tricks(
         SEATS,
         forehand,
         plays,
         |t| contract.trick_mode(t, trio),
-        &PlayRules::DEFAULT,
         TRICKS,
-    )?;
-    Some((trick_views(seen.tricks), seen.leader))
+    )
+}
+
+/// The completed tricks of `plays` at a table of `seats` from `first`'s lead, trick `t`
+/// played in `mode_of(t)`, and the current trick's leader (when every card is played: the
+/// last trick's); `None` when a trick's mode, the current one's included, is unknown. What
+/// [`evidence`] walks, without what it proves of the hands: every view is built from it.
+pub(crate) fn completed_tricks(
+    seats: usize,
+    first: PlayerId,
+    plays: &[JassCard],
+    mode_of: impl Fn(usize) -> Option<Mode>,
+    tricks_in_deal: usize,
+) -> Option<(Vec<TrickView>, PlayerId)> {
+    let mut tricks = Vec::with_capacity(plays.len() / seats.max(1));
+    let mut lead = first;
+    for (t, chunk) in plays.chunks(seats.max(1)).enumerate() {
+        let mode = mode_of(t)?;
+        if chunk.len() == seats {
+            let winner = seat_after_at(lead, trick_winner(chunk, mode), seats);
+            tricks.push(TrickView {
+                leader: lead,
+                cards: chunk.to_vec(),
+                winner,
+            });
+            if t + 1 < tricks_in_deal {
+                lead = winner;
+            }
+        }
+    }
+    Some((tricks, lead))
 }
 
 /// The completed tricks as views.
