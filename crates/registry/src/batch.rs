@@ -440,7 +440,9 @@ impl<G: Catalogued, P: Indexed<Game = G>> Slot<G, P> {
         let Some(game) = self.game.as_mut() else {
             return Err(TableError::Over);
         };
-        if self.recalls.is_empty() {
+        // No recall to keep, or one that holds nothing (a game whose view has its whole
+        // history): no events are needed.
+        if self.recalls.is_empty() || size_of::<G::Recall>() == 0 {
             return game
                 .play(action)
                 .map_err(|e| TableError::Refused(e.to_string()));
@@ -505,7 +507,7 @@ impl<G: Catalogued, P: Indexed<Game = G>> Slot<G, P> {
             self.under_way = Some((position, taken));
             return Ok(());
         }
-        if self.recalls.is_empty() {
+        if self.recalls.is_empty() || size_of::<G::Recall>() == 0 {
             // Nobody recalls events: the position's game is the state the decision reaches.
             self.game = Some(position.game().clone());
         } else {
