@@ -90,48 +90,7 @@ impl Game for Letom {
     }
 
     fn setup(&self) -> Setup {
-        let n = self.num_players();
-        let in_sale = matches!(self.phase, Phase::Sale { .. });
-        let hands = (0..n)
-            .map(|s| {
-                if in_sale {
-                    self.dealt[s][..self.hands[s].len()]
-                        .iter()
-                        .filter_map(|&i| DidoCard::from_index(i))
-                        .collect()
-                } else {
-                    self.hands[s].iter().collect()
-                }
-            })
-            .collect();
-        Setup {
-            dealer: self.dealer,
-            phase: self.phase,
-            hands,
-            floor: self.floor,
-            stock: self.stock(),
-            captured: self.captured[..n].to_vec(),
-            owed: self.owed[..n].to_vec(),
-            shaken: self.shaken[..n].to_vec(),
-            bombs: self.bombs[..n].to_vec(),
-            ren: self.ren[..n].to_vec(),
-            ren_base: self.ren_base[..n].to_vec(),
-            ren_order: self.ren_order[..n].to_vec(),
-            seller: self.seller,
-            shown: self.shown,
-            carry: self.carry_in.carry,
-            carried_shakes: self.carry_in.shakes[..n].to_vec(),
-            carried_bombs: self.carry_in.bombs[..n].to_vec(),
-            pot: self.carry_in.pot[..n].to_vec(),
-            stake_taker: self.stake_taker,
-            first_done: (0..n)
-                .filter(|&s| self.first_done & (1 << s) != 0)
-                .map(|s| PlayerId(s as u8))
-                .collect(),
-            events: self.events,
-            reshuffle: self.reshuffle,
-            outcome: self.outcome,
-        }
+        self.setup_of(true)
     }
 
     fn rules(&self) -> &Rules {
@@ -348,15 +307,15 @@ impl Game for Letom {
     /// A seat not at the table is an onlooker and sees no hand.
     fn view(&self, player: PlayerId) -> View {
         let seat = player;
-        let mut public = self.setup();
-        let hand = public.hands.get(seat.index()).cloned().unwrap_or_default();
-        let hand_sizes = public.hands.iter().map(Vec::len).collect();
-        for h in &mut public.hands {
-            h.clear();
-        }
-        let stock_len = public.stock.len();
-        public.stock.clear();
-        public.reshuffle = None;
+        let public = self.setup_of(false);
+        let n = self.num_players();
+        let hand = if seat.index() < n {
+            self.hand_cards(seat.index())
+        } else {
+            Vec::new()
+        };
+        let hand_sizes = (0..n).map(|s| self.hands[s].len()).collect();
+        let stock_len = self.stock_len();
         View {
             seat,
             rules: self.rules,
@@ -583,5 +542,63 @@ impl DirectIndex for Letom {
 
     fn action_from_index(index: usize) -> Option<Action> {
         Action::from_index(index)
+    }
+}
+
+impl Letom {
+    /// Seat `s`'s hand as a setup writes it (in the sale, in the order it was dealt).
+    fn hand_cards(&self, s: usize) -> Vec<DidoCard> {
+        if matches!(self.phase, Phase::Sale { .. }) {
+            self.dealt[s][..self.hands[s].len()]
+                .iter()
+                .filter_map(|&i| DidoCard::from_index(i))
+                .collect()
+        } else {
+            self.hands[s].iter().collect()
+        }
+    }
+
+    /// The setup ([`Game::setup`]); with `whole` false, its hands (left empty, one per seat)
+    /// and its stock (empty, no reshuffle) are left out: what a view shows of it, without
+    /// building and dropping what it hides.
+    fn setup_of(&self, whole: bool) -> Setup {
+        let n = self.num_players();
+        let hands = (0..n)
+            .map(|s| {
+                if whole {
+                    self.hand_cards(s)
+                } else {
+                    Vec::new()
+                }
+            })
+            .collect();
+        Setup {
+            dealer: self.dealer,
+            phase: self.phase,
+            hands,
+            floor: self.floor,
+            stock: if whole { self.stock() } else { Vec::new() },
+            captured: self.captured[..n].to_vec(),
+            owed: self.owed[..n].to_vec(),
+            shaken: self.shaken[..n].to_vec(),
+            bombs: self.bombs[..n].to_vec(),
+            ren: self.ren[..n].to_vec(),
+            ren_base: self.ren_base[..n].to_vec(),
+            ren_order: self.ren_order[..n].to_vec(),
+            seller: self.seller,
+            shown: self.shown,
+            carry: self.carry_in.carry,
+            carried_shakes: self.carry_in.shakes[..n].to_vec(),
+            carried_bombs: self.carry_in.bombs[..n].to_vec(),
+            pot: self.carry_in.pot[..n].to_vec(),
+            stake_taker: self.stake_taker,
+            first_done: (0..n)
+                .filter(|&s| self.first_done & (1 << s) != 0)
+                .map(|s| PlayerId(s as u8))
+                .collect(),
+            events: self.events,
+            reshuffle: if whole { self.reshuffle } else { None },
+            outcome: self.outcome,
+        }
     }
 }
