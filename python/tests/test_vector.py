@@ -73,8 +73,9 @@ def run(env: cardrules.VecEnv, steps: int) -> list[dict[str, np.ndarray]]:
 @pytest.mark.parametrize("name,variant", [("jass", "schieber-deal"), ("letom", "deal"),
                                           ("elewenjewe", None)])
 def test_the_same_games_on_any_thread_count_and_split(name: str, variant: str | None) -> None:
-    one = run(cardrules.VecEnv(name, variant=variant, num_envs=8, seed=3, threads=1), 60)
-    two = run(cardrules.VecEnv(name, variant=variant, num_envs=8, seed=3, threads=2), 60)
+    # 300 tables: parts of 128 at least, so two threads take three parts between them.
+    one = run(cardrules.VecEnv(name, variant=variant, num_envs=300, seed=3, threads=1), 60)
+    two = run(cardrules.VecEnv(name, variant=variant, num_envs=300, seed=3, threads=2), 60)
     for a, b in zip(one, two):
         for key in a:
             np.testing.assert_array_equal(a[key], b[key], err_msg=key)

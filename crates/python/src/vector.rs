@@ -145,8 +145,9 @@ impl Batch {
         Ok(Batch {
             inner: Mutex::new(batch),
             pool,
-            // A few parts a thread, and none under 16 tables (fewer are not worth a thread).
-            part: tables.div_ceil(threads * 4).max(16),
+            // A few parts a thread, and none under 128 tables: waking a thread costs tens of
+            // microseconds, what some 100 tables' decisions take.
+            part: tables.div_ceil(threads * 4).max(128),
             threads,
         })
     }

@@ -1,4 +1,4 @@
-//! Steps a batch of tables with the first legal action of each, for a profiler or a quick
+//! Steps a batch of tables with the middle legal step of each, for a profiler or a quick
 //! figure: `cargo run --release -p cards-registry --example batch_steps -- jass schieber-deal 1024 300`.
 
 use cards_registry::batch::{BatchConfig, Buffers};
@@ -43,7 +43,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for _ in 0..steps {
         for (i, a) in actions.iter_mut().enumerate() {
             let row = &mask[i * dims.actions..(i + 1) * dims.actions];
-            *a = row.iter().position(|&m| m == 1).unwrap_or(0) as i64;
+            // The middle legal step: always the lowest would have Eléwénjewé trail card after
+            // card onto a crowded table, no game played with sense.
+            let legal = row.iter().filter(|&&m| m == 1).count();
+            let id = row
+                .iter()
+                .enumerate()
+                .filter(|&(_, &m)| m == 1)
+                .nth(legal / 2);
+            *a = id.map_or(0, |(i, _)| i as i64);
         }
         batch.step(&actions, out!())?;
     }
