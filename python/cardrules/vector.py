@@ -180,8 +180,9 @@ class VecEnv:
 
     def reset(self, seed: int | None = None, mask: np.ndarray | Sequence[bool] | None = None) -> None:
         """Starts the tables ``mask`` marks (all by default) on their next episode, played to a
-        learner's decision, and writes every table's row (``rewards`` 0). With ``seed``, the
-        batch is reseeded first and every table's episodes count from 0 again."""
+        learner's decision, and writes every table's row (``rewards`` 0). With ``seed``, every
+        table's episodes are dealt from ``seed`` from now on, counted from 0 again (a table
+        ``mask`` leaves out plays its episode under way to its end first)."""
         only = None if mask is None else np.ascontiguousarray(mask, dtype=np.bool_)
         self._batch.reset_into(None if seed is None else int(seed), only, *self._arrays())
 

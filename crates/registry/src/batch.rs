@@ -213,8 +213,9 @@ pub trait Batch: fmt::Debug + Send {
     /// The deal seed of table `table`'s episode under way ([`deal_seed`]: a table dealt from
     /// it is that episode's game), or `None` for a table past the batch or never reset.
     fn deal(&self, table: usize) -> Option<u64>;
-    /// Starts every table afresh from `seed`, at its episode 0 (the next reset without a seed
-    /// starts each table's next episode). Writes nothing: [`Batch::reset`] follows.
+    /// Deals every table's episodes from `seed` from now on, counted from 0 again: the next
+    /// reset of a table deals its episode 0 under `seed`; a table not reset plays its episode
+    /// under way to its end (and [`Batch::deal`] still names its seed). Writes nothing.
     fn reseed(&mut self, seed: u64);
     /// The batch in parts of at most `size` consecutive tables, in order, each to be stepped
     /// alone (on a thread of its own), with `out` cut to match.
@@ -321,6 +322,8 @@ struct Slot<G: Catalogued, P> {
     table: u64,
     episode: u64,
     next_episode: u64,
+    /// The seed its episode under way was dealt from.
+    deal_seed: u64,
     /// The game at the start of the decision under way (`None` before the first reset).
     game: Option<G>,
     /// A decision taken step by step: the position so far and the steps taken.
@@ -348,6 +351,7 @@ impl<G: Catalogued, P: Indexed<Game = G>> Slot<G, P> {
             table,
             episode: 0,
             next_episode: 0,
+            deal_seed: 0,
             game: None,
             under_way: None,
             bots: Vec::new(),
@@ -424,6 +428,7 @@ impl<G: Catalogued, P: Indexed<Game = G>> Slot<G, P> {
             .unwrap_or(0);
         self.episode = episode;
         self.next_episode = episode + 1;
+        self.deal_seed = seed;
         self.game = Some(game);
         self.under_way = None;
         self.forfeit = None;
@@ -785,14 +790,7 @@ impl<G: Catalogued, P: Indexed<Game = G> + Send + 'static> Batch for Typed<G, P>
 
     fn deal(&self, table: usize) -> Option<u64> {
         let slot = self.slots.get(table)?;
-        slot.game.as_ref()?;
-        let config = &self.shared.config;
-        let deal_table = if config.duplicate {
-            slot.table & !1
-        } else {
-            slot.table
-        };
-        Some(deal_seed(config.seed, deal_table, slot.episode))
+        slot.game.as_ref().map(|_| slot.deal_seed)
     }
 
     fn reseed(&mut self, seed: u64) {

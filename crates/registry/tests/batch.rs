@@ -399,3 +399,17 @@ fn an_illegal_action_can_end_its_episode_instead_of_refusing_the_step() {
     assert_eq!(rows.episode, [0, 1]);
     assert!(!rows.terminated[1] && rows.rewards.iter().all(|&r| r == 0.0));
 }
+
+#[test]
+fn a_table_not_reset_after_a_reseed_keeps_its_deal() {
+    let line = cards_registry::find("letom", Some("deal")).unwrap();
+    let mut batch = line.batch(config(line, 2, Tensor::Observation)).unwrap();
+    let mut rows = Rows::new(batch.as_ref());
+    batch.reset(None, rows.out()).unwrap();
+    let kept = batch.deal(1);
+    batch.reseed(99);
+    batch.reset(Some(&[true, false]), rows.out()).unwrap();
+    assert_eq!(batch.deal(0), Some(deal_seed(99, 0, 0)));
+    assert_eq!(batch.deal(1), kept);
+    assert_eq!(kept, Some(deal_seed(11, 1, 0)));
+}
