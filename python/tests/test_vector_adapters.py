@@ -1,0 +1,220 @@
+"""The batched adapters: cardrules.gymnasium.SeatVectorEnv under Gymnasium's own vector
+conventions and wrappers, and cardrules.rllib.TableEnv under RLlib's MultiAgentEnv protocol."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import data_equivalence
+from gymnasium.utils.env_match import check_environments_match
+from gymnasium.vector import AutoresetMode
+from gymnasium.vector.utils import batch_space
+
+import cardrules
+from cardrules.gymnasium import SeatVectorEnv
+
+
+def masked_random(obs: dict[str, np.ndarray], rng: np.random.Generator) -> np.ndarray:
+    """A uniformly random legal action per table (0 where no action is legal)."""
+    return (rng.random(obs["action_mask"].shape) * obs["action_mask"]).argmax(axis=1)
+
+
+# --------------------------------------------------------------------------------------------
+# Gymnasium VectorEnv
+
+
+@pytest.mark.parametrize("observation", ["observation", "information_state"])
+def test_spaces_are_gymnasiums_batches_and_hold_every_observation(
+    game: cardrules.Game, observation: str
+) -> None:
+    envs = SeatVectorEnv(game, num_envs=3, seat=game.num_players() - 1, opponent="random",
+                         seed=2, observation=observation)  # type: ignore[arg-type]
+    single = cardrules.gymnasium.SeatEnv(game, observation=observation)  # type: ignore[arg-type]
+    assert isinstance(envs, gymnasium.vector.VectorEnv)
+    assert envs.single_observation_space == single.observation_space
+    assert envs.single_action_space == single.action_space
+    assert envs.observation_space == batch_space(envs.single_observation_space, 3)
+    assert envs.action_space == batch_space(envs.single_action_space, 3)
+    assert envs.metadata["autoreset_mode"] == AutoresetMode.NEXT_STEP
+    sample = envs.action_space.sample()
+    assert sample.shape == (3,) and np.issubdtype(sample.dtype, np.integer)
+    obs, infos = envs.reset()
+    rng = np.random.default_rng(0)
+    for _ in range(60):
+        assert envs.observation_space.contains(obs)
+        obs, rewards, terminations, truncations, infos = envs.step(masked_random(obs, rng))
+        assert rewards.shape == (3,) and rewards.dtype == np.float64
+        assert terminations.dtype == np.bool_ and not truncations.any()
+        assert set(infos) >= {"deal_seed", "_deal_seed", "episode_number", "_episode_number"}
+
+
+def test_rewards_are_the_learners_returns_and_infos_name_the_deals() -> None:
+    """Against a VecEnv given the same actions: the reward is the learner seat's column (one
+    seat on at a duplicate pair's odd table) and deal_seed names each table's deal."""
+    kwargs: dict[str, Any] = dict(num_envs=4, seed=6, opponent="random", duplicate=True,
+                                  first_table=2)
+    envs = SeatVectorEnv("jass", variant="schieber-deal", seat=1, **kwargs)
+    vec = cardrules.VecEnv("jass", variant="schieber-deal", learners=[1], **kwargs)
+    obs, infos = envs.reset()
+    vec.reset()
+    seats = np.array([1, 2, 1, 2])  # tables 2..5: 3 and 5 are odd
+    np.testing.assert_array_equal(envs.learner_seats, seats)
+    rng = np.random.default_rng(3)
+    ended = 0
+    for _ in range(120):
+        assert list(infos["deal_seed"]) == [vec.deal_seed(t) for t in range(4)]
+        assert list(infos["deal_seed"]) == [
+            cardrules.deal_seed(6, (2 + t) & ~1, int(e)) for t, e in enumerate(infos["episode_number"])]
+        actions = masked_random(obs, rng)
+        obs, rewards, terminations, _, infos = envs.step(actions)
+        vec.step(actions)
+        np.testing.assert_array_equal(rewards, vec.rewards[np.arange(4), seats])
+        np.testing.assert_array_equal(obs["observation"], vec.observation)
+        assert not rewards[~terminations].any()
+        if terminations.any():
+            np.testing.assert_array_equal(infos["_returns"], terminations)
+            np.testing.assert_array_equal(
+                rewards[terminations], infos["returns"][terminations, seats[terminations]])
+            ended += int(terminations.sum())
+    assert ended >= 4
+
+
+def test_record_episode_statistics_counts_what_we_count_by_hand() -> None:
+    envs = gymnasium.wrappers.vector.RecordEpisodeStatistics(
+        SeatVectorEnv("letom", variant="deal", num_envs=5, seed=3, opponent="rules"))
+    obs, _ = envs.reset()
+    rng = np.random.default_rng(1)
+    returns, lengths = np.zeros(5), np.zeros(5, np.int64)
+    fresh = np.zeros(5, np.bool_)  # next-step: the step after an end only deals
+    recorded = 0
+    for _ in range(150):
+        obs, rewards, terminations, truncations, infos = envs.step(masked_random(obs, rng))
+        returns = np.where(fresh, 0.0, returns + rewards)
+        lengths = np.where(fresh, 0, lengths + 1)
+        if terminations.any():
+            np.testing.assert_array_equal(infos["_episode"], terminations)
+            np.testing.assert_array_equal(infos["episode"]["r"][terminations], returns[terminations])
+            np.testing.assert_array_equal(infos["episode"]["l"][terminations], lengths[terminations])
+            recorded += int(terminations.sum())
+        else:
+            assert "episode" not in infos
+        fresh = terminations | truncations
+    assert recorded >= 5 and envs.episode_count == recorded
+
+
+def test_dict_info_to_list_gives_each_table_its_deal() -> None:
+    envs = gymnasium.wrappers.vector.DictInfoToList(
+        SeatVectorEnv("zaagox", players=3, num_envs=3, seed=8, opponent="random"))
+    _, infos = envs.reset()
+    assert isinstance(infos, list) and len(infos) == 3
+    assert [info["deal_seed"] for info in infos] == [cardrules.deal_seed(8, t, 0) for t in range(3)]
+    assert all(info["episode_number"] == 0 for info in infos)
+
+
+def test_the_same_results_on_one_or_two_threads_with_unmasked_samples() -> None:
+    """check_environments_match's loop for batches (its own asserts take an array's truth
+    value, so it runs only one table): actions sampled from action_space without the mask,
+    so most are illegal and end their episode with illegal_reward."""
+    def make(threads: int) -> SeatVectorEnv:
+        return SeatVectorEnv("jass", variant="schieber-deal", num_envs=8, seed=5,
+                             opponent="random", threads=threads, illegal_reward=-1.0)
+
+    a, b = make(1), make(2)
+    a.action_space.seed(0)
+    results = [(a.reset(seed=9), b.reset(seed=9))]
+    illegal = 0
+    for _ in range(80):
+        actions = a.action_space.sample()
+        illegal += int((a.vec.legal_action_mask[np.arange(8), actions] == 0).sum())
+        results.append((a.step(actions), b.step(actions)))
+    for one, two in results:
+        assert data_equivalence(one, two)
+    assert illegal > 0 and any((r[0][1] == -1.0).any() for r in results[1:])
+    check_environments_match(
+        SeatVectorEnv("letom", variant="deal", num_envs=1, seed=5, illegal_reward=-1.0),
+        SeatVectorEnv("letom", variant="deal", num_envs=1, seed=5, illegal_reward=-1.0, threads=2),
+        num_steps=60, seed=4)
+
+
+def test_next_step_autoreset_ignores_the_action_and_deals() -> None:
+    """Gymnasium 1.0's NEXT_STEP: after a terminating step, the next step ignores that table's
+    action and returns the next deal's first observation, reward 0, not terminated."""
+    game = cardrules.new_game("jass", variant="schieber-deal")
+    envs = SeatVectorEnv(game, num_envs=4, seed=11, opponent="random", seat=0)
+    obs, infos = envs.reset()
+    rng = np.random.default_rng(5)
+    done = np.zeros(4, np.bool_)
+    dealt, opened_by_learner = 0, 0
+    for _ in range(200):
+        actions = masked_random(obs, rng)
+        # An action no table could take: ignored where the episode ended, so nothing is refused.
+        actions[done] = game.num_distinct_actions() - 1
+        before = infos["episode_number"].copy()
+        obs, rewards, terminations, truncations, infos = envs.step(actions)
+        assert not rewards[done].any() and not terminations[done].any() and not truncations.any()
+        np.testing.assert_array_equal(infos["episode_number"], before + done)
+        for t in np.flatnonzero(done):
+            dealt += 1
+            state = game.new_initial_state(seed=int(infos["deal_seed"][t]))
+            assert obs["action_mask"][t].any()
+            if state.current_player() == 0:  # no bot moved before the learner's first turn
+                opened_by_learner += 1
+                np.testing.assert_array_equal(obs["observation"][t], state.observation_tensor(0))
+                np.testing.assert_array_equal(obs["action_mask"][t], state.legal_actions_mask())
+        if terminations.any():
+            np.testing.assert_array_equal(rewards[terminations], infos["returns"][terminations, 0])
+            assert not obs["action_mask"][terminations].any()
+        done = terminations
+    assert dealt >= 8 and opened_by_learner >= 1
+
+
+def test_disabled_autoreset_waits_for_a_masked_reset() -> None:
+    envs = SeatVectorEnv("jass", variant="schieber-deal", num_envs=3, seed=2,
+                         autoreset="disabled", opponent="rules")
+    assert envs.metadata["autoreset_mode"] == AutoresetMode.DISABLED
+    obs, infos = envs.reset()
+    rng = np.random.default_rng(0)
+    while True:
+        obs, _, terminations, _, infos = envs.step(masked_random(obs, rng))
+        if terminations.any():
+            break
+    with pytest.raises(cardrules.IllegalAction, match="autoreset is disabled"):
+        envs.step(masked_random(obs, rng))
+    with pytest.raises(ValueError, match="reset_mask"):
+        envs.reset(options={"reset_mask": np.array([True, False])})
+    before = infos["episode_number"].copy()
+    obs, infos = envs.reset(options={"reset_mask": terminations})
+    np.testing.assert_array_equal(infos["episode_number"], before + terminations)
+    assert obs["action_mask"].any(axis=1).all()
+    envs.step(masked_random(obs, rng))
+
+
+def test_returned_arrays_are_copies_unless_asked_not_to() -> None:
+    copied = SeatVectorEnv("letom", variant="deal", num_envs=2, seed=1)
+    shared = SeatVectorEnv("letom", variant="deal", num_envs=2, seed=1, copy=False)
+    rng = np.random.default_rng(0)
+    first, _ = copied.reset()
+    kept = {key: value.copy() for key, value in first.items()}
+    obs, _ = shared.reset()
+    assert obs["observation"] is shared.vec.observation
+    obs = first
+    for _ in range(5):
+        obs, *_ = copied.step(masked_random(obs, rng))
+    for key in kept:
+        np.testing.assert_array_equal(first[key], kept[key])
+
+
+def test_bad_input_is_refused_in_words() -> None:
+    with pytest.raises(ValueError, match="seat must be in 0..3"):
+        SeatVectorEnv("jass", variant="schieber-deal", seat=4)
+    with pytest.raises(ValueError, match="autoreset"):
+        SeatVectorEnv("jass", variant="schieber-deal", autoreset="same-step")  # type: ignore[arg-type]
+    envs = SeatVectorEnv("jass", variant="schieber-deal", num_envs=2)
+    envs.reset()
+    with pytest.raises(ValueError, match=r"shape \(2,\)"):
+        envs.step([0, 0, 0])
+    with pytest.raises(cardrules.IllegalAction):
+        envs.step([envs.single_action_space.n - 1] * 2)
