@@ -218,3 +218,114 @@ def test_bad_input_is_refused_in_words() -> None:
         envs.step([0, 0, 0])
     with pytest.raises(cardrules.IllegalAction):
         envs.step([envs.single_action_space.n - 1] * 2)
+
+
+# --------------------------------------------------------------------------------------------
+# RLlib MultiAgentEnv (the table numbering needs no Ray)
+
+
+def test_runner_tables_never_meet() -> None:
+    from cardrules._adapters import runner_table
+
+    seen = {runner_table(w, v, k) for w in (0, 1, 2, 4095) for v in (0, 1, 255) for k in (0, 1, 4095)}
+    assert len(seen) == 4 * 3 * 3 and max(seen) == 2**32 - 1
+    with pytest.raises(ValueError, match="worker_index must be in 0..4095"):
+        runner_table(4096, 0, 0)
+    with pytest.raises(ValueError, match="vector_index"):
+        runner_table(0, -1, 0)
+
+
+def rllib_env(config: dict[str, Any], worker_index: int = 0, vector_index: int = 0) -> Any:
+    pytest.importorskip("ray.rllib")
+    from ray.rllib.env.env_context import EnvContext
+
+    from cardrules.rllib import TableEnv
+
+    return TableEnv(EnvContext(config, worker_index=worker_index, vector_index=vector_index))
+
+
+def play(env: Any, rng: np.random.Generator, seed: int | None = None) -> tuple[list[int], dict, list]:
+    """One episode with masked random actions: the seats in turn, the final rewards, the obs."""
+    obs, infos = env.reset(seed=seed)
+    turns, seen = [], []
+    while True:
+        assert len(obs) == 1 or len(obs) == len(env.agents)
+        seen.append(obs)
+        (agent, one), = obs.items()
+        turns.append(int(agent.removeprefix("seat_")))
+        mask = one["action_mask"]
+        obs, rewards, terminateds, truncateds, infos = env.step(
+            {agent: int(rng.choice(np.flatnonzero(mask)))})
+        assert truncateds == {"__all__": False}
+        if terminateds["__all__"]:
+            assert set(obs) == set(rewards) == set(env.agents)
+            return turns, rewards, seen
+        assert not rewards
+
+
+def test_rllib_env_is_turn_based_and_pays_the_returns_at_the_end() -> None:
+    game = cardrules.new_game("jass", variant="schieber-deal")
+    env = rllib_env({"game": game, "seed": 3, "table": 5})
+    assert env.possible_agents == ["seat_0", "seat_1", "seat_2", "seat_3"]
+    rng = np.random.default_rng(0)
+    turns, rewards, seen = play(env, rng)
+    # The same deal and actions on a State: each observation is the acting seat's.
+    state = game.new_initial_state(seed=cardrules.deal_seed(3, 5, 0))
+    replay = np.random.default_rng(0)
+    for seat, obs in zip(turns, seen):
+        assert state.current_player() == seat
+        one = obs[f"seat_{seat}"]
+        assert env.observation_spaces[f"seat_{seat}"].contains(one)
+        np.testing.assert_array_equal(one["observations"], state.observation_tensor(seat))
+        np.testing.assert_array_equal(one["action_mask"], state.legal_actions_mask())
+        state.apply_action(int(replay.choice(np.flatnonzero(one["action_mask"]))))
+    assert state.is_terminal()
+    assert rewards == {f"seat_{i}": r for i, r in enumerate(state.returns())}
+
+
+def test_rllib_env_deals_are_vecenv_tables_and_distinct_across_runners() -> None:
+    config = {"game": "letom", "variant": "deal", "seed": 9}
+    envs = [rllib_env(config, worker_index=w) for w in (1, 1, 2)]
+    envs.append(rllib_env(config, worker_index=1, vector_index=1))
+    tables = [env.table for env in envs]
+    assert len(set(tables)) == 4
+    firsts = []
+    for env in envs:
+        _, infos = env.reset()
+        (info,) = infos.values()
+        vec = cardrules.VecEnv("letom", variant="deal", seed=9, first_table=env.table)
+        vec.reset()
+        assert info["deal_seed"] == vec.deal_seed(0) == cardrules.deal_seed(9, env.table, info["episode_number"])
+        firsts.append(info["deal_seed"])
+    assert len(set(firsts)) == 4
+    # RLlib's reset seeds (seed + worker_index + i) overlap between runners; the tables do not.
+    _, a = envs[0].reset(seed=10)
+    _, b = envs[2].reset(seed=10)
+    assert [*a.values()][0]["deal_seed"] != [*b.values()][0]["deal_seed"]
+
+
+def test_rllib_checker_and_illegal_actions() -> None:
+    env = rllib_env({"game": "zaagox", "players": 3, "illegal_reward": -1.0, "table": 0})
+    from ray.rllib.utils.pre_checks.env import check_multiagent_environments
+
+    check_multiagent_environments(env)
+    obs, _ = env.reset(seed=1)
+    (agent, one), = obs.items()
+    bad = int(np.flatnonzero(one["action_mask"] == 0)[0])
+    obs, rewards, terminateds, _, infos = env.step({agent: bad})
+    assert terminateds["__all__"] and rewards[agent] == -1.0 and sum(rewards.values()) == -1.0
+    assert not any(o["action_mask"].any() for o in obs.values())
+    with pytest.raises(RuntimeError, match="episode is over"):
+        env.step({agent: 0})
+    strict = rllib_env({"game": "zaagox", "players": 3, "table": 0})
+    obs, _ = strict.reset(seed=1)
+    (agent, _), = obs.items()
+    with pytest.raises(cardrules.IllegalAction):
+        strict.step({agent: bad})
+    other = next(a for a in strict.agents if a != agent)
+    with pytest.raises(ValueError, match=f"it is {agent}'s turn"):
+        strict.step({other: 0})
+    with pytest.raises(ValueError, match="needs 'game'"):
+        rllib_env({})
+    with pytest.raises(ValueError, match="unknown keys"):
+        rllib_env({"game": "letom", "sead": 1})
