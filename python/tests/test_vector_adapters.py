@@ -329,3 +329,34 @@ def test_rllib_checker_and_illegal_actions() -> None:
         rllib_env({})
     with pytest.raises(ValueError, match="unknown keys"):
         rllib_env({"game": "letom", "sead": 1})
+
+
+def test_rllib_env_runners_own_vectorization_gives_each_env_its_deals() -> None:
+    """As RLlib 2.60's MultiAgentEnvRunner.make_env builds its envs: one EnvContext per runner
+    (vector_index 0 for all), make_vec over num_envs_per_env_runner copies, the initial reset
+    seeded config.seed + worker_index (+ i per copy), so runner 1's second copy and runner 2's
+    first get the same reset seed."""
+    pytest.importorskip("ray.rllib")
+    from functools import partial
+
+    from ray.rllib.env.env_context import EnvContext
+    from ray.rllib.env.utils import _gym_env_creator
+    from ray.rllib.env.vector.registration import make_vec
+
+    from cardrules.rllib import TableEnv
+
+    deals, tables = [], []
+    for worker in (1, 2):
+        context = EnvContext({"game": "letom", "variant": "deal", "seed": 3}, worker_index=worker,
+                             num_workers=2)
+        gymnasium.register("cardrules-test-rllib-v0", disable_env_checker=True,
+                           entry_point=partial(_gym_env_creator, env_descriptor=TableEnv,
+                                               env_context=context))
+        envs = make_vec("cardrules-test-rllib-v0", num_envs=3,
+                        vectorization_mode=gymnasium.envs.registration.VectorizeMode.SYNC)
+        _, infos = envs.reset(seed=3 + worker)
+        tables += [env.unwrapped.table for env in envs.envs]
+        deals += [info["deal_seed"] for one in infos for info in one.values()]
+        envs.close()
+        gymnasium.registry.pop("cardrules-test-rllib-v0")
+    assert len(set(tables)) == 6 and len(set(deals)) == 6
