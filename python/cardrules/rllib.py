@@ -1,6 +1,6 @@
 """An RLlib multi-agent environment: every seat of one cardrules table an agent, turn-based.
 
->>> from ray.rllib.algorithms.ppo import PPOConfig  # doctest: +SKIP
+>>> from ray.rllib.algorithms.ppo import PPOConfig
 >>> from cardrules.rllib import TableEnv
 >>> config = (PPOConfig()
 ...           .environment(TableEnv, env_config={"game": "jass", "variant": "schieber-deal",
