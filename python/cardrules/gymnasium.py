@@ -412,7 +412,10 @@ class SeatVectorEnv(gymnasium.vector.VectorEnv):
 def register(prefix: str = "cardrules") -> list[str]:
     """Registers one Gymnasium id per catalogue line, ``"{prefix}/{record}-v0"`` (e.g.
     ``"cardrules/schieber-deal-v0"``), each a `SeatEnv` of that game type (keyword arguments
-    of ``gymnasium.make`` go to `SeatEnv`). Returns the ids. Nothing is registered on import."""
+    of ``gymnasium.make`` go to `SeatEnv`) whose vector entry point is `SeatVectorEnv`
+    (``gymnasium.make_vec(id, num_envs=n)`` makes one, its keyword arguments going to
+    `SeatVectorEnv`; ``vectorization_mode="sync"`` makes ``n`` `SeatEnv` instead). Returns the
+    ids. Nothing is registered on import."""
     ids: list[str] = []
     for line in games():
         env_id = f"{prefix}/{line['record']}-v0"
@@ -420,6 +423,7 @@ def register(prefix: str = "cardrules") -> list[str]:
             gymnasium.register(
                 id=env_id,
                 entry_point=SeatEnv,
+                vector_entry_point=SeatVectorEnv,
                 kwargs={"game": line["name"], "variant": line["variant"]},
             )
         ids.append(env_id)

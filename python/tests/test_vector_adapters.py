@@ -360,3 +360,16 @@ def test_rllib_env_runners_own_vectorization_gives_each_env_its_deals() -> None:
         envs.close()
         gymnasium.registry.pop("cardrules-test-rllib-v0")
     assert len(set(tables)) == 6 and len(set(deals)) == 6
+
+
+def test_make_vec_builds_a_seat_vector_env_from_the_registered_ids() -> None:
+    from cardrules.gymnasium import register
+
+    register()
+    envs = gymnasium.make_vec("cardrules/schieber-deal-v0", num_envs=4, seed=3, opponent="random")
+    assert isinstance(envs.unwrapped, SeatVectorEnv) and envs.num_envs == 4
+    _, infos = envs.reset()
+    assert list(infos["deal_seed"]) == [cardrules.deal_seed(3, t, 0) for t in range(4)]
+    copies = gymnasium.make_vec("cardrules/schieber-deal-v0", num_envs=2, vectorization_mode="sync")
+    assert isinstance(copies, gymnasium.vector.SyncVectorEnv)
+    assert copies.single_observation_space == envs.single_observation_space
