@@ -4,7 +4,7 @@
 >>> from cardrules.rllib import TableEnv
 >>> config = (PPOConfig()
 ...           .environment(TableEnv, env_config={"game": "jass", "variant": "schieber-deal",
-...                                              "seed": 7})
+...                                              "seed": 7, "illegal_reward": -1.0})
 ...           .multi_agent(policies={"p"}, policy_mapping_fn=lambda agent, *a, **k: "p"))
 
 Conventions:
@@ -18,8 +18,11 @@ Conventions:
   episode's rewards add up to the game's returns; ``"__all__"`` terminates then, nothing
   truncates;
 - the deals come from ``cardrules.deal_seed(seed, table, episode)``, exactly those of
-  ``cardrules.VecEnv`` table ``table``. ``seed`` is ``env_config["seed"]`` (or the seed of
-  ``reset(seed=...)``, which starts the episodes again from 0); ``table`` is
+  ``cardrules.VecEnv`` table ``table``. ``seed`` is ``env_config["seed"]``; after
+  ``reset(seed=s)`` it is ``env_config["seed"]`` and ``s`` mixed (``numpy``'s
+  ``SeedSequence([config_seed, s])``), the episodes counted from 0 again: the same ``s`` gives
+  the same deal, and the seeds RLlib passes itself (its env checker's ``reset(seed=42)``, the
+  runners' ``config.seed + worker_index + i``) do not hide ``env_config["seed"]``; ``table`` is
   ``env_config["table"]`` or, by default, derived from the ``EnvContext``: its
   ``worker_index`` and ``vector_index`` and the number of instances already made in this
   process for that pair, so no two environments of a run play the same deals, even though
@@ -27,7 +30,9 @@ Conventions:
   ``seed + worker_index + i`` that overlap between runners (Ray issue 46986);
 - an illegal action raises ``cardrules.IllegalAction`` (game unchanged) unless
   ``env_config["illegal_reward"]`` is a number: then it ends the episode, that reward to the
-  seat that chose it and 0 to the others (RLlib's env checker samples actions without masks).
+  seat that chose it and 0 to the others. RLlib's env runners check every env with one action
+  sampled without the mask, so set ``illegal_reward`` (a masked policy never pays it) or
+  ``.environment(disable_env_checking=True)``.
 """
 
 from __future__ import annotations
@@ -95,7 +100,11 @@ class TableEnv(MultiAgentEnv):
         kind = config.get("observation", "observation")
         length = tensor_size(self.game, kind)
         self.observation_kind: ObservationKind = kind
-        self.seed: int = int(config.get("seed", 0))
+        self.config_seed: int = int(config.get("seed", 0))
+        if self.config_seed < 0:
+            raise ValueError(f"env_config['seed'] must be a non-negative integer, not {self.config_seed}")
+        #: The seed of the deals under way (``config_seed``, or mixed with a reset's seed).
+        self.seed: int = self.config_seed
         if config.get("table") is not None:
             self.table: int = int(config["table"])
         else:
@@ -132,10 +141,14 @@ class TableEnv(MultiAgentEnv):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, dict[str, np.ndarray]], dict[str, dict[str, Any]]]:
-        """Deals the table's next episode (with ``seed``, the deals' seed becomes ``seed`` and
-        the episodes count from 0 again); the seat to act gets the only observation."""
+        """Deals the table's next episode (with ``seed``, the deals' seed becomes
+        ``env_config["seed"]`` mixed with ``seed`` and the episodes count from 0 again); the seat
+        to act gets the only observation."""
         if seed is not None:
-            self.seed, self.episode = int(seed), -1
+            if int(seed) < 0:
+                raise ValueError(f"seed must be a non-negative integer, not {seed}")
+            mixed = np.random.SeedSequence([self.config_seed, int(seed)]).generate_state(1, np.uint64)
+            self.seed, self.episode = int(mixed[0]), -1
         while True:
             # A deal settled before anyone decides (a Letom deal can be) has no turn to learn
             # from: the table deals its next episode, as VecEnv does.

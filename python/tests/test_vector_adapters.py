@@ -304,6 +304,22 @@ def test_rllib_env_deals_are_vecenv_tables_and_distinct_across_runners() -> None
     assert [*a.values()][0]["deal_seed"] != [*b.values()][0]["deal_seed"]
 
 
+def test_rllib_reset_seeds_mix_with_the_config_seed() -> None:
+    """RLlib's checker resets every env with seed 42: the config's seed still decides."""
+    def first_deal(config_seed: int, reset_seed: int) -> int:
+        env = rllib_env({"game": "jass", "variant": "schieber-deal", "seed": config_seed,
+                         "table": 4})
+        _, infos = env.reset(seed=reset_seed)
+        return [*infos.values()][0]["deal_seed"]
+
+    assert first_deal(1, 42) == first_deal(1, 42) != first_deal(2, 42) != first_deal(2, 43)
+    mixed = int(np.random.SeedSequence([1, 42]).generate_state(1, np.uint64)[0])
+    assert first_deal(1, 42) == cardrules.deal_seed(mixed, 4, 0)
+    env = rllib_env({"game": "letom", "variant": "deal", "table": 0})
+    with pytest.raises(ValueError, match="non-negative"):
+        env.reset(seed=-1)
+
+
 def test_rllib_checker_and_illegal_actions() -> None:
     env = rllib_env({"game": "zaagox", "players": 3, "illegal_reward": -1.0, "table": 0})
     from ray.rllib.utils.pre_checks.env import check_multiagent_environments
