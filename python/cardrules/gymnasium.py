@@ -382,6 +382,8 @@ class SeatVectorEnv(gymnasium.vector.VectorEnv):
                 raise ValueError(f"options['reset_mask'] must be a bool array of shape "
                                  f"({self.num_envs},), not {mask.dtype.name} {mask.shape}")
         self.vec.reset(seed=seed, mask=mask)
+        if seed is not None:  # episodes count from 0 again: an unchanged number is a new deal
+            self._seen_episodes[:] = -1
         return self._observe(), self._infos()
 
     def step(

@@ -112,6 +112,8 @@ def test_dict_info_to_list_gives_each_table_its_deal() -> None:
     assert isinstance(infos, list) and len(infos) == 3
     assert [info["deal_seed"] for info in infos] == [cardrules.deal_seed(8, t, 0) for t in range(3)]
     assert all(info["episode_number"] == 0 for info in infos)
+    _, infos = envs.reset(seed=9)  # reseeded: episode 0 again, of other deals
+    assert [info["deal_seed"] for info in infos] == [cardrules.deal_seed(9, t, 0) for t in range(3)]
 
 
 def test_the_same_results_on_one_or_two_threads_with_unmasked_samples() -> None:
