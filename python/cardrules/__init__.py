@@ -4,8 +4,9 @@ Zaägox, Letom, Jass (Schieber, Coiffeur, Differenzler) and Eléwénjewé, playe
 library through its one registry of games: OpenSpiel-style games and states with integer
 actions, legal masks and observation / information-state tensors as numpy arrays, the
 library's bots as callables, duplicate-deal tournaments (where a Python function may take a
-seat), and adapters for PettingZoo (``cardrules.pettingzoo``), Gymnasium
-(``cardrules.gymnasium``) and OpenSpiel (``cardrules.openspiel``).
+seat), batches of tables stepped in Rust (``cardrules.VecEnv``), and adapters for PettingZoo
+(``cardrules.pettingzoo``), Gymnasium (``cardrules.gymnasium``: one seat, or a ``VectorEnv`` of
+many tables), RLlib (``cardrules.rllib``) and OpenSpiel (``cardrules.openspiel``).
 
 >>> import cardrules
 >>> game = cardrules.new_game("jass", variant="schieber-deal")

@@ -83,3 +83,23 @@ def tensor(state: State, kind: ObservationKind, seat: int) -> np.ndarray:
 def seed_from(rng: np.random.Generator) -> int:
     """A deal seed drawn from `rng` (a non-negative 63-bit integer)."""
     return int(rng.integers(0, 2**63 - 1, dtype=np.int64))
+
+
+#: The table numbers of env runners: ``worker_index`` picks a block of 2**20 tables, the vector
+#: index a block of 2**12 inside it, and each later instance of the same (runner, vector index)
+#: in one process the next table of that block; tables stay below VecEnv's 2**32.
+RUNNERS: int = 1 << 12
+VECTORS: int = 1 << 8
+INSTANCES: int = 1 << 12
+
+
+def runner_table(worker_index: int, vector_index: int, instance: int) -> int:
+    """The table number of the ``instance``-th environment (0, 1, ...) made in one process for
+    env runner ``worker_index`` and vector index ``vector_index``: distinct for distinct
+    arguments, so no two environments of a training run play the same deals."""
+    for name, value, bound in (("worker_index", worker_index, RUNNERS),
+                               ("vector_index", vector_index, VECTORS),
+                               ("instance", instance, INSTANCES)):
+        if not 0 <= value < bound:
+            raise ValueError(f"{name} must be in 0..{bound - 1} to give a table of its own, not {value}")
+    return (worker_index * VECTORS + vector_index) * INSTANCES + instance

@@ -31,6 +31,19 @@ Conventions:
   with reward ``illegal_reward`` instead (Gymnasium's ``check_env`` steps actions sampled
   without the mask, so it needs this mode);
 - nothing is registered with ``gymnasium.register`` unless ``register()`` is called.
+
+`SeatVectorEnv` is the batched counterpart: a ``gymnasium.vector.VectorEnv`` of ``num_envs``
+tables stepped together in Rust by ``cardrules.VecEnv``, the learner in one seat and a ladder
+bot in the others:
+
+>>> import numpy as np
+>>> from cardrules.gymnasium import SeatVectorEnv
+>>> envs = SeatVectorEnv("jass", variant="schieber-deal", num_envs=8, seat=0, seed=1)
+>>> obs, infos = envs.reset()
+>>> rng = np.random.default_rng(0)
+>>> for _ in range(50):
+...     actions = (rng.random(obs["action_mask"].shape) * obs["action_mask"]).argmax(axis=1)
+...     obs, rewards, terminations, truncations, infos = envs.step(actions)
 """
 
 from __future__ import annotations
@@ -56,8 +69,9 @@ from ._adapters import (
     tensor,
 )
 from ._cardrules import Bot, Game, IllegalAction, State, games
+from .vector import Autoreset, VecEnv
 
-__all__ = ["SeatEnv", "register"]
+__all__ = ["SeatEnv", "SeatVectorEnv", "register"]
 
 #: A seat's player: a bot name of the ladder, or a callable giving the action for a state.
 Opponent = str | Callable[[State], int]
@@ -239,10 +253,171 @@ class SeatEnv(gymnasium.Env):
         """Releases nothing (no window)."""
 
 
+class SeatVectorEnv(gymnasium.vector.VectorEnv):
+    """``num_envs`` tables of one game as a Gymnasium ``VectorEnv``: the learner plays ``seat``
+    at every table, a ladder bot the other seats, all stepped in Rust (``cardrules.VecEnv``).
+
+    Args:
+        game: a game name of ``cardrules.games()`` or a ``cardrules.Game``.
+        variant, players, rules, preset: the game's options (see ``cardrules.new_game``).
+        num_envs: the number of tables.
+        seat: the learner's seat.
+        opponent: the ladder bot of the other seats (``"random"``, ``"rules"``,
+            ``"ismcts:200"``, ...).
+        seed: the seed of every table's deals (``reset(seed=s)`` reseeds): table ``t`` plays the
+            deal ``cardrules.deal_seed(seed, first_table + t, episode)``.
+        observation: ``"observation"`` or ``"information_state"``.
+        autoreset: ``"next-step"`` (Gymnasium's ``AutoresetMode.NEXT_STEP``) or ``"disabled"``
+            (a finished table waits for ``reset(options={"reset_mask": ...})``).
+        duplicate: tables ``2k`` and ``2k + 1`` play the same deals, the learner one seat on at
+            the odd table (its reward is that seat's).
+        threads: threads that step the tables (results are the same for any number).
+        first_table: the number of the first table, when this batch is one part of a larger one.
+        illegal_reward: ``None`` (an illegal action raises ``cardrules.IllegalAction`` and no
+            table moves) or the reward that ends the episode of a table given one (actions
+            sampled from ``action_space`` ignore the mask, so sampling needs this).
+        copy: return new arrays from ``reset`` and ``step`` (the default); ``False`` returns
+            the batch's own arrays, which the next step overwrites (faster, for callers that
+            use each result before stepping again).
+
+    Observations are batched ``Dict(observation=float32 [N, length], action_mask=int8 [N, A])``
+    (``observation_space == batch_space(single_observation_space, N)``, the single space the
+    same as `SeatEnv`'s); actions an int array ``[N]`` (``MultiDiscrete``); rewards float64
+    ``[N]``: the learner's return on the step that ends its episode (or ``illegal_reward``),
+    else 0; never truncated. ``infos`` hold, per table, ``deal_seed`` (the seed that deals its
+    episode under way, as ``game.new_initial_state(seed=...)``) and ``episode_number`` (its
+    episode count), and ``returns`` (every seat's, ``[N, players]``) for tables that
+    finished, each with its Gymnasium ``_key`` mask.
+    """
+
+    def __init__(
+        self,
+        game: str | Game,
+        variant: str | None = None,
+        players: int | None = None,
+        rules: Mapping[str, Any] | None = None,
+        preset: str | None = None,
+        *,
+        num_envs: int = 1,
+        seat: int = 0,
+        opponent: str = "rules",
+        seed: int = 0,
+        observation: ObservationKind = "observation",
+        autoreset: Autoreset = "next-step",
+        duplicate: bool = False,
+        threads: int = 1,
+        first_table: int = 0,
+        illegal_reward: float | None = None,
+        copy: bool = True,
+    ) -> None:
+        resolved = resolve_game(game, variant, players, rules, preset)
+        n = int(resolved.num_players())
+        if not 0 <= seat < n:
+            raise ValueError(f"seat must be in 0..{n - 1}, not {seat}")
+        modes = {"next-step": gymnasium.vector.AutoresetMode.NEXT_STEP,
+                 "disabled": gymnasium.vector.AutoresetMode.DISABLED}
+        if autoreset not in modes:
+            raise ValueError(f"autoreset must be 'next-step' or 'disabled', not {autoreset!r}")
+        self.vec = VecEnv(resolved, num_envs=num_envs, seed=seed, learners=[seat],
+                          opponent=opponent, tensor=observation, autoreset=autoreset,
+                          duplicate=duplicate, threads=threads, first_table=first_table,
+                          illegal_reward=illegal_reward)
+        self.game: Game = resolved
+        self.seat: int = seat
+        self.copy: bool = bool(copy)
+        self.num_envs = self.vec.num_envs
+        self.metadata = {"autoreset_mode": modes[autoreset]}
+        self.single_observation_space = masked_space(resolved, observation)
+        self.single_action_space = spaces.Discrete(self.vec.num_actions)
+        self.observation_space = gymnasium.vector.utils.batch_space(
+            self.single_observation_space, self.num_envs)
+        self.action_space = gymnasium.vector.utils.batch_space(self.single_action_space, self.num_envs)
+        # At a duplicate pair's odd table the learner sits one place on (VecEnv's rule).
+        tables = int(first_table) + np.arange(self.num_envs)
+        turn = (tables % 2) if duplicate else np.zeros(self.num_envs, np.int64)
+        self._learner_seats = ((seat + turn) % n).astype(np.intp)
+        self._rows = np.arange(self.num_envs)
+        # Deal seeds change only with a table's episode: refreshed for those tables alone.
+        self._deal_seeds = np.zeros(self.num_envs, np.uint64)
+        self._seen_episodes = np.full(self.num_envs, -1, np.int64)
+
+    @property
+    def learner_seats(self) -> np.ndarray:
+        """The learner's seat at each table (``seat``, one on at duplicate pairs' odd tables)."""
+        return self._learner_seats.copy()
+
+    def _observe(self) -> dict[str, np.ndarray]:
+        obs, mask = self.vec.observation, self.vec.legal_action_mask
+        if self.copy:
+            return {"observation": obs.copy(), "action_mask": mask.copy()}
+        return {"observation": obs, "action_mask": mask}
+
+    def _infos(self, finished: np.ndarray | None = None) -> dict[str, Any]:
+        episodes = self.vec.episode.astype(np.int64)
+        for t in np.flatnonzero(episodes != self._seen_episodes):
+            self._deal_seeds[t] = self.vec.deal_seed(int(t))
+        self._seen_episodes = episodes
+        everywhere = np.ones(self.num_envs, np.bool_)
+        infos: dict[str, Any] = {
+            "deal_seed": self._deal_seeds.copy(), "_deal_seed": everywhere,
+            "episode_number": self.vec.episode.copy(), "_episode_number": everywhere.copy(),
+        }
+        if finished is not None and finished.any():
+            infos["returns"] = np.where(finished[:, None], self.vec.rewards, 0).astype(np.float32)
+            infos["_returns"] = finished.copy()
+        return infos
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        """Deals every table's next episode (with ``seed``, the batch is reseeded and episodes
+        count from 0) and plays the bots to the learner's first turn. ``options`` may hold
+        ``"reset_mask"``: a bool array ``[N]`` of the tables to deal (the others keep their
+        episode)."""
+        super().reset(seed=seed)
+        mask = (options or {}).get("reset_mask")
+        if mask is not None:
+            mask = np.asarray(mask)
+            if mask.shape != (self.num_envs,) or mask.dtype != np.bool_:
+                raise ValueError(f"options['reset_mask'] must be a bool array of shape "
+                                 f"({self.num_envs},), not {mask.dtype.name} {mask.shape}")
+        self.vec.reset(seed=seed, mask=mask)
+        if seed is not None:  # episodes count from 0 again: an unchanged number is a new deal
+            self._seen_episodes[:] = -1
+        return self._observe(), self._infos()
+
+    def step(
+        self, actions: np.ndarray | Sequence[int]
+    ) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        """Plays each table's action for the learner (ignored at a table whose episode ended on
+        the last step: that table deals its next episode), then the bots to the learner's next
+        turn.
+
+        Raises:
+            cardrules.IllegalAction: an illegal action without ``illegal_reward``, or an action
+                for a finished table under ``"disabled"``; no table moves.
+            ValueError: actions that are not ``num_envs`` integers.
+        """
+        self.vec.step(actions)
+        rewards = self.vec.rewards[self._rows, self._learner_seats].astype(np.float64)
+        terminations = self.vec.terminated.copy()
+        return (self._observe(), rewards, terminations, self.vec.truncated.copy(),
+                self._infos(terminations))
+
+    def close_extras(self, **kwargs: Any) -> None:
+        """Releases nothing (no window, no process)."""
+
+    def __repr__(self) -> str:
+        return f"SeatVectorEnv({self.game!r}, num_envs={self.num_envs}, seat={self.seat})"
+
+
 def register(prefix: str = "cardrules") -> list[str]:
     """Registers one Gymnasium id per catalogue line, ``"{prefix}/{record}-v0"`` (e.g.
     ``"cardrules/schieber-deal-v0"``), each a `SeatEnv` of that game type (keyword arguments
-    of ``gymnasium.make`` go to `SeatEnv`). Returns the ids. Nothing is registered on import."""
+    of ``gymnasium.make`` go to `SeatEnv`) whose vector entry point is `SeatVectorEnv`
+    (``gymnasium.make_vec(id, num_envs=n)`` makes one, its keyword arguments going to
+    `SeatVectorEnv`; ``vectorization_mode="sync"`` makes ``n`` `SeatEnv` instead). Returns the
+    ids. Nothing is registered on import."""
     ids: list[str] = []
     for line in games():
         env_id = f"{prefix}/{line['record']}-v0"
@@ -250,6 +425,7 @@ def register(prefix: str = "cardrules") -> list[str]:
             gymnasium.register(
                 id=env_id,
                 entry_point=SeatEnv,
+                vector_entry_point=SeatVectorEnv,
                 kwargs={"game": line["name"], "variant": line["variant"]},
             )
         ids.append(env_id)

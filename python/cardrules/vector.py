@@ -6,9 +6,9 @@
 >>> env.reset()
 >>> rng = np.random.default_rng(0)
 >>> for _ in range(100):
-...     legal = env.legal_action_mask.astype(bool)
-...     actions = np.array([rng.choice(np.flatnonzero(row)) for row in legal])
-...     env.step(actions)
+...     # A random legal action per table; a finished table's mask is all 0 (its action ignored).
+...     weights = rng.random(env.legal_action_mask.shape) * env.legal_action_mask
+...     env.step(weights.argmax(axis=1))
 >>> env.observation.shape == (64, env.observation_size)
 True
 
