@@ -39,6 +39,7 @@ pub mod oracle;
 pub mod page;
 pub mod rules;
 mod session;
+mod shard;
 mod table;
 pub mod words;
 
@@ -47,6 +48,7 @@ pub use catalogue::{GameType, SummaryVisitor, Visitor, by_record, catalogue, fin
 pub use duplicate::{Deal, Duplicate, Entry, Outsider, Run};
 pub use error::{LookupError, TableError};
 pub use session::{End, Screen, Session};
+pub use shard::{Merged, SelfPlay, Shard, ShardError, merge};
 pub use table::{Catalogued, Move, Step, Stepped, Table, Told, Weighed};
 
 /// The README's example, run as a doctest.

@@ -4,6 +4,7 @@
 mod catalogue;
 mod duplicate;
 mod reading;
+mod shards;
 mod steps;
 mod tables;
 mod tuning;
