@@ -308,6 +308,9 @@ pub struct SelfPlay {
     pub action: Vec<u32>,
     /// Each deal's returns, one row of `players` per deal.
     pub returns: Vec<f64>,
+    /// Each deal's table seed ([`GameType::new_table`]'s), so a deal can be dealt again and
+    /// replayed from its actions.
+    pub seeds: Vec<u64>,
 }
 
 impl SelfPlay {
@@ -354,13 +357,16 @@ impl SelfPlay {
             masks: Vec::new(),
             action: Vec::new(),
             returns: Vec::new(),
+            seeds: Vec::new(),
         };
         let mut mask = ActionMask::new(space);
         let mut observation = vec![0.0; size];
         for d in range {
             // Its own stream of the run's seed: the deal's cards, then each decision's bot seed.
             let mut rng = GameRng::new(Seed::from(seed), d);
-            let mut table = line.new_table(rules, players, rng.next_u64())?;
+            let table_seed = rng.next_u64();
+            out.seeds.push(table_seed);
+            let mut table = line.new_table(rules, players, table_seed)?;
             while let Some(seat) = table.to_act() {
                 let bot = &bots[if bots.len() == 1 { 0 } else { seat }];
                 let chosen = table.bot_move(bot, rng.next_u64())?;

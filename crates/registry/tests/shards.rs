@@ -115,6 +115,26 @@ fn self_play_concatenates_across_shards() {
     );
     assert_eq!([a.deal.clone(), b.deal.clone()].concat(), whole.deal);
     assert_eq!(whole.returns.len(), 5 * 2);
+    assert_eq!([a.seeds.clone(), b.seeds.clone()].concat(), whole.seeds);
+    // Each deal dealt again from its seed and replayed from its steps gives its returns, and
+    // each recorded observation is the acting seat's own.
+    let size = whole.observation_size;
+    let mut row = 0;
+    for (i, &seed) in whole.seeds.iter().enumerate() {
+        let mut table = line.new_table(&rules, 2, seed).unwrap();
+        while row < whole.deal.len() && whole.deal[row] == i as u64 {
+            assert_eq!(table.to_act(), Some(whole.seat[row] as usize));
+            let mut seen = vec![0.0; size];
+            table
+                .observation(whole.seat[row] as usize, &mut seen)
+                .unwrap();
+            assert_eq!(seen, whole.observations[row * size..(row + 1) * size]);
+            table.take_step(whole.action[row] as usize).unwrap();
+            row += 1;
+        }
+        assert_eq!(table.returns(), whole.returns[i * 2..i * 2 + 2]);
+    }
+    assert_eq!(row, whole.deal.len());
     // Every step taken was legal under the mask recorded with it.
     for (i, &id) in whole.action.iter().enumerate() {
         assert_eq!(whole.masks[i * whole.step_space + id as usize], 1);
