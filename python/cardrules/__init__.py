@@ -4,8 +4,9 @@ Zaägox, Letom, Jass (Schieber, Coiffeur, Differenzler) and Eléwénjewé, playe
 library through its one registry of games: OpenSpiel-style games and states with integer
 actions, legal masks and observation / information-state tensors as numpy arrays, the
 library's bots as callables, duplicate-deal tournaments (where a Python function may take a
-seat), and adapters for PettingZoo (``cardrules.pettingzoo``), Gymnasium
-(``cardrules.gymnasium``) and OpenSpiel (``cardrules.openspiel``).
+seat), tournaments and self-play split by deal range over processes or Ray
+(``cardrules.distributed``), and adapters for PettingZoo (``cardrules.pettingzoo``),
+Gymnasium (``cardrules.gymnasium``) and OpenSpiel (``cardrules.openspiel``).
 
 >>> import cardrules
 >>> game = cardrules.new_game("jass", variant="schieber-deal")
@@ -27,12 +28,16 @@ from ._cardrules import (
     InvalidRecord,
     InvalidRules,
     State,
+    TournamentShard,
     UnknownGame,
     __version__,
     from_record,
     games,
+    merge_tournament,
     new_game,
+    selfplay_shard,
     tournament,
+    tournament_shard,
 )
 
 __all__ = [
@@ -46,10 +51,14 @@ __all__ = [
     "InvalidRecord",
     "InvalidRules",
     "State",
+    "TournamentShard",
     "UnknownGame",
     "__version__",
     "from_record",
     "games",
+    "merge_tournament",
     "new_game",
+    "selfplay_shard",
     "tournament",
+    "tournament_shard",
 ]
