@@ -3,10 +3,12 @@ or Ray, merges to what one process (and the command line) gives for the same see
 
 from __future__ import annotations
 
+import doctest
 import json
 import os
 import pickle
 import subprocess
+import sys
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Iterator
 
@@ -14,6 +16,7 @@ import numpy as np
 import pytest
 
 import cardrules
+import cardrules.distributed
 from cardrules.distributed import (
     merge_selfplay,
     ray_selfplay,
@@ -201,6 +204,20 @@ def test_self_play_on_a_process_pool() -> None:
     game = cardrules.new_game("jass", variant="schieber-deal")
     whole = cardrules.selfplay_shard(game, "random", seed=8, start=0, end=4)
     assert same_data(run_selfplay(game, "random", deals=4, seed=8, shards=2), whole)
+
+
+def test_the_module_s_example_runs() -> None:
+    assert doctest.testmod(cardrules.distributed).failed == 0
+
+
+def test_without_ray_the_error_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    # None in sys.modules makes `import ray` fail, as it does where Ray is not installed.
+    monkeypatch.setitem(sys.modules, "ray", None)
+    game = cardrules.new_game("letom", variant="deal")
+    with pytest.raises(ImportError, match=r"pip install 'cardrules\[ray\]'"):
+        ray_tournament(game, ["rules", "random"], deals=2)
+    with pytest.raises(ImportError, match=r"pip install 'cardrules\[ray\]'"):
+        ray_selfplay(game, "rules", deals=2)
 
 
 @pytest.fixture(scope="module")
