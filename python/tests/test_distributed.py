@@ -7,6 +7,7 @@ import doctest
 import json
 import os
 import pickle
+import random
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -101,6 +102,34 @@ def test_gaps_overlaps_and_other_tournaments_are_refused() -> None:
         cardrules.tournament_shard(game, bots, start=5, end=4)
     with pytest.raises(cardrules.InvalidRecord):
         cardrules._cardrules._restore_shard('{"game": "letom-deal"}')
+
+
+def test_a_shard_with_any_field_wrong_is_refused_not_merged() -> None:
+    # A shard comes back from another machine as JSON: an edited or damaged one raises the
+    # package's errors, never reaches the standings' arithmetic.
+    from test_hostile import EXPECTED, garbage_json
+
+    game = cardrules.new_game("letom", variant="deal")
+    first, second = shards(game, ["rules", "random"], 4, 9, 2)
+    text = second.__reduce__()[1][0]
+    rng = random.Random(3)
+    for path in [[key] for key in json.loads(text)] + [
+        ["deals", 0, "deal"], ["deals", 0, "games"], ["deals", 1, "games", 0, "pair"],
+        ["deals", 1, "games", 1, "seating"], ["deals", 0, "games", 0, "settlement"],
+    ]:
+        for _ in range(15):
+            broken = json.loads(text)
+            place = broken
+            for key in path[:-1]:
+                place = place[key]
+            place[path[-1]] = garbage_json(rng)
+            try:
+                shard = cardrules._cardrules._restore_shard(json.dumps(broken))
+                report = cardrules.merge_tournament([first, shard])
+            except EXPECTED:
+                continue
+            # What merged was a shard of the same tournament: the seconds, or a value as it was.
+            assert report["deals"] == 4
 
 
 def test_functions_cannot_go_to_another_process() -> None:
