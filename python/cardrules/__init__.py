@@ -4,9 +4,11 @@ Zaägox, Letom, Jass (Schieber, Coiffeur, Differenzler) and Eléwénjewé, playe
 library through its one registry of games: OpenSpiel-style games and states with integer
 actions, legal masks and observation / information-state tensors as numpy arrays, the
 library's bots as callables, duplicate-deal tournaments (where a Python function may take a
-seat), batches of tables stepped in Rust (``cardrules.VecEnv``), and adapters for PettingZoo
-(``cardrules.pettingzoo``), Gymnasium (``cardrules.gymnasium``: one seat, or a ``VectorEnv`` of
-many tables), RLlib (``cardrules.rllib``) and OpenSpiel (``cardrules.openspiel``).
+seat), batches of tables stepped in Rust (``cardrules.VecEnv``), tournaments and self-play
+split by deal range over processes or Ray (``cardrules.distributed``), and adapters for
+PettingZoo (``cardrules.pettingzoo``), Gymnasium (``cardrules.gymnasium``: one seat, or a
+``VectorEnv`` of many tables), RLlib (``cardrules.rllib``) and OpenSpiel
+(``cardrules.openspiel``).
 
 >>> import cardrules
 >>> game = cardrules.new_game("jass", variant="schieber-deal")
@@ -28,13 +30,17 @@ from ._cardrules import (
     InvalidRecord,
     InvalidRules,
     State,
+    TournamentShard,
     UnknownGame,
     __version__,
     deal_seed,
     from_record,
     games,
+    merge_tournament,
     new_game,
+    selfplay_shard,
     tournament,
+    tournament_shard,
 )
 from .vector import VecEnv
 
@@ -49,12 +55,16 @@ __all__ = [
     "InvalidRecord",
     "InvalidRules",
     "State",
+    "TournamentShard",
     "UnknownGame",
     "VecEnv",
     "__version__",
     "deal_seed",
     "from_record",
     "games",
+    "merge_tournament",
     "new_game",
+    "selfplay_shard",
     "tournament",
+    "tournament_shard",
 ]

@@ -146,6 +146,23 @@ fn a_tournament_gives_the_same_table_in_any_order_of_deals() {
 }
 
 #[test]
+fn a_game_result_round_trips_through_json() {
+    // Shards in other processes send their results as JSON: it must bring back the same games.
+    let t = Tournament::new(
+        Default::default(),
+        3,
+        vec![random::<Zaagox>(), random()],
+        Seed::from(4),
+    )
+    .unwrap();
+    let games = t.play_deal(2, false).unwrap().games;
+    let text = serde_json::to_string(&games).unwrap();
+    let back: Vec<cards_bots::GameResult> = serde_json::from_str(&text).unwrap();
+    assert_eq!(back, games);
+    assert!(text.contains("\"settlement\""), "{text}");
+}
+
+#[test]
 fn bad_tournaments_are_refused() {
     let one = Tournament::<Zaagox>::new(Default::default(), 2, vec![random()], Seed::from(1));
     assert!(one.unwrap_err().to_string().contains("at least two bots"));

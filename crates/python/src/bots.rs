@@ -20,7 +20,7 @@ use crate::state::State;
 #[pyclass(module = "cardrules._cardrules", frozen)]
 #[derive(Debug)]
 pub struct Bot {
-    name: String,
+    pub(crate) name: String,
     seed: u64,
 }
 

@@ -10,6 +10,7 @@ mod bots;
 mod errors;
 mod game;
 mod json;
+mod shards;
 mod state;
 mod vector;
 
@@ -25,6 +26,11 @@ fn _cardrules(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(state::_restore_state, m)?)?;
     m.add_function(wrap_pyfunction!(bots::tournament, m)?)?;
     m.add_function(wrap_pyfunction!(vector::deal_seed, m)?)?;
+    m.add_function(wrap_pyfunction!(shards::tournament_shard, m)?)?;
+    m.add_function(wrap_pyfunction!(shards::merge_tournament, m)?)?;
+    m.add_function(wrap_pyfunction!(shards::selfplay_shard, m)?)?;
+    m.add_function(wrap_pyfunction!(shards::_restore_shard, m)?)?;
+    m.add_class::<shards::TournamentShard>()?;
     m.add_class::<game::Game>()?;
     m.add_class::<state::State>()?;
     m.add_class::<bots::Bot>()?;

@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 
 use cards_bots::{BotSpec, Entrant, GameResult, Player, Standings, Tournament};
 use cards_core::{Game, PlayerId, Seed};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::catalogue::GameType;
@@ -17,7 +17,7 @@ use crate::error::TableError;
 use crate::table::{Catalogued, Move};
 
 /// One deal's games: what each seat of each game got, and (when asked) each game's record.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Deal {
     /// The deal's number in the run.
     pub deal: u64,

@@ -82,6 +82,9 @@ pub enum TableError {
     /// A tensor asked for into a buffer of the wrong length.
     #[error("{0}")]
     Shape(String),
+    /// Shards that do not merge, or a range that is no shard.
+    #[error("{0}")]
+    Shard(#[from] crate::shard::ShardError),
     /// A value could not be written as JSON (a bug in a game's serde, shown as such).
     #[error("cannot write JSON: {0}")]
     Json(String),

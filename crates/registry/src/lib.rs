@@ -40,6 +40,7 @@ pub mod oracle;
 pub mod page;
 pub mod rules;
 mod session;
+mod shard;
 mod table;
 pub mod words;
 
@@ -49,6 +50,7 @@ pub use catalogue::{GameType, SummaryVisitor, Visitor, by_record, catalogue, fin
 pub use duplicate::{Deal, Duplicate, Entry, Outsider, Run};
 pub use error::{LookupError, TableError};
 pub use session::{End, Screen, Session};
+pub use shard::{Merged, SelfPlay, Shard, ShardError, merge};
 pub use table::{Catalogued, Move, Step, Stepped, Table, Told, Weighed};
 
 /// The README's example, run as a doctest.

@@ -5,6 +5,7 @@ mod batch;
 mod catalogue;
 mod duplicate;
 mod reading;
+mod shards;
 mod steps;
 mod tables;
 mod tuning;

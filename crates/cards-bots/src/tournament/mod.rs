@@ -82,7 +82,8 @@ pub enum TournamentError {
 }
 
 /// One game of a deal: which pair of entrants, under which seating, and what each seat got.
-#[derive(Clone, Debug, PartialEq)]
+/// Integers only, so a result sent to another process and back is the same result.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct GameResult {
     /// The two entrants (indices into the tournament's list): bot A, bot B.
     pub pair: (usize, usize),

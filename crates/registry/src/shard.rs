@@ -1,0 +1,392 @@
+//! Work split by deal range: a [`Shard`] is a range of a tournament's deals played on its own
+//! (in another process or on another machine), and [`merge`] folds shards covering every deal
+//! into the standings one process would have given. Self-play data splits the same way
+//! ([`SelfPlay`]). A deal is fixed by the run's seed and its number alone and its results are
+//! integers, so a merge is exact: any split gives the same report, byte for byte.
+
+use core::ops::Range;
+
+use cards_core::{ActionMask, GameRng, Seed};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::Standings;
+use crate::catalogue::{GameType, by_record};
+use crate::duplicate::{Deal, Duplicate, Run};
+use crate::error::TableError;
+
+/// Why shards do not merge, or a range cannot be a shard.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ShardError {
+    /// Nothing to merge.
+    #[error("there are no shards to merge")]
+    Empty,
+    /// A range that ends before it starts.
+    #[error("a shard's deals run from start to end, and {end} is before {start}")]
+    Backwards {
+        /// The first deal asked for.
+        start: u64,
+        /// The end asked for (past the last deal).
+        end: u64,
+    },
+    /// Shards of different tournaments.
+    #[error("the shards are of different tournaments: their {what} differ")]
+    Mismatch {
+        /// What differs (`game`, `rules`, `players`, `bots`, `seed`, `records`).
+        what: &'static str,
+    },
+    /// Deals no shard covers.
+    #[error("no shard covers deals {from} to {}", .to - 1)]
+    Gap {
+        /// The first deal missing.
+        from: u64,
+        /// Past the last deal missing.
+        to: u64,
+    },
+    /// A deal two shards cover.
+    #[error("deal {deal} is in two shards")]
+    Overlap {
+        /// The first deal covered twice.
+        deal: u64,
+    },
+    /// A shard whose deals are not the ones its range says (edited or damaged in transit).
+    #[error("the shard of deals {start}..{end} does not hold them as played: {why}")]
+    Damaged {
+        /// Its first deal.
+        start: u64,
+        /// Past its last deal.
+        end: u64,
+        /// What is wrong.
+        why: String,
+    },
+}
+
+/// Deals `start..end` of one tournament, each deal's games keyed by its number: self-contained,
+/// so it travels between processes as JSON and comes back the same.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Shard {
+    /// The game type's record name ([`GameType::record`]).
+    pub game: String,
+    /// The rules in force (every field).
+    pub rules: Value,
+    /// The number of seats.
+    pub players: usize,
+    /// The bots' ladder names, in the tournament's order.
+    pub bots: Vec<String>,
+    /// The run's seed.
+    pub seed: u64,
+    /// Whether each game's record was kept.
+    pub record: bool,
+    /// The first deal.
+    pub start: u64,
+    /// Past the last deal.
+    pub end: u64,
+    /// The deals, in order: `start`, `start + 1`, …
+    pub deals: Vec<Deal>,
+    /// Seconds its deals took (the report's timing; not part of any result).
+    pub seconds: f64,
+}
+
+impl Shard {
+    /// Plays deals `range` of the tournament between `bots` (ladder names) on the game type
+    /// `line` under `rules` at `players` seats, seeded from `seed`, keeping each game's record
+    /// with `record`. The deals are those [`GameType::duplicate`]'s tournament plays.
+    ///
+    /// # Errors
+    /// [`ShardError::Backwards`] (as [`TableError::Shard`]) for a range that ends before it
+    /// starts; otherwise as [`GameType::duplicate`] and [`Duplicate::play_deal`].
+    pub fn play(
+        line: &'static GameType,
+        rules: &Value,
+        players: usize,
+        bots: &[String],
+        seed: u64,
+        range: Range<u64>,
+        record: bool,
+    ) -> Result<Shard, TableError> {
+        check_range(&range)?;
+        let duplicate = line.duplicate(rules, players, bots, seed)?;
+        let started = std::time::Instant::now();
+        let deals = range
+            .clone()
+            .map(|d| duplicate.play_deal(d, record))
+            .collect::<Result<_, _>>()?;
+        Ok(Shard {
+            game: line.record().to_owned(),
+            rules: rules.clone(),
+            players,
+            bots: bots.iter().map(|b| b.trim().to_owned()).collect(),
+            seed,
+            record,
+            start: range.start,
+            end: range.end,
+            deals,
+            seconds: started.elapsed().as_secs_f64(),
+        })
+    }
+}
+
+fn check_range(range: &Range<u64>) -> Result<(), ShardError> {
+    if range.end < range.start {
+        return Err(ShardError::Backwards {
+            start: range.start,
+            end: range.end,
+        });
+    }
+    Ok(())
+}
+
+/// Shards merged: the whole run, as one process would have played it.
+#[derive(Debug)]
+pub struct Merged {
+    /// The tournament the shards are of.
+    pub duplicate: Box<dyn Duplicate>,
+    /// The standings over every deal, folded in deal order.
+    pub standings: Standings,
+    /// The run's seed.
+    pub seed: u64,
+    /// Deals in all.
+    pub deals: u64,
+    /// The bots' names.
+    pub bots: Vec<String>,
+    /// Every game's record, in deal order (empty unless the shards kept them).
+    pub records: Vec<Value>,
+    /// The seconds the shards' deals took, added up.
+    pub seconds: f64,
+}
+
+impl Merged {
+    /// The report as the command line's `tournament --json` writes it ([`Duplicate::report_json`]).
+    ///
+    /// # Errors
+    /// When the JSON cannot be written (a bug in a game's serde).
+    pub fn report_json(&self) -> Result<String, TableError> {
+        let run = Run {
+            seed: self.seed,
+            deals: self.deals,
+            bots: &self.bots,
+            records: Vec::new(),
+            seconds: self.seconds,
+        };
+        self.duplicate.report_json(&self.standings, &run)
+    }
+}
+
+/// Merges `shards` (any order) that cover deals `0..n` of one tournament, each deal once, into
+/// the standings over all `n` deals: the same as one process playing them.
+///
+/// # Errors
+/// [`ShardError`] (as [`TableError::Shard`]) for no shards, shards of different tournaments,
+/// a gap, an overlap, or a shard whose games are not its tournament's; otherwise as
+/// [`GameType::duplicate`] for a game type or rules this build does not have.
+pub fn merge(shards: &[Shard]) -> Result<Merged, TableError> {
+    let first = shards.first().ok_or(ShardError::Empty)?;
+    for s in shards {
+        let what = if s.game != first.game {
+            "game"
+        } else if s.rules != first.rules {
+            "rules"
+        } else if s.players != first.players {
+            "players"
+        } else if s.bots != first.bots {
+            "bots"
+        } else if s.seed != first.seed {
+            "seed"
+        } else if s.record != first.record {
+            "records"
+        } else {
+            continue;
+        };
+        return Err(ShardError::Mismatch { what }.into());
+    }
+    let line = by_record(&first.game).ok_or_else(|| {
+        TableError::Rules(format!("{:?} is not a game type of this build", first.game))
+    })?;
+    let duplicate = line.duplicate(&first.rules, first.players, &first.bots, first.seed)?;
+    let mut order: Vec<&Shard> = shards.iter().collect();
+    order.sort_by_key(|s| (s.start, s.end));
+    let mut next = 0;
+    let mut results = Vec::new();
+    let mut records = Vec::new();
+    for s in order {
+        check_range(&(s.start..s.end))?;
+        if s.start > next {
+            return Err(ShardError::Gap {
+                from: next,
+                to: s.start,
+            }
+            .into());
+        }
+        if s.start < next && s.end > s.start {
+            return Err(ShardError::Overlap { deal: s.start }.into());
+        }
+        check_deals(s, &*duplicate)?;
+        for deal in &s.deals {
+            results.push(deal.games.clone());
+            records.extend(deal.records.iter().cloned());
+        }
+        next = next.max(s.end);
+    }
+    let standings = duplicate.standings(&results);
+    Ok(Merged {
+        duplicate,
+        standings,
+        seed: first.seed,
+        deals: next,
+        bots: first.bots.clone(),
+        records,
+        seconds: shards.iter().map(|s| s.seconds).sum(),
+    })
+}
+
+/// Checks that `s` holds its range's deals in order, each with its tournament's games (every
+/// pair under every seating, a settlement per seat), so a hand-edited shard cannot reach the
+/// standings' arithmetic.
+fn check_deals(s: &Shard, duplicate: &dyn Duplicate) -> Result<(), ShardError> {
+    let damaged = |why: String| ShardError::Damaged {
+        start: s.start,
+        end: s.end,
+        why,
+    };
+    let pairs = duplicate.pairs();
+    let seatings = duplicate.seatings().len();
+    if s.deals.len() as u64 != s.end - s.start {
+        return Err(damaged(format!("it holds {} deals", s.deals.len())));
+    }
+    for (deal, d) in s.deals.iter().zip(s.start..) {
+        if deal.deal != d {
+            return Err(damaged(format!(
+                "deal {} where deal {d} belongs",
+                deal.deal
+            )));
+        }
+        let expected = pairs
+            .iter()
+            .flat_map(|&pair| (0..seatings).map(move |seating| (pair, seating)));
+        if deal.games.len() != pairs.len() * seatings
+            || !deal.games.iter().zip(expected).all(|(g, (pair, seating))| {
+                g.pair == pair && g.seating == seating && g.settlement.len() == s.players
+            })
+        {
+            return Err(damaged(format!(
+                "deal {d}'s games are not its tournament's"
+            )));
+        }
+        if s.record && deal.records.len() != deal.games.len() {
+            return Err(damaged(format!("deal {d} lacks records")));
+        }
+    }
+    Ok(())
+}
+
+/// Self-play data of deals `start..end`: every decision of every deal, in deal order, with
+/// what the acting seat saw (its observation tensor and legal mask over the game type's step
+/// ids) and the step it took, and each deal's returns. Shards of it concatenate in deal order
+/// to the data of one run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SelfPlay {
+    /// The observation tensor's length.
+    pub observation_size: usize,
+    /// The number of step ids (a mask's length).
+    pub step_space: usize,
+    /// The number of seats.
+    pub players: usize,
+    /// The first deal.
+    pub start: u64,
+    /// Past the last deal.
+    pub end: u64,
+    /// Each decision's deal.
+    pub deal: Vec<u64>,
+    /// Each decision's acting seat.
+    pub seat: Vec<u32>,
+    /// Each decision's observation of the acting seat, one after another.
+    pub observations: Vec<f32>,
+    /// Each decision's legal mask (1: legal), one after another.
+    pub masks: Vec<i8>,
+    /// Each decision's step id taken.
+    pub action: Vec<u32>,
+    /// Each deal's returns, one row of `players` per deal.
+    pub returns: Vec<f64>,
+    /// Each deal's table seed ([`GameType::new_table`]'s), so a deal can be dealt again and
+    /// replayed from its actions.
+    pub seeds: Vec<u64>,
+}
+
+impl SelfPlay {
+    /// Plays deals `range` of the game type `line` under `rules` at `players` seats, seat `s`
+    /// played by the ladder bot `bots[s]` (or `bots[0]` at every seat when one is given).
+    /// Deal `d` is dealt and its bots seeded from `seed` and `d` alone, so it is the same in
+    /// any shard.
+    ///
+    /// # Errors
+    /// [`ShardError::Backwards`] (as [`TableError::Shard`]) for a range that ends before it
+    /// starts, [`TableError::Bot`] for a bot name that is not one or a bot count that is
+    /// neither 1 nor `players`, and as [`GameType::new_table`] for rules or players the game
+    /// refuses.
+    pub fn play(
+        line: &'static GameType,
+        rules: &Value,
+        players: usize,
+        bots: &[String],
+        seed: u64,
+        range: Range<u64>,
+    ) -> Result<SelfPlay, TableError> {
+        check_range(&range)?;
+        if bots.len() != 1 && bots.len() != players {
+            return Err(TableError::Bot(format!(
+                "give one bot for every seat or one for all; {} bots for {players} seats",
+                bots.len()
+            )));
+        }
+        for b in bots {
+            b.parse::<cards_bots::BotSpec>()
+                .map_err(|e| TableError::Bot(e.to_string()))?;
+        }
+        let size = line.tensor_shapes().0.len();
+        let space = line.step_space();
+        let mut out = SelfPlay {
+            observation_size: size,
+            step_space: space,
+            players,
+            start: range.start,
+            end: range.end,
+            deal: Vec::new(),
+            seat: Vec::new(),
+            observations: Vec::new(),
+            masks: Vec::new(),
+            action: Vec::new(),
+            returns: Vec::new(),
+            seeds: Vec::new(),
+        };
+        let mut mask = ActionMask::new(space);
+        let mut observation = vec![0.0; size];
+        for d in range {
+            // Its own stream of the run's seed: the deal's cards, then each decision's bot seed.
+            let mut rng = GameRng::new(Seed::from(seed), d);
+            let table_seed = rng.next_u64();
+            out.seeds.push(table_seed);
+            let mut table = line.new_table(rules, players, table_seed)?;
+            while let Some(seat) = table.to_act() {
+                let bot = &bots[if bots.len() == 1 { 0 } else { seat }];
+                let chosen = table.bot_move(bot, rng.next_u64())?;
+                for id in table.move_steps(&chosen.notation)? {
+                    table.observation(seat, &mut observation)?;
+                    table.step_mask(&mut mask);
+                    let start = out.masks.len();
+                    out.masks.resize(start + space, 0);
+                    for legal in mask.iter() {
+                        out.masks[start + legal] = 1;
+                    }
+                    out.observations.extend_from_slice(&observation);
+                    out.deal.push(d);
+                    out.seat.push(seat as u32);
+                    out.action.push(id as u32);
+                    table.take_step(id)?;
+                }
+            }
+            out.returns.extend(table.returns());
+        }
+        Ok(out)
+    }
+}

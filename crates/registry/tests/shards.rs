@@ -1,0 +1,146 @@
+//! Tournaments and self-play split by deal range: any split merges to one run's result, and
+//! shards that do not cover the deals exactly once are refused.
+
+use cards_registry::{SelfPlay, Shard, ShardError, TableError, find, merge};
+use serde_json::{Value, json};
+
+fn bots() -> Vec<String> {
+    vec!["rules".to_owned(), "random".to_owned()]
+}
+
+fn shards(game: &str, variant: Option<&str>, cuts: &[u64]) -> Vec<Shard> {
+    let line = find(game, variant).unwrap();
+    let players = *line.players().start();
+    let rules = line.default_rules();
+    cuts.windows(2)
+        .map(|w| Shard::play(line, &rules, players, &bots(), 5, w[0]..w[1], true).unwrap())
+        .collect()
+}
+
+/// The report without its timing, which differs from run to run.
+fn report(shards: &[Shard]) -> (Value, Vec<Value>) {
+    let merged = merge(shards).unwrap();
+    let mut report: Value = serde_json::from_str(&merged.report_json().unwrap()).unwrap();
+    report.as_object_mut().unwrap().remove("timing");
+    (report, merged.records)
+}
+
+#[test]
+fn any_split_merges_to_one_run() {
+    for (game, variant) in [("jass", Some("schieber-deal")), ("letom", Some("deal"))] {
+        let whole = report(&shards(game, variant, &[0, 9]));
+        assert_eq!(whole.0["deals"], 9);
+        assert_eq!(whole.1.len(), 9 * 2);
+        for cuts in [&[0, 4, 9][..], &[0, 1, 2, 3, 8, 9], &[0, 0, 5, 9]] {
+            let mut parts = shards(game, variant, cuts);
+            // The order they come back in does not matter.
+            parts.reverse();
+            // Nor does a trip through JSON, as between processes.
+            let parts: Vec<Shard> = parts
+                .iter()
+                .map(|s| serde_json::from_str(&serde_json::to_string(s).unwrap()).unwrap())
+                .collect();
+            assert_eq!(report(&parts), whole, "{game} split at {cuts:?}");
+        }
+        // The one-process tournament gives the same standings, to the last bit.
+        let line = find(game, variant).unwrap();
+        let t = line
+            .duplicate(&line.default_rules(), *line.players().start(), &bots(), 5)
+            .unwrap();
+        let results: Vec<_> = (0..9)
+            .map(|d| t.play_deal(d, false).unwrap().games)
+            .collect();
+        let merged = merge(&shards(game, variant, &[0, 3, 9])).unwrap();
+        assert_eq!(merged.standings, t.standings(&results));
+    }
+}
+
+#[test]
+fn gaps_overlaps_and_other_tournaments_are_refused() {
+    let refused = |parts: &[Shard]| match merge(parts) {
+        Err(TableError::Shard(e)) => e,
+        other => panic!("merged: {other:?}"),
+    };
+    let parts = shards("letom", Some("deal"), &[0, 2, 4, 6]);
+    assert_eq!(refused(&[]), ShardError::Empty);
+    assert_eq!(
+        refused(&[parts[0].clone(), parts[2].clone()]),
+        ShardError::Gap { from: 2, to: 4 }
+    );
+    assert_eq!(refused(&parts[1..]), ShardError::Gap { from: 0, to: 2 });
+    let wide = shards("letom", Some("deal"), &[1, 5]);
+    assert_eq!(
+        refused(&[parts[0].clone(), wide[0].clone(), parts[2].clone()]),
+        ShardError::Overlap { deal: 1 }
+    );
+    let mut other = parts.clone();
+    other[1].seed = 6;
+    assert_eq!(refused(&other), ShardError::Mismatch { what: "seed" });
+    let mut edited = parts.clone();
+    edited[1].deals[0].games[0].pair = (1, 0);
+    assert!(matches!(refused(&edited), ShardError::Damaged { .. }));
+    let mut short = parts.clone();
+    short[2].deals.pop();
+    assert!(matches!(refused(&short), ShardError::Damaged { .. }));
+    let line = find("letom", Some("deal")).unwrap();
+    // A range as a caller from Python may build it, ending before it starts.
+    let (start, end) = (3, 1);
+    assert!(matches!(
+        Shard::play(line, &json!({}), 2, &bots(), 0, start..end, false),
+        Err(TableError::Shard(ShardError::Backwards {
+            start: 3,
+            end: 1
+        }))
+    ));
+}
+
+#[test]
+fn self_play_concatenates_across_shards() {
+    let line = find("letom", Some("deal")).unwrap();
+    let rules = line.default_rules();
+    let play = |r: core::ops::Range<u64>| {
+        SelfPlay::play(line, &rules, 2, &["rules".into(), "random".into()], 3, r).unwrap()
+    };
+    let whole = play(0..5);
+    let (a, b) = (play(0..2), play(2..5));
+    assert_eq!(
+        [a.returns.clone(), b.returns.clone()].concat(),
+        whole.returns
+    );
+    assert_eq!([a.action.clone(), b.action.clone()].concat(), whole.action);
+    assert_eq!([a.masks.clone(), b.masks.clone()].concat(), whole.masks);
+    assert_eq!(
+        [a.observations.clone(), b.observations.clone()].concat(),
+        whole.observations
+    );
+    assert_eq!([a.deal.clone(), b.deal.clone()].concat(), whole.deal);
+    assert_eq!(whole.returns.len(), 5 * 2);
+    assert_eq!([a.seeds.clone(), b.seeds.clone()].concat(), whole.seeds);
+    // Each deal dealt again from its seed and replayed from its steps gives its returns, and
+    // each recorded observation is the acting seat's own.
+    let size = whole.observation_size;
+    let mut row = 0;
+    for (i, &seed) in whole.seeds.iter().enumerate() {
+        let mut table = line.new_table(&rules, 2, seed).unwrap();
+        while row < whole.deal.len() && whole.deal[row] == i as u64 {
+            assert_eq!(table.to_act(), Some(whole.seat[row] as usize));
+            let mut seen = vec![0.0; size];
+            table
+                .observation(whole.seat[row] as usize, &mut seen)
+                .unwrap();
+            assert_eq!(seen, whole.observations[row * size..(row + 1) * size]);
+            table.take_step(whole.action[row] as usize).unwrap();
+            row += 1;
+        }
+        assert_eq!(table.returns(), whole.returns[i * 2..i * 2 + 2]);
+    }
+    assert_eq!(row, whole.deal.len());
+    // Every step taken was legal under the mask recorded with it.
+    for (i, &id) in whole.action.iter().enumerate() {
+        assert_eq!(whole.masks[i * whole.step_space + id as usize], 1);
+    }
+    assert!(matches!(
+        SelfPlay::play(line, &rules, 2, &["nobody".into()], 3, 0..1),
+        Err(TableError::Bot(_))
+    ));
+}
