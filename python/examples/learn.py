@@ -31,7 +31,7 @@ import numpy as np
 
 import cardrules
 
-GAME = dict(game="jass", variant="schieber-deal")
+GAME, VARIANT = "jass", "schieber-deal"
 # A deal's return is the team point difference (about ±100 between random players, up to a
 # few hundred with a multiplied trump): the value head learns it in these units.
 RETURN_SCALE = 100.0
@@ -46,13 +46,13 @@ class Settings:
     horizon: int  # steps of every table per update
     eval_pairs: int  # duplicate pairs of held-out deals per (policy, opponent)
     hidden: int = 64
-    lr: float = 3e-3
+    lr: float = 1e-2
     entropy: float = 0.01
     value_coef: float = 0.5
 
 
-FULL = Settings(iterations=400, tables=256, horizon=16, eval_pairs=2000)
-QUICK = Settings(iterations=30, tables=128, horizon=16, eval_pairs=300)
+FULL = Settings(iterations=600, tables=256, horizon=16, eval_pairs=2000)
+QUICK = Settings(iterations=40, tables=128, horizon=16, eval_pairs=500)
 
 
 class Policy:
@@ -151,7 +151,7 @@ class Policy:
 
 def make_env(opponent: str, tables: int, seed: int, duplicate: bool = False) -> cardrules.VecEnv:
     """Tables of the game with seat 0 the learner and ``opponent`` in every other seat."""
-    return cardrules.VecEnv(**GAME, num_envs=tables, seed=seed, learners=[0], opponent=opponent,
+    return cardrules.VecEnv(GAME, variant=VARIANT, num_envs=tables, seed=seed, learners=[0], opponent=opponent,
                             duplicate=duplicate, threads=1)
 
 
@@ -190,20 +190,29 @@ def rollout(env: cardrules.VecEnv, policy: Policy, rng: np.random.Generator, hor
             acts.reshape(-1)[keep], returns.reshape(-1)[keep], finished)
 
 
-def play_held_out(choose, opponent: str, pairs: int, seed: int) -> np.ndarray:
+def play_held_out(choose, opponent: str, pairs: int, seed: int, watch: int | None = None,
+                  ) -> tuple[np.ndarray, float]:
     """The learner's return on each of ``2 * pairs`` held-out deals (one episode per table,
-    tables ``2k`` and ``2k + 1`` the same deal with the learner one seat on), as pairs."""
+    tables ``2k`` and ``2k + 1`` the same deal with the learner one seat on), as pairs; and how
+    often it chose action ``watch`` where that was legal (nan without ``watch``)."""
     env = make_env(opponent, 2 * pairs, seed, duplicate=True)
     env.reset()
     result = np.full(env.num_envs, np.nan)
     seat = env.current_player.copy()
+    offered = chosen = 0
     while np.isnan(result).any():
         waiting = env.current_player != cardrules.TERMINAL
         seat = np.where(waiting, env.current_player, seat)
-        env.step(choose(env.observation, env.legal_action_mask.astype(bool)))
+        actions = choose(env.observation, env.legal_action_mask.astype(bool))
+        if watch is not None:
+            # Only each table's first episode counts, as for the returns.
+            here = np.isnan(result) & (env.legal_action_mask[:, watch] == 1)
+            offered += int(here.sum())
+            chosen += int((actions[here] == watch).sum())
+        env.step(actions)
         first = env.terminated & np.isnan(result)
         result[first] = env.rewards[first, seat[first]]
-    return result.reshape(pairs, 2)
+    return result.reshape(pairs, 2), chosen / offered if offered else float("nan")
 
 
 def interval(x: np.ndarray) -> tuple[float, float]:
@@ -309,25 +318,33 @@ def tournament(start: Policy, trained: Policy, opponents: list[str], pairs: int,
         ("trained network (sampling)", lambda: sampled(trained, np.random.default_rng(rng_seed))),
         ("trained network (greedy)", lambda: greedy(trained)),
     ]
-    lines = ["| seat 0 played by | against | games | mean return [95 % CI] | won | vs uniform random, paired [95 % CI] |",
-             "|---|---|---:|---:|---:|---:|"]
+    lines = ["| seat 0 played by | against | games | mean return [95 % CI] | won | "
+             "paired gain over uniform random | paired gain over the untrained network | pushes |",
+             "|---|---|---:|---:|---:|---:|---:|---:|"]
+    # "push" leaves the trump to the partner: where a policy's gain comes from, in part.
+    push = cardrules.new_game(GAME, variant=VARIANT).new_initial_state(seed=3).string_to_action("push")
     data: dict = {}
     for o in opponents:
-        base = None
+        seen: dict[str, np.ndarray] = {}
         for name, make in players:
-            r = play_held_out(make(), o, pairs, seed)
+            r, pushes = play_held_out(make(), o, pairs, seed, watch=push)
             per_pair = r.mean(axis=1)
             m, hw = interval(per_pair)
             won = float((r > 0).mean())
-            if base is None:
-                base, diff = per_pair, "—"
-            else:
-                dm, dhw = interval(per_pair - base)
-                diff = f"{dm:+.1f} [{dm - dhw:+.1f}, {dm + dhw:+.1f}]"
+            row = {"mean": m, "half_width": hw, "won": won, "games": int(r.size), "pushes": pushes}
+            cells = []
+            # Paired: the same held-out deals, so each pair's difference cancels the cards.
+            for key, base in (("uniform", "uniform random"), ("untrained", "untrained network (sampling)")):
+                if base in seen and name != base:
+                    dm, dhw = interval(per_pair - seen[base])
+                    row[f"paired_vs_{key}"] = [dm, dhw]
+                    cells.append(f"{dm:+.1f} [{dm - dhw:+.1f}, {dm + dhw:+.1f}]")
+                else:
+                    cells.append("—")
+            seen[name] = per_pair
             lines.append(f"| {name} | `{o}` | {r.size} | {m:+.1f} [{m - hw:+.1f}, {m + hw:+.1f}] | "
-                         f"{100 * won:.0f} % | {diff} |")
-            data[f"{name} vs {o}"] = {"mean": m, "half_width": hw, "won": won, "games": int(r.size),
-                                      "paired_vs_uniform": None if diff == "—" else [dm, dhw]}
+                         f"{100 * won:.0f} % | {cells[0]} | {cells[1]} | {100 * pushes:.0f} % |")
+            data[f"{name} vs {o}"] = row
     return "\n".join(lines), data
 
 
@@ -336,11 +353,12 @@ def main(argv: list[str] | None = None) -> dict:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seed", type=int, default=1, help="network, sampling and training deals")
     ap.add_argument("--eval-seed", type=int, default=20261204, help="the held-out deals")
-    ap.add_argument("--opponents", default="random,rules", help="ladder bots, comma-separated")
+    ap.add_argument("--opponents", help="ladder bots, comma-separated (default: random,rules, "
+                    "or rules with --quick: a short run gains against rules sooner)")
     ap.add_argument("--quick", action="store_true", help="a smoke run of a few seconds")
-    ap.add_argument("--iterations", type=int, help="updates (default: 400, or 30 with --quick)")
-    ap.add_argument("--lr", type=float, help="Adam's step size (default 3e-3)")
-    ap.add_argument("--pairs", type=int, help="held-out duplicate pairs (default 2000, or 300 with --quick)")
+    ap.add_argument("--iterations", type=int, help="updates (default: 600, or 40 with --quick)")
+    ap.add_argument("--lr", type=float, help="Adam's step size (default 1e-2)")
+    ap.add_argument("--pairs", type=int, help="held-out duplicate pairs (default 2000, or 500 with --quick)")
     ap.add_argument("--out", type=Path, default=Path("learn-out"), help="directory of the outputs")
     args = ap.parse_args(argv)
     s = QUICK if args.quick else FULL
@@ -350,7 +368,7 @@ def main(argv: list[str] | None = None) -> dict:
         s = Settings(**{**s.__dict__, "lr": args.lr})
     if args.pairs:
         s = Settings(**{**s.__dict__, "eval_pairs": args.pairs})
-    opponents = args.opponents.split(",")
+    opponents = (args.opponents or ("rules" if args.quick else "random,rules")).split(",")
     t0 = time.perf_counter()
     start, trained, curve = train(s, args.seed, opponents, args.out)
     trained_s = time.perf_counter() - t0
