@@ -8,9 +8,9 @@ Rust plays the other three seats: half of the tables against the ``random`` bot,
 seeded: the network and the sampling from ``--seed``, the tables' deals from the VecEnv seeds.
 
 Then a tournament on held-out deals (a separate seed, ``duplicate=True``: each deal is played
-twice, the learner in seat 0 and then in seat 1, so the luck of the cards mostly cancels in a
-pair): the uniformly random policy, the untrained network and the trained one, each as seat 0's
-player against each bot, on the very same deals. It prints a Markdown table with 95 % intervals
+twice, the learner in seat 0 and then in seat 1, on the other team, so the luck of the cards
+partly cancels in a pair): the uniformly random policy, the untrained network and the trained
+one, each as the learner against each bot, on the very same deals. It prints a Markdown table with 95 % intervals
 and writes the learning curve as CSV (and as a PNG when matplotlib is installed).
 
     python python/examples/learn.py --out docs            # the run docs/learning.md shows
@@ -220,7 +220,7 @@ def interval(x: np.ndarray) -> tuple[float, float]:
     return float(x.mean()), float(1.96 * x.std(ddof=1) / math.sqrt(len(x)))
 
 
-def train(s: Settings, seed: int, opponents: list[str], out: Path) -> tuple[Policy, Policy, list[dict]]:
+def train(s: Settings, seed: int, opponents: list[str]) -> tuple[Policy, Policy, list[dict]]:
     """Trains the network; the untrained copy, the trained one and the curve's rows."""
     rng = np.random.default_rng(seed)
     envs = [make_env(o, s.tables, seed=seed * 1000 + k) for k, o in enumerate(opponents)]
@@ -318,7 +318,7 @@ def tournament(start: Policy, trained: Policy, opponents: list[str], pairs: int,
         ("trained network (sampling)", lambda: sampled(trained, np.random.default_rng(rng_seed))),
         ("trained network (greedy)", lambda: greedy(trained)),
     ]
-    lines = ["| seat 0 played by | against | games | mean return [95 % CI] | won | "
+    lines = ["| learner | against | games | mean return [95 % CI] | won | "
              "paired gain over uniform random | paired gain over the untrained network | pushes |",
              "|---|---|---:|---:|---:|---:|---:|---:|"]
     # "push" leaves the trump to the partner: where a policy's gain comes from, in part.
@@ -370,7 +370,7 @@ def main(argv: list[str] | None = None) -> dict:
         s = Settings(**{**s.__dict__, "eval_pairs": args.pairs})
     opponents = (args.opponents or ("rules" if args.quick else "random,rules")).split(",")
     t0 = time.perf_counter()
-    start, trained, curve = train(s, args.seed, opponents, args.out)
+    start, trained, curve = train(s, args.seed, opponents)
     trained_s = time.perf_counter() - t0
     files = write_curve(curve, opponents, args.out, width=max(1, s.iterations // 20))
     table, data = tournament(start, trained, opponents, s.eval_pairs, args.eval_seed, args.seed)
