@@ -6,7 +6,6 @@ from __future__ import annotations
 import csv
 import json
 import math
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -18,7 +17,7 @@ def test_quick_training_learns_and_writes_its_outputs(tmp_path: Path) -> None:
     # A fresh interpreter, as a user runs it: the example sets numpy's thread count on import,
     # which this process (numpy already loaded) could not.
     subprocess.run([sys.executable, str(EXAMPLE), "--quick", "--out", str(tmp_path)],
-                   check=True, env=dict(os.environ), timeout=300)
+                   check=True, timeout=300)
     result = json.loads((tmp_path / "learning-results.json").read_text())
     assert all(math.isfinite(v) for v in result["final_losses"].values())
     with (tmp_path / "learning-curve.csv").open() as f:
