@@ -10,8 +10,9 @@ seeded: the network and the sampling from ``--seed``, the tables' deals from the
 Then a tournament on held-out deals (a separate seed, ``duplicate=True``: each deal is played
 twice, the learner in seat 0 and then in seat 1, on the other team, so the luck of the cards
 partly cancels in a pair): the uniformly random policy, the untrained network and the trained
-one, each as the learner against each bot, on the very same deals. It prints a Markdown table with 95 % intervals
-and writes the learning curve as CSV (and as a PNG when matplotlib is installed).
+one, each as the learner against each bot, on the very same deals. It prints a Markdown table
+with 95 % intervals and writes the learning curve as CSV (and as a PNG when matplotlib is
+installed).
 
     python python/examples/learn.py --out docs            # the run docs/learning.md shows
     python python/examples/learn.py --quick --out /tmp/q  # a short smoke run (seconds)
@@ -25,6 +26,7 @@ import json
 import math
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -41,6 +43,9 @@ GAME, VARIANT = "jass", "schieber-deal"
 # A deal's return is the team point difference (about ±100 between random players, up to a
 # few hundred with a multiplied trump): the value head learns it in these units.
 RETURN_SCALE = 100.0
+
+#: A learner for the tournament: observations and legal masks of a batch -> an action per row.
+Chooser = Callable[[np.ndarray, np.ndarray], np.ndarray]
 
 
 @dataclass
@@ -104,10 +109,11 @@ class Policy:
         values = (h @ p["wv"] + p["bv"])[:, 0]
         return h, probs, values
 
-    def act(self, obs: np.ndarray, mask: np.ndarray, rng: np.random.Generator, greedy: bool = False) -> np.ndarray:
-        """An action per row: sampled from the policy, or its most likely one."""
+    def act(self, obs: np.ndarray, mask: np.ndarray, rng: np.random.Generator | None,
+            greedy: bool = False) -> np.ndarray:
+        """An action per row: sampled from the policy with ``rng``, or its most likely one."""
         _, probs, _ = self.forward(obs, mask)
-        if greedy:
+        if greedy or rng is None:
             return probs.argmax(axis=1)
         # Inverse-CDF sampling, one uniform per row (vectorized over the batch).
         # u scaled by each row's total: float rounding must never land past the last legal id.
@@ -157,8 +163,8 @@ class Policy:
 
 def make_env(opponent: str, tables: int, seed: int, duplicate: bool = False) -> cardrules.VecEnv:
     """Tables of the game with seat 0 the learner and ``opponent`` in every other seat."""
-    return cardrules.VecEnv(GAME, variant=VARIANT, num_envs=tables, seed=seed, learners=[0], opponent=opponent,
-                            duplicate=duplicate, threads=1)
+    return cardrules.VecEnv(GAME, variant=VARIANT, num_envs=tables, seed=seed, learners=[0],
+                            opponent=opponent, duplicate=duplicate, threads=1)
 
 
 def rollout(env: cardrules.VecEnv, policy: Policy, rng: np.random.Generator, horizon: int,
@@ -196,7 +202,7 @@ def rollout(env: cardrules.VecEnv, policy: Policy, rng: np.random.Generator, hor
             acts.reshape(-1)[keep], returns.reshape(-1)[keep], finished)
 
 
-def play_held_out(choose, opponent: str, pairs: int, seed: int, watch: int | None = None,
+def play_held_out(choose: Chooser, opponent: str, pairs: int, seed: int, watch: int | None = None,
                   ) -> tuple[np.ndarray, float]:
     """The learner's return on each of ``2 * pairs`` held-out deals (one episode per table,
     tables ``2k`` and ``2k + 1`` the same deal with the learner one seat on), as pairs; and how
@@ -309,14 +315,14 @@ def write_curve(curve: list[dict], opponents: list[str], out: Path, width: int) 
 def tournament(start: Policy, trained: Policy, opponents: list[str], pairs: int, seed: int,
                rng_seed: int) -> tuple[str, dict]:
     """Every policy against every bot on the same held-out deals: a Markdown table and data."""
-    def uniform(rng: np.random.Generator):
+    def uniform(rng: np.random.Generator) -> Chooser:
         return lambda obs, mask: (rng.random(mask.shape) * mask).argmax(axis=1)
 
-    def sampled(policy: Policy, rng: np.random.Generator):
+    def sampled(policy: Policy, rng: np.random.Generator) -> Chooser:
         return lambda obs, mask: policy.act(obs, mask, rng)
 
-    def greedy(policy: Policy):
-        return lambda obs, mask: policy.act(obs, mask, None, greedy=True)  # type: ignore[arg-type]
+    def greedy(policy: Policy) -> Chooser:
+        return lambda obs, mask: policy.act(obs, mask, None, greedy=True)
 
     players = [
         ("uniform random", lambda: uniform(np.random.default_rng(rng_seed))),
