@@ -115,7 +115,7 @@ class Batch:
         tables: int,
         seed: int = 0,
         learners: list[int] | None = None,
-        opponent: str = "random",
+        opponent: list[str] | None = None,
         tensor: str = "observation",
         autoreset: str = "next-step",
         duplicate: bool = False,
@@ -132,6 +132,7 @@ class Batch:
     @property
     def seed(self) -> int: ...
     def deal_seed(self, table: int) -> int | None: ...
+    def learner_seats(self, table: int) -> list[int]: ...
     def reset_into(
         self,
         seed: int | None,

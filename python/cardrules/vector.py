@@ -39,8 +39,10 @@ ended by the bots) is skipped: the table deals its next episode in its place.
 
 Autoreset (``autoreset``): ``"next-step"`` (Gymnasium 1.0's ``NEXT_STEP``: the step after
 the one that ended a table's episode starts the next one, ignoring that table's action, and
-pays nothing) or ``"disabled"`` (a finished table waits for ``reset(mask=...)``; a step with
-an action for it is refused).
+pays nothing) or ``"disabled"`` (a finished table waits for ``reset(mask=...)``: steps ignore
+its action and leave it as it is, while the other tables play on). Either way the row of a
+finished table has an all-zero ``legal_action_mask``: a masked softmax over it must not divide
+by zero.
 
 An illegal action raises ``cardrules.IllegalAction`` before any table moves (the default) or,
 with ``illegal_reward=r``, ends that table's episode paying ``r`` to the seat that chose it.
@@ -62,6 +64,22 @@ Autoreset = Literal["next-step", "disabled"]
 Tensor = Literal["observation", "information_state"]
 
 
+def _opponents(opponent: str | Sequence[str | None], learners: Sequence[int] | None,
+               players: int) -> list[str]:
+    """The bots' names as the engine takes them: one for every seat, or one per seat."""
+    if isinstance(opponent, str):
+        return [opponent]
+    names = list(opponent)
+    if len(names) != players:
+        raise ValueError(f"opponent: give one name, or one per seat ({players}), not {len(names)}")
+    held = set(range(players)) if not learners else {int(s) for s in learners}
+    for seat, name in enumerate(names):
+        if name is None and seat not in held:
+            raise ValueError(f"opponent: seat {seat} is no learner's, so it needs a bot")
+    # A learner's seat is never played by a bot: any name holds its place.
+    return [name if name is not None else "random" for name in names]
+
+
 class VecEnv:
     """``num_envs`` tables of one game type stepped together in Rust.
 
@@ -73,7 +91,8 @@ class VecEnv:
         learners: the seats the caller plays (default: every seat, self-play); a bot plays
             the others inside ``step``.
         opponent: the ladder bot of the other seats (``"random"``, ``"rules"``,
-            ``"ismcts:200"``, ...).
+            ``"ismcts:200"``, ...), or one per seat (``num_players`` names; a learner's entry is
+            unused and may be ``None``): in a team game, the partner apart from the opponents.
         tensor: ``"observation"`` or ``"information_state"``.
         autoreset: ``"next-step"`` or ``"disabled"``.
         duplicate: tables ``2k`` and ``2k + 1`` play the same deals, the learners turned.
@@ -105,7 +124,7 @@ class VecEnv:
         num_envs: int = 1,
         seed: int = 0,
         learners: Sequence[int] | None = None,
-        opponent: str = "random",
+        opponent: str | Sequence[str | None] = "random",
         tensor: Tensor = "observation",
         autoreset: Autoreset = "next-step",
         duplicate: bool = False,
@@ -124,7 +143,7 @@ class VecEnv:
             int(num_envs),
             seed=int(seed),
             learners=None if learners is None else [int(s) for s in learners],
-            opponent=opponent,
+            opponent=_opponents(opponent, learners, int(self.game.num_players())),
             tensor=tensor,
             autoreset=autoreset,
             duplicate=bool(duplicate),
@@ -138,6 +157,12 @@ class VecEnv:
         self.observation_size, _, _ = self._batch.dims
         self.tensor: Tensor = tensor
         self.learners: list[int] = list(range(self.num_players)) if not learners else [int(s) for s in learners]
+        #: ``int32 [N, len(learners)]``: the seats the learners hold at each table (with
+        #: ``duplicate``, one place on at the odd tables): the columns of ``rewards`` that are
+        #: theirs.
+        self.learner_seats: np.ndarray = np.array(
+            [self._batch.learner_seats(t) for t in range(int(num_envs))], np.int32
+        ).reshape(int(num_envs), -1)
         self.autoreset_mode = autoreset
         self.threads: int = int(threads)
         n = self.num_envs
@@ -187,14 +212,13 @@ class VecEnv:
         self._batch.reset_into(None if seed is None else int(seed), only, *self._arrays())
 
     def step(self, actions: np.ndarray | Sequence[int]) -> None:
-        """Plays each table's action (an action id; ignored at a table whose episode ended on
-        the last step under ``"next-step"``), then the bots to a learner's next decision, and
-        writes every table's row.
+        """Plays each table's action (an action id; ignored at a table whose episode is over,
+        which under ``"next-step"`` deals its next one and under ``"disabled"`` waits), then the
+        bots to a learner's next decision, and writes every table's row.
 
         Raises:
             cardrules.IllegalAction: an action that is not legal at its table (unless
-                ``illegal_reward`` is set), or a step for a finished table under
-                ``"disabled"``; no table moves.
+                ``illegal_reward`` is set); no table moves.
         """
         actions = np.asarray(actions)
         if actions.shape != (self.num_envs,):

@@ -150,8 +150,14 @@ def test_disabled_autoreset_waits_for_a_reset() -> None:
     done = env.terminated.copy()
     paid = env.rewards[done].copy()
     assert (paid[:, 0] == paid[:, 2]).all() and (paid[:, 0] == -paid[:, 1]).all()
-    with pytest.raises(cardrules.IllegalAction, match="autoreset is disabled"):
-        env.step(random_actions(env, rng))
+    # A finished table waits: its action is ignored, its returns not paid again, while the
+    # other table plays on (or waits too).
+    seen = env.observation[done].copy()
+    env.step(random_actions(env, rng))
+    assert env.terminated[done].all() and not env.rewards[done].any()
+    assert (env.current_player[done] == cardrules.TERMINAL).all()
+    np.testing.assert_array_equal(env.observation[done], seen)
+    done = env.terminated.copy()
     env.reset(mask=done)
     assert not env.terminated.any() and not env.rewards.any()
     assert (env.episode == done.astype(np.uint64)).all()
@@ -162,6 +168,7 @@ def test_learners_and_duplicate_pairs() -> None:
                            opponent="random", duplicate=True)
     env.reset()
     assert list(env.current_player) == [0, 1, 0, 1]
+    np.testing.assert_array_equal(env.learner_seats, [[0], [1], [0], [1]])
     assert env.deal_seed(0) == env.deal_seed(1) != env.deal_seed(2) == env.deal_seed(3)
 
 
@@ -176,3 +183,16 @@ def test_bad_options_are_refused_in_words() -> None:
         cardrules.VecEnv("letom", variant="deal", threads=0)
     with pytest.raises(ValueError, match="num_envs"):
         cardrules.VecEnv("letom", variant="deal", num_envs=0)
+
+
+def test_opponents_seat_by_seat() -> None:
+    game = cardrules.new_game("jass", variant="schieber-deal")
+    same = run(cardrules.VecEnv(game, num_envs=4, seed=1, learners=[0], opponent="rules"), 30)
+    listed = run(cardrules.VecEnv(game, num_envs=4, seed=1, learners=[0],
+                                  opponent=[None, "rules", "rules", "rules"]), 30)
+    for a, b in zip(same, listed):
+        np.testing.assert_array_equal(a["observation"], b["observation"])
+    with pytest.raises(ValueError, match="seat 1 is no learner's"):
+        cardrules.VecEnv(game, learners=[0], opponent=[None, None, "rules", "rules"])
+    with pytest.raises(ValueError, match="one per seat"):
+        cardrules.VecEnv(game, learners=[0], opponent=["rules", "rules"])

@@ -183,8 +183,10 @@ def test_disabled_autoreset_waits_for_a_masked_reset() -> None:
         obs, _, terminations, _, infos = envs.step(masked_random(obs, rng))
         if terminations.any():
             break
-    with pytest.raises(cardrules.IllegalAction, match="autoreset is disabled"):
-        envs.step(masked_random(obs, rng))
+    # A finished table waits for its reset: its action is ignored, nothing paid again.
+    waiting = terminations.copy()
+    obs, rewards, terminations, _, infos = envs.step(masked_random(obs, rng))
+    assert terminations[waiting].all() and not rewards[waiting].any()
     with pytest.raises(ValueError, match="reset_mask"):
         envs.reset(options={"reset_mask": np.array([True, False])})
     before = infos["episode_number"].copy()

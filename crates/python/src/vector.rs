@@ -81,14 +81,14 @@ impl Batch {
 #[pymethods]
 impl Batch {
     #[new]
-    #[pyo3(signature = (game, tables, seed=0, learners=None, opponent="random", tensor="observation", autoreset="next-step", duplicate=false, threads=1, first_table=0, illegal_reward=None))]
+    #[pyo3(signature = (game, tables, seed=0, learners=None, opponent=None, tensor="observation", autoreset="next-step", duplicate=false, threads=1, first_table=0, illegal_reward=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         game: &Game,
         tables: usize,
         seed: u64,
         learners: Option<Vec<usize>>,
-        opponent: &str,
+        opponent: Option<Vec<String>>,
         tensor: &str,
         autoreset: &str,
         duplicate: bool,
@@ -126,7 +126,7 @@ impl Batch {
             first_table,
             seed,
             learners: learners.unwrap_or_default(),
-            opponent: opponent.to_owned(),
+            opponents: opponent.unwrap_or_else(|| vec!["random".to_owned()]),
             tensor,
             autoreset,
             illegal_reward,
@@ -180,6 +180,11 @@ impl Batch {
     /// The deal seed of table `table`'s episode under way, `None` before the first reset.
     fn deal_seed(&self, table: usize) -> PyResult<Option<u64>> {
         Ok(self.lock()?.deal(table))
+    }
+
+    /// The seats the learners hold at table `table`, in order.
+    fn learner_seats(&self, table: usize) -> PyResult<Vec<usize>> {
+        Ok(self.lock()?.learner_seats(table))
     }
 
     /// Resets the tables `only` marks (all when `None`), after reseeding from `seed` when

@@ -46,7 +46,9 @@ pub enum Autoreset {
     /// action for the table (Gymnasium 1.0's `NEXT_STEP`).
     #[default]
     NextStep,
-    /// It stays over until the caller resets it; a step with an action for it is refused.
+    /// It waits, over, until the caller resets it ([`Batch::reset`] with a mask): a step
+    /// ignores its action and leaves it as it is (its returns paid once, on the step that
+    /// ended it), so the other tables play on.
     Disabled,
 }
 
@@ -66,8 +68,9 @@ pub struct BatchConfig {
     pub seed: u64,
     /// The seats the caller decides for (empty: every seat); a bot plays the others.
     pub learners: Vec<usize>,
-    /// The ladder bot that plays every other seat (`random`, `rules`, `ismcts:200`).
-    pub opponent: String,
+    /// The ladder bots that play the other seats (`random`, `rules`, `ismcts:200`): one name
+    /// for every seat, or one per seat (a learner's entry unused).
+    pub opponents: Vec<String>,
     /// The tensor written.
     pub tensor: Tensor,
     /// What a table does when its episode ends.
@@ -90,7 +93,7 @@ impl Default for BatchConfig {
             first_table: 0,
             seed: 0,
             learners: Vec::new(),
-            opponent: "random".to_owned(),
+            opponents: vec!["random".to_owned()],
             tensor: Tensor::Observation,
             autoreset: Autoreset::NextStep,
             illegal_reward: None,
@@ -213,6 +216,9 @@ pub trait Batch: fmt::Debug + Send {
     /// The deal seed of table `table`'s episode under way ([`deal_seed`]: a table dealt from
     /// it is that episode's game), or `None` for a table past the batch or never reset.
     fn deal(&self, table: usize) -> Option<u64>;
+    /// The seats the learners hold at table `table`, in order (turned one place on at a
+    /// duplicate pair's odd table); empty for a table past the batch.
+    fn learner_seats(&self, table: usize) -> Vec<usize>;
     /// Deals every table's episodes from `seed` from now on, counted from 0 again: the next
     /// reset of a table deals its episode 0 under `seed`; a table not reset plays its episode
     /// under way to its end (and [`Batch::deal`] still names its seed). Writes nothing.
@@ -227,8 +233,8 @@ pub trait Batch: fmt::Debug + Send {
     /// table that waits for one. Nothing changes.
     ///
     /// # Errors
-    /// [`TableError::Refused`] naming the first table whose action is not legal (or whose
-    /// episode is over while autoreset is disabled, or that was never reset).
+    /// [`TableError::Refused`] naming the first table whose action is not legal (or that was
+    /// never reset).
     fn check(&self, actions: &[i64]) -> Result<(), TableError>;
 
     /// Resets the tables `only` marks (all when `None`) to their next episode, each played to
@@ -299,7 +305,8 @@ struct Shared<G: Catalogued> {
     line: &'static GameType,
     config: BatchConfig,
     rules: G::Rules,
-    opponent: BotSpec,
+    /// One bot for every seat, or one per seat.
+    opponents: Vec<BotSpec>,
     tuning: SearchConfig,
     /// The learners' seats, one bit each.
     learners: u64,
@@ -402,13 +409,18 @@ impl<G: Catalogued, P: Indexed<Game = G>> Slot<G, P> {
         let turn = usize::from(config.duplicate && self.table % 2 == 1);
         self.bots = (0..config.players)
             .map(|seat| {
-                (!shared.learns(self.table, seat)).then(|| {
-                    // Seeded by the seat it holds in the pair's even table, so a duplicate
-                    // pair's bots play alike.
-                    let home = (seat + config.players - turn) % config.players;
-                    let bot_seed = GameRng::new(Seed::from(seed), BOT_STREAM + home as u64).seed();
-                    shared.opponent.player::<G>(bot_seed, &shared.tuning)
-                })
+                if shared.learns(self.table, seat) {
+                    return None;
+                }
+                // The bot of the seat it holds in the pair's even table, seeded by it, so a
+                // duplicate pair's bots play alike.
+                let home = (seat + config.players - turn) % config.players;
+                let bot_seed = GameRng::new(Seed::from(seed), BOT_STREAM + home as u64).seed();
+                let spec = match &shared.opponents[..] {
+                    [one] => one,
+                    per_seat => per_seat.get(home)?,
+                };
+                Some(spec.player::<G>(bot_seed, &shared.tuning))
             })
             .collect();
         self.recalls.clear();
@@ -476,9 +488,9 @@ impl<G: Catalogued, P: Indexed<Game = G>> Slot<G, P> {
                 return Ok(());
             };
             game.legal_actions(&mut self.legal);
-            let action = bot.act(game, &self.legal).ok_or_else(|| {
-                TableError::Bot(format!("{} found no move", shared.config.opponent))
-            })?;
+            let action = bot
+                .act(game, &self.legal)
+                .ok_or_else(|| TableError::Bot(format!("the bot of seat {seat} found no move")))?;
             self.act(shared, action)?;
         }
     }
@@ -612,12 +624,8 @@ impl<G: Catalogued, P: Indexed<Game = G>> Slot<G, P> {
             ));
         }
         if self.over() {
-            return match config.autoreset {
-                Autoreset::NextStep => Ok(()),
-                Autoreset::Disabled => Err(TableError::Refused(format!(
-                    "table {index}'s episode is over and autoreset is disabled: reset it first"
-                ))),
-            };
+            // Its action is ignored: it deals its next episode, or waits for a reset.
+            return Ok(());
         }
         match usize::try_from(action) {
             Ok(id) if self.mask.contains(id) => Ok(()),
@@ -681,10 +689,18 @@ impl<G: Catalogued, P: Indexed<Game = G>> Typed<G, P> {
         if learners == 0 {
             learners = (1u64 << players) - 1;
         }
-        let opponent: BotSpec = config
-            .opponent
-            .parse()
+        let opponents = config
+            .opponents
+            .iter()
+            .map(|name| name.parse())
+            .collect::<Result<Vec<BotSpec>, _>>()
             .map_err(|e: cards_bots::ParseBotError| TableError::Bot(e.to_string()))?;
+        if opponents.is_empty() || opponents.len() != 1 && opponents.len() != players {
+            return Err(TableError::Bot(format!(
+                "give one opponent for every seat, or one for each of the {players} seats, not {}",
+                opponents.len()
+            )));
+        }
         let slots = (0..config.tables as u64)
             .map(|t| Slot::new(config.first_table + t))
             .collect();
@@ -692,7 +708,7 @@ impl<G: Catalogued, P: Indexed<Game = G>> Typed<G, P> {
             shared: Shared {
                 line,
                 rules,
-                opponent,
+                opponents,
                 tuning: line.tuning,
                 learners,
                 config,
@@ -733,14 +749,8 @@ impl<G: Catalogued, P: Indexed<Game = G> + Send> Part for TypedPart<'_, G, P> {
         let config = &self.shared.config;
         for (i, (slot, &action)) in self.slots.iter_mut().zip(actions).enumerate() {
             let ended = if slot.over() {
-                match config.autoreset {
-                    Autoreset::NextStep => slot.start(self.shared)?,
-                    Autoreset::Disabled => {
-                        return Err(TableError::Refused(format!(
-                            "table {}'s episode is over and autoreset is disabled: reset it first",
-                            self.first + i
-                        )));
-                    }
+                if config.autoreset == Autoreset::NextStep {
+                    slot.start(self.shared)?;
                 }
                 false
             } else {
@@ -791,6 +801,15 @@ impl<G: Catalogued, P: Indexed<Game = G> + Send + 'static> Batch for Typed<G, P>
     fn deal(&self, table: usize) -> Option<u64> {
         let slot = self.slots.get(table)?;
         slot.game.as_ref().map(|_| slot.deal_seed)
+    }
+
+    fn learner_seats(&self, table: usize) -> Vec<usize> {
+        let Some(slot) = self.slots.get(table) else {
+            return Vec::new();
+        };
+        (0..self.shared.config.players)
+            .filter(|&seat| self.shared.learns(slot.table, seat))
+            .collect()
     }
 
     fn reseed(&mut self, seed: u64) {

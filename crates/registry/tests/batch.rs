@@ -276,7 +276,7 @@ fn bots_play_the_seats_no_learner_holds() {
     for line in catalogue() {
         let mut c = config(line, 4, Tensor::Observation);
         c.learners = vec![0];
-        c.opponent = "rules".to_owned();
+        c.opponents = vec!["rules".to_owned()];
         let seen = run(line.batch(c).unwrap().as_mut(), 60, 3);
         let mut ended = 0;
         for rows in &seen {
@@ -315,6 +315,9 @@ fn duplicate_pairs_share_their_deals_with_the_learners_turned() {
     assert_eq!(batch.deal(0), Some(deal_seed(11, 0, 0)));
     assert_eq!(batch.deal(3), Some(deal_seed(11, 2, 0)));
     assert_eq!(batch.deal(4), None);
+    assert_eq!(batch.learner_seats(0), [0]);
+    assert_eq!(batch.learner_seats(3), [1]);
+    assert!(batch.learner_seats(4).is_empty());
     c.duplicate = false;
     let mut plain = line.batch(c).unwrap();
     let mut plain_rows = Rows::new(plain.as_ref());
@@ -346,14 +349,19 @@ fn with_autoreset_disabled_a_finished_table_waits_for_its_reset() {
     let paid = rows.rewards[4 * k..4 * k + 4].to_vec();
     assert!(paid.iter().any(|&r| r != 0.0));
     assert_eq!(paid[0], paid[2]);
+    // The finished table waits: its action is ignored, its returns are not paid again.
     let mut actions = [0, 0];
     actions[other] = pick(&rows.mask[d * other..d * other + d], 0);
-    let e = batch.step(&actions, rows.out()).unwrap_err();
-    assert!(
-        e.to_string()
-            .contains(&format!("table {k}'s episode is over")),
-        "{e}"
+    let waited = rows.clone();
+    batch.step(&actions, rows.out()).unwrap();
+    let n = batch.dims().tensor;
+    assert!(rows.terminated[k] && rows.player[k] == OVER);
+    assert!(rows.rewards[4 * k..4 * k + 4].iter().all(|&r| r == 0.0));
+    assert_eq!(
+        rows.tensor[n * k..n * k + n],
+        waited.tensor[n * k..n * k + n]
     );
+    assert_eq!(rows.episode[k], 0);
     // Resetting the other table leaves this one over, its returns paid once only.
     let mut only = [false, false];
     only[other] = true;
@@ -412,4 +420,30 @@ fn a_table_not_reset_after_a_reseed_keeps_its_deal() {
     assert_eq!(batch.deal(0), Some(deal_seed(99, 0, 0)));
     assert_eq!(batch.deal(1), kept);
     assert_eq!(kept, Some(deal_seed(11, 1, 0)));
+}
+
+#[test]
+fn opponents_may_differ_by_seat() {
+    let line = cards_registry::find("jass", Some("schieber-deal")).unwrap();
+    let mut one = config(line, 4, Tensor::Observation);
+    one.learners = vec![0];
+    one.opponents = vec!["rules".to_owned()];
+    let mut each = one.clone();
+    each.opponents = ["random", "rules", "rules", "rules"]
+        .map(str::to_owned)
+        .to_vec();
+    // The same bot in every other seat, named once or seat by seat: the same games.
+    assert_eq!(
+        run(line.batch(one.clone()).unwrap().as_mut(), 40, 4),
+        run(line.batch(each.clone()).unwrap().as_mut(), 40, 4)
+    );
+    // A random partner plays other games than a rule-bot partner.
+    each.opponents[2] = "random".to_owned();
+    assert_ne!(
+        run(line.batch(one.clone()).unwrap().as_mut(), 40, 4),
+        run(line.batch(each.clone()).unwrap().as_mut(), 40, 4)
+    );
+    each.opponents.pop();
+    let e = line.batch(each).unwrap_err().to_string();
+    assert!(e.contains("one for each of the 4 seats, not 3"), "{e}");
 }
