@@ -8,7 +8,6 @@ use std::sync::{Mutex, MutexGuard};
 use cards_registry::batch::{Autoreset, BatchConfig, Buffers, Tensor};
 use numpy::{PyReadonlyArray1, PyReadwriteArray1, PyReadwriteArray2};
 use pyo3::prelude::*;
-use rayon::prelude::*;
 
 use crate::errors::{self, CardrulesError, InvalidRules};
 use crate::game::Game;
@@ -64,16 +63,38 @@ impl Batch {
         + Sync,
     ) -> Result<(), cards_registry::TableError> {
         let parts = batch.parts(self.part, out)?;
-        match &self.pool {
+        let Some(pool) = self.pool.as_ref().filter(|_| parts.len() > 1) else {
             // One part gains nothing from the pool but the cost of reaching it.
-            Some(pool) if parts.len() > 1 => pool.install(|| {
-                parts
-                    .into_par_iter()
-                    .try_for_each(|(mut part, out)| f(part.as_mut(), out))
-            }),
-            _ => parts
+            return parts
                 .into_iter()
-                .try_for_each(|(mut part, out)| f(part.as_mut(), out)),
+                .try_for_each(|(mut part, out)| f(part.as_mut(), out));
+        };
+        // The calling thread takes parts from the queue as the pool's threads (one fewer than
+        // asked) do: as many threads run as were asked for, none left spinning beside the
+        // caller when it goes back to Python, and a thread slow to wake leaves its parts to
+        // the others.
+        let failed = Mutex::new(None);
+        let queue = Mutex::new(parts.into_iter());
+        let work = || {
+            loop {
+                let next = queue.lock().ok().and_then(|mut q| q.next());
+                let Some((mut part, out)) = next else { break };
+                if let Err(e) = f(part.as_mut(), out)
+                    && let Ok(mut slot) = failed.lock()
+                {
+                    slot.get_or_insert(e);
+                }
+            }
+        };
+        pool.in_place_scope(|scope| {
+            for _ in 0..pool.current_num_threads() {
+                scope.spawn(|_| work());
+            }
+            work();
+        });
+        match failed.into_inner() {
+            Ok(Some(e)) => Err(e),
+            _ => Ok(()),
         }
     }
 }
@@ -136,7 +157,7 @@ impl Batch {
         let pool = (threads > 1)
             .then(|| {
                 rayon::ThreadPoolBuilder::new()
-                    .num_threads(threads)
+                    .num_threads(threads - 1)
                     .thread_name(|i| format!("cardrules-batch-{i}"))
                     .build()
                     .map_err(|e| CardrulesError::new_err(format!("no thread pool: {e}")))
@@ -145,9 +166,9 @@ impl Batch {
         Ok(Batch {
             inner: Mutex::new(batch),
             pool,
-            // A few parts a thread, and none under 128 tables: waking a thread costs tens of
-            // microseconds, what some 100 tables' decisions take.
-            part: tables.div_ceil(threads * 4).max(128),
+            // A few parts a thread (the caller's among them), and none under 64 tables: waking
+            // a thread costs tens of microseconds, what some 100 decisions take.
+            part: tables.div_ceil(threads * 4).max(64),
             threads,
         })
     }

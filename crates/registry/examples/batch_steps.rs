@@ -1,5 +1,6 @@
 //! Steps a batch of tables with the middle legal step of each, for a profiler or a quick
-//! figure: `cargo run --release -p cards-registry --example batch_steps -- jass schieber-deal 1024 300`.
+//! figure: `cargo run --release -p cards-registry --example batch_steps -- jass schieber-deal
+//! 1024 300 [THREADS]` (with threads, its parts run on a rayon pool, a few a thread).
 
 use cards_registry::batch::{BatchConfig, Buffers};
 
@@ -9,6 +10,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let variant = args.get(1).map(String::as_str).filter(|v| *v != "-");
     let tables: usize = args.get(2).map_or(Ok(1024), |a| a.parse())?;
     let steps: usize = args.get(3).map_or(Ok(300), |a| a.parse())?;
+    let threads: usize = args.get(4).map_or(Ok(1), |a| a.parse())?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()?;
+    let part = tables.div_ceil(threads * 4).max(1);
     let line = cards_registry::find(game, variant)?;
     let config = BatchConfig {
         players: (*line.players().start()).max(2),
@@ -53,12 +59,20 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 .nth(legal / 2);
             *a = id.map_or(0, |(i, _)| i as i64);
         }
-        batch.step(&actions, out!())?;
+        batch.check(&actions)?;
+        let parts = batch.parts(part, out!())?;
+        pool.install(|| {
+            use rayon::prelude::*;
+            parts.into_par_iter().try_for_each(|(mut p, out)| {
+                let first = p.first();
+                p.step(&actions[first..first + p.len()], out)
+            })
+        })?;
     }
     let seconds = start.elapsed().as_secs_f64();
     let decisions = (tables * steps) as f64;
     println!(
-        "{}: {tables} tables, {steps} steps: {:.2} million decisions/s, {:.0} ns each; episodes {}",
+        "{}: {tables} tables, {steps} steps, {threads} thread(s): {:.2} million decisions/s, {:.0} ns each; episodes {}",
         line.label,
         decisions / seconds / 1e6,
         seconds / decisions * 1e9,
