@@ -179,10 +179,20 @@ pub(crate) fn tournament<'py>(
             },
         )
         .map_err(errors::table)?;
+    report_dict(py, &report, records.then_some(&games[..]))
+}
+
+/// A tournament's report (the command line's `--json` text) as a dict, with each game's record
+/// (JSON text) under `"games"` when they were kept.
+pub(crate) fn report_dict<'py>(
+    py: Python<'py>,
+    report: &str,
+    games: Option<&[Value]>,
+) -> PyResult<Bound<'py, PyAny>> {
     let report = py.import("json")?.call_method1("loads", (report,))?;
-    if records {
+    if let Some(games) = games {
         let list = PyList::empty(py);
-        for g in &games {
+        for g in games {
             list.append(g.to_string())?;
         }
         report.set_item("games", list)?;

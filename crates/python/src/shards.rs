@@ -5,7 +5,7 @@
 use cards_registry::{SelfPlay, Shard, by_record, merge};
 use numpy::{PyArray1, PyArrayMethods as _};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::PyDict;
 
 use crate::bots::Bot;
 use crate::errors::{self, BotError, CardrulesError, InvalidRecord};
@@ -206,15 +206,7 @@ pub(crate) fn merge_tournament<'py>(
             Ok::<_, cards_registry::TableError>((merged.report_json()?, merged.records, record))
         })
         .map_err(errors::table)?;
-    let report = py.import("json")?.call_method1("loads", (report,))?;
-    if record {
-        let list = PyList::empty(py);
-        for g in &games {
-            list.append(g.to_string())?;
-        }
-        report.set_item("games", list)?;
-    }
-    Ok(report)
+    crate::bots::report_dict(py, &report, record.then_some(&games[..]))
 }
 
 /// Self-play data of deals `start` to `end - 1`: deal `d` dealt from `seed` and `d` and played

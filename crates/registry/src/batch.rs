@@ -316,10 +316,15 @@ impl<G: Catalogued> Shared<G> {
     /// Whether `seat` is a learner's at table `table` (turned one place on at a duplicate
     /// pair's odd table).
     fn learns(&self, table: u64, seat: usize) -> bool {
+        self.learners >> self.home(table, seat) & 1 == 1
+    }
+
+    /// The seat `seat` of table `table` is at the even table of its duplicate pair (itself
+    /// when deals are not duplicated).
+    fn home(&self, table: u64, seat: usize) -> usize {
         let players = self.config.players;
         let turn = usize::from(self.config.duplicate && table % 2 == 1);
-        let home = (seat + players - turn) % players;
-        self.learners >> home & 1 == 1
+        (seat + players - turn) % players
     }
 }
 
@@ -406,7 +411,6 @@ impl<G: Catalogued, P: Indexed<Game = G>> Slot<G, P> {
         let seed = deal_seed(config.seed, deal_table, episode);
         let game = G::new(&shared.rules, config.players, Seed::from(seed))
             .map_err(|e| TableError::Setup(e.to_string()))?;
-        let turn = usize::from(config.duplicate && self.table % 2 == 1);
         self.bots = (0..config.players)
             .map(|seat| {
                 if shared.learns(self.table, seat) {
@@ -414,7 +418,7 @@ impl<G: Catalogued, P: Indexed<Game = G>> Slot<G, P> {
                 }
                 // The bot of the seat it holds in the pair's even table, seeded by it, so a
                 // duplicate pair's bots play alike.
-                let home = (seat + config.players - turn) % config.players;
+                let home = shared.home(self.table, seat);
                 let bot_seed = GameRng::new(Seed::from(seed), BOT_STREAM + home as u64).seed();
                 let spec = match &shared.opponents[..] {
                     [one] => one,
