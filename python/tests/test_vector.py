@@ -183,6 +183,8 @@ def test_bad_options_are_refused_in_words() -> None:
         cardrules.VecEnv("letom", variant="deal", threads=0)
     with pytest.raises(ValueError, match="num_envs"):
         cardrules.VecEnv("letom", variant="deal", num_envs=0)
+    with pytest.raises(cardrules.InvalidRules, match="1 to 1048576 tables"):
+        cardrules.VecEnv("letom", variant="deal", num_envs=10**9)
 
 
 def test_opponents_seat_by_seat() -> None:

@@ -21,6 +21,10 @@ use crate::catalogue::GameType;
 use crate::error::TableError;
 use crate::table::Catalogued;
 
+/// The most tables one batch holds (a batch split from a larger one numbers its tables on, up
+/// to [`MAX_TABLES`]): each table's rows and state take a few kilobytes.
+pub const MAX_BATCH: usize = 1 << 20;
+
 /// `current_player` of a table whose episode is over (OpenSpiel's `TERMINAL`).
 pub const OVER: i32 = -4;
 
@@ -671,10 +675,11 @@ impl<G: Catalogued, P: Indexed<Game = G>> Typed<G, P> {
                 range.end()
             )));
         }
-        if config.tables == 0 {
-            return Err(TableError::Setup(
-                "a batch needs at least one table".to_owned(),
-            ));
+        if !(1..=MAX_BATCH).contains(&config.tables) {
+            return Err(TableError::Setup(format!(
+                "a batch holds 1 to {MAX_BATCH} tables, not {}",
+                config.tables
+            )));
         }
         let end = config.first_table.checked_add(config.tables as u64);
         if end.is_none_or(|end| end > MAX_TABLES) {
@@ -705,9 +710,12 @@ impl<G: Catalogued, P: Indexed<Game = G>> Typed<G, P> {
                 opponents.len()
             )));
         }
-        let slots = (0..config.tables as u64)
-            .map(|t| Slot::new(config.first_table + t))
-            .collect();
+        let mut slots = Vec::new();
+        // Refused in words when memory runs short, rather than aborting.
+        slots
+            .try_reserve_exact(config.tables)
+            .map_err(|_| TableError::Setup(format!("no memory for {} tables", config.tables)))?;
+        slots.extend((0..config.tables as u64).map(|t| Slot::new(config.first_table + t)));
         Ok(Typed {
             shared: Shared {
                 line,

@@ -447,3 +447,17 @@ fn opponents_may_differ_by_seat() {
     let e = line.batch(each).unwrap_err().to_string();
     assert!(e.contains("one for each of the 4 seats, not 3"), "{e}");
 }
+
+#[test]
+fn a_batch_is_bounded() {
+    let line = cards_registry::find("letom", Some("deal")).unwrap();
+    for tables in [0, cards_registry::batch::MAX_BATCH + 1, usize::MAX] {
+        let e = line
+            .batch(config(line, tables, Tensor::Observation))
+            .unwrap_err();
+        assert!(
+            e.to_string().contains("a batch holds 1 to 1048576 tables"),
+            "{e}"
+        );
+    }
+}
