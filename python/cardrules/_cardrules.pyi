@@ -100,6 +100,7 @@ def tournament(
     deals: int = 100,
     seed: int = 0,
     records: bool = False,
+    answer_time: float = 10.0,
 ) -> dict[str, Any]: ...
 
 BATCH_OVER: int

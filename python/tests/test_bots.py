@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pickle
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -82,3 +84,29 @@ def test_a_failing_player_stops_the_tournament_with_its_error() -> None:
         cardrules.tournament(game, ["random", lambda v, legal: 10**6], deals=1)
     with pytest.raises(cardrules.BotError, match="player 1"):
         cardrules.tournament(game, ["random", 42], deals=1)
+
+
+EXAMPLE_PLAYER = Path(__file__).resolve().parents[2] / "examples" / "pipe_player.py"
+
+
+def test_an_outside_program_plays_every_game_type_over_a_pipe(game: cardrules.Game) -> None:
+    program = f"exec:{sys.executable} {EXAMPLE_PLAYER}"
+    report = cardrules.tournament(game, [program, "random"], deals=1, seed=2)
+    bots = report["standings"]["bots"]
+    assert [b["name"] for b in bots] == [program, "random"]
+    assert all("faults" not in b for b in bots), bots
+    assert bots[0]["games"] == bots[1]["games"] > 0
+
+
+def test_a_late_program_is_a_fault_and_the_game_goes_on(tmp_path: Path) -> None:
+    slow = tmp_path / "slow.py"
+    slow.write_text("import sys, time\nfor line in sys.stdin:\n    time.sleep(5)\n")
+    game = cardrules.new_game("schieber-deal")
+    report = cardrules.tournament(game, [f"exec:{sys.executable} {slow}", "random"],
+                                  deals=1, answer_time=0.2)
+    # Two seats in each of two seatings, each stopped at its first decision.
+    assert report["standings"]["bots"][0]["faults"] == 4
+    with pytest.raises(cardrules.BotError, match="names no program"):
+        cardrules.tournament(game, ["exec:", "random"], deals=1)
+    with pytest.raises(cardrules.BotError, match="answer time"):
+        cardrules.tournament(game, [f"exec:{slow}", "random"], deals=1, answer_time=-1)

@@ -65,7 +65,9 @@ pub use ladder::{BotSpec, MakePlayer, ParseBotError};
 pub use pimc::Pimc;
 pub use player::{Fair, Player};
 pub use playout::{GamePolicy, Playout, Uniform};
-pub use tournament::{DealResult, Entrant, GameResult, Standings, Tournament, TournamentError};
+pub use tournament::{
+    DealResult, Entrant, Fault, GameResult, Standings, Tournament, TournamentError,
+};
 pub use tree::SearchConfig;
 
 /// The README's example, run as a doctest.

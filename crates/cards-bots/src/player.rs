@@ -19,6 +19,23 @@ pub trait Player<G: Game>: Send {
     fn hint(&self) -> &[ActionStats<G::Action>] {
         &[]
     }
+
+    /// Whether it is told the game's events ([`Player::observe`]): a table reports events only
+    /// when one of its players asks, since building them costs time.
+    fn observes(&self) -> bool {
+        false
+    }
+
+    /// One event of the game, from its start on, already redacted for this player's seat
+    /// ([`Game::redact`]): a player never holds what its seat may not see.
+    fn observe(&mut self, _event: &G::Event) {}
+
+    /// The faults since the last call: decisions this player failed to make (an outside
+    /// program's late, unreadable or illegal answer), each made for it by the fallback its
+    /// documentation names, and why.
+    fn take_faults(&mut self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// A bot at the table: it is shown its seat's [`Game::view`] and legal actions, never the state.
@@ -46,5 +63,17 @@ impl<G: Game, P: Player<G> + ?Sized> Player<G> for Box<P> {
 
     fn hint(&self) -> &[ActionStats<G::Action>] {
         (**self).hint()
+    }
+
+    fn observes(&self) -> bool {
+        (**self).observes()
+    }
+
+    fn observe(&mut self, event: &G::Event) {
+        (**self).observe(event);
+    }
+
+    fn take_faults(&mut self) -> Vec<String> {
+        (**self).take_faults()
     }
 }

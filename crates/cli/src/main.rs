@@ -202,7 +202,9 @@ struct TournamentArgs {
     /// The game to play.
     #[arg(value_parser = game_parser())]
     game: String,
-    /// The bots, comma-separated, at least two (e.g. rules,ismcts:1000).
+    /// The bots, comma-separated, at least two (e.g. rules,ismcts:1000). `exec:COMMAND` seats
+    /// an outside program, started by `sh -c COMMAND` for each seat and game, that answers one
+    /// JSON line per decision (docs/bots.md, "Outside players"; the command holds no comma).
     #[arg(
         short,
         long,
@@ -211,6 +213,10 @@ struct TournamentArgs {
         required = true
     )]
     bots: Vec<String>,
+    /// The longest an `exec:` program may take to answer a decision, in seconds (above 0, at
+    /// most 3600); a late answer is a fault.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0, value_parser = parse_answer_time, allow_negative_numbers = true)]
+    answer_time: f64,
     /// Number of duplicate deals (1 to 10000000).
     #[arg(short, long, value_name = "N", default_value_t = 100, value_parser = parse_deals, allow_negative_numbers = true)]
     deals: u64,
@@ -387,6 +393,16 @@ fn parse_games(text: &str) -> Result<u64, String> {
 }
 
 /// `--threads`: 1 to [`MAX_THREADS`].
+fn parse_answer_time(text: &str) -> Result<f64, String> {
+    let max = cards_registry::pipe::Program::MAX_ANSWER_TIME.as_secs_f64();
+    text.parse::<f64>()
+        .ok()
+        .filter(|t| *t > 0.0 && *t <= max)
+        .ok_or_else(|| {
+            format!("an answer time is a number of seconds above 0 and at most {max}, not {text}")
+        })
+}
+
 fn parse_threads(text: &str) -> Result<u64, String> {
     text.parse::<u64>()
         .ok()
@@ -594,8 +610,14 @@ fn tournament(args: &TournamentArgs) -> ExitCode {
             args.bots.len()
         ));
     }
+    let answer_time = std::time::Duration::from_secs_f64(args.answer_time);
     for bot in &args.bots {
-        if let Err(e) = bot.parse::<cards_bots::BotSpec>() {
+        if let Err(e) = cards_registry::Entry::from_name(bot, answer_time) {
+            fail_usage(e.to_string());
+        }
+        if !cards_registry::pipe::is_program(bot)
+            && let Err(e) = bot.parse::<cards_bots::BotSpec>()
+        {
             fail_usage(e.to_string());
         }
     }
@@ -603,6 +625,7 @@ fn tournament(args: &TournamentArgs) -> ExitCode {
     let config = tournament::Config {
         players,
         bots: args.bots.clone(),
+        answer_time,
         deals: args.deals,
         seed: args.seed,
         threads,

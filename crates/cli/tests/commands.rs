@@ -826,7 +826,7 @@ fn simulate_jass_with_options() {
     // The help lists the crate's rule fields with their defaults and values.
     assert!(help.contains("Rules (--rule NAME=VALUE"), "{help}");
     for line in [
-        "  jass (presets: flat):",
+        "  jass (presets: flat, comparison):",
         "    weis.scale=big|small  (default \"big\")",
         "    target=a number|null  (default 2500)",
         "    coiffeur.individual=true|false  (default left out)",
@@ -851,7 +851,7 @@ fn simulate_jass_with_options() {
         ),
         (
             &["--preset", "round"],
-            "jass has no preset \"round\"; its presets are flat",
+            "jass has no preset \"round\"; its presets are flat, comparison",
         ),
         (&["-r", "target=0"], "target"),
     ] {

@@ -24,7 +24,7 @@ use cards_testkit::fuzz::{self, FuzzGame, Input, Table};
 use crate::action::Contract;
 use crate::schieber_deal::{PLAYS, SEATS, TRICKS, seat_after, team_of};
 use crate::{
-    Action, CreditKind, Credits, Mode, Multipliers, PlayRules, Rules, Scale, SchieberDeal,
+    Action, Bonuses, CreditKind, Credits, Mode, Multipliers, PlayRules, Rules, Scale, SchieberDeal,
     SchieberDealView, SetupError, WeisRules, compare, declare, is_legal, legal_cards, score_deal,
     trick_points, trick_reference, trick_winner, weis_reference,
 };
@@ -221,7 +221,8 @@ impl FuzzGame for SchieberDeal {
 
 /// The rules of a driven table: `flags` bit 0 turns the Buur exception off, bit 1 allows
 /// undertrumping when void, bit 2 the small Weis scale, bit 3 four 6/7/8, bit 4 cross-Weis,
-/// bit 5 the seed's Weis scoring; `choice` picks the multiplier preset (`% 6`) and the first
+/// bit 5 the seed's Weis scoring, bit 6 no Weis, bit 7 no Stöck (both: no Match bonus either);
+/// `choice` picks the multiplier preset (`% 6`) and the first
 /// dealer (`choice / 6 % 5`: a seat, or 4 for one drawn from the seed); `card` the forehand
 /// card when below 36 (else the default ♦7).
 #[must_use]
@@ -242,6 +243,11 @@ pub fn rules_from(flags: u8, choice: u8, card: u8) -> Rules {
             cross_weis: flags & 0x10 != 0,
         },
         seed_weis_scoring: flags & 0x20 != 0,
+        bonuses: Bonuses {
+            weis: flags & 0x40 == 0,
+            stoeck: flags & 0x80 == 0,
+            match_bonus: flags & 0xC0 != 0xC0,
+        },
         multipliers: PRESETS[usize::from(choice) % PRESETS.len()],
         first_dealer: (dealer < 4).then_some(PlayerId(dealer)),
         forehand_card: JassCard::from_index(card).unwrap_or(Rules::DEFAULT_FOREHAND_CARD),
@@ -351,11 +357,11 @@ fn check_state(deal: &SchieberDeal) {
     for seat in seats() {
         assert_eq!(
             deal.declaration(seat),
-            Some(declare(
-                deal.dealt_hand(seat),
-                mode_of(contract),
-                &deal.rules().weis
-            )),
+            Some(if deal.rules().bonuses.weis {
+                declare(deal.dealt_hand(seat), mode_of(contract), &deal.rules().weis)
+            } else {
+                crate::Declaration::EMPTY
+            }),
             "seat {seat}'s counted Weis is not its dealt hand's"
         );
     }
@@ -414,7 +420,14 @@ fn check_state(deal: &SchieberDeal) {
         credits.cards, cards,
         "the trick credits do not match the tricks"
     );
-    let matched = taken.map(|n| if n == TRICKS { crate::MATCH_BONUS } else { 0 });
+    let bonuses = deal.rules().bonuses;
+    let matched = taken.map(|n| {
+        if n == TRICKS && bonuses.match_bonus {
+            crate::MATCH_BONUS
+        } else {
+            0
+        }
+    });
     assert_eq!(credits.match_bonus, matched, "the Match bonus");
     let stoeck: u32 = credits.stoeck.iter().sum();
     assert!(

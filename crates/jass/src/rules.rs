@@ -145,6 +145,45 @@ impl Default for DifferenzlerRules {
     }
 }
 
+/// The bonuses a Schieber deal credits beyond the card points (and the last trick's 5): each
+/// on by default, as the game is played. Turning them off plays the card-play core that
+/// published Jass bots and studies play ([`Rules::comparison`]). Coiffeur and Differenzler
+/// ignore them (Coiffeur counts its Match as its own rules say; Differenzler has none).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Bonuses {
+    /// Whether Weis are declared and scored (off: every seat's Weis is empty).
+    pub weis: bool,
+    /// Whether Stöck scores 20 (off: no one holds Stöck, and the whole game's Stöck exception
+    /// never applies).
+    pub stoeck: bool,
+    /// Whether a side that takes all nine tricks scores the Match bonus of 100 (`match` in
+    /// JSON).
+    #[serde(rename = "match")]
+    pub match_bonus: bool,
+}
+
+impl Bonuses {
+    /// Every bonus counted (the default).
+    pub const ALL: Bonuses = Bonuses {
+        weis: true,
+        stoeck: true,
+        match_bonus: true,
+    };
+    /// No bonus: card points and the last trick's 5 only.
+    pub const NONE: Bonuses = Bonuses {
+        weis: false,
+        stoeck: false,
+        match_bonus: false,
+    };
+}
+
+impl Default for Bonuses {
+    fn default() -> Self {
+        Bonuses::ALL
+    }
+}
+
 /// Whether `value` is its type's default (for `skip_serializing_if`).
 fn is_default<T: Default + PartialEq>(value: &T) -> bool {
     *value == T::default()
@@ -170,6 +209,10 @@ pub struct Rules {
     /// plus the partner's best Weis (the seed's wording), instead of every counted Weis of
     /// both partners (the official rule, the default).
     pub seed_weis_scoring: bool,
+    /// The bonuses counted beyond the card points (Weis, Stöck, Match; default all). Left out
+    /// of JSON when the default, so records written before it read as before.
+    #[serde(skip_serializing_if = "is_default")]
+    pub bonuses: Bonuses,
     /// The factor of each contract.
     pub multipliers: Multipliers,
     /// The contract variants that may be named (default: none).
@@ -221,6 +264,24 @@ impl Rules {
             multipliers: Multipliers::FLAT,
             target: Some(1000),
             ..Rules::default()
+        }
+    }
+
+    /// The comparison preset: the card-play core that public Jass bots and published Jass AI
+    /// studies play, so results can be set beside theirs. No Weis, no Stöck, no Match bonus
+    /// ([`Bonuses::NONE`]) and every contract counted once ([`Multipliers::FLAT`]); a whole
+    /// game has the flat preset's target of 1000. A deal is then worth its 157 card points.
+    ///
+    /// ```
+    /// let rules = jass::Rules::comparison();
+    /// assert!(!rules.bonuses.weis && !rules.bonuses.stoeck && !rules.bonuses.match_bonus);
+    /// assert_eq!(rules.multipliers, jass::Multipliers::FLAT);
+    /// ```
+    #[must_use]
+    pub fn comparison() -> Rules {
+        Rules {
+            bonuses: Bonuses::NONE,
+            ..Rules::flat()
         }
     }
 
@@ -365,6 +426,7 @@ impl Default for Rules {
             play: PlayRules::default(),
             weis: WeisRules::default(),
             seed_weis_scoring: false,
+            bonuses: Bonuses::ALL,
             multipliers: Multipliers::default(),
             variants: Variants::default(),
             first_dealer: None,
@@ -376,9 +438,9 @@ impl Default for Rules {
     }
 }
 
-/// `flat` ([`Rules::flat`]).
+/// `flat` ([`Rules::flat`]) and `comparison` ([`Rules::comparison`]).
 impl cards_core::Presets for Rules {
     fn presets() -> Vec<(&'static str, Self)> {
-        vec![("flat", Rules::flat())]
+        vec![("flat", Rules::flat()), ("comparison", Rules::comparison())]
     }
 }

@@ -158,15 +158,23 @@ pub fn score_deal(
     }
 
     // Weis and Stöck are known at the deal.
-    let declarations: [Declaration; SEATS] =
-        core::array::from_fn(|s| declare(hands[s], mode, &rules.weis));
-    let stoeck_holder = mode.trump().and_then(|suit| {
-        let pair = CardSet::from_iter([
-            JassCard::new(suit, JassRank::King),
-            JassCard::new(suit, JassRank::Queen),
-        ]);
-        PlayerId::all(SEATS).find(|s| pair.is_subset(hands[s.index()]))
+    let declarations: [Declaration; SEATS] = core::array::from_fn(|s| {
+        if rules.bonuses.weis {
+            declare(hands[s], mode, &rules.weis)
+        } else {
+            Declaration::EMPTY
+        }
     });
+    let stoeck_holder = mode
+        .trump()
+        .filter(|_| rules.bonuses.stoeck)
+        .and_then(|suit| {
+            let pair = CardSet::from_iter([
+                JassCard::new(suit, JassRank::King),
+                JassCard::new(suit, JassRank::Queen),
+            ]);
+            PlayerId::all(SEATS).find(|s| pair.is_subset(hands[s.index()]))
+        });
 
     let mut held = *hands;
     let mut tricks = [TrickRecord {
@@ -227,7 +235,13 @@ pub fn score_deal(
     if let Some(holder) = stoeck_holder {
         stoeck[team(holder)] = STOECK;
     }
-    let match_bonus = taken.map(|n| if n == TRICKS { MATCH_BONUS } else { 0 });
+    let match_bonus = taken.map(|n| {
+        if n == TRICKS && rules.bonuses.match_bonus {
+            MATCH_BONUS
+        } else {
+            0
+        }
+    });
     let total: [u32; 2] =
         core::array::from_fn(|t| card_points[t] + weis[t] + stoeck[t] + match_bonus[t]);
     let multiplier = rules.multipliers.factor(mode);

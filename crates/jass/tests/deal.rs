@@ -297,6 +297,65 @@ fn stoeck_is_credited_on_the_second_of_king_and_queen_and_a_match_counts() {
     assert_eq!(returns, [438.5, -438.5, 438.5, -438.5]);
 }
 
+/// The comparison preset on the deal above: the same play, but no Weis, no Stöck and no Match
+/// bonus are credited or announced, and the deal is worth its 157 card points at ×1.
+#[test]
+fn the_comparison_preset_counts_card_points_only() {
+    let hands = [
+        hand("6H 7H 8H 9H TH JH QH KH AH"),
+        hand("6C 7C 8C 9C TC JC QC KC AC"),
+        hand("6D 7D 8D 9D TD JD QD KD AD"),
+        hand("6S 7S 8S 9S TS JS QS KS AS"),
+    ];
+    let rules = Rules::comparison();
+    let mut deal =
+        SchieberDeal::from_setup(&rules, SchieberDealSetup::dealt(seat(3), seat(0), hands))
+            .unwrap();
+    let mut events = Vec::new();
+    deal.play_reporting(act("trump:H"), &mut events).unwrap();
+    let mut legal = Vec::new();
+    while deal.to_act().is_some() {
+        deal.legal_actions(&mut legal);
+        deal.play_reporting(legal[0], &mut events).unwrap();
+    }
+    for event in &events {
+        match event {
+            jass::Event::Stoeck { .. }
+            | jass::Event::Match { .. }
+            | jass::Event::WeisScored { .. } => {
+                panic!("{event} under the comparison preset")
+            }
+            jass::Event::WeisCounted { weis, .. } => {
+                assert_eq!(weis.map_or(0, |w| w.total()), 0);
+            }
+            _ => {}
+        }
+    }
+    assert_eq!(deal.stoeck(), None);
+    assert_eq!(deal.view(seat(1)).stoeck, None);
+    let c = deal.outcome().unwrap().credits;
+    assert_eq!(
+        (c.cards, c.weis, c.stoeck, c.match_bonus),
+        ([157, 0], [0; 2], [0; 2], [0; 2])
+    );
+    assert_eq!(deal.outcome().unwrap().scored, [157, 0]);
+    assert_eq!(deal.settlement(), [157, -157, 157, -157]);
+    // Each bonus on its own: only the Match bonus back.
+    let mut only_match = rules;
+    only_match.bonuses.match_bonus = true;
+    let score = score_deal(
+        &hands,
+        deal.plays(),
+        Mode::Trump(cards_core::JassSuit::Hearts),
+        &only_match,
+    )
+    .unwrap();
+    assert_eq!(
+        (score.weis, score.stoeck, score.match_bonus),
+        ([0; 2], [0; 2], [100, 0])
+    );
+}
+
 #[test]
 fn settlement_and_returns_are_zero_until_the_end() {
     let mut deal = SchieberDeal::new(&Rules::default(), 4, Seed::from(9)).unwrap();
@@ -321,7 +380,8 @@ fn final_totals_equal_score_deal_on_random_deals() {
     let mut matches = 0;
     for n in 0..500u64 {
         let mut rules = Rules::default();
-        match n % 4 {
+        match n % 5 {
+            4 => rules = Rules::comparison(),
             1 => rules.seed_weis_scoring = true,
             2 => rules.weis.scale = Scale::Small,
             3 => {

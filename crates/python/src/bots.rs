@@ -113,15 +113,18 @@ impl Outsider for PythonPlayer {
 
 /// A duplicate-deal tournament, as the command line's `cardrules tournament`: every pair of
 /// `players` meets on the same `deals` deals (dealt from `seed`) under every seating, so luck
-/// of the cards cancels. Each player is a ladder name (`"rules"`, `"ismcts:1000"`), a
-/// `cardrules.Bot`, a Python function `f(view, legal) -> index or notation`, or a
-/// `(name, function)` pair. Returns the report as the command line's `--json` writes it
-/// (standings with intervals and ratings), with each game's record when `records` is true.
+/// of the cards cancels. Each player is a ladder name (`"rules"`, `"ismcts:1000"`), an outside
+/// program (`"exec:python3 player.py"`, answering each decision within `answer_time` seconds;
+/// `docs/bots.md`, "Outside players"), a `cardrules.Bot`, a Python function
+/// `f(view, legal) -> index or notation`, or a `(name, function)` pair. Returns the report as
+/// the command line's `--json` writes it (standings with intervals and ratings, and a
+/// program's faults), with each game's record when `records` is true.
 ///
-/// Raises `BotError` for a name that is not a bot or a function that fails (its error named),
-/// `InvalidRules` for a table the game does not seat.
+/// Raises `BotError` for a name that is not a bot, an `exec:` with no command or a bad
+/// `answer_time`, or a function that fails (its error named), `InvalidRules` for a table the
+/// game does not seat.
 #[pyfunction]
-#[pyo3(signature = (game, players, deals=100, seed=0, records=false))]
+#[pyo3(signature = (game, players, deals=100, seed=0, records=false, answer_time=10.0))]
 pub(crate) fn tournament<'py>(
     py: Python<'py>,
     game: &Game,
@@ -129,12 +132,18 @@ pub(crate) fn tournament<'py>(
     deals: u64,
     seed: u64,
     records: bool,
+    answer_time: f64,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let answer_time = std::time::Duration::try_from_secs_f64(answer_time).map_err(|_| {
+        BotError::new_err(format!(
+            "an answer time is a number of seconds above 0, not {answer_time}"
+        ))
+    })?;
     let mut entries = Vec::new();
     for (i, p) in players.try_iter()?.enumerate() {
         let p = p?;
         let entry = if let Ok(name) = p.extract::<String>() {
-            Entry::Bot(name)
+            Entry::from_name(&name, answer_time).map_err(errors::table)?
         } else if let Ok(bot) = p.cast::<Bot>() {
             Entry::Bot(bot.get().name.clone())
         } else if let Ok((name, f)) = p.extract::<(String, Bound<'py, PyAny>)>() {

@@ -136,12 +136,14 @@ impl GameType {
     }
 
     /// A duplicate-deal tournament of this type between `bots` (ladder names: `rules`,
-    /// `ismcts:500`, …) at `players` seats under `rules` (JSON, as for
+    /// `ismcts:500`, …; or outside programs, `exec:COMMAND`, with
+    /// [`Program::DEFAULT_ANSWER_TIME`](crate::pipe::Program::DEFAULT_ANSWER_TIME) a decision)
+    /// at `players` seats under `rules` (JSON, as for
     /// [`GameType::new_table`]), its deals dealt from `seed`.
     ///
     /// # Errors
     /// [`TableError::Rules`] for rules the game does not read, [`TableError::Bot`] for a name
-    /// that is not a bot, [`TableError::Tournament`] for a table the game does not seat or
+    /// that is not a bot (or `exec:` with no command), [`TableError::Tournament`] for a table the game does not seat or
     /// fewer than two bots.
     pub fn duplicate(
         &'static self,
@@ -150,11 +152,12 @@ impl GameType {
         bots: &[String],
         seed: u64,
     ) -> Result<Box<dyn crate::duplicate::Duplicate>, TableError> {
-        let entries: Vec<_> = bots
+        let entries = bots
             .iter()
-            .cloned()
-            .map(crate::duplicate::Entry::Bot)
-            .collect();
+            .map(|name| {
+                crate::duplicate::Entry::from_name(name, crate::pipe::Program::DEFAULT_ANSWER_TIME)
+            })
+            .collect::<Result<Vec<_>, _>>()?;
         self.of.duplicate(self, rules, players, &entries, seed)
     }
 

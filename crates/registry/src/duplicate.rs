@@ -12,8 +12,11 @@ use cards_core::{Game, PlayerId, Seed};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use std::time::Duration;
+
 use crate::catalogue::GameType;
 use crate::error::TableError;
+use crate::pipe::Program;
 use crate::table::{Catalogued, Move};
 
 /// One deal's games: what each seat of each game got, and (when asked) each game's record.
@@ -38,11 +41,15 @@ pub trait Outsider: Send + Sync {
     fn choose(&self, seat: usize, view: &Value, legal: &[Move]) -> Result<usize, String>;
 }
 
-/// One entrant of a tournament: a bot of the ladder by name, or an outsider under a name.
+/// One entrant of a tournament: a bot of the ladder by name, an outside program, or an
+/// outsider under a name.
 #[derive(Clone)]
 pub enum Entry {
     /// A ladder bot (`rules`, `ismcts:1000`).
     Bot(String),
+    /// An outside program over a pipe ([`crate::pipe`]), and the name its results carry
+    /// (`exec:COMMAND`).
+    Program(String, Program),
     /// A player from outside, and the name its results carry.
     Outsider(String, Arc<dyn Outsider>),
 }
@@ -51,17 +58,34 @@ impl fmt::Debug for Entry {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Entry::Bot(name) => f.debug_tuple("Bot").field(name).finish(),
+            Entry::Program(name, _) => f.debug_tuple("Program").field(name).finish(),
             Entry::Outsider(name, _) => f.debug_tuple("Outsider").field(name).finish(),
         }
     }
 }
 
 impl Entry {
+    /// The entrant a bot's name gives: `exec:COMMAND` an outside program with `answer_time`
+    /// for each decision ([`Program`]), any other name a ladder bot (checked when the
+    /// tournament is made).
+    ///
+    /// # Errors
+    /// [`TableError::Bot`] for `exec:` with no command, or an answer time out of range.
+    pub fn from_name(name: &str, answer_time: Duration) -> Result<Entry, TableError> {
+        match Program::from_name(name, answer_time) {
+            None => Ok(Entry::Bot(name.to_owned())),
+            Some(program) => Ok(Entry::Program(
+                name.trim().to_owned(),
+                program.map_err(TableError::Bot)?,
+            )),
+        }
+    }
+
     /// The name its results carry.
     #[must_use]
     pub fn name(&self) -> &str {
         match self {
-            Entry::Bot(name) | Entry::Outsider(name, _) => name.trim(),
+            Entry::Bot(name) | Entry::Program(name, _) | Entry::Outsider(name, _) => name.trim(),
         }
     }
 }
@@ -208,6 +232,10 @@ impl<G: Catalogued> Typed<G> {
                                 TableError::Bot(e.to_string())
                             })?;
                         Box::new(move |seed: Seed| spec.player::<G>(seed, &tuning))
+                    }
+                    Entry::Program(_, program) => {
+                        let program = program.clone();
+                        Box::new(move |_: Seed| Box::new(program.seat::<G>()) as Box<dyn Player<G>>)
                     }
                     Entry::Outsider(_, outsider) => {
                         let (outsider, failure, name) =

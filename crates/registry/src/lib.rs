@@ -38,6 +38,7 @@ mod duplicate;
 mod error;
 pub mod oracle;
 pub mod page;
+pub mod pipe;
 pub mod rules;
 mod session;
 mod shard;

@@ -4,6 +4,7 @@
 mod batch;
 mod catalogue;
 mod duplicate;
+mod pipe;
 mod reading;
 mod shards;
 mod steps;

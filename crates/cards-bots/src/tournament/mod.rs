@@ -16,6 +16,7 @@ pub use stats::{Estimate, bradley_terry, mean_ci, wilson};
 
 use cards_core::{Game, GameRecord, GameRng, PlayerId, Seed};
 
+use crate::Player;
 use crate::ladder::MakePlayer;
 
 /// Streams of a tournament's seed: deal `d`'s seed comes from stream `DEALS + d`; the bots
@@ -82,7 +83,8 @@ pub enum TournamentError {
 }
 
 /// One game of a deal: which pair of entrants, under which seating, and what each seat got.
-/// Integers only, so a result sent to another process and back is the same result.
+/// Integers (and a fault's words) only, so a result sent to another process and back is the
+/// same result.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct GameResult {
     /// The two entrants (indices into the tournament's list): bot A, bot B.
@@ -91,6 +93,19 @@ pub struct GameResult {
     pub seating: usize,
     /// The settlement per seat.
     pub settlement: Vec<i64>,
+    /// The faults of its players ([`Player::take_faults`]), seat by seat; none for the
+    /// ladder's bots. Left out of JSON when empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub faults: Vec<Fault>,
+}
+
+/// A decision a player failed to make in a game, made for it by its fallback.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Fault {
+    /// The seat whose player failed.
+    pub seat: usize,
+    /// What went wrong, in the player's words.
+    pub why: String,
 }
 
 /// Every game of one deal.
@@ -179,6 +194,24 @@ impl<G: Game> Tournament<G> {
                 let mut rec = GameRecord::<G>::new(self.rules.clone(), self.players, seed);
                 let limit = G::max_actions(&self.rules, self.players);
                 let mut n = 0;
+                // Events are built only for players that observe them, each redacted for
+                // its seat before it is handed over.
+                let observers: Vec<usize> = (0..self.players)
+                    .filter(|&s| players[s].observes())
+                    .collect();
+                let mut events: Vec<G::Event> = Vec::new();
+                if !observers.is_empty() {
+                    state.start_events(&mut events);
+                }
+                let tell = |players: &mut [Box<dyn Player<G>>], events: &mut Vec<G::Event>| {
+                    for event in events.drain(..) {
+                        for &s in &observers {
+                            let seen = G::redact(&self.rules, &event, PlayerId(s as u8));
+                            players[s].observe(&seen);
+                        }
+                    }
+                };
+                tell(&mut players, &mut events);
                 while let Some(seat) = state.to_act() {
                     if n == limit {
                         return Err(TournamentError::Endless(d));
@@ -187,23 +220,39 @@ impl<G: Game> Tournament<G> {
                     let Some(action) = players[seat.index()].act(&state, &legal) else {
                         return Err(TournamentError::Endless(d));
                     };
-                    state.play(action).map_err(|e| TournamentError::Illegal {
+                    let played = if observers.is_empty() {
+                        state.play(action)
+                    } else {
+                        state.play_reporting(action, &mut events)
+                    };
+                    played.map_err(|e| TournamentError::Illegal {
                         bot: self.entrants[who(seat.index())].name.clone(),
                         action: action.to_string(),
                         deal: d,
                         error: e.to_string(),
                     })?;
+                    tell(&mut players, &mut events);
                     if record {
                         rec.actions.push(action);
                     }
                     n += 1;
                 }
+                let faults = players
+                    .iter_mut()
+                    .enumerate()
+                    .flat_map(|(seat, p)| {
+                        p.take_faults()
+                            .into_iter()
+                            .map(move |why| Fault { seat, why })
+                    })
+                    .collect();
                 out.games.push(GameResult {
                     pair,
                     seating: si,
                     settlement: PlayerId::all(self.players)
                         .map(|s| state.settlement()[s.index()])
                         .collect(),
+                    faults,
                 });
                 if record {
                     out.records.push(rec);

@@ -31,6 +31,14 @@ pub struct BotRow {
     pub settlement: Estimate,
     /// Its Bradley–Terry rating on the Elo scale (mean 0 over the bots).
     pub rating: Estimate,
+    /// Decisions it failed to make (an outside program's faults), each made for it by its
+    /// fallback; left out of JSON when none.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub faults: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// One pair's line: bot `a` against bot `b`.
@@ -72,6 +80,7 @@ impl Standings {
         let mut wdl = vec![[0usize; 3]; pairs.len()];
         let mut per_bot: Vec<Vec<f64>> = vec![Vec::new(); k];
         let mut bot_games = vec![0usize; k];
+        let mut faults = vec![0usize; k];
         let mut score = vec![vec![0.0; k]; k];
         let mut games = vec![vec![0.0; k]; k];
         let (mut deals, mut total) = (0, 0);
@@ -95,6 +104,10 @@ impl Standings {
                     let bot = if side == 0 { g.pair.0 } else { g.pair.1 };
                     deal_bot[bot].0 += v as f64;
                     deal_bot[bot].1 += 1;
+                }
+                for fault in &g.faults {
+                    let side = seating.get(fault.seat).copied().unwrap_or(0);
+                    faults[if side == 0 { g.pair.0 } else { g.pair.1 }] += 1;
                 }
                 let mean = |s: usize| sum[s] / n[s].max(1) as f64;
                 let margin = (mean(0) - mean(1)) / 2.0;
@@ -139,6 +152,7 @@ impl Standings {
                     games: bot_games[i],
                     settlement: mean_ci(&per_bot[i]),
                     rating: ratings[i],
+                    faults: faults[i],
                 })
                 .collect(),
             pairs: pairs
@@ -226,6 +240,16 @@ impl fmt::Display for Standings {
                     "not significant"
                 },
                 pw = 2 * w + 4
+            )?;
+        }
+        for b in self.bots.iter().filter(|b| b.faults > 0) {
+            writeln!(
+                f,
+                "\n{} faulted {} time{}: each decision it failed to make (a late, unreadable or \
+                 illegal answer) was made for it by the fallback (docs/bots.md, \"Outside players\")",
+                b.name,
+                b.faults,
+                if b.faults == 1 { "" } else { "s" }
             )?;
         }
         Ok(())

@@ -33,6 +33,8 @@ pub struct Config {
     pub players: usize,
     /// The bots, as given.
     pub bots: Vec<String>,
+    /// The time an `exec:` program has for each decision.
+    pub answer_time: std::time::Duration,
     /// Deals.
     pub deals: u64,
     /// The run's seed.

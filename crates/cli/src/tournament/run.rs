@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 use std::time::Instant;
 
 use cards_bots::BotSpec;
-use cards_registry::{Run, Standings};
+use cards_registry::{Entry, Run, Standings};
 
 use super::{Config, TournamentError};
 use crate::output;
@@ -27,10 +27,16 @@ pub fn tournament(
     let specs: Vec<BotSpec> = config
         .bots
         .iter()
+        .filter(|b| !cards_registry::pipe::is_program(b))
         .map(|b| b.parse())
         .collect::<Result<_, _>>()?;
     let rules = line.rules(&config.rules).map_err(TournamentError::Rules)?;
-    let t = line.duplicate(&rules, config.players, &config.bots, config.seed)?;
+    let entries = config
+        .bots
+        .iter()
+        .map(|b| Entry::from_name(b, config.answer_time))
+        .collect::<Result<Vec<_>, _>>()?;
+    let t = line.duplicate_with(&rules, config.players, &entries, config.seed)?;
     let pool =
         crate::parallel::pool(config.threads).map_err(|source| TournamentError::Threads {
             threads: config.threads,
@@ -279,10 +285,12 @@ fn record_tail(a: &str, b: &str, seating: usize) -> String {
     )
 }
 
-/// A bot's name as part of a file name (`ismcts:1000` → `ismcts-1000`).
+/// A bot's name as part of a file name (`ismcts:1000` → `ismcts-1000`; an `exec:` command's
+/// first 48 characters).
 fn file_part(name: &str) -> String {
     name.trim()
         .chars()
+        .take(48)
         .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
         .collect()
 }

@@ -132,10 +132,14 @@ pub(crate) fn schieber_value(hand: Hand, contract: Contract, rules: &Rules) -> f
     let points = side_points(hand, contract, false);
     let mode = contract.mode().unwrap_or(Mode::Obenabe);
     // A Weis scores only when it is the strongest: about half the time, more for a big one.
-    let weis = f64::from(declare(hand, mode, &rules.weis).total());
+    let weis = if rules.bonuses.weis {
+        f64::from(declare(hand, mode, &rules.weis).total())
+    } else {
+        0.0
+    };
     let weis_share = if weis >= 100.0 { 0.8 } else { 0.5 };
     let stoeck = match contract {
-        Contract::Mode(Mode::Trump(t)) => {
+        Contract::Mode(Mode::Trump(t)) if rules.bonuses.stoeck => {
             let pair = crate::schieber_deal::stoeck_pair(t);
             if pair.is_subset(hand) { 20.0 } else { 0.0 }
         }

@@ -483,9 +483,9 @@ impl SchieberDeal {
         if let Some(mode) = contract.mode() {
             self.declare_weis(mode);
         }
-        // Stöck: trump contracts only, never a variant.
+        // Stöck: trump contracts only, never a variant, and only when counted.
         self.stoeck_holder = match contract {
-            Contract::Mode(mode) => mode.trump().and_then(|suit| {
+            Contract::Mode(mode) if self.rules.bonuses.stoeck => mode.trump().and_then(|suit| {
                 let pair = stoeck_pair(suit);
                 PlayerId::all(SEATS).find(|s| pair.is_subset(self.dealt[s.index()]))
             }),
@@ -509,7 +509,11 @@ impl SchieberDeal {
     fn declare_weis(&mut self, mode: Mode) {
         // In place: no four-declaration temporary to copy.
         for (declaration, &hand) in self.declarations.iter_mut().zip(&self.dealt) {
-            *declaration = declare(hand, mode, &self.rules.weis);
+            *declaration = if self.rules.bonuses.weis {
+                declare(hand, mode, &self.rules.weis)
+            } else {
+                Declaration::EMPTY
+            };
         }
     }
 
@@ -636,7 +640,7 @@ impl SchieberDeal {
             last,
         });
         self.taken[team] += 1;
-        if last && self.taken[team] as usize == TRICKS {
+        if last && self.taken[team] as usize == TRICKS && self.rules.bonuses.match_bonus {
             self.credit(&mut n, CreditKind::Match, team, MATCH_BONUS);
             events.emit(|| Event::Match {
                 side: team,

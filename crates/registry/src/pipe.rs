@@ -1,0 +1,275 @@
+//! Outside players over a pipe (`exec:COMMAND`): a program in any language takes a seat.
+//!
+//! The program is started once per seat and game (`sh -c COMMAND`), on that seat's first
+//! decision. For each decision it reads one line of JSON on its standard input:
+//!
+//! ```json
+//! {"game":"jass-schieber-deal","seat":1,"view":{…},"events":[…],"legal":["6H","9H"]}
+//! ```
+//!
+//! `view` is the seat's view (what the ladder's bots are shown), `events` the game's events
+//! since the seat's last decision (from the game's start for its first), each redacted for the
+//! seat, and `legal` its legal actions in the game's notation. It answers one line,
+//! `{"action":"9H"}`, within the answer time. Anything else — no answer in time, a line that is
+//! not that JSON, an action that is not legal, a program that cannot start or has ended — is a
+//! fault: the program is stopped, and that decision and the seat's later ones in the game are
+//! the first legal action in the game's order. The tournament counts the fault against the
+//! player and goes on (`docs/bots.md`, "Outside players").
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::Duration;
+
+use cards_bots::Player;
+use cards_core::Game;
+use serde_json::{Value, json};
+
+use crate::table::Catalogued;
+
+/// The prefix of an outside program's name in a list of bots: `exec:python3 player.py`.
+pub const EXEC_PREFIX: &str = "exec:";
+
+/// Whether a bot's name names an outside program (`exec:…`).
+#[must_use]
+pub fn is_program(name: &str) -> bool {
+    name.trim().starts_with(EXEC_PREFIX)
+}
+
+/// The longest answer line read, in bytes: an answer is one short action.
+pub const MAX_ANSWER: usize = 64 * 1024;
+
+/// An outside program as a player: its command and the time it has for each decision.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Program {
+    /// The command, run by `sh -c`.
+    pub command: String,
+    /// The longest it may take to answer one decision, from the moment its line is written.
+    pub answer_time: Duration,
+}
+
+impl Program {
+    /// The answer time unless one is chosen: 10 seconds.
+    pub const DEFAULT_ANSWER_TIME: Duration = Duration::from_secs(10);
+    /// The longest answer time that may be chosen: one hour.
+    pub const MAX_ANSWER_TIME: Duration = Duration::from_secs(3600);
+
+    /// The program a bot's name gives (`exec:COMMAND`), or `None` for a ladder bot's name.
+    ///
+    /// # Errors
+    /// When the command after `exec:` is empty, or the answer time is zero or above
+    /// [`Program::MAX_ANSWER_TIME`].
+    pub fn from_name(name: &str, answer_time: Duration) -> Option<Result<Program, String>> {
+        let command = name.trim().strip_prefix(EXEC_PREFIX)?.trim();
+        Some(if command.is_empty() {
+            Err(format!(
+                "{name:?} names no program: write the command after {EXEC_PREFIX} \
+                 (exec:'python3 player.py')"
+            ))
+        } else if answer_time.is_zero() || answer_time > Self::MAX_ANSWER_TIME {
+            Err(format!(
+                "an answer time must be above 0 and at most {} s, not {} s",
+                Self::MAX_ANSWER_TIME.as_secs(),
+                answer_time.as_secs_f64()
+            ))
+        } else {
+            Ok(Program {
+                command: command.to_owned(),
+                answer_time,
+            })
+        })
+    }
+
+    /// A player of `G` for one seat of one game (the program starts at its first decision).
+    pub(crate) fn seat<G: Catalogued>(&self) -> PipePlayer<G> {
+        PipePlayer {
+            program: self.clone(),
+            running: None,
+            events: Vec::new(),
+            faults: Vec::new(),
+            failed: false,
+            game: core::marker::PhantomData,
+        }
+    }
+}
+
+/// A running program: its input, and its answer lines as a reader thread hands them over.
+struct Running {
+    child: Child,
+    input: ChildStdin,
+    answers: Receiver<Result<String, String>>,
+}
+
+impl Running {
+    fn start(command: &str) -> Result<Running, String> {
+        let mut child = Command::new("sh")
+            .arg("-c")
+            .arg(command)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .map_err(|e| format!("could not start `{command}`: {e}"))?;
+        let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
+            stop(&mut child);
+            return Err(format!("could not open `{command}`'s pipes"));
+        };
+        let (send, answers) = mpsc::channel();
+        // A thread reads the answers so that a decision can wait for one with a deadline.
+        let reader = std::thread::Builder::new()
+            .name("exec-answers".into())
+            .spawn(move || {
+                let mut lines = BufReader::new(output);
+                loop {
+                    let mut line = Vec::new();
+                    let read = (&mut lines)
+                        .take(MAX_ANSWER as u64 + 1)
+                        .read_until(b'\n', &mut line);
+                    let answer = match read {
+                        Ok(0) => Err("it ended (its output closed) instead of answering".into()),
+                        Err(e) => Err(format!("its output could not be read: {e}")),
+                        Ok(_) if line.len() > MAX_ANSWER => {
+                            Err(format!("it answered a line longer than {MAX_ANSWER} bytes"))
+                        }
+                        Ok(_) => String::from_utf8(line)
+                            .map_err(|_| "it answered a line that is not UTF-8".to_owned()),
+                    };
+                    let last = answer.is_err();
+                    if send.send(answer).is_err() || last {
+                        return;
+                    }
+                }
+            });
+        if let Err(e) = reader {
+            stop(&mut child);
+            return Err(format!("could not read `{command}`'s answers: {e}"));
+        }
+        Ok(Running {
+            child,
+            input,
+            answers,
+        })
+    }
+}
+
+fn stop(child: &mut Child) {
+    // The game no longer needs it: a program that already ended makes both calls fail.
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        stop(&mut self.child);
+    }
+}
+
+/// One seat of one game played by an outside [`Program`].
+pub(crate) struct PipePlayer<G> {
+    program: Program,
+    running: Option<Running>,
+    /// The seat's redacted events since its last decision, as JSON.
+    events: Vec<Value>,
+    faults: Vec<String>,
+    /// Whether it faulted in this game: the rest of its decisions are the fallback's.
+    failed: bool,
+    game: core::marker::PhantomData<fn() -> G>,
+}
+
+impl<G: Catalogued> PipePlayer<G> {
+    /// The program's choice for `seat`, or why it has none.
+    fn ask(&mut self, state: &G, legal: &[G::Action]) -> Result<G::Action, String> {
+        let seat = state.to_act().ok_or("the game is over")?;
+        if self.running.is_none() {
+            self.running = Some(Running::start(&self.program.command)?);
+        }
+        let running = self.running.as_mut().ok_or("not running")?;
+        let line = json!({
+            "game": G::NAME,
+            "seat": seat.index(),
+            "view": serde_json::to_value(state.view(seat)).map_err(|e| e.to_string())?,
+            "events": core::mem::take(&mut self.events),
+            "legal": legal.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        });
+        writeln!(running.input, "{line}")
+            .and_then(|()| running.input.flush())
+            .map_err(|e| format!("could not be told the decision (it may have ended): {e}"))?;
+        let time = self.program.answer_time;
+        let answer = match running.answers.recv_timeout(time) {
+            Ok(answer) => answer?,
+            Err(RecvTimeoutError::Timeout) => {
+                return Err(format!("no answer within {} s", time.as_secs_f64()));
+            }
+            Err(RecvTimeoutError::Disconnected) => return Err("it ended".into()),
+        };
+        let shown = |text: &str| text.trim().chars().take(80).collect::<String>();
+        let action = serde_json::from_str::<Value>(&answer)
+            .ok()
+            .and_then(|v| v.get("action").and_then(Value::as_str).map(str::to_owned))
+            .ok_or_else(|| {
+                format!(
+                    "answered {:?}, not a line {{\"action\": NOTATION}}",
+                    shown(&answer)
+                )
+            })?;
+        legal
+            .iter()
+            .find(|a| a.to_string() == action)
+            .or_else(|| {
+                let read = state.read_action(&action)?;
+                legal.iter().find(|&&a| a == read)
+            })
+            .copied()
+            .ok_or_else(|| {
+                let all: Vec<String> = legal.iter().map(ToString::to_string).collect();
+                format!(
+                    "answered {:?}, which is not legal here; legal: {}",
+                    shown(&action),
+                    all.join(" ")
+                )
+            })
+    }
+}
+
+impl<G: Catalogued> Player<G> for PipePlayer<G> {
+    fn act(&mut self, state: &G, legal: &[G::Action]) -> Option<G::Action> {
+        let first = legal.first().copied()?;
+        if self.failed {
+            return Some(first);
+        }
+        match self.ask(state, legal) {
+            Ok(action) => Some(action),
+            Err(why) => {
+                self.faults
+                    .push(format!("`{}`: {why}", self.program.command));
+                self.failed = true;
+                self.running = None;
+                Some(first)
+            }
+        }
+    }
+
+    fn observes(&self) -> bool {
+        true
+    }
+
+    fn observe(&mut self, event: &G::Event) {
+        if !self.failed {
+            self.events
+                .push(serde_json::to_value(event).unwrap_or(Value::Null));
+        }
+    }
+
+    fn take_faults(&mut self) -> Vec<String> {
+        core::mem::take(&mut self.faults)
+    }
+}
+
+impl<G: Game> core::fmt::Debug for PipePlayer<G> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("PipePlayer")
+            .field("program", &self.program)
+            .field("failed", &self.failed)
+            .finish_non_exhaustive()
+    }
+}

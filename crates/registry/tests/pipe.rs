@@ -1,0 +1,270 @@
+//! Outside programs over a pipe (`exec:`): they play tournaments of every game type, are told
+//! exactly their seat's view, redacted events and legal actions (nothing else of the state),
+//! and every way an answer can go wrong is a fault, counted, with the game played on.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use cards_core::JassCard;
+use cards_registry::pipe::Program;
+use cards_registry::{Entry, catalogue, find};
+use serde_json::{Value, json};
+
+/// A fresh, empty directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("cardrules-pipe-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A Python program at `dir/name.py` with `body` after a line-by-line read of its decisions.
+fn program(dir: &Path, name: &str, body: &str) -> String {
+    let path = dir.join(format!("{name}.py"));
+    let text = format!(
+        "import json, os, sys, time\nfor line in sys.stdin:\n    d = json.loads(line)\n{body}"
+    );
+    std::fs::write(&path, text).unwrap();
+    format!("python3 {}", path.display())
+}
+
+fn entry(command: &str, seconds: f64) -> Entry {
+    Entry::from_name(&format!("exec:{command}"), Duration::from_secs_f64(seconds)).unwrap()
+}
+
+/// Answers the first legal action, and keeps every line it was told, one file a program
+/// (named by the time it started, so a seat's files sort in the order of its games).
+const RECORDER: &str = "    if 'out' not in globals():
+        out = open(os.path.join(sys.argv[1], 'seat%d-%020d.jsonl' % (d['seat'], time.monotonic_ns())), 'w')
+    out.write(line); out.flush()
+    print(json.dumps({'action': d['legal'][0]}), flush=True)
+";
+
+#[test]
+fn programs_are_told_exactly_their_seats_view_events_and_legal_actions() {
+    let dir = scratch("told");
+    let lines_dir = dir.join("lines");
+    std::fs::create_dir_all(&lines_dir).unwrap();
+    let recorder = format!(
+        "{} {}",
+        program(&dir, "recorder", RECORDER),
+        lines_dir.display()
+    );
+    for line in catalogue() {
+        for file in std::fs::read_dir(&lines_dir).unwrap() {
+            std::fs::remove_file(file.unwrap().path()).unwrap();
+        }
+        let players = *line.players().start();
+        let entries = [entry(&recorder, 30.0), Entry::Bot("random".into())];
+        let t = line
+            .duplicate_with(&line.default_rules(), players, &entries, 3)
+            .unwrap();
+        let deal = t.play_deal(0, true).unwrap();
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&lines_dir)
+            .unwrap()
+            .map(|f| f.unwrap().path())
+            .collect();
+        files.sort();
+        let mut told = 0;
+        for (game, record) in deal.games.iter().zip(&deal.records) {
+            assert!(game.faults.is_empty(), "{line:?}: {:?}", game.faults);
+            let seating = &t.seatings()[game.seating];
+            for seat in (0..players).filter(|&s| seating[s] == 0) {
+                // This seat's program in this game: the first file of the seat not yet read.
+                let prefix = format!("seat{seat}-");
+                let at = files
+                    .iter()
+                    .position(|f| {
+                        f.file_name()
+                            .unwrap()
+                            .to_string_lossy()
+                            .starts_with(&prefix)
+                    })
+                    .unwrap_or_else(|| panic!("{line:?}: no program ran at seat {seat}"));
+                let file = files.remove(at);
+                let lines: Vec<Value> = std::fs::read_to_string(&file)
+                    .unwrap()
+                    .lines()
+                    .map(|l| serde_json::from_str(l).unwrap())
+                    .collect();
+                // Replay the game and say what the seat should have been told, decision by
+                // decision.
+                let mut start = record.clone();
+                start["actions"] = json!([]);
+                let mut table = line.replay(&start.to_string()).unwrap();
+                let mut heard = 0;
+                let mut expected = Vec::new();
+                for action in record["actions"].as_array().unwrap() {
+                    if table.to_act() == Some(seat) {
+                        let events: Vec<Value> = table
+                            .events(Some(seat), heard)
+                            .unwrap()
+                            .into_iter()
+                            .map(|t| t.event)
+                            .collect();
+                        heard += events.len();
+                        expected.push(json!({
+                            "game": line.record(),
+                            "seat": seat,
+                            "view": table.view(seat).unwrap(),
+                            "events": events,
+                            "legal": table.legal().iter().map(|m| m.notation.clone()).collect::<Vec<_>>(),
+                        }));
+                    }
+                    table.play(action.as_str().unwrap()).unwrap();
+                }
+                assert_eq!(lines.len(), expected.len(), "{line:?} seat {seat}");
+                for (got, want) in lines.iter().zip(&expected) {
+                    assert_eq!(got, want, "{line:?} seat {seat}");
+                }
+                told += lines.len();
+            }
+        }
+        assert!(files.is_empty(), "{line:?}: programs of no game: {files:?}");
+        assert!(told > 0, "{line:?}: the program was never asked");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Every card notation among the strings of `value`, but for the rules' (the forehand card).
+fn cards_in(value: &Value, out: &mut Vec<JassCard>) {
+    match value {
+        Value::String(s) => out.extend(s.parse::<JassCard>().ok()),
+        Value::Array(items) => items.iter().for_each(|v| cards_in(v, out)),
+        Value::Object(map) => map
+            .iter()
+            .filter(|(key, _)| *key != "rules")
+            .for_each(|(_, v)| cards_in(v, out)),
+        _ => {}
+    }
+}
+
+/// Under the comparison preset no card is ever shown, so a program may be told only its own
+/// hand and the cards already played: any other card in a line is another seat's hidden card.
+#[test]
+fn no_hidden_card_of_another_seat_crosses_the_pipe() {
+    let dir = scratch("leak");
+    let lines_dir = dir.join("lines");
+    std::fs::create_dir_all(&lines_dir).unwrap();
+    let recorder = format!(
+        "{} {}",
+        program(&dir, "recorder", RECORDER),
+        lines_dir.display()
+    );
+    let line = find("jass", Some("schieber-deal")).unwrap();
+    let rules = json!({"bonuses": {"weis": false, "stoeck": false, "match": false}});
+    let entries = [entry(&recorder, 30.0), Entry::Bot("rules".into())];
+    let t = line.duplicate_with(&rules, 4, &entries, 11).unwrap();
+    let mut checked = 0;
+    for d in 0..4 {
+        t.play_deal(d, false).unwrap();
+    }
+    for file in std::fs::read_dir(&lines_dir).unwrap() {
+        let text = std::fs::read_to_string(file.unwrap().path()).unwrap();
+        let mut hand: Option<Vec<JassCard>> = None;
+        let mut played: Vec<JassCard> = Vec::new();
+        for l in text.lines() {
+            let told: Value = serde_json::from_str(l).unwrap();
+            let mut own = Vec::new();
+            cards_in(&told["view"]["hand"], &mut own);
+            let hand = hand.get_or_insert(own);
+            for event in told["events"].as_array().unwrap() {
+                if event["event"] == "played" {
+                    cards_in(&event["card"], &mut played);
+                }
+            }
+            // Its own card played since its last decision is in `played` too.
+            let mut seen = Vec::new();
+            cards_in(&told, &mut seen);
+            for card in seen {
+                assert!(
+                    hand.contains(&card) || played.contains(&card),
+                    "{card} is neither the seat's nor played: {l}"
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 30, "only {checked} lines checked");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Each way an answer goes wrong: the fault names it, the seat plays the first legal action
+/// from then on (its program stopped), and the deal is played to its end.
+#[test]
+fn late_unreadable_illegal_and_missing_answers_are_faults() {
+    let dir = scratch("faults");
+    let cases = [
+        ("late", "    time.sleep(5)\n", 0.3, "no answer within 0.3 s"),
+        (
+            "illegal",
+            "    print(json.dumps({'action': 'XX'}), flush=True)\n",
+            10.0,
+            "answered \"XX\", which is not legal here; legal: ",
+        ),
+        (
+            "garbage",
+            "    print('hello', flush=True)\n",
+            10.0,
+            "not a line {\"action\": NOTATION}",
+        ),
+        ("quits", "    sys.exit(0)\n", 10.0, "ended"),
+        (
+            "long",
+            "    print('x' * 100000, flush=True)\n",
+            10.0,
+            "longer than 65536 bytes",
+        ),
+    ];
+    let line = find("jass", Some("schieber-deal")).unwrap();
+    for (name, body, seconds, words) in cases {
+        let command = program(&dir, name, body);
+        let entries = [entry(&command, seconds), Entry::Bot("random".into())];
+        let t = line.duplicate_with(&json!({}), 4, &entries, 5).unwrap();
+        let deal = t.play_deal(0, false).unwrap();
+        // Each game: both of the program's seats fault once, at their first decision.
+        for game in &deal.games {
+            assert_eq!(game.faults.len(), 2, "{name}: {:?}", game.faults);
+            for fault in &game.faults {
+                assert!(fault.why.contains(words), "{name}: {}", fault.why);
+                assert_eq!(t.seatings()[game.seating][fault.seat], 0, "{name}");
+            }
+            assert_eq!(game.settlement.iter().sum::<i64>(), 0);
+        }
+        let results = vec![deal.games.clone()];
+        let standings = t.standings(&results);
+        assert_eq!(standings.bots[0].faults, 4, "{name}");
+        assert_eq!(standings.bots[1].faults, 0, "{name}");
+        assert!(standings.to_string().contains("faulted 4 times"), "{name}");
+    }
+    // A program that cannot start is a fault as well.
+    let entries = [
+        entry("/nonexistent/player --flag", 10.0),
+        Entry::Bot("random".into()),
+    ];
+    let t = line.duplicate_with(&json!({}), 4, &entries, 5).unwrap();
+    let deal = t.play_deal(0, false).unwrap();
+    assert!(deal.games.iter().all(|g| g.faults.len() == 2));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_program_names_are_refused_in_words() {
+    for (name, seconds, words) in [
+        ("exec:", 10.0, "names no program"),
+        ("exec:   ", 10.0, "names no program"),
+        ("exec:python3 p.py", 0.0, "answer time"),
+        ("exec:python3 p.py", 4000.0, "answer time"),
+    ] {
+        let e = Entry::from_name(name, Duration::from_secs_f64(seconds)).unwrap_err();
+        assert!(e.to_string().contains(words), "{name}: {e}");
+    }
+    assert!(matches!(
+        Entry::from_name("rules", Program::DEFAULT_ANSWER_TIME),
+        Ok(Entry::Bot(_))
+    ));
+    // The registry's own tournament reads `exec:` names too, and refuses an empty one.
+    let line = find("zaagox", None).unwrap();
+    let bots = ["exec:".to_owned(), "rules".to_owned()];
+    assert!(line.duplicate(&json!({}), 3, &bots, 1).is_err());
+}
