@@ -135,3 +135,46 @@ fn bad_bots_budgets_and_games_are_refused() {
     ]);
     assert!(e.contains("number of deals"), "{e}");
 }
+
+/// An outside program takes a seat (`exec:`), and a slow one is a fault the text table names.
+#[test]
+fn outside_programs_play_and_their_faults_are_counted() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let player = root.join("examples/pipe_player.py");
+    let program = format!("exec:python3 {}", player.display());
+    let report = json(&[
+        "tournament",
+        "letom",
+        "--bots",
+        &format!("{program},random"),
+        "--deals",
+        "2",
+        "--seed",
+        "4",
+        "--json",
+    ]);
+    assert_eq!(report["standings"]["bots"][0]["name"], program.as_str());
+    assert!(report["standings"]["bots"][0].get("faults").is_none());
+    let text = stdout(&cardrules(&[
+        "tournament",
+        "jass",
+        "--bots",
+        "exec:sleep 5,random",
+        "--deals",
+        "1",
+        "--answer-time",
+        "0.2",
+    ]));
+    assert!(text.contains("exec:sleep 5 faulted 4 times"), "{text}");
+    let e = usage_error(&["tournament", "jass", "--bots", "exec:,random"]);
+    assert!(e.contains("names no program"), "{e}");
+    let e = usage_error(&[
+        "tournament",
+        "jass",
+        "--bots",
+        "exec:true,random",
+        "--answer-time",
+        "0",
+    ]);
+    assert!(e.contains("answer time"), "{e}");
+}
