@@ -166,6 +166,10 @@ fn outside_programs_play_and_their_faults_are_counted() {
         "0.2",
     ]));
     assert!(text.contains("exec:sleep 5 faulted 4 times"), "{text}");
+    assert!(
+        text.contains("The first: `sleep 5`: no answer within 0.2 s"),
+        "{text}"
+    );
     let e = usage_error(&["tournament", "jass", "--bots", "exec:,random"]);
     assert!(e.contains("names no program"), "{e}");
     let e = usage_error(&[

@@ -236,6 +236,8 @@ fn late_unreadable_illegal_and_missing_answers_are_faults() {
         assert_eq!(standings.bots[0].faults, 4, "{name}");
         assert_eq!(standings.bots[1].faults, 0, "{name}");
         assert!(standings.to_string().contains("faulted 4 times"), "{name}");
+        let first = standings.bots[0].first_fault.as_deref().unwrap();
+        assert!(first.contains(words), "{name}: {first}");
     }
     // A program that cannot start is a fault as well.
     let entries = [

@@ -35,6 +35,9 @@ pub struct BotRow {
     /// fallback; left out of JSON when none.
     #[serde(skip_serializing_if = "is_zero")]
     pub faults: usize,
+    /// Why its first fault happened (in deal order); left out of JSON when none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_fault: Option<String>,
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -81,6 +84,7 @@ impl Standings {
         let mut per_bot: Vec<Vec<f64>> = vec![Vec::new(); k];
         let mut bot_games = vec![0usize; k];
         let mut faults = vec![0usize; k];
+        let mut first_fault: Vec<Option<String>> = vec![None; k];
         let mut score = vec![vec![0.0; k]; k];
         let mut games = vec![vec![0.0; k]; k];
         let (mut deals, mut total) = (0, 0);
@@ -107,7 +111,9 @@ impl Standings {
                 }
                 for fault in &g.faults {
                     let side = seating.get(fault.seat).copied().unwrap_or(0);
-                    faults[if side == 0 { g.pair.0 } else { g.pair.1 }] += 1;
+                    let bot = if side == 0 { g.pair.0 } else { g.pair.1 };
+                    faults[bot] += 1;
+                    first_fault[bot].get_or_insert_with(|| fault.why.clone());
                 }
                 let mean = |s: usize| sum[s] / n[s].max(1) as f64;
                 let margin = (mean(0) - mean(1)) / 2.0;
@@ -153,6 +159,7 @@ impl Standings {
                     settlement: mean_ci(&per_bot[i]),
                     rating: ratings[i],
                     faults: faults[i],
+                    first_fault: first_fault[i].take(),
                 })
                 .collect(),
             pairs: pairs
@@ -246,10 +253,12 @@ impl fmt::Display for Standings {
             writeln!(
                 f,
                 "\n{} faulted {} time{}: each decision it failed to make (a late, unreadable or \
-                 illegal answer) was made for it by the fallback (docs/bots.md, \"Outside players\")",
+                 illegal answer) was made for it by the fallback (docs/bots.md, \"Outside players\"). \
+                 The first: {}",
                 b.name,
                 b.faults,
-                if b.faults == 1 { "" } else { "s" }
+                if b.faults == 1 { "" } else { "s" },
+                b.first_fault.as_deref().unwrap_or("?")
             )?;
         }
         Ok(())
