@@ -4,7 +4,10 @@
 //! `cargo run --release -p jass --example solve_times -- [CARDS_PLAYED] [COUNT]`: COUNT seeded
 //! deals (default 32), the contract cycling through the six modes (four trumps, Obenabe,
 //! Undenufe), after CARDS_PLAYED random legal cards (default 0: the whole deal from the first
-//! card; 16 leaves 5 tricks). One reusable `Solver` (`--reuse`) or a fresh call each time.
+//! card; 16 leaves 5 tricks). One reusable `Solver` (`--reuse`) or a fresh `solve` each time.
+//! A position's time is the least of up to five runs (while they take under a second in all),
+//! or, for a position longer than 0.1 s, its one run's time on a core where Linux tells it:
+//! the machine may be shared, and load only ever adds time.
 
 use std::time::{Duration, Instant};
 

@@ -327,7 +327,7 @@ fn solver_keeps_its_table_and_agrees() {
             // Play on along a best line and, each third card, along another legal card.
             deal.legal_actions(&mut moves);
             let card = fresh.best.first().unwrap();
-            let action = if deal.plays().len() % 3 == 0 {
+            let action = if deal.plays().len().is_multiple_of(3) {
                 moves[moves.len() - 1]
             } else {
                 Action::Play(card)

@@ -17,20 +17,32 @@ impl Search<'_> {
             return sure;
         };
         let s = &self.s;
-        let mut team = None;
-        for &c in self.order[trump].iter().rev() {
-            let bit = 1u64 << c;
-            let Some(seat) = s.hands.iter().position(|&h| h & bit != 0) else {
-                if s.trick[..s.trick_len].iter().any(|t| t.index() == c) {
-                    break;
-                }
-                continue;
-            };
-            let t = *team.get_or_insert(seat % 2);
-            if t != seat % 2 {
-                break;
-            }
-            sure[t] += i32::from(self.points[c as usize]);
+        let shift = 9 * trump;
+        let conv = &self.ordered_bits[trump];
+        let bits = |h: u64| conv[((h >> shift) & 0x1FF) as usize];
+        let mut table = 0u64;
+        for c in &s.trick[..s.trick_len] {
+            table |= 1u64 << c.index();
+        }
+        let teams = [bits(s.hands[0] | s.hands[2]), bits(s.hands[1] | s.hands[3])];
+        let on_table = bits(table);
+        let all = teams[0] | teams[1] | on_table;
+        if all == 0 || on_table > all ^ on_table {
+            // No trump in play, or the highest one is on the table.
+            return sure;
+        }
+        let t = usize::from(teams[0] > teams[1]) ^ 1;
+        // The team's trumps above every trump of the other team or on the table.
+        let others = teams[t ^ 1] | on_table;
+        let mut run = if others == 0 {
+            teams[t]
+        } else {
+            teams[t] & !((2u16 << (15 - others.leading_zeros())) - 1)
+        };
+        let pts = &self.order_points[trump];
+        while run != 0 {
+            sure[t] += i32::from(pts[run.trailing_zeros() as usize]);
+            run &= run - 1;
         }
         sure
     }
@@ -54,24 +66,31 @@ impl Search<'_> {
         if opponents & trumps != 0 {
             return 0;
         }
-        let in_play = s.hands.iter().fold(0u64, |a, h| a | h);
+        let in_play = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3];
         let mine = s.hands[l];
         let mut total = 0i32;
         let mut rounds = 0u32;
-        for (suit, row) in self.order.iter().enumerate() {
+        for suit in 0..4 {
             if self.trump == Some(suit) {
                 continue;
             }
-            for &c in row.iter().rev() {
-                let bit = 1u64 << c;
-                if in_play & bit == 0 {
-                    continue;
-                }
-                if mine & bit == 0 {
-                    break;
-                }
-                total += i32::from(self.points[c as usize]);
-                rounds += 1;
+            let shift = 9 * suit;
+            let conv = &self.ordered_bits[suit];
+            let m = conv[((mine >> shift) & 0x1FF) as usize];
+            if m == 0 {
+                continue;
+            }
+            let others = conv[(((in_play & !mine) >> shift) & 0x1FF) as usize];
+            // The leader's cards above every other card of the suit still in play.
+            let mut top = if others == 0 {
+                m
+            } else {
+                m & !((2u16 << (15 - others.leading_zeros())) - 1)
+            };
+            rounds += top.count_ones();
+            while top != 0 {
+                total += i32::from(self.order_points[suit][top.trailing_zeros() as usize]);
+                top &= top - 1;
             }
         }
         if rounds == 0 {
@@ -86,15 +105,15 @@ impl Search<'_> {
             partner_cards,
             s.hands[(l + 3) % SEATS],
         ] {
+            // The fewest points `rounds` of these cards can hold.
             let mut left = rounds;
-            for &c in &self.by_points {
-                if left == 0 {
+            for &(points, of) in &self.by_points {
+                if left == 0 || of == 0 {
                     break;
                 }
-                if cards & (1u64 << c) != 0 {
-                    total += i32::from(self.points[c as usize]);
-                    left -= 1;
-                }
+                let n = (cards & of).count_ones().min(left);
+                total += (n * u32::from(points)) as i32;
+                left -= n;
             }
         }
         if rounds as usize == TRICKS - s.done {

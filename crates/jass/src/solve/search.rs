@@ -9,6 +9,11 @@ use super::table::{Entry, Table};
 use super::{LAST_BONUS, SEATS, TRICKS};
 use crate::{Contract, Mode, PlayRules, trick_winner};
 
+/// The enhanced transposition cutoffs are tried on a trick's last card while at least this
+/// many tricks are left, the current one included (below, a search is cheaper than the
+/// table's cache misses).
+const ETC_LEFT: usize = 3;
+
 /// The numbering of the cards behind the table's compact keys: each card's place among the
 /// cards its seat held when the numbering was made (bit `9 * seat + place` of a key). It stays
 /// valid for every later position of the same contract and rules whose hands are within the
@@ -76,8 +81,16 @@ pub(super) struct Search<'a> {
     /// of the deal shares (the trump order for a trump suit, the natural one otherwise:
     /// Obenabe and Undenufe have the same neighbours).
     pub(super) order: [[u8; 9]; 4],
-    /// The cards from fewest points to most.
-    pub(super) by_points: [u8; JassCard::COUNT],
+    /// The cards by their points: each distinct value, from the least, with its cards.
+    pub(super) by_points: [(u8, u64); 10],
+    /// For each suit, its 9 card bits (bit `rank`) to the same cards in [`Search::order`]'s
+    /// order (bit `i`: `order[suit][i]`).
+    pub(super) ordered_bits: [[u16; 512]; 4],
+    /// For each suit, the points of its cards in [`Search::order`]'s order.
+    pub(super) order_points: [[u8; 9]; 4],
+    /// For each trick, each card's rank in it, led suit aside (as `trick_rules`' table):
+    /// `0x20 | strength` for a trump, the strength otherwise; `0x10` more for the led suit.
+    rank: [[u8; JassCard::COUNT]; TRICKS],
     /// The trump suit (0–3, as in [`Search::order`]) when every trick still to play is in
     /// one trump mode, the counting mode: then the top trumps give sure points.
     pub(super) trump: Option<usize>,
@@ -104,8 +117,32 @@ impl<'a> Search<'a> {
             cards.sort_by_key(|&c| s.counting.rank_strength(JassCard::ALL[c as usize]));
             *row = cards;
         }
-        let mut by_points: [u8; JassCard::COUNT] = core::array::from_fn(|i| i as u8);
-        by_points.sort_by_key(|&c| points[c as usize]);
+        let mut by_points = [(u8::MAX, 0u64); 10];
+        let mut values: Vec<u8> = points.to_vec();
+        values.sort_unstable();
+        values.dedup();
+        for (slot, &v) in by_points.iter_mut().zip(&values) {
+            let cards = (0..JassCard::COUNT).filter(|&c| points[c] == v);
+            *slot = (v, cards.fold(0, |a, c| a | 1u64 << c));
+        }
+        let mut ordered_bits = [[0u16; 512]; 4];
+        for (suit, table) in ordered_bits.iter_mut().enumerate() {
+            for (mask, out) in table.iter_mut().enumerate() {
+                for (i, &c) in order[suit].iter().enumerate() {
+                    if mask & (1 << (c as usize - 9 * suit)) != 0 {
+                        *out |= 1 << i;
+                    }
+                }
+            }
+        }
+        let order_points = order.map(|row| row.map(|c| points[c as usize]));
+        let rank = s.modes.map(|mode| {
+            core::array::from_fn(|c| {
+                let card = JassCard::ALL[c];
+                let trump = if mode.is_trump(card) { 0x20 } else { 0 };
+                trump | mode.rank_strength(card)
+            })
+        });
         let uniform = s.modes[s.done.min(TRICKS - 1)..]
             .iter()
             .all(|&m| m == s.counting);
@@ -119,6 +156,9 @@ impl<'a> Search<'a> {
             points,
             order,
             by_points,
+            ordered_bits,
+            order_points,
+            rank,
             trump,
             uniform,
             table,
@@ -138,27 +178,31 @@ impl<'a> Search<'a> {
     /// `f(bit, starts_class)`: cards of one suit with equal points and no card still in play
     /// (in a hand or on the table) between them in rank order are one class, and play alike.
     fn each_in_class(&self, legal: u64, mut f: impl FnMut(u64, bool)) {
-        let in_play = self.s.hands.iter().fold(0u64, |a, h| a | h)
-            | self.s.trick[..self.s.trick_len]
-                .iter()
-                .fold(0u64, |a, c| a | (1u64 << c.index()));
-        for (suit, row) in self.order.iter().enumerate() {
-            if legal & (0x1FF << (9 * suit)) == 0 {
+        let s = &self.s;
+        let mut in_play = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3];
+        for c in &s.trick[..s.trick_len] {
+            in_play |= 1u64 << c.index();
+        }
+        for suit in 0..4 {
+            let shift = 9 * suit;
+            let l = ((legal >> shift) & 0x1FF) as usize;
+            if l == 0 {
                 continue;
             }
-            let mut prev: Option<u8> = None; // the last card in play seen, if legal
-            for &c in row {
-                let bit = 1u64 << c;
-                if in_play & bit == 0 {
-                    continue;
-                }
-                if legal & bit == 0 {
-                    prev = None;
-                    continue;
-                }
-                let same = prev.is_some_and(|p| self.points[p as usize] == self.points[c as usize]);
-                f(bit, !same);
-                prev = Some(c);
+            let conv = &self.ordered_bits[suit];
+            let (l, p) = (conv[l], conv[((in_play >> shift) & 0x1FF) as usize]);
+            let pts = &self.order_points[suit];
+            let mut bits = l;
+            while bits != 0 {
+                let i = bits.trailing_zeros();
+                bits &= bits - 1;
+                // The next card in play below, if legal and of equal points: same class.
+                let below = p & ((1u16 << i) - 1);
+                let same = below != 0 && {
+                    let j = 15 - below.leading_zeros();
+                    l & (1 << j) != 0 && pts[j as usize] == pts[i as usize]
+                };
+                f(1u64 << self.order[suit][i as usize], !same);
             }
         }
     }
@@ -199,6 +243,15 @@ impl<'a> Search<'a> {
         let mode = s.modes[s.done];
         let mut keys = [0i32; 9];
         let mut n = 0;
+        let rank = &self.rank[s.done];
+        let led = if k > 0 {
+            s.trick[0].suit()
+        } else {
+            JassCard::ALL[0].suit()
+        };
+        let eff = |card: JassCard| {
+            rank[card.index() as usize] | if card.suit() == led { 0x10 } else { 0 }
+        };
         let winning = (k > 0).then(|| trick_winner(&s.trick[..k], mode));
         let mut bits = reps;
         while bits != 0 && n < 9 {
@@ -206,13 +259,13 @@ impl<'a> Search<'a> {
             bits &= bits - 1;
             let card = JassCard::ALL[c as usize];
             let pts = i32::from(self.points[c as usize]);
-            let strength =
-                i32::from(mode.rank_strength(card)) + if mode.is_trump(card) { 9 } else { 0 };
+            let r = rank[c as usize];
+            let strength = i32::from(r & 0xF) + if r & 0x20 != 0 { 9 } else { 0 };
             let key = match winning {
                 None => 16 * strength + pts,
                 Some(w) => {
                     let top = s.trick[w];
-                    let beats = mode.beats(card, top, s.trick[0].suit());
+                    let beats = eff(card) > eff(top);
                     let partner = (s.leader + w) % 2 == seat % 2;
                     match (partner, beats) {
                         (true, false) => 200 + pts,
@@ -330,7 +383,7 @@ impl<'a> Search<'a> {
         let n = self.ordered(seat, reps, first, &mut cards);
         let max = seat.is_multiple_of(2);
         if self.s.trick_len == SEATS - 1
-            && self.s.done + 2 < TRICKS
+            && self.s.done + ETC_LEFT < TRICKS
             && let Some(v) = self.etc(seat, &cards[..n], alpha, beta)
         {
             return v;
@@ -380,13 +433,27 @@ impl<'a> Search<'a> {
     /// into a position the table already bounds past the window decides the node.
     fn etc(&self, seat: usize, cards: &[u8], alpha: i32, beta: i32) -> Option<i32> {
         let max = seat.is_multiple_of(2);
+        let s = &self.s;
+        let rank = &self.rank[s.done];
+        let led = s.trick[0].suit();
+        let eff = |card: JassCard| {
+            rank[card.index() as usize] | if card.suit() == led { 0x10 } else { 0 }
+        };
+        let top = trick_winner(&s.trick[..3], s.modes[s.done]);
+        let top_rank = eff(s.trick[top]);
+        let table: i32 = s.trick[..3]
+            .iter()
+            .map(|c| i32::from(self.points[c.index() as usize]))
+            .sum();
         for &c in cards {
-            let mut next = self.s;
-            let Some((points, winner)) = next.play(seat, JassCard::ALL[c as usize]) else {
-                continue;
+            let card = JassCard::ALL[c as usize];
+            let winner = if eff(card) > top_rank {
+                seat
+            } else {
+                (s.leader + top) % SEATS
             };
             let gained = if winner.is_multiple_of(2) {
-                points as i32
+                table + i32::from(self.points[c as usize])
             } else {
                 0
             };
