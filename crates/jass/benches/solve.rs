@@ -2,15 +2,18 @@
 //!
 //! `jass/solve` times [`jass::solve::solve`] on whole 36-card deals (seeded deals, trump and
 //! Obenabe), on positions with 5 tricks left, and — where plain minimax finishes — beside the
-//! brute-force reference on positions with 4 tricks left, so the ratio comes from one run.
-//! Each routine solves a small fixed sample; criterion's time is for the whole sample
-//! (`Throughput::Elements` gives positions per second).
+//! brute-force reference on positions with 4 tricks left, so the ratio comes from one run;
+//! and a reusable `Solver`'s cheaper call (`best_card`: the value and one best card) on the
+//! 5-tricks-left sample. Each routine solves a small fixed sample; criterion's time is for the
+//! whole sample (`Throughput::Elements` gives positions per second). The figures for the
+//! issue's targets (medians over 32 seeded deals of all six modes) come from
+//! `cargo run --release -p jass --example solve_times -- [CARDS_PLAYED]`.
 
 use std::hint::black_box;
 
 use cards_core::{GameRng, Seed};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use jass::solve::{Position, reference, solve};
+use jass::solve::{Position, Solver, reference, solve};
 use jass::{Action, Contract, Game, Mode, Rules, SchieberDeal};
 
 /// A seeded deal in `contract` after `cards` random legal cards, as a position.
@@ -77,6 +80,17 @@ fn bench(c: &mut Criterion) {
             let mut acc = 0;
             for p in black_box(&five) {
                 acc += solve(p).expect("solved").points[0];
+            }
+            acc
+        });
+    });
+
+    let mut solver = Solver::new();
+    group.bench_function("5_tricks_left_best_card", |b| {
+        b.iter(|| {
+            let mut acc = 0;
+            for p in black_box(&five) {
+                acc += solver.best_card(p).expect("solved").points[0];
             }
             acc
         });

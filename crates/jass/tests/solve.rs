@@ -2,7 +2,7 @@
 //! on random positions, hand-worked endings, its invariants and its refusals.
 
 use cards_core::{CardSet, GameRng, JassCard, JassSuit, PlayerId, Seed};
-use jass::solve::{Position, SolveError, reference, solve};
+use jass::solve::{Position, SolveError, Solver, reference, solve, sure_points};
 use jass::{
     Action, Contract, Game, Mode, PlayRules, Rules, SchieberDeal, SlalomStart, Variants,
     trick_winner,
@@ -239,4 +239,111 @@ fn finished_deal() {
     assert_eq!(solution.taken[0] + solution.taken[1], 157);
     assert_eq!(solution.to_play, None);
     assert!(solution.best.is_empty());
+}
+
+/// The bounds the search prunes with unsearched (the sure trumps, the leader's quick tricks)
+/// never promise a team more than it takes: on random positions of every contract at every
+/// point of the deal, each team's sure points are at most its exact points, checked against
+/// plain minimax up to 4 tricks left and against the solver beyond. Many of the positions are
+/// trick boundaries late in a trump or no-trump deal, where the quick tricks apply.
+#[test]
+fn sure_points_never_exceed_the_value() {
+    let mut rng = GameRng::new(Seed::from(0xB0B), 0);
+    let mut applied = 0;
+    for seed in 0..3000u64 {
+        let contract = CONTRACTS[rng.below(CONTRACTS.len() as u64) as usize];
+        // Mostly trick boundaries (where the quick tricks apply), 1 to 6 tricks left.
+        let tricks_left = 1 + rng.below(6) as usize;
+        let offset = if rng.below(4) == 0 {
+            rng.below(4) as usize
+        } else {
+            0
+        };
+        let cards = 36 - 4 * tricks_left + offset;
+        let deal = deal_after(seed, contract, cards);
+        let position = Position::from_deal(&deal).unwrap();
+        let sure = sure_points(&position).unwrap();
+        let exact = if tricks_left <= 4 {
+            reference::solve(&position).unwrap().points
+        } else {
+            solve(&position).unwrap().points
+        };
+        for team in 0..2 {
+            assert!(
+                sure[team] <= exact[team],
+                "seed {seed} {contract} after {cards}: team {team} sure of {} but takes {}",
+                sure[team],
+                exact[team]
+            );
+        }
+        if sure != [0, 0] {
+            applied += 1;
+        }
+    }
+    // The bounds say something on a good share of the positions.
+    assert!(applied > 500, "{applied}");
+}
+
+/// A reusable `Solver` gives `solve`'s solutions, whatever it solved before: a deal played
+/// out card by card (the table kept), positions of other deals in between (the table
+/// forgotten), a small table; its cheaper calls agree with the full one.
+#[test]
+fn solver_keeps_its_table_and_agrees() {
+    let mut solver = Solver::new();
+    let mut small = Solver::with_memory(4096);
+    assert_eq!(small.memory(), 4096);
+    for seed in 0..12u64 {
+        let contract = CONTRACTS[(seed % 10) as usize];
+        let mut deal = deal_after(seed, contract, 16);
+        let mut moves = Vec::new();
+        while deal.to_act().is_some() {
+            let position = Position::from_deal(&deal).unwrap();
+            let fresh = solve(&position).unwrap();
+            let kept = solver.solve(&position).unwrap();
+            assert_eq!(
+                (kept.points, kept.best, kept.taken, kept.to_play),
+                (fresh.points, fresh.best, fresh.taken, fresh.to_play),
+                "seed {seed} {contract} after {} cards",
+                deal.plays().len()
+            );
+            let tight = small.solve(&position).unwrap();
+            assert_eq!((tight.points, tight.best), (fresh.points, fresh.best));
+            let one = solver.best_card(&position).unwrap();
+            assert_eq!(one.points, fresh.points);
+            assert_eq!(one.best.len(), 1);
+            assert!(fresh.best.contains(one.best.first().unwrap()));
+            for team in 0..2 {
+                let v = fresh.points[team];
+                assert!(solver.reaches(&position, team, v).unwrap());
+                assert!(!solver.reaches(&position, team, v + 1).unwrap());
+                assert!(small.reaches(&position, team, v.saturating_sub(7)).unwrap());
+            }
+            // An unrelated position in between: the table is forgotten, not wrong.
+            let other = Position::from_deal(&deal_after(seed + 100, contract, 24)).unwrap();
+            assert_eq!(
+                solver.solve(&other).unwrap().points,
+                solve(&other).unwrap().points
+            );
+            // Play on along a best line and, each third card, along another legal card.
+            deal.legal_actions(&mut moves);
+            let card = fresh.best.first().unwrap();
+            let action = if deal.plays().len().is_multiple_of(3) {
+                moves[moves.len() - 1]
+            } else {
+                Action::Play(card)
+            };
+            deal.play(action).unwrap();
+        }
+        let done = Position::from_deal(&deal).unwrap();
+        let solution = solver.best_card(&done).unwrap();
+        assert_eq!(solution.to_play, None);
+        assert!(solution.best.is_empty());
+        assert!(!solver.reaches(&done, 0, 1).unwrap());
+        assert!(solver.reaches(&done, 1, 0).unwrap());
+    }
+    let position = Position::from_deal(&deal_after(1, CONTRACTS[0], 20)).unwrap();
+    assert!(matches!(
+        solver.reaches(&position, 2, 10),
+        Err(SolveError::NoSuchSeat { .. })
+    ));
 }

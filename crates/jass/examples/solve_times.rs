@@ -1,0 +1,102 @@
+//! Times the open-hand solver (`jass::solve`) on seeded positions and prints each position's
+//! nodes and time, then the median, p90 and max.
+//!
+//! `cargo run --release -p jass --example solve_times -- [CARDS_PLAYED] [COUNT]`: COUNT seeded
+//! deals (default 32), the contract cycling through the six modes (four trumps, Obenabe,
+//! Undenufe), after CARDS_PLAYED random legal cards (default 0: the whole deal from the first
+//! card; 16 leaves 5 tricks). One reusable `Solver` (`--reuse`) or a fresh `solve` each time.
+//! A position's time is the least of up to five runs (while they take under a second in all),
+//! or, for a position longer than 0.1 s, its one run's time on a core where Linux tells it:
+//! the machine may be shared, and load only ever adds time.
+
+use std::time::{Duration, Instant};
+
+use cards_core::{GameRng, Seed};
+use jass::solve::{Position, Solver, solve};
+use jass::{Action, Contract, Game, Mode, Rules, SchieberDeal};
+
+/// A seeded deal in `contract` after `cards` random legal cards, as a position.
+fn position(seed: u64, contract: Contract, cards: usize) -> Position {
+    let mut deal = SchieberDeal::new(&Rules::default(), 4, Seed::from(seed)).expect("a deal");
+    deal.play(Action::Name(contract)).expect("a contract");
+    let mut rng = GameRng::new(Seed::from(seed), 9);
+    let mut moves = Vec::new();
+    while deal.plays().len() < cards {
+        deal.legal_actions(&mut moves);
+        let pick = moves[rng.below(moves.len() as u64) as usize];
+        deal.play(pick).expect("a legal card");
+    }
+    Position::from_deal(&deal).expect("a position")
+}
+
+/// This thread's time on a core so far, where Linux tells it (`/proc/thread-self/schedstat`,
+/// nanoseconds), so a busy machine does not inflate the figures; else `None`.
+fn cpu_time() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(ns))
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let reuse = args.iter().any(|a| a == "--reuse");
+    let mut numbers = args.iter().filter_map(|a| a.parse::<u64>().ok());
+    let cards = numbers.next().unwrap_or(0) as usize;
+    let count = numbers.next().unwrap_or(32);
+    let mut solver = Solver::new();
+    let mut times: Vec<Duration> = Vec::new();
+    let mut nodes: Vec<u64> = Vec::new();
+    for seed in 0..count {
+        let mode = Mode::ALL[(seed % 6) as usize];
+        let p = position(seed, Contract::Mode(mode), cards);
+        // The least of up to 5 runs (while they take under a second in all): a busy machine
+        // only ever adds time. A longer position runs once, timed by its time on a core.
+        let mut e = Duration::MAX;
+        let mut spent = Duration::ZERO;
+        let mut s = None;
+        for _ in 0..5 {
+            let t = Instant::now();
+            let c = cpu_time();
+            let solution = if reuse {
+                solver.solve(&p).expect("solved")
+            } else {
+                solve(&p).expect("solved")
+            };
+            let wall = t.elapsed();
+            let took = match (c, cpu_time()) {
+                (Some(a), Some(b)) if wall > Duration::from_millis(100) => b.saturating_sub(a),
+                _ => wall,
+            };
+            e = e.min(took);
+            spent += wall;
+            s = Some(solution);
+            if reuse || spent > Duration::from_secs(1) {
+                break;
+            }
+        }
+        let s = s.expect("solved once");
+        println!(
+            "seed {seed:3} {mode:?}: {:>11} nodes {:>10.3} ms {:?} best {}",
+            s.nodes,
+            e.as_secs_f64() * 1e3,
+            s.points,
+            s.best
+        );
+        times.push(e);
+        nodes.push(s.nodes);
+    }
+    times.sort();
+    nodes.sort();
+    let at = |q: f64| ((times.len() - 1) as f64 * q).round() as usize;
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    println!(
+        "{count} positions after {cards} cards: median {:.3} ms, p90 {:.3} ms, max {:.3} ms; nodes median {}, p90 {}, max {}, total {}",
+        ms(times[at(0.5)]),
+        ms(times[at(0.9)]),
+        ms(times[times.len() - 1]),
+        nodes[at(0.5)],
+        nodes[at(0.9)],
+        nodes[nodes.len() - 1],
+        nodes.iter().sum::<u64>(),
+    );
+}

@@ -1,0 +1,618 @@
+//! The alpha-beta search over single cards: equivalent cards, move ordering, the table at
+//! trick boundaries with enhanced transposition cutoffs, and the root's drivers (MTD(f) for
+//! the value, null-window tests for the best cards).
+
+use cards_core::{Card, JassCard};
+
+use super::start::{Start, remaining};
+use super::table::{Entry, Table};
+use super::{LAST_BONUS, SEATS, TRICKS};
+use crate::{Contract, Mode, PlayRules, trick_winner};
+
+/// The enhanced transposition cutoffs are tried on a trick's last card while at least this
+/// many tricks are left, the current one included (below, a search is cheaper than the
+/// table's cache misses).
+const ETC_LEFT: usize = 3;
+
+/// The numbering of the cards behind the table's compact keys: each card's place among the
+/// cards its seat held when the numbering was made (bit `9 * seat + place` of a key). It stays
+/// valid for every later position of the same contract and rules whose hands are within the
+/// numbered ones, so a [`super::Solver`] keeps its table across such calls.
+#[derive(Clone, Debug)]
+pub(super) struct Cards {
+    place: [u8; JassCard::COUNT],
+    hands: [u64; SEATS],
+    contract: Contract,
+    rules: PlayRules,
+}
+
+impl Cards {
+    /// The numbering of `s`'s hands.
+    pub(super) fn new(s: &Start, contract: Contract) -> Cards {
+        let mut place = [0u8; JassCard::COUNT];
+        for (seat, &hand) in s.hands.iter().enumerate() {
+            let mut bits = hand;
+            let mut i = 0;
+            while bits != 0 {
+                let c = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                place[c] = (9 * seat + i) as u8;
+                i += 1;
+            }
+        }
+        Cards {
+            place,
+            hands: s.hands,
+            contract,
+            rules: s.rules,
+        }
+    }
+
+    /// Whether this numbering still names `s`'s hands: the same contract and rules, each hand
+    /// within the one numbered.
+    pub(super) fn covers(&self, s: &Start, contract: Contract) -> bool {
+        self.contract == contract
+            && self.rules == s.rules
+            && (0..SEATS).all(|seat| s.hands[seat] & !self.hands[seat] == 0)
+    }
+
+    /// The compact key bits of `hands`.
+    fn held(&self, hands: &[u64; SEATS]) -> u64 {
+        let mut held = 0u64;
+        for &hand in hands {
+            let mut bits = hand;
+            while bits != 0 {
+                let c = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                held |= 1 << self.place[c];
+            }
+        }
+        held
+    }
+}
+
+/// The alpha-beta search. Values are the points team 0 (seats 0 and 2) takes from the
+/// current state on, the current trick's cards included.
+pub(super) struct Search<'a> {
+    pub(super) s: Start,
+    /// Each card's points in the counting mode.
+    pub(super) points: [u8; JassCard::COUNT],
+    /// For each suit, its cards from weakest to strongest in the order every trick mode
+    /// of the deal shares (the trump order for a trump suit, the natural one otherwise:
+    /// Obenabe and Undenufe have the same neighbours).
+    pub(super) order: [[u8; 9]; 4],
+    /// The cards by their points: each distinct value, from the least, with its cards.
+    pub(super) by_points: [(u8, u64); 10],
+    /// For each suit, its 9 card bits (bit `rank`) to the same cards in [`Search::order`]'s
+    /// order (bit `i`: `order[suit][i]`).
+    pub(super) ordered_bits: [[u16; 512]; 4],
+    /// For each suit, the points of its cards in [`Search::order`]'s order.
+    pub(super) order_points: [[u8; 9]; 4],
+    /// For each trick, each card's rank in it, led suit aside (as `trick_rules`' table):
+    /// `0x20 | strength` for a trump, the strength otherwise; `0x10` more for the led suit.
+    rank: [[u8; JassCard::COUNT]; TRICKS],
+    /// The trump suit (0–3, as in [`Search::order`]) when every trick still to play is in
+    /// one trump mode, the counting mode: then the top trumps give sure points.
+    pub(super) trump: Option<usize>,
+    /// Every trick still to play is in the counting mode (every contract but Slalom): the
+    /// quick tricks apply.
+    pub(super) uniform: bool,
+    table: &'a mut Table,
+    place: [u8; JassCard::COUNT],
+    /// The hands as the table's compact key (see [`Cards`]).
+    held: u64,
+    /// The points still to take from the current state (cards in hand and on the table,
+    /// and the last trick's 5), kept up to date as tricks complete: the value lies in
+    /// `0..=rem`.
+    pub(super) rem: i32,
+    pub(super) nodes: u64,
+}
+
+impl<'a> Search<'a> {
+    pub(super) fn new(s: &Start, cards: &Cards, table: &'a mut Table) -> Search<'a> {
+        let points = core::array::from_fn(|i| s.counting.points(JassCard::ALL[i]) as u8);
+        let mut order = [[0u8; 9]; 4];
+        for (suit, row) in order.iter_mut().enumerate() {
+            let mut cards: [u8; 9] = core::array::from_fn(|r| (suit * 9 + r) as u8);
+            cards.sort_by_key(|&c| s.counting.rank_strength(JassCard::ALL[c as usize]));
+            *row = cards;
+        }
+        let mut by_points = [(u8::MAX, 0u64); 10];
+        let mut values: Vec<u8> = points.to_vec();
+        values.sort_unstable();
+        values.dedup();
+        for (slot, &v) in by_points.iter_mut().zip(&values) {
+            let cards = (0..JassCard::COUNT).filter(|&c| points[c] == v);
+            *slot = (v, cards.fold(0, |a, c| a | 1u64 << c));
+        }
+        let mut ordered_bits = [[0u16; 512]; 4];
+        for (suit, table) in ordered_bits.iter_mut().enumerate() {
+            for (mask, out) in table.iter_mut().enumerate() {
+                for (i, &c) in order[suit].iter().enumerate() {
+                    if mask & (1 << (c as usize - 9 * suit)) != 0 {
+                        *out |= 1 << i;
+                    }
+                }
+            }
+        }
+        let order_points = order.map(|row| row.map(|c| points[c as usize]));
+        let rank = s.modes.map(|mode| {
+            core::array::from_fn(|c| {
+                let card = JassCard::ALL[c];
+                let trump = if mode.is_trump(card) { 0x20 } else { 0 };
+                trump | mode.rank_strength(card)
+            })
+        });
+        let uniform = s.modes[s.done.min(TRICKS - 1)..]
+            .iter()
+            .all(|&m| m == s.counting);
+        let trump = (0..4).find(|&suit| {
+            uniform
+                && matches!(s.counting, Mode::Trump(_))
+                && s.counting.is_trump(JassCard::ALL[suit * 9])
+        });
+        Search {
+            s: *s,
+            points,
+            order,
+            by_points,
+            ordered_bits,
+            order_points,
+            rank,
+            trump,
+            uniform,
+            table,
+            place: cards.place,
+            held: cards.held(&s.hands),
+            rem: remaining(s) as i32,
+            nodes: 0,
+        }
+    }
+
+    /// The seat to play.
+    fn seat(&self) -> usize {
+        (self.s.leader + self.s.trick_len) % SEATS
+    }
+
+    /// Walks the cards of `legal` still in play, suit by suit in rank order, calling
+    /// `f(bit, starts_class)`: cards of one suit with equal points and no card still in play
+    /// (in a hand or on the table) between them in rank order are one class, and play alike.
+    fn each_in_class(&self, legal: u64, mut f: impl FnMut(u64, bool)) {
+        let s = &self.s;
+        let mut in_play = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3];
+        for c in &s.trick[..s.trick_len] {
+            in_play |= 1u64 << c.index();
+        }
+        for suit in 0..4 {
+            let shift = 9 * suit;
+            let l = ((legal >> shift) & 0x1FF) as usize;
+            if l == 0 {
+                continue;
+            }
+            let conv = &self.ordered_bits[suit];
+            let (l, p) = (conv[l], conv[((in_play >> shift) & 0x1FF) as usize]);
+            let pts = &self.order_points[suit];
+            let mut bits = l;
+            while bits != 0 {
+                let i = bits.trailing_zeros();
+                bits &= bits - 1;
+                // The next card in play below, if legal and of equal points: same class.
+                let below = p & ((1u16 << i) - 1);
+                let same = below != 0 && {
+                    let j = 15 - below.leading_zeros();
+                    l & (1 << j) != 0 && pts[j as usize] == pts[i as usize]
+                };
+                f(1u64 << self.order[suit][i as usize], !same);
+            }
+        }
+    }
+
+    /// One card of each class of equivalent cards in `legal` (see [`Self::each_in_class`]).
+    fn representatives(&self, legal: u64) -> u64 {
+        if legal & legal.wrapping_sub(1) == 0 {
+            return legal;
+        }
+        let mut reps = 0u64;
+        self.each_in_class(legal, |bit, starts| {
+            if starts {
+                reps |= bit;
+            }
+        });
+        reps
+    }
+
+    /// Every card of `legal` equivalent to a card of `chosen` (see [`Self::each_in_class`]).
+    fn expand(&self, legal: u64, chosen: u64) -> u64 {
+        let (mut out, mut class_chosen) = (0u64, false);
+        self.each_in_class(legal, |bit, starts| {
+            if starts {
+                class_chosen = chosen & bit != 0;
+            }
+            if class_chosen {
+                out |= bit;
+            }
+        });
+        out
+    }
+
+    /// The cards of `reps` in the order to try them, best guess first (`first` before all);
+    /// returns how many.
+    fn ordered(&self, seat: usize, reps: u64, first: u8, out: &mut [u8; 9]) -> usize {
+        let s = &self.s;
+        let k = s.trick_len;
+        let mode = s.modes[s.done];
+        let mut keys = [0i32; 9];
+        let mut n = 0;
+        let rank = &self.rank[s.done];
+        let led = if k > 0 {
+            s.trick[0].suit()
+        } else {
+            JassCard::ALL[0].suit()
+        };
+        let eff = |card: JassCard| {
+            rank[card.index() as usize] | if card.suit() == led { 0x10 } else { 0 }
+        };
+        let winning = (k > 0).then(|| trick_winner(&s.trick[..k], mode));
+        let mut bits = reps;
+        while bits != 0 && n < 9 {
+            let c = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            let card = JassCard::ALL[c as usize];
+            let pts = i32::from(self.points[c as usize]);
+            let r = rank[c as usize];
+            let strength = i32::from(r & 0xF) + if r & 0x20 != 0 { 9 } else { 0 };
+            let key = match winning {
+                None => 16 * strength + pts,
+                Some(w) => {
+                    let top = s.trick[w];
+                    let beats = eff(card) > eff(top);
+                    let partner = (s.leader + w) % 2 == seat % 2;
+                    match (partner, beats) {
+                        (true, false) => 200 + pts,
+                        (true, true) => 100 - strength,
+                        (false, true) if k == 3 => 300 + pts,
+                        (false, true) => 300 - pts + strength,
+                        (false, false) => 100 - pts,
+                    }
+                }
+            };
+            let key = if c == first { i32::MAX } else { key };
+            // Insertion, highest key first.
+            let mut i = n;
+            while i > 0 && keys[i - 1] < key {
+                keys[i] = keys[i - 1];
+                out[i] = out[i - 1];
+                i -= 1;
+            }
+            keys[i] = key;
+            out[i] = c;
+            n += 1;
+        }
+        n
+    }
+
+    /// Plays `card` and searches on; returns the value of the rest (this trick's points
+    /// counted for its winner).
+    fn child(&mut self, seat: usize, card: u8, alpha: i32, beta: i32) -> i32 {
+        let saved = self.s;
+        let held = self.held;
+        self.held &= !(1 << self.place[card as usize]);
+        let value = match self.s.play(seat, JassCard::ALL[card as usize]) {
+            None => self.search(alpha, beta),
+            Some((points, winner)) => {
+                let gained = if winner.is_multiple_of(2) {
+                    points as i32
+                } else {
+                    0
+                };
+                self.rem -= points as i32;
+                let v = gained + self.search(alpha - gained, beta - gained);
+                self.rem += points as i32;
+                v
+            }
+        };
+        self.s = saved;
+        self.held = held;
+        value
+    }
+
+    /// The value of the state, fail-soft alpha-beta.
+    fn search(&mut self, mut alpha: i32, mut beta: i32) -> i32 {
+        self.nodes += 1;
+        // The value lies in 0..=rem: a window outside it is decided already.
+        if self.rem <= alpha {
+            return self.rem;
+        }
+        if beta <= 0 {
+            return 0;
+        }
+        let mut sure = [0; 2];
+        if self.trump.is_some() {
+            sure = self.sure();
+            let [lower, other] = sure;
+            let upper = self.rem - other;
+            if upper <= alpha {
+                return upper;
+            }
+            if lower >= beta {
+                return lower;
+            }
+        }
+        let boundary = self.s.trick_len == 0;
+        if self.s.done == TRICKS {
+            return 0;
+        }
+        if boundary && self.uniform {
+            // The leader's quick tricks beside its team's sure trumps.
+            let team = self.s.leader % 2;
+            let lower = sure[team] + self.quick();
+            if team == 0 && lower >= beta {
+                return lower;
+            }
+            if team == 1 && self.rem - lower <= alpha {
+                return self.rem - lower;
+            }
+        }
+        if self.s.done == TRICKS - 1 && boundary {
+            return self.last_trick();
+        }
+        let seat = self.seat();
+        let mut first = Entry::NO_CARD;
+        let mut key = 0;
+        if boundary {
+            key = self.table.key(self.held, self.s.leader);
+            if let Some(e) = self.table.probe(key) {
+                let (lo, hi) = (i32::from(e.lower()), i32::from(e.upper()));
+                if lo >= beta {
+                    return lo;
+                }
+                if hi <= alpha {
+                    return hi;
+                }
+                if lo == hi {
+                    return lo;
+                }
+                alpha = alpha.max(lo);
+                beta = beta.min(hi);
+                first = e.best();
+            }
+        }
+        let legal = self.s.legal(seat);
+        let reps = self.representatives(legal);
+        let mut cards = [0u8; 9];
+        let n = self.ordered(seat, reps, first, &mut cards);
+        let max = seat.is_multiple_of(2);
+        if self.s.trick_len == SEATS - 1
+            && self.s.done + ETC_LEFT < TRICKS
+            && let Some(v) = self.etc(seat, &cards[..n], alpha, beta)
+        {
+            return v;
+        }
+        let mut best = if max { i32::MIN } else { i32::MAX };
+        let mut best_card = Entry::NO_CARD;
+        let (a0, b0) = (alpha, beta);
+        for &c in &cards[..n] {
+            let v = self.child(seat, c, alpha, beta);
+            if max {
+                if v > best {
+                    best = v;
+                    best_card = c;
+                }
+                alpha = alpha.max(v);
+            } else {
+                if v < best {
+                    best = v;
+                    best_card = c;
+                }
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        if boundary {
+            let (mut lower, mut upper) = match self.table.probe(key) {
+                Some(e) => (e.lower(), e.upper()),
+                None => (0, u8::MAX),
+            };
+            let v = best.clamp(0, 255) as u8;
+            if best <= a0 {
+                upper = upper.min(v);
+            } else if best >= b0 {
+                lower = lower.max(v);
+            } else {
+                lower = v;
+                upper = v;
+            }
+            self.table.store(key, lower, upper, best_card);
+        }
+        best
+    }
+
+    /// Enhanced transposition cutoff, on a trick's last card: a card completing the trick
+    /// into a position the table already bounds past the window decides the node.
+    fn etc(&self, seat: usize, cards: &[u8], alpha: i32, beta: i32) -> Option<i32> {
+        let max = seat.is_multiple_of(2);
+        let s = &self.s;
+        let rank = &self.rank[s.done];
+        let led = s.trick[0].suit();
+        let eff = |card: JassCard| {
+            rank[card.index() as usize] | if card.suit() == led { 0x10 } else { 0 }
+        };
+        let top = trick_winner(&s.trick[..3], s.modes[s.done]);
+        let top_rank = eff(s.trick[top]);
+        let table: i32 = s.trick[..3]
+            .iter()
+            .map(|c| i32::from(self.points[c.index() as usize]))
+            .sum();
+        for &c in cards {
+            let card = JassCard::ALL[c as usize];
+            let winner = if eff(card) > top_rank {
+                seat
+            } else {
+                (s.leader + top) % SEATS
+            };
+            let gained = if winner.is_multiple_of(2) {
+                table + i32::from(self.points[c as usize])
+            } else {
+                0
+            };
+            let key = self
+                .table
+                .key(self.held & !(1 << self.place[c as usize]), winner);
+            if let Some(e) = self.table.probe(key) {
+                if max && gained + i32::from(e.lower()) >= beta {
+                    return Some(gained + i32::from(e.lower()));
+                }
+                if !max && gained + i32::from(e.upper()) <= alpha {
+                    return Some(gained + i32::from(e.upper()));
+                }
+            }
+        }
+        None
+    }
+
+    /// The last trick, every hand down to one card: no choice left.
+    fn last_trick(&self) -> i32 {
+        let s = &self.s;
+        let mut trick = [JassCard::ALL[0]; SEATS];
+        let mut points = LAST_BONUS;
+        for (i, slot) in trick.iter_mut().enumerate() {
+            let c = s.hands[(s.leader + i) % SEATS].trailing_zeros() as usize;
+            *slot = JassCard::ALL[c.min(JassCard::COUNT - 1)];
+            points += u32::from(self.points[c.min(JassCard::COUNT - 1)]);
+        }
+        let winner = (s.leader + trick_winner(&trick, s.modes[TRICKS - 1])) % SEATS;
+        if winner.is_multiple_of(2) {
+            points as i32
+        } else {
+            0
+        }
+    }
+
+    /// One null-window test at the root, "does team 0 take at least `b`?": the fail-soft
+    /// value and the card that gave it (for team 0 to play: the first card reaching `b`, or
+    /// the best tried; for team 1: the first holding team 0 below `b`, or the best tried).
+    fn root_test(&mut self, b: i32, first: u8) -> (i32, u8) {
+        let seat = self.seat();
+        let max = seat.is_multiple_of(2);
+        let legal = self.s.legal(seat);
+        let reps = self.representatives(legal);
+        let mut cards = [0u8; 9];
+        let n = self.ordered(seat, reps, first, &mut cards);
+        let mut best = if max { i32::MIN } else { i32::MAX };
+        let mut best_card = cards[0];
+        for &c in &cards[..n] {
+            let v = self.child(seat, c, b - 1, b);
+            if (max && v > best) || (!max && v < best) {
+                best = v;
+                best_card = c;
+            }
+            if (max && v >= b) || (!max && v < b) {
+                break;
+            }
+        }
+        (best, best_card)
+    }
+
+    /// The exact value (team 0's points from here on) by MTD(f), a sequence of null-window
+    /// tests ("does team 0 take at least `v`?" prunes far more than a wide window, and the
+    /// table keeps the bounds found from one to the next), and a card of the seat to play
+    /// that reaches it.
+    pub(super) fn value(&mut self) -> (i32, u8) {
+        let max = self.seat().is_multiple_of(2);
+        let (mut lo, mut hi) = (0i32, self.rem);
+        // The card proven best so far and the bound it was proven to: a lower bound on its
+        // value for team 0 to play, an upper bound for team 1.
+        let mut proven: Option<(u8, i32)> = None;
+        // MTD(f): each test at the last value found, the bounds closing in from both sides;
+        // while the tests keep failing one way the step beyond the bound found doubles (the
+        // bounds a test returns are often only one point past its window).
+        let mut g = hi / 2;
+        let mut step = 0i32;
+        let mut last_up = None;
+        while lo < hi {
+            let b = if g <= lo { lo + 1 } else { g.min(hi) };
+            let first = proven.map_or(Entry::NO_CARD, |(c, _)| c);
+            let (v, card) = self.root_test(b, first);
+            g = v;
+            let up = g >= b;
+            if up {
+                lo = g.min(hi);
+                if max && proven.is_none_or(|(_, p)| g > p) {
+                    proven = Some((card, g));
+                }
+            } else {
+                hi = g.max(lo);
+                if !max && proven.is_none_or(|(_, p)| g < p) {
+                    proven = Some((card, g));
+                }
+            }
+            step = if last_up == Some(up) {
+                (2 * step).max(1)
+            } else {
+                0
+            };
+            last_up = Some(up);
+            g = if up { g + step } else { g - step };
+            if lo < hi && (g <= lo || g > hi) {
+                g = lo + (hi - lo + 1) / 2;
+            }
+        }
+        let value = lo;
+        if let Some((card, p)) = proven
+            && p == value
+        {
+            return (value, card);
+        }
+        // No test proved a card to exactly the value (the window never sat there on the
+        // right side, or the root had one value from the start): test the cards.
+        let first = proven.map_or(Entry::NO_CARD, |(c, _)| c);
+        let (card, _) = self.best_cards(value, first, true);
+        (value, card)
+    }
+
+    /// The cards of the seat to play that reach `value` (the exact value), each card of a
+    /// class standing for it, as a bitset, and the first found; only the first with
+    /// `one`. `known` is a card already known to reach it (or [`Entry::NO_CARD`]).
+    fn best_cards(&mut self, value: i32, known: u8, one: bool) -> (u8, u64) {
+        let seat = self.seat();
+        let legal = self.s.legal(seat);
+        let reps = self.representatives(legal);
+        let mut cards = [0u8; 9];
+        let n = self.ordered(seat, reps, known, &mut cards);
+        let mut chosen = 0u64;
+        let mut found = Entry::NO_CARD;
+        for &c in &cards[..n] {
+            let reaches = c == known
+                || if seat.is_multiple_of(2) {
+                    self.child(seat, c, value - 1, value) >= value
+                } else {
+                    self.child(seat, c, value, value + 1) <= value
+                };
+            if reaches {
+                chosen |= 1u64 << c;
+                if found == Entry::NO_CARD {
+                    found = c;
+                }
+                if one {
+                    break;
+                }
+            }
+        }
+        (found, chosen)
+    }
+
+    /// Every legal card reaching `value` (the exact value), `known` one of them.
+    pub(super) fn all_best(&mut self, value: i32, known: u8) -> u64 {
+        let seat = self.seat();
+        let legal = self.s.legal(seat);
+        let (_, chosen) = self.best_cards(value, known, false);
+        self.expand(legal, chosen)
+    }
+
+    /// Whether team 0 takes at least `b` from here on: one null-window test.
+    pub(super) fn reaches(&mut self, b: i32) -> bool {
+        self.search(b - 1, b) >= b
+    }
+}
