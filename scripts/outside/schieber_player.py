@@ -33,7 +33,8 @@ lead, to overtrump when it can; ours (the spec) lets it play any trump. So their
 be smaller than ours, never larger as far as we know; each decision where the sets differ is
 counted. If the player's choice is not legal under our rules, this program still answers a legal
 action: the first of ours that their player also allows, else our first legal, and counts a
-correction. At exit it writes one line on stderr:
+correction. At its last decision (its last card; at exit if it never gets there) it writes one
+line on stderr, before its answer, since the tournament stops the program once its game is over:
     schieber_player seat=S player=P decisions=N corrections=C differing_legal=D theirs_smaller=A theirs_larger=B
 
 numpy: `schieber.card` imports numpy at the top but uses it only to decode one-hot vectors
@@ -172,16 +173,27 @@ class Table:
 def main():
     kind = sys.argv[1] if len(sys.argv) > 1 else "challenge"
     table = Table(kind)
+    told = False
     for raw in sys.stdin:
         line = json.loads(raw)
         if table.seat is None:
             random.seed(line["seat"])
-        print(json.dumps({"action": table.decide(line)}), flush=True)
+        action = table.decide(line)
+        if len(line["view"]["hand"]) == 1:  # the seat's last decision: tell the counts now, since
+            told = tell(table, kind)  # the program may be stopped as soon as its game is over
+        print(json.dumps({"action": action}), flush=True)
+    if not told:
+        tell(table, kind)
+
+
+def tell(table, kind):
     print(
         "schieber_player seat=%s player=%s decisions=%d corrections=%d differing_legal=%d theirs_smaller=%d theirs_larger=%d"
         % (table.seat, kind, table.decisions, table.corrections, table.differing, table.theirs_smaller, table.theirs_larger),
         file=sys.stderr,
+        flush=True,
     )
+    return True
 
 
 if __name__ == "__main__":
