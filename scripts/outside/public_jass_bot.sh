@@ -37,11 +37,9 @@ for BOT in $BOTS; do
     echo "\$ cardrules tournament jass --preset comparison --bots $BOT,\"exec:$VENV/bin/python scripts/outside/schieber_player.py $PLAYER\" --deals $DEALS --seed 1 --threads $THREADS"
     "$@" 2> "$OUT/$NAME.err" | tee "$OUT/$NAME.txt"
     # Total the adapter's exit lines.
-    awk '/^schieber_player / {
-            n++; for (i = 2; i <= NF; i++) { split($i, kv, "="); t[kv[1]] += kv[2] }
-         }
+    grep -o 'schieber_player seat=[0-9]* player=[a-z]* decisions=[0-9]* corrections=[0-9]* differing_legal=[0-9]* theirs_smaller=[0-9]* theirs_larger=[0-9]*' "$OUT/$NAME.err" |
+    awk '{ n++; for (i = 2; i <= NF; i++) { split($i, kv, "="); t[kv[1]] += kv[2] } }
          END { printf "adapter: %d programs, %d decisions, %d corrections, %d with differing legal sets (theirs smaller %d, larger %d)\n",
-               n, t["decisions"], t["corrections"], t["differing_legal"], t["theirs_smaller"], t["theirs_larger"] }' \
-        "$OUT/$NAME.err" | tee -a "$OUT/$NAME.txt"
-    grep -v '^schieber_player ' "$OUT/$NAME.err" >&2 || true
+               n, t["decisions"], t["corrections"], t["differing_legal"], t["theirs_smaller"], t["theirs_larger"] }' | tee -a "$OUT/$NAME.txt"
+    sed 's/schieber_player seat=[^ ]* player=[^ ]* decisions=[^ ]* corrections=[^ ]* differing_legal=[^ ]* theirs_smaller=[^ ]* theirs_larger=[0-9]*//g' "$OUT/$NAME.err" | grep . >&2 || true
 done

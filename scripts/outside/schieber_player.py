@@ -47,6 +47,7 @@ before a random allowed card, when its strategy finds no card) is seeded with th
 """
 import importlib.util
 import json
+import os
 import random
 import sys
 import types
@@ -187,12 +188,10 @@ def main():
 
 
 def tell(table, kind):
-    print(
-        "schieber_player seat=%s player=%s decisions=%d corrections=%d differing_legal=%d theirs_smaller=%d theirs_larger=%d"
-        % (table.seat, kind, table.decisions, table.corrections, table.differing, table.theirs_smaller, table.theirs_larger),
-        file=sys.stderr,
-        flush=True,
-    )
+    line = "schieber_player seat=%s player=%s decisions=%d corrections=%d differing_legal=%d theirs_smaller=%d theirs_larger=%d\n" % (
+        table.seat, kind, table.decisions, table.corrections, table.differing, table.theirs_smaller, table.theirs_larger)
+    sys.stderr.flush()
+    os.write(2, line.encode())  # one write, so that the lines of programs running side by side do not mix
     return True
 
 
