@@ -17,7 +17,7 @@ const NONE: u32 = u32::MAX;
 /// type's tuning of the ladder's `ismcts` ([`BotSpec::player`](crate::BotSpec::player)), kept
 /// by the caller that seats the bots (the registry, one per catalogue line): a game offers
 /// its rule bot and candidates, and how far a search leans on them is measured by playing
-/// searches, so it is the search's to say. Only Eléwénjewé sets them.
+/// searches, so it is the search's to say. Only Eléwénjewé and Differenzler set any.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default)]
 pub struct SearchConfig {
@@ -49,7 +49,9 @@ pub struct SearchConfig {
     /// final choice is the prior's unless another action beats it on those paired worlds by
     /// more than this many standard errors of their paired differences (the one with the
     /// largest mean difference among those that do). It replaces the count and
-    /// [`SearchConfig::prior_visits`] in the final choice. 0: off.
+    /// [`SearchConfig::prior_visits`] in the final choice. 0: off. No game type sets it:
+    /// for Eléwénjewé (five candidates, 2 standard errors) it measured no better than the head
+    /// start (docs/bots.md, Eléwénjewé's section).
     pub paired_z: f64,
 }
 
@@ -213,12 +215,12 @@ impl<A: Copy + Eq + core::hash::Hash> Tree<A> {
             }
         }
         self.root_stats(hint);
-        if self.paired {
-            if let Some(pos) = self.paired_choice(config.paired_z, hint) {
-                // The choice leads the hint; the statistics stay the real ones.
-                let chosen = hint.remove(pos);
-                hint.insert(0, chosen);
-            }
+        if self.paired
+            && let Some(pos) = self.paired_choice(config.paired_z, hint)
+        {
+            // The choice leads the hint; the statistics stay the real ones.
+            let chosen = hint.remove(pos);
+            hint.insert(0, chosen);
         }
         hint.first()
             .map(|s| s.action)
@@ -338,10 +340,11 @@ impl<A: Copy + Eq + core::hash::Hash> Tree<A> {
         policy: &mut P,
     ) {
         let returns = playout(&mut world, root, policy, rng, &mut self.legal);
-        if let (true, Some(&child)) = (self.paired, self.path.get(1)) {
-            if let Some((_, values)) = self.samples.iter_mut().find(|(c, _)| *c == child) {
-                values.push(returns.get(self.seat).copied().unwrap_or(0.0));
-            }
+        if self.paired
+            && let Some(&child) = self.path.get(1)
+            && let Some((_, values)) = self.samples.iter_mut().find(|(c, _)| *c == child)
+        {
+            values.push(returns.get(self.seat).copied().unwrap_or(0.0));
         }
         for &r in returns.iter() {
             self.lo = self.lo.min(r);

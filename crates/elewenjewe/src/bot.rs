@@ -52,9 +52,9 @@ const JACK: u8 = 11;
 /// the earlier legal action (the seed is not drawn from); an odd view gets `legal[0]`.
 ///
 /// Its [`Bot::candidates`] are the closer look's actions by value, its choice first: the
-/// ladder's `ismcts`, as the registry tunes it for Eléwénjewé, weighs the best five of them and
-/// plays its choice unless another beats it on paired worlds (`cards-bots`' `SearchConfig`:
-/// `prior_candidates` and `paired_z`).
+/// ladder's `ismcts`, as the registry tunes it for Eléwénjewé, weighs the best three of them and
+/// plays its choice unless it can tell that another is better (`cards-bots`' `SearchConfig`:
+/// `prior_candidates` and `prior_visits`).
 #[derive(Clone, Debug)]
 pub struct ElewenjeweBot {
     /// Scratch: the actions of the closer look, by (value, legal index): the cheap pass's
@@ -158,7 +158,7 @@ impl Bot<Elewenjewe> for ElewenjeweBot {
     /// [`Bot::choose`]'s action, then the rest of the closer look's actions by their value,
     /// best first (ties: the earlier legal action): the rule bot's own ranking, which the
     /// ladder's `ismcts` takes as its root's candidates (the registry's Eléwénjewé tuning
-    /// weighs five). An action the cheap pass left out of the closer look is never among
+    /// weighs three). An action the cheap pass left out of the closer look is never among
     /// them.
     fn candidates(&mut self, view: &View, legal: &[Action], k: usize, out: &mut Vec<Action>) {
         out.clear();
