@@ -23,7 +23,9 @@ use crate::tree::{SearchConfig, Tree};
 ///   ladder's `ismcts` uses).
 /// - **The choice** is the root's most visited action (ties: the higher value); with a prior
 ///   ([`Ismcts::with_prior`]) and [`SearchConfig::prior_visits`], the prior's choice counts
-///   that many visits more.
+///   that many visits more; with [`SearchConfig::paired_z`] and common worlds, the prior's
+///   choice unless another root action beats it on the paired worlds by that many standard
+///   errors.
 /// - **Common worlds** ([`SearchConfig::common_worlds`], off by default): the `k`-th visit of
 ///   every root action meets the same sampled world and random draws, so the root's actions
 ///   are compared on the same luck.

@@ -13,11 +13,11 @@ const NONE: u32 = u32::MAX;
 
 /// How the tree chooses: the knobs of [`Ismcts`](crate::Ismcts) and [`Cheat`](crate::Cheat).
 ///
-/// The default is the plain search. The last three knobs are off by default; they are a game
+/// The default is the plain search. The last four knobs are off by default; they are a game
 /// type's tuning of the ladder's `ismcts` ([`BotSpec::player`](crate::BotSpec::player)), kept
 /// by the caller that seats the bots (the registry, one per catalogue line): a game offers
 /// its rule bot and candidates, and how far a search leans on them is measured by playing
-/// searches, so it is the search's to say. Only Eléwénjewé sets them.
+/// searches, so it is the search's to say. Only Eléwénjewé and Differenzler set any.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default)]
 pub struct SearchConfig {
@@ -44,6 +44,15 @@ pub struct SearchConfig {
     /// ([`Bot::candidates`](cards_core::Bot::candidates)) the root weighs; 0: every legal
     /// action (up to [`SearchConfig::max_children`]).
     pub prior_candidates: usize,
+    /// With [`SearchConfig::common_worlds`] and a prior: the root visits its actions in turn
+    /// (the fewest visits first), so the `k`-th visit of each meets the `k`-th world, and the
+    /// final choice is the prior's unless another action beats it on those paired worlds by
+    /// more than this many standard errors of their paired differences (the one with the
+    /// largest mean difference among those that do). It replaces the count and
+    /// [`SearchConfig::prior_visits`] in the final choice. 0: off. No game type sets it:
+    /// for Eléwénjewé (five candidates, 2 standard errors) it measured no better than the head
+    /// start (docs/bots.md, Eléwénjewé's section).
+    pub paired_z: f64,
 }
 
 impl SearchConfig {
@@ -56,6 +65,7 @@ impl SearchConfig {
         common_worlds: false,
         prior_visits: 0,
         prior_candidates: 0,
+        paired_z: 0.0,
     };
 }
 
@@ -113,6 +123,11 @@ pub(crate) struct Tree<A> {
     /// The root's actions, the same in every world of the decision: the deciding seat's legal
     /// actions, or a prior's candidates among them.
     root: Vec<A>,
+    /// With [`SearchConfig::paired_z`]: each root child's node and the deciding seat's return
+    /// of each of its visits, in order (so the `k`-th entries of two children met one world).
+    samples: Vec<(u32, Vec<f64>)>,
+    /// Whether this decision keeps `samples`.
+    paired: bool,
 }
 
 impl<A: Copy + Eq + core::hash::Hash> Tree<A> {
@@ -128,6 +143,8 @@ impl<A: Copy + Eq + core::hash::Hash> Tree<A> {
             seat: 0,
             prior: None,
             root: Vec::new(),
+            samples: Vec::new(),
+            paired: false,
         }
     }
 
@@ -142,6 +159,8 @@ impl<A: Copy + Eq + core::hash::Hash> Tree<A> {
         self.prior = None;
         self.root.clear();
         self.root.extend_from_slice(root);
+        self.samples.clear();
+        self.paired = false;
     }
 
     /// Grows `action` as the root's first child, so it is among the candidates whatever the
@@ -171,6 +190,15 @@ impl<A: Copy + Eq + core::hash::Hash> Tree<A> {
     ) -> Option<A> {
         let mut clock = budget.clock();
         let mut done = 0;
+        self.paired = config.paired_z > 0.0 && config.common_worlds;
+        if self.paired {
+            // The children grown before the iterations (the prior's choice).
+            let mut c = self.nodes.first().map_or(NONE, |n| n.first_child);
+            while c != NONE {
+                self.samples.push((c, Vec::new()));
+                c = self.nodes[c as usize].next_sibling;
+            }
+        }
         if config.common_worlds {
             let base = rng.seed();
             while clock.tick(done) {
@@ -187,6 +215,13 @@ impl<A: Copy + Eq + core::hash::Hash> Tree<A> {
             }
         }
         self.root_stats(hint);
+        if self.paired
+            && let Some(pos) = self.paired_choice(config.paired_z, hint)
+        {
+            // The choice leads the hint; the statistics stay the real ones.
+            let chosen = hint.remove(pos);
+            hint.insert(0, chosen);
+        }
         hint.first()
             .map(|s| s.action)
             .filter(|a| self.root.contains(a))
@@ -228,7 +263,12 @@ impl<A: Copy + Eq + core::hash::Hash> Tree<A> {
     ) -> bool {
         self.path.clear();
         self.path.push(0);
-        let Some((child, expanded)) = self.step_root(rng, config) else {
+        let step = if self.paired {
+            self.step_paired()
+        } else {
+            None
+        };
+        let Some((child, expanded)) = step.or_else(|| self.step_root(rng, config)) else {
             return false;
         };
         let k = self.nodes[child as usize].visits;
@@ -300,6 +340,12 @@ impl<A: Copy + Eq + core::hash::Hash> Tree<A> {
         policy: &mut P,
     ) {
         let returns = playout(&mut world, root, policy, rng, &mut self.legal);
+        if self.paired
+            && let Some(&child) = self.path.get(1)
+            && let Some((_, values)) = self.samples.iter_mut().find(|(c, _)| *c == child)
+        {
+            values.push(returns.get(self.seat).copied().unwrap_or(0.0));
+        }
         for &r in returns.iter() {
             self.lo = self.lo.min(r);
             self.hi = self.hi.max(r);
@@ -374,6 +420,54 @@ impl<A: Copy + Eq + core::hash::Hash> Tree<A> {
         (best.0 != NONE).then_some((best.0, false))
     }
 
+    /// With [`SearchConfig::paired_z`], once every root action has its child: the least
+    /// visited child (ties: the earliest grown), so the root's actions take the worlds in turn.
+    /// `None` while some root action is untried ([`Tree::step`] grows it).
+    fn step_paired(&mut self) -> Option<(u32, bool)> {
+        if self.samples.len() < self.root.len() {
+            return None;
+        }
+        let &(child, _) = self
+            .samples
+            .iter()
+            .min_by_key(|(c, _)| self.nodes[*c as usize].visits)?;
+        Some((child, false))
+    }
+
+    /// The paired final choice ([`SearchConfig::paired_z`]): the position in `hint` of the
+    /// action to play, `None` without a prior.
+    fn paired_choice(&self, z: f64, hint: &[ActionStats<A>]) -> Option<usize> {
+        let (prior, _) = self.prior?;
+        let node_of = |a: A| {
+            self.samples
+                .iter()
+                .find(|(c, _)| self.nodes[*c as usize].action == Some(a))
+        };
+        let (_, base) = node_of(prior)?;
+        let mut best: Option<(f64, A)> = None;
+        for (c, values) in &self.samples {
+            let Some(action) = self.nodes[*c as usize].action else {
+                continue;
+            };
+            if action == prior {
+                continue;
+            }
+            let n = values.len().min(base.len());
+            if n < 2 {
+                continue;
+            }
+            let d = |k: usize| values[k] - base[k];
+            let mean = (0..n).map(d).sum::<f64>() / n as f64;
+            let var = (0..n).map(|k| (d(k) - mean).powi(2)).sum::<f64>() / (n - 1) as f64;
+            let se = (var / n as f64).sqrt();
+            if mean > z * se && best.is_none_or(|(m, _)| mean > m) {
+                best = Some((mean, action));
+            }
+        }
+        let chosen = best.map_or(prior, |(_, a)| a);
+        hint.iter().position(|s| s.action == chosen)
+    }
+
     /// [`Tree::step`] at the root, among the root's actions.
     fn step_root(&mut self, rng: &mut GameRng, config: &SearchConfig) -> Option<(u32, bool)> {
         let root = std::mem::take(&mut self.root);
@@ -420,6 +514,9 @@ impl<A: Copy + Eq + core::hash::Hash> Tree<A> {
 
     fn add_child(&mut self, parent: u32, action: A) -> u32 {
         let id = self.nodes.len() as u32;
+        if parent == 0 && self.paired {
+            self.samples.push((id, Vec::new()));
+        }
         let mut child = Node::new(Some(action));
         child.avail = 1;
         let p = &mut self.nodes[parent as usize];

@@ -478,3 +478,43 @@ fn the_priors_candidates_are_the_roots_only_actions() {
         assert_eq!(hint.iter().map(|s| s.visits).sum::<u32>(), 300);
     }
 }
+
+#[test]
+fn a_paired_choice_keeps_the_priors_choice_among_equals_and_takes_a_better_action() {
+    let (view, legal) = first_card(3);
+    assert!(legal.len() >= 5, "{legal:?}");
+    let prior = 2;
+    let paired = cards_bots::SearchConfig {
+        common_worlds: true,
+        paired_z: 2.0,
+        ..Default::default()
+    };
+    let jass::Action::Play(card) = legal[4] else {
+        panic!("a card: {:?}", legal[4]);
+    };
+    for seed in 0..4 {
+        // Every card is worth a coin of the world: on common worlds their differences are all
+        // 0, so no card beats the prior's.
+        let mut equal = coin_search(seed, prior, None, paired);
+        let got = equal.choose(&view, &legal);
+        let hint = Bot::<SchieberDeal>::hint(&equal).to_vec();
+        assert_eq!(got, legal[prior], "seed {seed}: {hint:?}");
+        assert_eq!(hint[0].action, got, "the choice leads the hint");
+        // The root takes the worlds in turn: every action visited as often, give or take one.
+        let most = hint.iter().map(|s| s.visits).max().unwrap_or(0);
+        let least = hint.iter().map(|s| s.visits).min().unwrap_or(0);
+        assert_eq!(hint.len(), legal.len());
+        assert!(most - least <= 1, "{hint:?}");
+        assert_eq!(hint.iter().map(|s| s.visits).sum::<u32>(), 1000);
+        // One card worth 1 where the others are worth a coin is played.
+        let mut clear = coin_search(seed, prior, Some(card), paired);
+        assert_eq!(clear.choose(&view, &legal), legal[4], "seed {seed}");
+        let mut again = coin_search(seed, prior, Some(card), paired);
+        again.choose(&view, &legal);
+        assert_eq!(
+            Bot::<SchieberDeal>::hint(&again),
+            Bot::<SchieberDeal>::hint(&clear),
+            "the same seed, the same search"
+        );
+    }
+}
