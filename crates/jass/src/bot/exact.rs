@@ -64,10 +64,10 @@ impl SchieberDeal {
         {
             total[team_of(holder)] += STOECK;
         }
-        for team in 0..2 {
+        for (team, points) in total.iter_mut().enumerate() {
             let other = 1 - team;
             if self.taken[other] == 0 && solution.points[other] == 0 {
-                total[team] += MATCH_BONUS;
+                *points += MATCH_BONUS;
             }
         }
         let multiplier = self.rules.multipliers.contract_factor(contract);
@@ -82,7 +82,7 @@ impl SchieberDeal {
 }
 
 /// A Schieber deal's searches may end a playout in an exact solve
-/// ([`SchieberDeal::exact_returns`]) where it pays: in a decision with four tricks left or
+/// (`SchieberDeal::exact_returns`) where it pays: in a decision with four tricks left or
 /// fewer.
 impl RuleBot for SchieberDeal {
     type RuleBot = super::JassBot;
