@@ -112,6 +112,12 @@ impl Clock {
             _ => true,
         }
     }
+
+    /// Counts `extra` iterations more against an iteration budget: work an iteration did
+    /// beyond a playout (an exact solve, [`Playout::spent`](crate::Playout::spent)).
+    pub(crate) fn charge(&mut self, extra: u32) {
+        self.left = self.left.saturating_sub(extra);
+    }
 }
 
 #[cfg(test)]

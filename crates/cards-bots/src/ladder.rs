@@ -1,4 +1,5 @@
-//! The bot ladder by name: `random`, `rules`, `pimc[:B]`, `ismcts[:B]`, `cheat[:B]`.
+//! The bot ladder by name: `random`, `rules`, `pimc[:B]`, `ismcts[:B]`, `cheat[:B]`, and the
+//! solver-backed `pimc-solve[:B]`, `ismcts-solve[:B]`.
 
 use core::fmt;
 use core::str::FromStr;
@@ -7,13 +8,13 @@ use cards_core::{RandomPlayer, RuleBot, Seed};
 
 use crate::budget::{Budget, ParseBudgetError};
 use crate::player::{Fair, Player};
-use crate::{Cheat, GamePolicy, Ismcts, Pimc, SearchConfig};
+use crate::{Cheat, GamePolicy, Ismcts, Pimc, SearchConfig, Solving};
 
 /// One rung of the ladder, as a tournament or a front end names it.
 ///
-/// Text: `random`, `rules`, `pimc`, `ismcts`, `cheat`, each search optionally with a budget
-/// after a colon (`ismcts:1000`, `ismcts:10k`, `pimc:50ms`); without one a search gets
-/// [`BotSpec::DEFAULT_BUDGET`].
+/// Text: `random`, `rules`, `pimc`, `ismcts`, `cheat`, `pimc-solve`, `ismcts-solve`, each
+/// search optionally with a budget after a colon (`ismcts:1000`, `ismcts:10k`, `pimc:50ms`);
+/// without one a search gets [`BotSpec::DEFAULT_BUDGET`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(try_from = "String", into = "String")]
 pub enum BotSpec {
@@ -27,6 +28,12 @@ pub enum BotSpec {
     Ismcts(Budget),
     /// The same search on the true state ([`Cheat`]): a ceiling, not a fair player.
     Cheat(Budget),
+    /// [`BotSpec::Pimc`] whose playouts end in an exact solve where the game offers one
+    /// ([`Solving`]); as `pimc` in a game that solves nothing.
+    PimcSolve(Budget),
+    /// [`BotSpec::Ismcts`] whose playouts end in an exact solve where the game offers one
+    /// ([`Solving`]); as `ismcts` in a game that solves nothing.
+    IsmctsSolve(Budget),
 }
 
 impl BotSpec {
@@ -34,13 +41,16 @@ impl BotSpec {
     pub const DEFAULT_BUDGET: Budget = Budget::Iterations(1000);
 
     /// Every rung's name, for help and errors.
-    pub const NAMES: &'static str = "random, rules, pimc[:BUDGET], ismcts[:BUDGET], cheat[:BUDGET]";
+    pub const NAMES: &'static str = "random, rules, pimc[:BUDGET], ismcts[:BUDGET], cheat[:BUDGET], \
+                                     pimc-solve[:BUDGET], ismcts-solve[:BUDGET]";
 
     /// A player of this kind, seeded from `seed`. The searches play out with the game's own
     /// policy ([`GamePolicy`]); `ismcts` has the rule bot's choice among its root candidates
     /// ([`Ismcts::with_prior`]) and searches as `tuning` says: the game type's tuning, which
     /// its caller keeps ([`SearchConfig::DEFAULT`] for a game type with none; the registry
-    /// keeps one per catalogue line). `pimc` and `cheat` ignore it.
+    /// keeps one per catalogue line). `pimc` and `cheat` ignore it. `pimc-solve` and
+    /// `ismcts-solve` are `pimc` and `ismcts` whose playouts end in an exact solve from the
+    /// game's horizon on ([`Solving::of`]).
     #[must_use]
     pub fn player<G: RuleBot + 'static>(
         &self,
@@ -57,6 +67,14 @@ impl BotSpec {
                     .with_prior(Box::new(G::rule_bot(seed))),
             )),
             BotSpec::Cheat(b) => Box::new(Cheat::<G, _>::with_policy(b, seed, GamePolicy)),
+            BotSpec::PimcSolve(b) => {
+                Box::new(Fair(Pimc::<G, _>::with_policy(b, seed, Solving::of::<G>())))
+            }
+            BotSpec::IsmctsSolve(b) => Box::new(Fair(
+                Ismcts::<G, _>::with_policy(b, seed, Solving::of::<G>())
+                    .with_config(*tuning)
+                    .with_prior(Box::new(G::rule_bot(seed))),
+            )),
         }
     }
 
@@ -75,6 +93,8 @@ impl fmt::Display for BotSpec {
             BotSpec::Pimc(b) => write!(f, "pimc:{b}"),
             BotSpec::Ismcts(b) => write!(f, "ismcts:{b}"),
             BotSpec::Cheat(b) => write!(f, "cheat:{b}"),
+            BotSpec::PimcSolve(b) => write!(f, "pimc-solve:{b}"),
+            BotSpec::IsmctsSolve(b) => write!(f, "ismcts-solve:{b}"),
         }
     }
 }
@@ -87,7 +107,7 @@ pub enum ParseBotError {
     #[error("unknown bot {0:?}: the bots are {names}", names = BotSpec::NAMES)]
     Unknown(String),
     /// `random` or `rules` given a budget.
-    #[error("bot {0:?} takes no budget: only pimc, ismcts and cheat search")]
+    #[error("bot {0:?} takes no budget: only pimc, ismcts, cheat and their -solve kin search")]
     NoBudget(String),
     /// A search's budget is not a budget.
     #[error("bot {bot:?}: {error}")]
@@ -124,6 +144,8 @@ impl FromStr for BotSpec {
             "pimc" => Ok(BotSpec::Pimc(budget()?)),
             "ismcts" => Ok(BotSpec::Ismcts(budget()?)),
             "cheat" => Ok(BotSpec::Cheat(budget()?)),
+            "pimc-solve" => Ok(BotSpec::PimcSolve(budget()?)),
+            "ismcts-solve" => Ok(BotSpec::IsmctsSolve(budget()?)),
             _ => Err(ParseBotError::Unknown(s.into())),
         }
     }
@@ -157,6 +179,11 @@ mod tests {
             ("pimc", BotSpec::Pimc(Budget::Iterations(1000))),
             ("ismcts:10k", BotSpec::Ismcts(Budget::Iterations(10_000))),
             ("cheat:20ms", BotSpec::Cheat(Budget::Millis(20))),
+            ("pimc-solve", BotSpec::PimcSolve(Budget::Iterations(1000))),
+            (
+                "ismcts-solve:2k",
+                BotSpec::IsmctsSolve(Budget::Iterations(2000)),
+            ),
         ] {
             assert_eq!(text.parse(), Ok(spec));
             assert_eq!(spec.to_string().parse(), Ok(spec));

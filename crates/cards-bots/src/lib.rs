@@ -5,7 +5,8 @@
 //! - **The ladder** ([`BotSpec`]): `random` (the built-in [`RandomPlayer`]), `rules` (the
 //!   game's own rule-based bot, [`RuleBot`]), [`Pimc`] (determinized flat Monte Carlo),
 //!   [`Ismcts`] (single-observer information-set MCTS) and [`Cheat`] (the same search on the
-//!   true state: the ceiling, labelled as such).
+//!   true state: the ceiling, labelled as such); `pimc-solve` and `ismcts-solve`, the same
+//!   searches whose playouts end in the game's exact solve ([`Solving`]).
 //! - **Fair by construction**: every bot is a [`cards_core::Bot`], which is handed its seat's
 //!   view and legal actions, never the state; a table runs it as a [`Fair`] [`Player`]. Only
 //!   [`Cheat`] is a `Player` of its own, which reads the state.
@@ -54,6 +55,7 @@ mod ladder;
 mod pimc;
 mod player;
 mod playout;
+mod solving;
 pub mod tournament;
 mod tree;
 
@@ -65,6 +67,7 @@ pub use ladder::{BotSpec, MakePlayer, ParseBotError};
 pub use pimc::Pimc;
 pub use player::{Fair, Player};
 pub use playout::{GamePolicy, Playout, Uniform};
+pub use solving::Solving;
 pub use tournament::{
     DealResult, Entrant, Fault, GameResult, Standings, Tournament, TournamentError,
 };

@@ -85,6 +85,7 @@ impl<G: Game, P: Playout<G>> Bot<G> for Pimc<G, P> {
                 }
                 let root = P::CUTS.then_some(&world);
                 let value = playout(&mut w, root, &mut self.policy, &mut self.rng, &mut self.buf);
+                clock.charge(self.policy.spent());
                 stats.visits += 1;
                 stats.value += value[seat.index()];
             }

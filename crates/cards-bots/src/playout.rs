@@ -24,6 +24,14 @@ pub trait Playout<G: Game>: Clone + core::fmt::Debug + Send {
         let _ = (world, root);
         None
     }
+
+    /// The iterations' worth of work, beyond one each, that the playouts since the last call
+    /// cost (an exact solve: [`Solving`](crate::Solving)); a search charges them to an
+    /// iteration budget, so a costly playout counts as the playouts it took the time of. 0
+    /// (the default): every playout counts one.
+    fn spent(&mut self) -> u32 {
+        0
+    }
 }
 
 /// Uniformly random playouts, for any game: [`Game::pick_legal`] (a game that knows its legal

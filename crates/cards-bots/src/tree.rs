@@ -205,12 +205,14 @@ impl<A: Copy + Eq + core::hash::Hash> Tree<A> {
                 if !self.iterate_common(base, rng, policy, config, &mut next_world) {
                     break;
                 }
+                clock.charge(policy.spent());
                 done += 1;
             }
         } else {
             while clock.tick(done) {
                 let Some(world) = next_world(rng) else { break };
                 self.iterate(world, rng, policy, config);
+                clock.charge(policy.spent());
                 done += 1;
             }
         }

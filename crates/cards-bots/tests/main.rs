@@ -2,3 +2,4 @@
 //! for each file would link the crate and its dependencies once per file).
 
 mod search;
+mod solving;

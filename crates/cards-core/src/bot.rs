@@ -88,6 +88,18 @@ pub struct ActionStats<A> {
     pub value: f64,
 }
 
+/// An exact value ([`RuleBot::exact_value`]) and what it cost.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Exact {
+    /// What the state is worth to each seat under best play, every hand open.
+    pub value: PerSeat<f64>,
+    /// What the solve cost, in playouts of the game from the same state: how many iterations
+    /// of a search's budget it takes the time of (at least 1). A game counts it from its
+    /// solver's own work (positions visited), not from a clock, so a search that charges it
+    /// stays reproducible.
+    pub cost: u32,
+}
+
 /// A game that comes with a rule-based bot: the `rules` rung of the bot ladder, a player a good
 /// human would call sensible, and the baseline a search must beat; with the policy a search's
 /// playouts follow and the value at which a playout may stop. That is all a game offers a
@@ -127,6 +139,35 @@ pub trait RuleBot: Game {
     /// to come. It must be cheap; the values are on any scale (a search scales them by the
     /// range it sees), the larger the better for a seat.
     fn playout_value(&self, root: &Self) -> Option<PerSeat<f64>> {
+        let _ = root;
+        None
+    }
+
+    /// The actions left to the end of what [`RuleBot::exact_value`] solves, or `None` (the
+    /// default) where the game solves nothing. A search weighs a solve's cost by it (a solve
+    /// costs more the more actions are left), so it must be cheap.
+    fn solve_left(&self) -> Option<usize> {
+        None
+    }
+
+    /// A search's playout that reaches this many actions left ([`RuleBot::solve_left`]) ends
+    /// in a solve: about as cheap there as the rest of the playout it replaces. 0 (the
+    /// default): never.
+    const SOLVE_PLAYOUT: usize = 0;
+
+    /// A decision with at most this many actions left ([`RuleBot::solve_left`]) solves every
+    /// world right after the search's first action in it: where a solve costs a few hundred
+    /// playouts at most, and so pays in a search of a few milliseconds. 0 (the default):
+    /// never.
+    const SOLVE_DECISION: usize = 0;
+
+    /// What this state is worth to each seat under best play with every hand open (an exact,
+    /// perfect-information solve), on the scale of the playouts that began at `root` (the
+    /// search's world at the decision): the [`Game::returns`] at the end, or what
+    /// [`RuleBot::playout_value`] would value; with its cost, so a search can charge it to its
+    /// budget. `None` (the default) where [`RuleBot::solve_left`] is `None`. It may take long:
+    /// a search asks only within a horizon it chose.
+    fn exact_value(&self, root: &Self) -> Option<Exact> {
         let _ = root;
         None
     }

@@ -70,7 +70,7 @@ pub mod summary;
 mod term;
 
 pub use alternate::Alternate;
-pub use bot::{ActionStats, Bot, RuleBot};
+pub use bot::{ActionStats, Bot, Exact, RuleBot};
 pub use card::Card;
 
 #[doc(hidden)]

@@ -92,8 +92,10 @@ enum Command {
     ///
     /// Bots: random; rules (the game's rule-based bot); pimc[:BUDGET] (determinized Monte
     /// Carlo); ismcts[:BUDGET] (information-set MCTS); cheat[:BUDGET] (the same search on the
-    /// true state: a ceiling, not a fair player). BUDGET is iterations (1000, 10k) or time
-    /// (50ms, 2s; a time budget is not reproducible); the default is 1000 iterations.
+    /// true state: a ceiling, not a fair player); pimc-solve[:BUDGET] and
+    /// ismcts-solve[:BUDGET] (the same searches ending their playouts in an exact solve where
+    /// the game has one: a Schieber deal). BUDGET is iterations (1000, 10k) or time (50ms,
+    /// 2s; a time budget is not reproducible); the default is 1000 iterations.
     Tournament(TournamentArgs),
     /// Play a game in the terminal against the bots.
     ///
@@ -156,8 +158,9 @@ struct PlayArgs {
     #[arg(short, long, value_name = "S", value_parser = parse_seed, allow_negative_numbers = true)]
     seed: Option<u64>,
     /// The bots of the other seats, comma-separated: one for each other seat in seat order,
-    /// or one for all (random, rules, pimc[:BUDGET], ismcts[:BUDGET], or cheat[:BUDGET], the
-    /// search on the true state: it sees every card).
+    /// or one for all (random, rules, pimc[:BUDGET], ismcts[:BUDGET], pimc-solve[:BUDGET],
+    /// ismcts-solve[:BUDGET], or cheat[:BUDGET], the search on the true state: it sees every
+    /// card).
     #[arg(
         short,
         long,

@@ -347,3 +347,58 @@ fn solver_keeps_its_table_and_agrees() {
         Err(SolveError::NoSuchSeat { .. })
     ));
 }
+
+/// What a search is given for a position (`RuleBot::exact_value`) is what the deal's returns
+/// come to when every seat plays a best card of the solver from there on: the card points,
+/// the Stöck not yet credited, the Match, the multiplier. On random positions with two or
+/// three tricks left in every contract the solver plays.
+#[test]
+fn exact_value_is_the_returns_of_best_play() {
+    use cards_core::RuleBot;
+    let mut stoeck_pending = 0;
+    for seed in 0..200u64 {
+        let contract = CONTRACTS[seed as usize % CONTRACTS.len()];
+        let mut deal = deal_after(seed, contract, 24 + (seed as usize % 5) * 2);
+        let left = 36 - deal.plays().len();
+        assert_eq!(deal.solve_left(), Some(left));
+        let exact = deal.exact_value(&deal).unwrap();
+        assert!(exact.cost >= 1);
+        if let Mode::Trump(suit) = contract.mode().unwrap_or(Mode::Obenabe)
+            && deal.stoeck().is_none()
+            && (0..4).any(|s| {
+                let h = deal.dealt_hand(PlayerId(s));
+                h.contains(JassCard::new(suit, cards_core::JassRank::King))
+                    && h.contains(JassCard::new(suit, cards_core::JassRank::Queen))
+            })
+        {
+            stoeck_pending += 1;
+        }
+        while let Some(seat) = deal.to_act() {
+            let best = solve(&Position::from_deal(&deal).unwrap()).unwrap().best;
+            assert!(deal.hand(seat).contains(best.first().unwrap()));
+            deal.play(Action::Play(best.first().unwrap())).unwrap();
+        }
+        assert_eq!(deal.solve_left(), None, "over");
+        assert_eq!(exact.value, deal.returns(), "seed {seed}, {contract}");
+    }
+    assert!(
+        stoeck_pending > 0,
+        "some position has a Stöck still to credit"
+    );
+}
+
+/// No exact value before the contract, in a Trio, or once the deal is over.
+#[test]
+fn exact_value_where_the_solver_does_not_play() {
+    use cards_core::RuleBot;
+    let rules = Rules {
+        variants: Variants::ALL,
+        ..Rules::default()
+    };
+    let mut deal = SchieberDeal::new(&rules, 4, Seed::from(1)).unwrap();
+    assert_eq!(deal.solve_left(), None);
+    assert!(deal.exact_value(&deal).is_none());
+    deal.play(Action::Name(Contract::Trio)).unwrap();
+    assert_eq!(deal.solve_left(), None);
+    assert!(deal.exact_value(&deal).is_none());
+}

@@ -339,7 +339,11 @@ fn check_bot(name: &str) -> Result<(), Refusal> {
         .map_err(|e: cards_bots::ParseBotError| e.to_string())?;
     let budget = match spec {
         BotSpec::Random | BotSpec::Rules => return Ok(()),
-        BotSpec::Pimc(b) | BotSpec::Ismcts(b) | BotSpec::Cheat(b) => b,
+        BotSpec::Pimc(b)
+        | BotSpec::Ismcts(b)
+        | BotSpec::Cheat(b)
+        | BotSpec::PimcSolve(b)
+        | BotSpec::IsmctsSolve(b) => b,
     };
     match budget {
         Budget::Iterations(n) if n <= MAX_ITERATIONS => Ok(()),

@@ -4,6 +4,7 @@
 
 mod card_play;
 mod contract;
+mod exact;
 
 use cards_core::{Bot, GameRng, JassCard, PLAYER_STREAM, PerSeat, PlayerId, RuleBot, Seed};
 
@@ -330,21 +331,6 @@ impl Bot<Differenzler> for JassBot {
         }
     }
 }
-
-/// `impl RuleBot` with [`JassBot`] for each game.
-macro_rules! rule_bot {
-    ($($game:ty),*) => {$(
-        impl RuleBot for $game {
-            type RuleBot = JassBot;
-
-            fn rule_bot(seed: Seed) -> JassBot {
-                JassBot::new(seed)
-            }
-        }
-    )*};
-}
-
-rule_bot!(SchieberDeal, Schieber);
 
 /// Differenzler's searches stop each playout at the end of the decision's deal, valued by the
 /// penalties so far (`src/differenzler/playout.rs`): the returns are a sum over the deals, and
