@@ -357,7 +357,7 @@ catalogue! {
         about: "Zaägox, the Didopoikas collecting game",
         oracle: Some("zaagox"),
         compared_as: None,
-        tuning: SearchConfig::DEFAULT,
+        tuning: SearchConfig { prior_visits: 300, ..SearchConfig::DEFAULT },
         settlement: "points: each loser pays the winner's score",
         page: zaagox::RULES_PAGE,
     },

@@ -1,6 +1,6 @@
 //! The ladder's search tuning, kept per catalogue line: Eléwénjewé's `ismcts` leans on its rule
-//! bot, Differenzler's weighs the rule bot's predictions around its estimate, every other game
-//! type searches plainly.
+//! bot, Differenzler's weighs the rule bot's predictions around its estimate, Zaägox's gives the
+//! rule bot's choice a head start, every other game type searches plainly.
 
 use cards_bots::{BotSpec, SearchConfig};
 use cards_core::{Bot as _, Game as _, RuleBot as _, Seed};
@@ -8,7 +8,7 @@ use cards_registry::{catalogue, find, tuning};
 use elewenjewe::{Elewenjewe, Rules};
 
 #[test]
-fn only_elewenjewe_and_differenzler_tune_the_ladders_search() {
+fn only_elewenjewe_differenzler_and_zaagox_tune_the_ladders_search() {
     let elewenjewe = find("elewenjewe", None).unwrap();
     let tuned = elewenjewe.tuning;
     assert_eq!(tuned.prior_visits, 150);
@@ -24,9 +24,20 @@ fn only_elewenjewe_and_differenzler_tune_the_ladders_search() {
     let differenzler = find("jass", Some("differenzler")).unwrap();
     assert_eq!(differenzler.tuning.prior_candidates, 7);
     assert!(differenzler.tuning.common_worlds);
+    let zaagox = find("zaagox", None).unwrap();
+    assert_eq!(
+        zaagox.tuning,
+        SearchConfig {
+            prior_visits: 300,
+            ..SearchConfig::DEFAULT
+        }
+    );
     for t in catalogue() {
         assert_eq!(tuning(t.record()), t.tuning, "{t:?}");
-        if !std::ptr::eq(t, elewenjewe) && !std::ptr::eq(t, differenzler) {
+        if ![elewenjewe, differenzler, zaagox]
+            .iter()
+            .any(|&tuned| std::ptr::eq(t, tuned))
+        {
             assert_eq!(t.tuning, SearchConfig::DEFAULT, "{t:?}");
         }
     }

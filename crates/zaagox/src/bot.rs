@@ -1,6 +1,6 @@
 //! [`ZaagoxBot`]: a rule-based Zaägox player that builds toward its best reachable stored set.
 
-use cards_core::{Bot, DidoCard, PlayerId, Seed};
+use cards_core::{Bot, DidoCard, Game as _, PerSeat, PlayerId, RuleBot, Seed};
 
 use crate::state::{Hand, ageing_needed};
 use crate::{Action, Phase, Scorer, ShapeMap, View, Zaagox};
@@ -15,6 +15,10 @@ const UNKNOWN_WORK: f64 = 9.0;
 const TYPICAL_WIN: f64 = 32.0;
 /// The longest wait, in turns, charged for a single card's match.
 const MAX_WAIT: f64 = 12.0;
+/// What a search counts a game won (or lost) for, in points, on top of the settlement
+/// ([`RuleBot::playout_value`]): about three typical winning scores, so a search plays to win
+/// the game and not only for the rare large Ava.
+pub const WIN_BONUS: f64 = 100.0;
 
 /// A rule-based Zaägox player (the `rules` rung of the bot ladder).
 ///
@@ -65,7 +69,7 @@ impl ZaagoxBot {
     }
 }
 
-impl cards_core::RuleBot for Zaagox {
+impl RuleBot for Zaagox {
     type RuleBot = ZaagoxBot;
 
     fn rule_bot(seed: Seed) -> ZaagoxBot {
@@ -83,6 +87,38 @@ impl cards_core::RuleBot for Zaagox {
         rng: &mut R,
     ) -> Option<Action> {
         crate::policy::playout_action(self, buf, rng)
+    }
+
+    /// A finished playout is valued by its settlement plus [`WIN_BONUS`] points for a game won
+    /// (a positive settlement) and less the same for a game lost (a negative one); an
+    /// exhausted game is worth 0. Why: the settlement is heavy-tailed (a four-card set pays up
+    /// to 144, a five-card set after Ava up to 4,096), so a search that maximised it alone
+    /// played for rare large wins and lost three games in four to the rule bot. The bonus
+    /// makes winning the game count on its own, while the points still weigh (an Ava worth
+    /// thousands still beats a small sure win). docs/zaagox.md, section Bots, gives the
+    /// measurements.
+    fn playout_value(&self, root: &Self) -> Option<PerSeat<f64>> {
+        let _ = root;
+        if self.phase != Phase::Over {
+            return None;
+        }
+        let mut value = self.returns();
+        for v in value.iter_mut() {
+            if *v > 0.0 {
+                *v += WIN_BONUS;
+            } else if *v < 0.0 {
+                *v -= WIN_BONUS;
+            }
+        }
+        Some(value)
+    }
+
+    /// Points, the [`WIN_BONUS`] for the game won counted in, so a hint says so.
+    fn search_unit(&self) -> cards_core::ReturnsUnit {
+        cards_core::ReturnsUnit::Points {
+            word: "points (a game won counting 100 more)",
+            per_point: 1.0,
+        }
     }
 }
 

@@ -71,7 +71,7 @@ pub mod rules_page {}
 pub const RULES_PAGE: &str = include_str!("../docs/rules.md");
 
 pub use action::{Action, ParseActionError};
-pub use bot::ZaagoxBot;
+pub use bot::{WIN_BONUS, ZaagoxBot};
 /// The frame's vocabulary, re-exported so `use zaagox::{Game, Zaagox}` is all a user needs.
 pub use cards_core::{Cards, Events, Game, NoEvents, PlayerId, Seed};
 pub use error::{OutcomeError, PhaseError, RuleError, SetupError, ViewError};

@@ -176,3 +176,34 @@ fn the_playout_policy_plays_only_legal_actions() {
         }
     }
 }
+
+/// A search values a finished playout by its settlement plus a bonus for the game won (less
+/// for the game lost); a playout still running is not valued early.
+#[test]
+fn a_finished_playout_is_valued_by_its_settlement_and_the_game_won() {
+    let mut seen_win = false;
+    for players in 2..=4 {
+        for seed in 0..40u64 {
+            let mut game = Zaagox::new(&Rules::default(), players, Seed::from(seed)).unwrap();
+            let root = game.clone();
+            let mut rng = cards_core::GameRng::new(Seed::from(seed), 1);
+            let mut buf = Vec::new();
+            while let Some(action) = game.playout_action(&mut buf, &mut rng) {
+                assert_eq!(game.playout_value(&root), None, "a running game");
+                game.play(action).unwrap();
+            }
+            let value = game.playout_value(&root).expect("the game is over");
+            for (v, &s) in value.iter().zip(game.settlement().iter()) {
+                let bonus = zaagox::WIN_BONUS * s.signum() as f64;
+                assert_eq!(*v, s as f64 + bonus, "seed {seed}, {players} players");
+            }
+            seen_win |= game.settlement().iter().any(|&s| s > 0);
+            assert!(
+                matches!(game.search_unit(), cards_core::ReturnsUnit::Points { word, .. }
+                    if word.contains(&format!(" {} ", zaagox::WIN_BONUS))),
+                "the hint's unit names the bonus"
+            );
+        }
+    }
+    assert!(seen_win, "some playout was won");
+}
