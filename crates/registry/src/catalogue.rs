@@ -33,8 +33,8 @@ pub struct GameType {
     pub compared_as: Option<&'static str>,
     /// How the ladder's `ismcts` searches it ([`cards_bots::BotSpec::player`]): the search's
     /// tuning for this type, measured by playing searches, so it lives here beside the bots
-    /// rather than in the game; [`SearchConfig::DEFAULT`] unless the catalogue line sets one (Eléwénjewé, Zaägox,
-    /// Differenzler: `docs/bots.md`).
+    /// rather than in the game; [`SearchConfig::DEFAULT`] unless the catalogue line sets one
+    /// (Eléwénjewé, Zaägox, Differenzler: `docs/bots.md`).
     pub tuning: SearchConfig,
     /// What one game's settlement counts (the unit of a tournament's means), in a player's
     /// words: the unit's name, a colon, and how it is counted.
