@@ -205,9 +205,10 @@ struct TournamentArgs {
     /// The game to play.
     #[arg(value_parser = game_parser())]
     game: String,
-    /// The bots, comma-separated, at least two (e.g. rules,ismcts:1000). `exec:COMMAND` seats
-    /// an outside program, started by `sh -c COMMAND` for each seat and game, that answers one
-    /// JSON line per decision (docs/bots.md, "Outside players"; the command holds no comma).
+    /// The bots, comma-separated, at least two (e.g. rules,ismcts:1000). `exec:COMMAND` (or
+    /// `LABEL=exec:COMMAND`) seats an outside program, started by `sh -c COMMAND` for each seat
+    /// and game, that answers one JSON line per decision (docs/bots.md, "Outside players"; the
+    /// command holds no comma).
     #[arg(
         short,
         long,

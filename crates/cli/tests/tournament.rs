@@ -141,7 +141,7 @@ fn bad_bots_budgets_and_games_are_refused() {
 fn outside_programs_play_and_their_faults_are_counted() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
     let player = root.join("examples/pipe_player.py");
-    let program = format!("exec:python3 {}", player.display());
+    let program = format!("mine=exec:python3 {}", player.display());
     let report = json(&[
         "tournament",
         "letom",
@@ -153,7 +153,7 @@ fn outside_programs_play_and_their_faults_are_counted() {
         "4",
         "--json",
     ]);
-    assert_eq!(report["standings"]["bots"][0]["name"], program.as_str());
+    assert_eq!(report["standings"]["bots"][0]["name"], "mine");
     assert!(report["standings"]["bots"][0].get("faults").is_none());
     let text = stdout(&cardrules(&[
         "tournament",

@@ -66,18 +66,21 @@ impl fmt::Debug for Entry {
 
 impl Entry {
     /// The entrant a bot's name gives: `exec:COMMAND` an outside program with `answer_time`
-    /// for each decision ([`Program`]), any other name a ladder bot (checked when the
-    /// tournament is made).
+    /// for each decision ([`Program`]), called by its command, or by `LABEL` when written
+    /// `LABEL=exec:COMMAND`; any other name a ladder bot (checked when the tournament is made).
     ///
     /// # Errors
     /// [`TableError::Bot`] for `exec:` with no command, or an answer time out of range.
     pub fn from_name(name: &str, answer_time: Duration) -> Result<Entry, TableError> {
         match Program::from_name(name, answer_time) {
             None => Ok(Entry::Bot(name.to_owned())),
-            Some(program) => Ok(Entry::Program(
-                name.trim().to_owned(),
-                program.map_err(TableError::Bot)?,
-            )),
+            Some(program) => {
+                let label = crate::pipe::parts(name).and_then(|(label, _)| label);
+                Ok(Entry::Program(
+                    label.unwrap_or(name.trim()).to_owned(),
+                    program.map_err(TableError::Bot)?,
+                ))
+            }
         }
     }
 

@@ -33,7 +33,22 @@ pub const EXEC_PREFIX: &str = "exec:";
 /// Whether a bot's name names an outside program (`exec:…`).
 #[must_use]
 pub fn is_program(name: &str) -> bool {
-    name.trim().starts_with(EXEC_PREFIX)
+    parts(name).is_some()
+}
+
+/// The label and the command of an outside program's name, `exec:COMMAND` or
+/// `LABEL=exec:COMMAND` (a label of no spaces: what its results are called instead of the
+/// whole command).
+#[must_use]
+pub fn parts(name: &str) -> Option<(Option<&str>, &str)> {
+    let name = name.trim();
+    if let Some(command) = name.strip_prefix(EXEC_PREFIX) {
+        return Some((None, command.trim()));
+    }
+    let (label, rest) = name.split_once('=')?;
+    let command = rest.strip_prefix(EXEC_PREFIX)?;
+    (!label.is_empty() && !label.contains(char::is_whitespace))
+        .then_some((Some(label), command.trim()))
 }
 
 /// The longest answer line read, in bytes: an answer is one short action.
@@ -54,13 +69,14 @@ impl Program {
     /// The longest answer time that may be chosen: one hour.
     pub const MAX_ANSWER_TIME: Duration = Duration::from_secs(3600);
 
-    /// The program a bot's name gives (`exec:COMMAND`), or `None` for a ladder bot's name.
+    /// The program a bot's name gives (`exec:COMMAND` or `LABEL=exec:COMMAND`), or `None` for
+    /// a ladder bot's name.
     ///
     /// # Errors
     /// When the command after `exec:` is empty, or the answer time is zero or above
     /// [`Program::MAX_ANSWER_TIME`].
     pub fn from_name(name: &str, answer_time: Duration) -> Option<Result<Program, String>> {
-        let command = name.trim().strip_prefix(EXEC_PREFIX)?.trim();
+        let (_, command) = parts(name)?;
         Some(if command.is_empty() {
             Err(format!(
                 "{name:?} names no program: write the command after {EXEC_PREFIX} \

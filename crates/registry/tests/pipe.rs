@@ -265,6 +265,19 @@ fn bad_program_names_are_refused_in_words() {
         Entry::from_name("rules", Program::DEFAULT_ANSWER_TIME),
         Ok(Entry::Bot(_))
     ));
+    // A label names the program's results; a label with a space is no label.
+    let labelled = Entry::from_name("mine=exec: ./p --x=1", Program::DEFAULT_ANSWER_TIME).unwrap();
+    assert_eq!(labelled.name(), "mine");
+    let Entry::Program(_, program) = labelled else {
+        panic!("not a program")
+    };
+    assert_eq!(program.command, "./p --x=1");
+    assert!(matches!(
+        Entry::from_name("my bot=exec:./p", Program::DEFAULT_ANSWER_TIME),
+        Ok(Entry::Bot(_))
+    ));
+    let e = Entry::from_name("mine=exec:", Program::DEFAULT_ANSWER_TIME).unwrap_err();
+    assert!(e.to_string().contains("names no program"), "{e}");
     // The registry's own tournament reads `exec:` names too, and refuses an empty one.
     let line = find("zaagox", None).unwrap();
     let bots = ["exec:".to_owned(), "rules".to_owned()];
