@@ -14,6 +14,10 @@
 //! Legal cards, trick winners and points come from the crate's own [`legal_cards`],
 //! [`trick_winner`] and [`Mode::points`], so the solver cannot disagree with the game.
 //!
+//! [`legal_cards`]: crate::legal_cards
+//! [`trick_winner`]: crate::trick_winner
+//! [`Mode::points`]: crate::Mode::points
+//!
 //! [`solve`] solves one position; a [`Solver`] keeps its transposition table from one call
 //! to the next (bounded in size), and also answers the cheaper questions of a search that
 //! calls it many times: the value and one best card ([`Solver::best_card`]), or whether a
