@@ -40,9 +40,9 @@ const RECORDER: &str = "    if 'out' not in globals():
     print(json.dumps({'action': d['legal'][0]}), flush=True)
 ";
 
-#[test]
-fn programs_are_told_exactly_their_seats_view_events_and_legal_actions() {
-    let dir = scratch("told");
+/// A scratch directory, the directory the [`RECORDER`] writes its lines into, and its command.
+fn recording(name: &str) -> (PathBuf, PathBuf, String) {
+    let dir = scratch(name);
     let lines_dir = dir.join("lines");
     std::fs::create_dir_all(&lines_dir).unwrap();
     let recorder = format!(
@@ -50,6 +50,12 @@ fn programs_are_told_exactly_their_seats_view_events_and_legal_actions() {
         program(&dir, "recorder", RECORDER),
         lines_dir.display()
     );
+    (dir, lines_dir, recorder)
+}
+
+#[test]
+fn programs_are_told_exactly_their_seats_view_events_and_legal_actions() {
+    let (dir, lines_dir, recorder) = recording("told");
     for line in catalogue() {
         for file in std::fs::read_dir(&lines_dir).unwrap() {
             std::fs::remove_file(file.unwrap().path()).unwrap();
@@ -143,14 +149,7 @@ fn cards_in(value: &Value, out: &mut Vec<JassCard>) {
 /// hand and the cards already played: any other card in a line is another seat's hidden card.
 #[test]
 fn no_hidden_card_of_another_seat_crosses_the_pipe() {
-    let dir = scratch("leak");
-    let lines_dir = dir.join("lines");
-    std::fs::create_dir_all(&lines_dir).unwrap();
-    let recorder = format!(
-        "{} {}",
-        program(&dir, "recorder", RECORDER),
-        lines_dir.display()
-    );
+    let (dir, lines_dir, recorder) = recording("leak");
     let line = find("jass", Some("schieber-deal")).unwrap();
     let rules = json!({"bonuses": {"weis": false, "stoeck": false, "match": false}});
     let entries = [entry(&recorder, 30.0), Entry::Bot("rules".into())];

@@ -104,6 +104,19 @@ pub struct Solution {
     pub nodes: u64,
 }
 
+impl Solution {
+    /// The solution of a position whose every card is played: nothing left to take.
+    pub(crate) fn over(taken: [u32; 2]) -> Solution {
+        Solution {
+            to_play: None,
+            points: [0, 0],
+            taken,
+            best: CardSet::EMPTY,
+            nodes: 0,
+        }
+    }
+}
+
 /// Why a position could not be solved.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -371,13 +384,7 @@ impl Solver {
     ) -> Result<Solution, SolveError> {
         let total = remaining(state);
         let Some(seat) = state.seat_to_play() else {
-            return Ok(Solution {
-                to_play: None,
-                points: [0, 0],
-                taken: state.taken,
-                best: CardSet::EMPTY,
-                nodes: 0,
-            });
+            return Ok(Solution::over(state.taken));
         };
         self.renumber(state, contract);
         let mut search = Search::new(

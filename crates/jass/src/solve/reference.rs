@@ -15,13 +15,7 @@ pub fn solve(position: &Position) -> Result<Solution, SolveError> {
     let total = remaining(&state);
     let mut nodes = 0;
     let Some(seat) = state.seat_to_play() else {
-        return Ok(Solution {
-            to_play: None,
-            points: [0, 0],
-            taken: state.taken,
-            best: CardSet::EMPTY,
-            nodes,
-        });
+        return Ok(Solution::over(state.taken));
     };
     let legal = state.legal(seat);
     let mut best_value = None;
