@@ -4,7 +4,9 @@
 //! `cargo run --release -p jass --example solve_times -- [CARDS_PLAYED] [COUNT]`: COUNT seeded
 //! deals (default 32), the contract cycling through the six modes (four trumps, Obenabe,
 //! Undenufe), after CARDS_PLAYED random legal cards (default 0: the whole deal from the first
-//! card; 16 leaves 5 tricks). One reusable `Solver` (`--reuse`) or a fresh `solve` each time.
+//! card; 16 leaves 5 tricks). One reusable `Solver` (`--reuse`) or a fresh `solve` each time;
+//! `--one` asks for the value and one best card (`Solver::best_card`, a fresh solver each time
+//! unless `--reuse`) instead of every best card.
 //! A position's time is the least of up to five runs (while they take under a second in all),
 //! or, for a position longer than 0.1 s, its one run's time on a core where Linux tells it:
 //! the machine may be shared, and load only ever adds time.
@@ -40,6 +42,7 @@ fn cpu_time() -> Option<Duration> {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let reuse = args.iter().any(|a| a == "--reuse");
+    let one = args.iter().any(|a| a == "--one");
     let mut numbers = args.iter().filter_map(|a| a.parse::<u64>().ok());
     let cards = numbers.next().unwrap_or(0) as usize;
     let count = numbers.next().unwrap_or(32);
@@ -57,11 +60,13 @@ fn main() {
         for _ in 0..5 {
             let t = Instant::now();
             let c = cpu_time();
-            let solution = if reuse {
-                solver.solve(&p).expect("solved")
-            } else {
-                solve(&p).expect("solved")
-            };
+            let solution = match (reuse, one) {
+                (true, false) => solver.solve(&p),
+                (false, false) => solve(&p),
+                (true, true) => solver.best_card(&p),
+                (false, true) => Solver::new().best_card(&p),
+            }
+            .expect("solved");
             let wall = t.elapsed();
             let took = match (c, cpu_time()) {
                 (Some(a), Some(b)) if wall > Duration::from_millis(100) => b.saturating_sub(a),

@@ -116,7 +116,7 @@ impl RuleBot for Zaagox {
     /// Points, the [`WIN_BONUS`] for the game won counted in, so a hint says so.
     fn search_unit(&self) -> cards_core::ReturnsUnit {
         cards_core::ReturnsUnit::Points {
-            word: "points (a game won counting 100 more)",
+            word: "points (+100 a win)",
             per_point: 1.0,
         }
     }

@@ -200,7 +200,7 @@ fn a_finished_playout_is_valued_by_its_settlement_and_the_game_won() {
             seen_win |= game.settlement().iter().any(|&s| s > 0);
             assert!(
                 matches!(game.search_unit(), cards_core::ReturnsUnit::Points { word, .. }
-                    if word.contains(&format!(" {} ", zaagox::WIN_BONUS))),
+                    if word.contains(&format!("+{} a win", zaagox::WIN_BONUS))),
                 "the hint's unit names the bonus"
             );
         }
