@@ -109,7 +109,7 @@ fn play(a: &str, b: &str, deals: u64, seed: u64) {
 /// seeded deals), the microseconds and nodes of a solve and the microseconds of a playout.
 fn calibrate(deals: u64) {
     use cards_core::{Bot, GameRng};
-    use jass::solve::{Position, solve};
+    use jass::solve::{Position, best_card};
     let mut legal = Vec::new();
     for left in [4usize, 8, 12, 15, 16, 20] {
         let (mut solve_us, mut nodes, mut playout_us) = (0.0, 0u64, 0.0);
@@ -124,7 +124,8 @@ fn calibrate(deals: u64) {
                 game.play(a).expect("legal");
             }
             let start = Instant::now();
-            let solution = solve(&Position::from_deal(&game).expect("a position")).expect("solved");
+            let solution =
+                best_card(&Position::from_deal(&game).expect("a position")).expect("solved");
             solve_us += start.elapsed().as_secs_f64() * 1e6;
             nodes += solution.nodes;
             let mut rng = GameRng::new(Seed::from(d), 0);

@@ -5,8 +5,8 @@
 //! deals (default 32), the contract cycling through the six modes (four trumps, Obenabe,
 //! Undenufe), after CARDS_PLAYED random legal cards (default 0: the whole deal from the first
 //! card; 16 leaves 5 tricks). One reusable `Solver` (`--reuse`) or a fresh `solve` each time;
-//! `--one` asks for the value and one best card (`Solver::best_card`, a fresh solver each time
-//! unless `--reuse`) instead of every best card.
+//! `--one` asks for the value and one best card (`best_card`, or `Solver::best_card` with
+//! `--reuse`) instead of every best card.
 //! A position's time is the least of up to five runs (while they take under a second in all),
 //! or, for a position longer than 0.1 s, its one run's time on a core where Linux tells it:
 //! the machine may be shared, and load only ever adds time.
@@ -14,7 +14,7 @@
 use std::time::{Duration, Instant};
 
 use cards_core::{GameRng, Seed};
-use jass::solve::{Position, Solver, solve};
+use jass::solve::{Position, Solver, best_card, solve};
 use jass::{Action, Contract, Game, Mode, Rules, SchieberDeal};
 
 /// A seeded deal in `contract` after `cards` random legal cards, as a position.
@@ -64,7 +64,7 @@ fn main() {
                 (true, false) => solver.solve(&p),
                 (false, false) => solve(&p),
                 (true, true) => solver.best_card(&p),
-                (false, true) => Solver::new().best_card(&p),
+                (false, true) => best_card(&p),
             }
             .expect("solved");
             let wall = t.elapsed();

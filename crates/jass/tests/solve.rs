@@ -2,7 +2,7 @@
 //! on random positions, hand-worked endings, its invariants and its refusals.
 
 use cards_core::{CardSet, GameRng, JassCard, JassSuit, PlayerId, Seed};
-use jass::solve::{Position, SolveError, Solver, reference, solve, sure_points};
+use jass::solve::{Position, SolveError, Solver, best_card, reference, solve, sure_points};
 use jass::{
     Action, Contract, Game, Mode, PlayRules, Rules, SchieberDeal, SlalomStart, Variants,
     trick_winner,
@@ -309,9 +309,16 @@ fn solver_keeps_its_table_and_agrees() {
             let tight = small.solve(&position).unwrap();
             assert_eq!((tight.points, tight.best), (fresh.points, fresh.best));
             let one = solver.best_card(&position).unwrap();
-            assert_eq!(one.points, fresh.points);
-            assert_eq!(one.best.len(), 1);
-            assert!(fresh.best.contains(one.best.first().unwrap()));
+            let lone = best_card(&position).unwrap();
+            for one in [&one, &lone] {
+                assert_eq!((one.points, one.taken), (fresh.points, fresh.taken));
+                assert_eq!(one.best.len(), 1);
+                assert!(fresh.best.contains(one.best.first().unwrap()));
+            }
+            assert!(
+                lone.nodes <= fresh.nodes,
+                "the other cards' proofs are skipped"
+            );
             for team in 0..2 {
                 let v = fresh.points[team];
                 assert!(solver.reaches(&position, team, v).unwrap());
@@ -335,9 +342,10 @@ fn solver_keeps_its_table_and_agrees() {
             deal.play(action).unwrap();
         }
         let done = Position::from_deal(&deal).unwrap();
-        let solution = solver.best_card(&done).unwrap();
-        assert_eq!(solution.to_play, None);
-        assert!(solution.best.is_empty());
+        for solution in [solver.best_card(&done).unwrap(), best_card(&done).unwrap()] {
+            assert_eq!(solution.to_play, None);
+            assert!(solution.best.is_empty());
+        }
         assert!(!solver.reaches(&done, 0, 1).unwrap());
         assert!(solver.reaches(&done, 1, 0).unwrap());
     }

@@ -6,7 +6,7 @@ use cards_core::{Exact, PerSeat, RuleBot};
 use crate::Contract;
 use crate::schieber_deal::{PLAYS, SEATS, team_of};
 use crate::score::{MATCH_BONUS, STOECK};
-use crate::solve::{Position, solve};
+use crate::solve::{Position, best_card};
 use crate::{Schieber, SchieberDeal};
 
 /// An earlier decision's playouts do not end in a solve: solving from two tricks left in every
@@ -47,7 +47,8 @@ impl SchieberDeal {
         self.solvable_left()?;
         let contract = self.contract?;
         let played = usize::from(self.played);
-        let solution = solve(&Position::from_deal(self).ok()?).ok()?;
+        // The value alone: no proofs that the other cards are worse.
+        let solution = best_card(&Position::from_deal(self).ok()?).ok()?;
         let mut total = self.credits.total();
         for (team, points) in total.iter_mut().enumerate() {
             *points += solution.points[team];

@@ -18,7 +18,8 @@
 //! [`trick_winner`]: crate::trick_winner
 //! [`Mode::points`]: crate::Mode::points
 //!
-//! [`solve`] solves one position; a [`Solver`] keeps its transposition table from one call
+//! [`solve`] solves one position, and [`best_card`] finds its value and one best card (no
+//! proofs that the other cards are worse); a [`Solver`] keeps its transposition table from one call
 //! to the next (bounded in size), and also answers the cheaper questions of a search that
 //! calls it many times: the value and one best card ([`Solver::best_card`]), or whether a
 //! team reaches a number of points ([`Solver::reaches`]).
@@ -200,10 +201,45 @@ pub enum SolveError {
 /// A [`SolveError`] when the position is not one of a Schieber deal: forehand not a seat, a
 /// card twice or missing, hand sizes that do not fit the plays, an illegal play, or a Trio.
 pub fn solve(position: &Position) -> Result<Solution, SolveError> {
+    solve_fresh(position, Want::All)
+}
+
+/// The exact value of `position` and **one** best card, as [`Solver::best_card`] gives them,
+/// with a fresh table sized by the tricks left as [`solve`]'s: cheaper than [`solve`], which
+/// proves every other card of the seat to play as well (what a search valuing many sampled
+/// positions needs).
+///
+/// ```
+/// use jass::solve::{Position, best_card, solve};
+/// use jass::{Action, Contract, Game, Mode, Rules, SchieberDeal, Seed};
+///
+/// let mut deal = SchieberDeal::new(&Rules::default(), 4, Seed::from(7))?;
+/// deal.play(Action::Name(Contract::Mode(Mode::Obenabe)))?;
+/// let mut moves = Vec::new();
+/// for _ in 0..20 {
+///     deal.legal_actions(&mut moves);
+///     deal.play(moves[0])?;
+/// }
+/// let position = Position::from_deal(&deal)?;
+/// let (one, all) = (best_card(&position)?, solve(&position)?);
+/// assert_eq!(one.points, all.points);
+/// assert!(one.nodes <= all.nodes);
+/// assert!(all.best.contains(one.best.first().expect("a card")));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// As [`solve`].
+pub fn best_card(position: &Position) -> Result<Solution, SolveError> {
+    solve_fresh(position, Want::One)
+}
+
+/// A fresh solver's answer, its table sized by the tricks left: a small ending does not pay
+/// for a large table.
+fn solve_fresh(position: &Position, want: Want) -> Result<Solution, SolveError> {
     let state = start(position)?;
-    // A table sized by the tricks left: a small ending does not pay for a large one.
     let bits = (2 + 2 * (TRICKS - state.done) as u32).min(Solver::DEFAULT_BITS);
-    Solver::with_bits(bits).solve_state(&state, position.contract, Want::All)
+    Solver::with_bits(bits).solve_state(&state, position.contract, want)
 }
 
 /// What a call asks of the root.

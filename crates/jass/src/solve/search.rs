@@ -125,24 +125,34 @@ impl<'a> Search<'a> {
             let cards = (0..JassCard::COUNT).filter(|&c| points[c] == v);
             *slot = (v, cards.fold(0, |a, c| a | 1u64 << c));
         }
+        // Each set from the set without its lowest card: one step a set (a solve of a small
+        // ending should not pay for 4 × 512 × 9).
         let mut ordered_bits = [[0u16; 512]; 4];
         for (suit, table) in ordered_bits.iter_mut().enumerate() {
-            for (mask, out) in table.iter_mut().enumerate() {
-                for (i, &c) in order[suit].iter().enumerate() {
-                    if mask & (1 << (c as usize - 9 * suit)) != 0 {
-                        *out |= 1 << i;
-                    }
-                }
+            let mut at = [0u16; 9];
+            for (i, &c) in order[suit].iter().enumerate() {
+                at[c as usize - 9 * suit] = 1 << i;
+            }
+            for mask in 1..512 {
+                table[mask] = table[mask & (mask - 1)] | at[mask.trailing_zeros() as usize];
             }
         }
         let order_points = order.map(|row| row.map(|c| points[c as usize]));
-        let rank = s.modes.map(|mode| {
+        // A contract has one or two trick modes: each row made once.
+        let row = |mode: Mode| -> [u8; JassCard::COUNT] {
             core::array::from_fn(|c| {
                 let card = JassCard::ALL[c];
                 let trump = if mode.is_trump(card) { 0x20 } else { 0 };
                 trump | mode.rank_strength(card)
             })
-        });
+        };
+        let mut rank = [[0u8; JassCard::COUNT]; TRICKS];
+        for t in 0..TRICKS {
+            rank[t] = match (0..t).find(|&u| s.modes[u] == s.modes[t]) {
+                Some(u) => rank[u],
+                None => row(s.modes[t]),
+            };
+        }
         let uniform = s.modes[s.done.min(TRICKS - 1)..]
             .iter()
             .all(|&m| m == s.counting);
