@@ -10,6 +10,12 @@ use crate::budget::{Budget, ParseBudgetError};
 use crate::player::{Fair, Player};
 use crate::{Cheat, GamePolicy, Ismcts, Pimc, SearchConfig, Solving};
 
+/// The playouts' time an [`Ismcts`] iteration takes, for `ismcts-solve`'s charge: a game gives
+/// a solve's cost in playouts, timed against a [`Pimc`] iteration, and an IS-MCTS iteration
+/// (a walk down its tree and back) took about twice that on Schieber deals, the one game with
+/// a solver (`ismcts:1000` 2.9 ms a decision against `pimc`'s 1.5, docs/bots.md).
+const ISMCTS_ITERATION_PLAYOUTS: u32 = 2;
+
 /// One rung of the ladder, as a tournament or a front end names it.
 ///
 /// Text: `random`, `rules`, `pimc`, `ismcts`, `cheat`, `pimc-solve`, `ismcts-solve`, each
@@ -71,9 +77,13 @@ impl BotSpec {
                 Box::new(Fair(Pimc::<G, _>::with_policy(b, seed, Solving::of::<G>())))
             }
             BotSpec::IsmctsSolve(b) => Box::new(Fair(
-                Ismcts::<G, _>::with_policy(b, seed, Solving::of::<G>())
-                    .with_config(*tuning)
-                    .with_prior(Box::new(G::rule_bot(seed))),
+                Ismcts::<G, _>::with_policy(
+                    b,
+                    seed,
+                    Solving::of::<G>().per_iteration(ISMCTS_ITERATION_PLAYOUTS),
+                )
+                .with_config(*tuning)
+                .with_prior(Box::new(G::rule_bot(seed))),
             )),
         }
     }

@@ -32,7 +32,10 @@ pub struct Solving {
     pub playout: usize,
     /// A decision with at most this many actions left solves at once.
     pub decision: usize,
-    /// The solves' cost beyond one iteration each since the search last asked.
+    /// The playouts' time one iteration of the search takes (see [`Solving::per_iteration`]).
+    per_iteration: u32,
+    /// The solves' cost beyond one iteration each since the search last asked, in playouts,
+    /// with what was left of a division by [`Solving::per_iteration`] before.
     spent: Cell<u32>,
 }
 
@@ -43,8 +46,19 @@ impl Solving {
         Solving {
             playout,
             decision,
+            per_iteration: 1,
             spent: Cell::new(0),
         }
+    }
+
+    /// For a search whose iteration takes the time of `playouts` of the game's playouts
+    /// (at least 1; the default is 1, a [`Pimc`](crate::Pimc) iteration): a solve's cost,
+    /// which the game gives in playouts, is charged in the search's own iterations, so its
+    /// solves take the time of the iterations they replace.
+    #[must_use]
+    pub fn per_iteration(mut self, playouts: u32) -> Self {
+        self.per_iteration = playouts.max(1);
+        self
     }
 
     /// Solving where the game says it pays ([`RuleBot::SOLVE_PLAYOUT`],
@@ -81,7 +95,8 @@ impl<G: RuleBot> Playout<G> for Solving {
         if self.solves(world, root)
             && let Some(exact) = world.exact_value(root)
         {
-            let extra = exact.cost.saturating_sub(1);
+            // The iteration itself is one; the rest, in playouts, is divided by `spent`.
+            let extra = exact.cost.saturating_sub(self.per_iteration);
             self.spent.set(self.spent.get().saturating_add(extra));
             return Some(exact.value);
         }
@@ -89,6 +104,33 @@ impl<G: RuleBot> Playout<G> for Solving {
     }
 
     fn spent(&mut self) -> u32 {
-        self.spent.replace(0)
+        let spent = self.spent.get();
+        self.spent.set(spent % self.per_iteration);
+        spent / self.per_iteration
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spent(s: &mut Solving) -> u32 {
+        <Solving as Playout<jass::SchieberDeal>>::spent(s)
+    }
+
+    #[test]
+    fn a_search_of_dearer_iterations_is_charged_in_its_own() {
+        let mut pimc = Solving::new(0, 16);
+        pimc.spent.set(7);
+        assert_eq!(spent(&mut pimc), 7);
+        assert_eq!(spent(&mut pimc), 0, "asked again: nothing new");
+        let mut ismcts = Solving::new(0, 16).per_iteration(2);
+        ismcts.spent.set(7);
+        assert_eq!(spent(&mut ismcts), 3);
+        // The half playout left over counts with the next solve's.
+        ismcts.spent.set(ismcts.spent.get() + 1);
+        assert_eq!(spent(&mut ismcts), 1);
+        assert_eq!(ismcts.spent.get(), 0);
+        assert_eq!(Solving::new(0, 0).per_iteration(0).per_iteration, 1);
     }
 }

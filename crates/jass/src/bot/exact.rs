@@ -21,9 +21,16 @@ pub(crate) const PLAYOUT_HORIZON: usize = 0;
 pub(crate) const DECISION_HORIZON: usize = 16;
 
 /// The solver's positions that take the time of one search iteration of a playout (a world
-/// sampled and played out): about 20 (0.15 µs a position, 3 µs an iteration of `pimc`, both
-/// measured; docs/bots.md), so a solve is charged 1 + nodes / 20 iterations.
+/// sampled and played out): about 20 (0.045 µs a position, about 1 µs an iteration of
+/// `pimc`; docs/bots.md).
 const NODES_PER_PLAYOUT: u64 = 20;
+
+/// What a solve costs beside its positions, in playouts: the position built, checked and
+/// replayed, the search's tables and the returns, about 3 µs, and the world's sampling. With
+/// it a solve is charged 3 + nodes / 20 iterations, and `pimc-solve` takes `pimc`'s time a
+/// decision (measured by `solve_tune time`, docs/bots.md); with 1 the small endings'
+/// solves took it about 1.3 times as long.
+const SOLVE_PLAYOUTS: u64 = 3;
 
 impl SchieberDeal {
     /// The cards left in a deal the solver plays: after the contract, not a Trio, not over.
@@ -74,7 +81,7 @@ impl SchieberDeal {
         let multiplier = self.rules.multipliers.contract_factor(contract);
         let d = (f64::from(total[0]) - f64::from(total[1])) * f64::from(multiplier) / 2.0;
         let value = PerSeat::from_fn(SEATS, |s| if team_of(s) == 0 { d } else { -d })?;
-        let cost = 1 + solution.nodes / NODES_PER_PLAYOUT;
+        let cost = SOLVE_PLAYOUTS + solution.nodes / NODES_PER_PLAYOUT;
         Some(Exact {
             value,
             cost: u32::try_from(cost).unwrap_or(u32::MAX),
