@@ -336,32 +336,9 @@ impl<'a> Search<'a> {
         if beta <= 0 {
             return 0;
         }
-        let mut sure = [0; 2];
-        if self.trump.is_some() {
-            sure = self.sure();
-            let [lower, other] = sure;
-            let upper = self.rem - other;
-            if upper <= alpha {
-                return upper;
-            }
-            if lower >= beta {
-                return lower;
-            }
-        }
         let boundary = self.s.trick_len == 0;
         if self.s.done == TRICKS {
             return 0;
-        }
-        if boundary && self.uniform {
-            // The leader's quick tricks beside its team's sure trumps.
-            let team = self.s.leader % 2;
-            let lower = sure[team] + self.quick();
-            if team == 0 && lower >= beta {
-                return lower;
-            }
-            if team == 1 && self.rem - lower <= alpha {
-                return self.rem - lower;
-            }
         }
         if self.s.done == TRICKS - 1 && boundary {
             return self.last_trick();
@@ -370,6 +347,8 @@ impl<'a> Search<'a> {
         let mut first = Entry::NO_CARD;
         let mut key = 0;
         if boundary {
+            // The table first: deep in the search most boundaries are found there, and the
+            // bounds below would be computed for nothing.
             key = self.table.key(self.held, self.s.leader);
             if let Some(e) = self.table.probe(key) {
                 let (lo, hi) = (i32::from(e.lower()), i32::from(e.upper()));
@@ -385,6 +364,29 @@ impl<'a> Search<'a> {
                 alpha = alpha.max(lo);
                 beta = beta.min(hi);
                 first = e.best();
+            }
+        }
+        let mut sure = [0; 2];
+        if self.trump.is_some() {
+            sure = self.sure();
+            let [lower, other] = sure;
+            let upper = self.rem - other;
+            if upper <= alpha {
+                return upper;
+            }
+            if lower >= beta {
+                return lower;
+            }
+        }
+        if boundary && self.uniform {
+            // The leader's quick tricks beside its team's sure trumps.
+            let team = self.s.leader % 2;
+            let lower = sure[team] + self.quick();
+            if team == 0 && lower >= beta {
+                return lower;
+            }
+            if team == 1 && self.rem - lower <= alpha {
+                return self.rem - lower;
             }
         }
         let legal = self.s.legal(seat);
