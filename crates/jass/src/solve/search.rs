@@ -250,19 +250,10 @@ impl<'a> Search<'a> {
     fn ordered(&self, seat: usize, reps: u64, first: u8, out: &mut [u8; 9]) -> usize {
         let s = &self.s;
         let k = s.trick_len;
-        let mode = s.modes[s.done];
         let mut keys = [0i32; 9];
         let mut n = 0;
         let rank = &self.rank[s.done];
-        let led = if k > 0 {
-            s.trick[0].suit()
-        } else {
-            JassCard::ALL[0].suit()
-        };
-        let eff = |card: JassCard| {
-            rank[card.index() as usize] | if card.suit() == led { 0x10 } else { 0 }
-        };
-        let winning = (k > 0).then(|| trick_winner(&s.trick[..k], mode));
+        let winning = (k > 0).then(|| self.top());
         let mut bits = reps;
         while bits != 0 && n < 9 {
             let c = bits.trailing_zeros() as u8;
@@ -273,9 +264,8 @@ impl<'a> Search<'a> {
             let strength = i32::from(r & 0xF) + if r & 0x20 != 0 { 9 } else { 0 };
             let key = match winning {
                 None => 16 * strength + pts,
-                Some(w) => {
-                    let top = s.trick[w];
-                    let beats = eff(card) > eff(top);
+                Some((w, top)) => {
+                    let beats = self.trick_rank(card) > top;
                     let partner = (s.leader + w) % 2 == seat % 2;
                     match (partner, beats) {
                         (true, false) => 200 + pts,
@@ -307,7 +297,7 @@ impl<'a> Search<'a> {
         let saved = self.s;
         let held = self.held;
         self.held &= !(1 << self.place[card as usize]);
-        let value = match self.s.play(seat, JassCard::ALL[card as usize]) {
+        let value = match self.play(seat, card) {
             None => self.search(alpha, beta),
             Some((points, winner)) => {
                 let gained = if winner.is_multiple_of(2) {
@@ -324,6 +314,60 @@ impl<'a> Search<'a> {
         self.s = saved;
         self.held = held;
         value
+    }
+
+    /// `card`'s rank in the current trick (at least one card played): its row in
+    /// [`Search::rank`], `0x10` more in the led suit. The highest wins the trick.
+    #[inline]
+    fn trick_rank(&self, card: JassCard) -> u8 {
+        let led = if card.suit() == self.s.trick[0].suit() {
+            0x10
+        } else {
+            0
+        };
+        self.rank[self.s.done][card.index() as usize] | led
+    }
+
+    /// The card winning the current trick so far (at least one card played): its place in
+    /// the trick and its [`Search::trick_rank`].
+    #[inline]
+    fn top(&self) -> (usize, u8) {
+        let mut top = (0, 0);
+        for (i, &c) in self.s.trick[..self.s.trick_len].iter().enumerate() {
+            let r = self.trick_rank(c);
+            if r > top.1 {
+                top = (i, r);
+            }
+        }
+        top
+    }
+
+    /// [`Start::play`] on the search's own tables: plays `card` for `seat` and returns the
+    /// trick's points and winner when it completes one.
+    #[inline]
+    fn play(&mut self, seat: usize, card: u8) -> Option<(u32, usize)> {
+        let s = &mut self.s;
+        s.hands[seat] &= !(1u64 << card);
+        s.trick[s.trick_len] = JassCard::ALL[card as usize];
+        s.trick_len += 1;
+        if s.trick_len < SEATS {
+            return None;
+        }
+        let (top, _) = self.top();
+        let s = &mut self.s;
+        let winner = (s.leader + top) % SEATS;
+        let mut points: u32 = s
+            .trick
+            .iter()
+            .map(|c| u32::from(self.points[c.index() as usize]))
+            .sum();
+        s.done += 1;
+        if s.done == TRICKS {
+            points += LAST_BONUS;
+        }
+        s.trick_len = 0;
+        s.leader = winner;
+        Some((points, winner))
     }
 
     /// The value of the state, fail-soft alpha-beta.
@@ -446,20 +490,14 @@ impl<'a> Search<'a> {
     fn etc(&self, seat: usize, cards: &[u8], alpha: i32, beta: i32) -> Option<i32> {
         let max = seat.is_multiple_of(2);
         let s = &self.s;
-        let rank = &self.rank[s.done];
-        let led = s.trick[0].suit();
-        let eff = |card: JassCard| {
-            rank[card.index() as usize] | if card.suit() == led { 0x10 } else { 0 }
-        };
-        let top = trick_winner(&s.trick[..3], s.modes[s.done]);
-        let top_rank = eff(s.trick[top]);
+        let (top, top_rank) = self.top();
         let table: i32 = s.trick[..3]
             .iter()
             .map(|c| i32::from(self.points[c.index() as usize]))
             .sum();
         for &c in cards {
             let card = JassCard::ALL[c as usize];
-            let winner = if eff(card) > top_rank {
+            let winner = if self.trick_rank(card) > top_rank {
                 seat
             } else {
                 (s.leader + top) % SEATS
