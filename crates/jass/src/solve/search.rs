@@ -294,7 +294,9 @@ impl<'a> Search<'a> {
     /// Plays `card` and searches on; returns the value of the rest (this trick's points
     /// counted for its winner).
     fn child(&mut self, seat: usize, card: u8, alpha: i32, beta: i32) -> i32 {
-        let saved = self.s;
+        // What a play changes, to undo it (the rest of the state is read-only here).
+        let s = &self.s;
+        let (trick, trick_len, leader, done) = (s.trick, s.trick_len, s.leader, s.done);
         let held = self.held;
         self.held &= !(1 << self.place[card as usize]);
         let value = match self.play(seat, card) {
@@ -311,7 +313,9 @@ impl<'a> Search<'a> {
                 v
             }
         };
-        self.s = saved;
+        let s = &mut self.s;
+        s.hands[seat] |= 1u64 << card;
+        (s.trick, s.trick_len, s.leader, s.done) = (trick, trick_len, leader, done);
         self.held = held;
         value
     }
