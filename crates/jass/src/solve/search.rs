@@ -415,7 +415,10 @@ impl<'a> Search<'a> {
             }
         }
         let mut sure = [0; 2];
-        if self.trump.is_some() {
+        // At trick boundaries only: within a trick the sure points can only fall (a trump
+        // played stays below the run or tops the table), and on the measured deals they
+        // never decided a node there.
+        if boundary && self.trump.is_some() {
             sure = self.sure();
             let [lower, other] = sure;
             let upper = self.rem - other;
