@@ -350,28 +350,15 @@ impl<'a> Search<'a> {
     /// trick's points and winner when it completes one.
     #[inline]
     fn play(&mut self, seat: usize, card: u8) -> Option<(u32, usize)> {
-        let s = &mut self.s;
-        s.hands[seat] &= !(1u64 << card);
-        s.trick[s.trick_len] = JassCard::ALL[card as usize];
-        s.trick_len += 1;
-        if s.trick_len < SEATS {
+        if !self.s.lay(seat, JassCard::ALL[card as usize]) {
             return None;
         }
         let (top, _) = self.top();
-        let s = &mut self.s;
-        let winner = (s.leader + top) % SEATS;
-        let mut points: u32 = s
-            .trick
-            .iter()
+        let points = self.s.trick.iter();
+        let points = points
             .map(|c| u32::from(self.points[c.index() as usize]))
             .sum();
-        s.done += 1;
-        if s.done == TRICKS {
-            points += LAST_BONUS;
-        }
-        s.trick_len = 0;
-        s.leader = winner;
-        Some((points, winner))
+        Some(self.s.gather(top, points))
     }
 
     /// The value of the state, fail-soft alpha-beta.
@@ -416,8 +403,8 @@ impl<'a> Search<'a> {
         }
         let mut sure = [0; 2];
         // At trick boundaries only: within a trick the sure points can only fall (a trump
-        // played stays below the run or tops the table), and on the measured deals they
-        // never decided a node there.
+        // played stays below the run or tops the table), so they decide almost no node
+        // there (31 in 1.8M, 5 tricks left).
         if boundary && self.trump.is_some() {
             sure = self.sure();
             let [lower, other] = sure;

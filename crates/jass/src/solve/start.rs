@@ -39,22 +39,37 @@ impl Start {
     /// Plays `card` for `seat` (the seat to play); returns the trick's points and winner
     /// when it completes one.
     pub(super) fn play(&mut self, seat: usize, card: JassCard) -> Option<(u32, usize)> {
+        if !self.lay(seat, card) {
+            return None;
+        }
+        let top = trick_winner(&self.trick, self.modes[self.done]);
+        let points = self.trick.iter().map(|&c| self.counting.points(c)).sum();
+        Some(self.gather(top, points))
+    }
+
+    /// Puts `card` from `seat`'s hand on the table; whether it completes the trick (then
+    /// [`Start::gather`] it).
+    #[inline]
+    pub(super) fn lay(&mut self, seat: usize, card: JassCard) -> bool {
         self.hands[seat] &= !(1u64 << card.index());
         self.trick[self.trick_len] = card;
         self.trick_len += 1;
-        if self.trick_len < SEATS {
-            return None;
-        }
-        let mode = self.modes[self.done];
-        let winner = (self.leader + trick_winner(&self.trick, mode)) % SEATS;
+        self.trick_len == SEATS
+    }
+
+    /// Gives the complete trick to the card at place `top` in it, its cards worth `points`:
+    /// the next trick is led by its winner. Returns the trick's points (the last trick's 5
+    /// added) and winner.
+    #[inline]
+    pub(super) fn gather(&mut self, top: usize, mut points: u32) -> (u32, usize) {
+        let winner = (self.leader + top) % SEATS;
         self.done += 1;
-        let mut points: u32 = self.trick.iter().map(|&c| self.counting.points(c)).sum();
         if self.done == TRICKS {
             points += LAST_BONUS;
         }
         self.trick_len = 0;
         self.leader = winner;
-        Some((points, winner))
+        (points, winner)
     }
 }
 
