@@ -185,6 +185,21 @@ fn two_trick_ending_by_hand() {
     assert_eq!((slow.points, slow.best), (solution.points, solution.best));
 }
 
+/// The quick tricks through the partner, by hand: Obenabe, seat 0 to lead with two small
+/// spades, its partner holding the AS and the KS. Seat 0 has no top of its own, but leads a
+/// spade to the AS (11) and the partner cashes the KS (4) with the last trick's 5: 20 for seats
+/// 0 and 2, which is the value. Counting the leader's own tops alone gives nothing here.
+#[test]
+fn quick_tricks_through_the_partner() {
+    let position = ending(
+        ["6S 7S", "9S 6H", "AS KS", "6D 6C"],
+        Contract::Mode(Mode::Obenabe),
+    );
+    assert_eq!(sure_points(&position).unwrap(), [20, 0]);
+    assert_eq!(solve(&position).unwrap().points, [20, 0]);
+    assert_eq!(reference::solve(&position).unwrap().points, [20, 0]);
+}
+
 /// Refusals: a card twice, a card missing, wrong hand sizes, an illegal play, forehand off the
 /// table, a Trio, no contract yet.
 #[test]

@@ -48,76 +48,114 @@ impl Search<'_> {
     }
 
     /// A lower bound on the points the leader's team takes from a trick boundary on, beside
-    /// [`Search::sure`]'s: the leader's *quick tricks*. When every trick left is in one mode,
-    /// a card of the leader's that every stronger card of its suit still in play is also the
-    /// leader's wins when led, strongest first — in a trump mode only outside trumps and only
-    /// when neither opponent holds a trump and the partner holds enough non-trumps to follow
-    /// or discard each time, so nobody else takes the lead. Cashing them all first, the team
-    /// takes their points, and at least the fewest points each other seat can give to as many
-    /// tricks (the partner's from its non-trumps), and the last trick's 5 when they are all
-    /// the tricks left. Disjoint from the trumps [`Search::sure`] counts: no trump falls in
-    /// those tricks.
+    /// [`Search::sure`]'s: its *quick tricks*, when every trick left is in one mode. A card that
+    /// is above every other card of its suit still in play is a *top*; outside trumps, and in a
+    /// trump mode only when neither opponent holds a trump, a top wins whenever its suit is led.
+    /// Two ways to cash tops, the better counted:
+    /// - **The leader's tops**, strongest first, while the partner holds enough non-trumps to
+    ///   follow or discard each time, so nobody else takes the lead.
+    /// - **Then the partner's**: the leader cashes its own tops, then leads a card of a suit the
+    ///   partner tops, and the partner, in the lead, cashes its tops. Both keep a non-trump that
+    ///   is not a top for every trick the other leads, so neither plays a top, or a trump, out
+    ///   of turn.
+    ///
+    /// The team takes the tops' points, the fewest points each other seat can give to as many
+    /// tricks (the partner's and the leader's from their non-trumps that are not tops), and the
+    /// last trick's 5 when they are all the tricks left. Disjoint from the trumps
+    /// [`Search::sure`] counts: no trump falls in those tricks.
     pub(super) fn quick(&self) -> i32 {
         let s = &self.s;
         let l = s.leader;
         let partner = (l + 2) % SEATS;
-        let opponents = s.hands[(l + 1) % SEATS] | s.hands[(l + 3) % SEATS];
+        let (left, right) = (s.hands[(l + 1) % SEATS], s.hands[(l + 3) % SEATS]);
         let trumps = self.trump.map_or(0, |t| 0x1FFu64 << (9 * t));
-        if opponents & trumps != 0 {
+        if (left | right) & trumps != 0 {
             return 0;
         }
+        let (mine, theirs) = (s.hands[l], s.hands[partner]);
+        let (my_tops, my_points) = self.tops(mine);
+        let (partner_tops, partner_points) = self.tops(theirs);
+        let my_rounds = my_tops.count_ones();
+        let partner_rest = theirs & !trumps & !partner_tops;
+        let my_rest = mine & !trumps & !my_tops;
+        let bonus = |rounds: u32| {
+            if rounds as usize == TRICKS - s.done {
+                LAST_BONUS as i32
+            } else {
+                0
+            }
+        };
+        let mut best = 0;
+        if my_rounds > 0 && (theirs & !trumps).count_ones() >= my_rounds {
+            best = my_points
+                + self.fewest(left, my_rounds)
+                + self.fewest(theirs & !trumps, my_rounds)
+                + self.fewest(right, my_rounds)
+                + bonus(my_rounds);
+        }
+        let partner_rounds = partner_tops.count_ones();
+        // A suit the partner tops in which the leader holds a card to lead to it.
+        let reach = (0..4).any(|suit| {
+            let suit = 0x1FFu64 << (9 * suit);
+            partner_tops & suit != 0 && mine & suit != 0
+        });
+        if reach && partner_rest.count_ones() >= my_rounds && my_rest.count_ones() >= partner_rounds
+        {
+            let rounds = my_rounds + partner_rounds;
+            let through = my_points
+                + partner_points
+                + self.fewest(partner_rest, my_rounds)
+                + self.fewest(my_rest, partner_rounds)
+                + self.fewest(left, rounds)
+                + self.fewest(right, rounds)
+                + bonus(rounds);
+            best = best.max(through);
+        }
+        best
+    }
+
+    /// The tops of `hand` outside trumps (its cards above every other card of their suit still
+    /// in play), and their points.
+    fn tops(&self, hand: u64) -> (u64, i32) {
+        let s = &self.s;
         let in_play = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3];
-        let mine = s.hands[l];
-        let mut total = 0i32;
-        let mut rounds = 0u32;
+        let (mut cards, mut points) = (0u64, 0i32);
         for suit in 0..4 {
             if self.trump == Some(suit) {
                 continue;
             }
             let shift = 9 * suit;
             let conv = &self.ordered_bits[suit];
-            let m = conv[((mine >> shift) & 0x1FF) as usize];
+            let m = conv[((hand >> shift) & 0x1FF) as usize];
             if m == 0 {
                 continue;
             }
-            let others = conv[(((in_play & !mine) >> shift) & 0x1FF) as usize];
-            // The leader's cards above every other card of the suit still in play.
+            let others = conv[(((in_play & !hand) >> shift) & 0x1FF) as usize];
             let mut top = if others == 0 {
                 m
             } else {
                 m & !((2u16 << (15 - others.leading_zeros())) - 1)
             };
-            rounds += top.count_ones();
             while top != 0 {
-                total += i32::from(self.order_points[suit][top.trailing_zeros() as usize]);
+                let i = top.trailing_zeros() as usize;
                 top &= top - 1;
+                cards |= 1u64 << self.order[suit][i];
+                points += i32::from(self.order_points[suit][i]);
             }
         }
-        if rounds == 0 {
-            return 0;
-        }
-        let partner_cards = s.hands[partner] & !trumps;
-        if partner_cards.count_ones() < rounds {
-            return 0;
-        }
-        for cards in [
-            s.hands[(l + 1) % SEATS],
-            partner_cards,
-            s.hands[(l + 3) % SEATS],
-        ] {
-            // The fewest points `rounds` of these cards can hold.
-            let mut left = rounds;
-            for &(points, of) in &self.by_points {
-                if left == 0 || of == 0 {
-                    break;
-                }
-                let n = (cards & of).count_ones().min(left);
-                total += (n * u32::from(points)) as i32;
-                left -= n;
+        (cards, points)
+    }
+
+    /// The fewest points `n` of `cards` can hold.
+    fn fewest(&self, cards: u64, n: u32) -> i32 {
+        let (mut total, mut left) = (0i32, n);
+        for &(points, of) in &self.by_points {
+            if left == 0 || of == 0 {
+                break;
             }
-        }
-        if rounds as usize == TRICKS - s.done {
-            total += LAST_BONUS as i32;
+            let k = (cards & of).count_ones().min(left);
+            total += (k * u32::from(points)) as i32;
+            left -= k;
         }
         total
     }
