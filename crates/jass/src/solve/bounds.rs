@@ -7,6 +7,16 @@ use cards_core::Card;
 use super::search::Search;
 use super::{LAST_BONUS, SEATS, TRICKS};
 
+/// The cards of `mine` above every card of `others`, both as one suit's cards in rank order
+/// (bit `i`: the `i`-th weakest; [`Search::ordered_bits`]).
+fn above(mine: u16, others: u16) -> u16 {
+    if others == 0 {
+        mine
+    } else {
+        mine & !((2u16 << (15 - others.leading_zeros())) - 1)
+    }
+}
+
 impl Search<'_> {
     /// Points each team is sure to take: when every trick left is in one trump mode, the
     /// run of the highest trumps still in play held by one team (none on the table) goes to
@@ -34,11 +44,7 @@ impl Search<'_> {
         let t = usize::from(teams[0] > teams[1]) ^ 1;
         // The team's trumps above every trump of the other team or on the table.
         let others = teams[t ^ 1] | on_table;
-        let mut run = if others == 0 {
-            teams[t]
-        } else {
-            teams[t] & !((2u16 << (15 - others.leading_zeros())) - 1)
-        };
+        let mut run = above(teams[t], others);
         let pts = &self.order_points[trump];
         while run != 0 {
             sure[t] += i32::from(pts[run.trailing_zeros() as usize]);
@@ -73,11 +79,11 @@ impl Search<'_> {
             return 0;
         }
         let (mine, theirs) = (s.hands[l], s.hands[partner]);
-        let (my_tops, my_points) = self.tops(mine);
-        let (partner_tops, partner_points) = self.tops(theirs);
+        let in_play = mine | theirs | left | right;
+        let (my_tops, my_points) = self.tops(mine, in_play);
+        let (partner_tops, partner_points) = self.tops(theirs, in_play);
         let my_rounds = my_tops.count_ones();
-        let partner_rest = theirs & !trumps & !partner_tops;
-        let my_rest = mine & !trumps & !my_tops;
+        let partner_plain = theirs & !trumps;
         let bonus = |rounds: u32| {
             if rounds as usize == TRICKS - s.done {
                 LAST_BONUS as i32
@@ -86,10 +92,10 @@ impl Search<'_> {
             }
         };
         let mut best = 0;
-        if my_rounds > 0 && (theirs & !trumps).count_ones() >= my_rounds {
+        if my_rounds > 0 && partner_plain.count_ones() >= my_rounds {
             best = my_points
                 + self.fewest(left, my_rounds)
-                + self.fewest(theirs & !trumps, my_rounds)
+                + self.fewest(partner_plain, my_rounds)
                 + self.fewest(right, my_rounds)
                 + bonus(my_rounds);
         }
@@ -99,6 +105,8 @@ impl Search<'_> {
             let suit = 0x1FFu64 << (9 * suit);
             partner_tops & suit != 0 && mine & suit != 0
         });
+        let partner_rest = partner_plain & !partner_tops;
+        let my_rest = mine & !trumps & !my_tops;
         if reach && partner_rest.count_ones() >= my_rounds && my_rest.count_ones() >= partner_rounds
         {
             let rounds = my_rounds + partner_rounds;
@@ -114,11 +122,9 @@ impl Search<'_> {
         best
     }
 
-    /// The tops of `hand` outside trumps (its cards above every other card of their suit still
-    /// in play), and their points.
-    fn tops(&self, hand: u64) -> (u64, i32) {
-        let s = &self.s;
-        let in_play = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3];
+    /// The tops of `hand` outside trumps (its cards above every other card of their suit in
+    /// `in_play`, the cards still in play), and their points.
+    fn tops(&self, hand: u64, in_play: u64) -> (u64, i32) {
         let (mut cards, mut points) = (0u64, 0i32);
         for suit in 0..4 {
             if self.trump == Some(suit) {
@@ -131,11 +137,7 @@ impl Search<'_> {
                 continue;
             }
             let others = conv[(((in_play & !hand) >> shift) & 0x1FF) as usize];
-            let mut top = if others == 0 {
-                m
-            } else {
-                m & !((2u16 << (15 - others.leading_zeros())) - 1)
-            };
+            let mut top = above(m, others);
             while top != 0 {
                 let i = top.trailing_zeros() as usize;
                 top &= top - 1;
