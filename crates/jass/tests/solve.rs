@@ -425,3 +425,19 @@ fn exact_value_where_the_solver_does_not_play() {
     assert_eq!(deal.solve_left(), None);
     assert!(deal.exact_value(&deal).is_none());
 }
+
+/// The sure trumps with the cards that fall beside them, by hand: hearts trump, seat 0 holds
+/// the Buur, the only trump left, so one trick is sure to seats 0 and 2. Each opponent gives it
+/// a card, at least the KS and the KD (4 each), and the partner one that is not a trump, at
+/// least the JD (2): 20 + 4 + 4 + 2 = 30 sure, where the Buur alone counts 20.
+#[test]
+fn sure_trumps_with_what_falls_beside_them() {
+    let position = ending(
+        ["JH 6S 7S", "AS TS KS", "AC QD JD", "AD TD KD"],
+        Contract::Mode(Mode::Trump(JassSuit::Hearts)),
+    );
+    assert_eq!(sure_points(&position).unwrap(), [30, 0]);
+    let exact = reference::solve(&position).unwrap().points;
+    assert_eq!(solve(&position).unwrap().points, exact);
+    assert!(exact[0] >= 30, "{exact:?}");
+}

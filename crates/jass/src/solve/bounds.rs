@@ -20,7 +20,8 @@ fn above(mine: u16, others: u16) -> u16 {
 impl Search<'_> {
     /// Points each team is sure to take: when every trick left is in one trump mode, the
     /// run of the highest trumps still in play held by one team (none on the table) goes to
-    /// that team, since any trick with one of them is won by one of them.
+    /// that team, since any trick with one of them is won by one of them; at a trick boundary,
+    /// with the least the other cards of those tricks give ([`Search::beside_run`]).
     pub(super) fn sure(&self) -> [i32; 2] {
         let mut sure = [0; 2];
         let Some(trump) = self.trump else {
@@ -44,13 +45,49 @@ impl Search<'_> {
         let t = usize::from(teams[0] > teams[1]) ^ 1;
         // The team's trumps above every trump of the other team or on the table.
         let others = teams[t ^ 1] | on_table;
-        let mut run = above(teams[t], others);
+        let run = above(teams[t], others);
         let pts = &self.order_points[trump];
-        while run != 0 {
-            sure[t] += i32::from(pts[run.trailing_zeros() as usize]);
-            run &= run - 1;
+        let mut bits = run;
+        while bits != 0 {
+            sure[t] += i32::from(pts[bits.trailing_zeros() as usize]);
+            bits &= bits - 1;
+        }
+        if s.trick_len == 0 {
+            sure[t] = self.beside_run(trump, t, run, sure[t]);
         }
         sure
+    }
+
+    /// At a trick boundary, the least `team` takes with its `run` of sure trumps (rank-order
+    /// bits of suit `trump`), their own `points` and the other cards of their tricks: one hand
+    /// holds `m` of the run and the other no more, so at least `m` tricks hold a card of the
+    /// run; each opponent gives a card to each of them, and the other hand gives a card that
+    /// is not of the run to `m` less its own count of the run. When those `m` tricks are all
+    /// that are left, the team takes everything.
+    fn beside_run(&self, trump: usize, team: usize, run: u16, points: i32) -> i32 {
+        let s = &self.s;
+        let shift = 9 * trump;
+        let conv = &self.ordered_bits[trump];
+        let held = |seat: usize| conv[((s.hands[seat] >> shift) & 0x1FF) as usize] & run;
+        let (a, b) = (held(team).count_ones(), held(team + 2).count_ones());
+        let (fewer, m, k) = if a >= b {
+            (team + 2, a, b)
+        } else {
+            (team, b, a)
+        };
+        if m as usize == TRICKS - s.done {
+            return self.rem;
+        }
+        let mut run_cards = 0u64;
+        let mut bits = run;
+        while bits != 0 {
+            run_cards |= 1u64 << self.order[trump][bits.trailing_zeros() as usize];
+            bits &= bits - 1;
+        }
+        points
+            + self.fewest(s.hands[(team + 1) % SEATS], m)
+            + self.fewest(s.hands[(team + 3) % SEATS], m)
+            + self.fewest(s.hands[fewer] & !run_cards, m - k)
     }
 
     /// A lower bound on the points the leader's team takes from a trick boundary on, beside
@@ -149,7 +186,7 @@ impl Search<'_> {
     }
 
     /// The fewest points `n` of `cards` can hold.
-    fn fewest(&self, cards: u64, n: u32) -> i32 {
+    pub(super) fn fewest(&self, cards: u64, n: u32) -> i32 {
         let (mut total, mut left) = (0i32, n);
         for &(points, of) in &self.by_points {
             if left == 0 || of == 0 {
