@@ -2,8 +2,6 @@
 //!
 //! Each is checked against the exact value on random positions (`tests/solve.rs`).
 
-use cards_core::Card;
-
 use super::search::Search;
 use super::{LAST_BONUS, SEATS, TRICKS};
 
@@ -31,10 +29,7 @@ impl Search<'_> {
         let shift = 9 * trump;
         let conv = &self.ordered_bits[trump];
         let bits = |h: u64| conv[((h >> shift) & 0x1FF) as usize];
-        let mut table = 0u64;
-        for c in &s.trick[..s.trick_len] {
-            table |= 1u64 << c.index();
-        }
+        let table = self.trick.cards;
         let teams = [bits(s.hands[0] | s.hands[2]), bits(s.hands[1] | s.hands[3])];
         let on_table = bits(table);
         let all = teams[0] | teams[1] | on_table;

@@ -71,6 +71,62 @@ impl Cards {
     }
 }
 
+/// The current trick as the search needs it: the cards on the table, the led suit, the card
+/// winning so far and the points, each updated as a card is laid rather than recomputed.
+#[derive(Clone, Copy)]
+pub(super) struct Trick {
+    /// The cards on the table.
+    pub(super) cards: u64,
+    /// The led suit's 9 card bits (none before the lead).
+    led: u64,
+    /// The place in the trick of the card winning it so far, and its rank there
+    /// ([`Trick::rank_of`]).
+    top: u8,
+    rank: u8,
+    /// The points of the cards on the table.
+    points: u32,
+}
+
+impl Trick {
+    const EMPTY: Trick = Trick {
+        cards: 0,
+        led: 0,
+        top: 0,
+        rank: 0,
+        points: 0,
+    };
+
+    /// Card `c`'s rank in this trick, its `row` of [`Search::rank`] for the trick's mode:
+    /// `0x10` more in the led suit. The highest wins the trick.
+    #[inline]
+    fn rank_of(self, c: u8, row: &[u8; JassCard::COUNT]) -> u8 {
+        let led = if self.led >> c & 1 != 0 { 0x10 } else { 0 };
+        row[c as usize] | led
+    }
+
+    /// The trick with card `c` laid at place `at`.
+    #[inline]
+    fn with(
+        self,
+        at: usize,
+        c: u8,
+        row: &[u8; JassCard::COUNT],
+        points: &[u8; JassCard::COUNT],
+    ) -> Trick {
+        let mut t = self;
+        if at == 0 {
+            t.led = 0x1FF << (9 * (c / 9));
+        }
+        let r = t.rank_of(c, row);
+        if at == 0 || r > t.rank {
+            (t.top, t.rank) = (at as u8, r);
+        }
+        t.cards |= 1 << c;
+        t.points += u32::from(points[c as usize]);
+        t
+    }
+}
+
 /// The alpha-beta search. Values are the points team 0 (seats 0 and 2) takes from the
 /// current state on, the current trick's cards included.
 pub(super) struct Search<'a> {
@@ -101,6 +157,8 @@ pub(super) struct Search<'a> {
     place: [u8; JassCard::COUNT],
     /// The hands as the table's compact key (see [`Cards`]).
     held: u64,
+    /// The current trick as the search needs it, kept up to date card by card.
+    pub(super) trick: Trick,
     /// The points still to take from the current state (cards in hand and on the table,
     /// and the last trick's 5), kept up to date as tricks complete: the value lies in
     /// `0..=rem`.
@@ -161,7 +219,7 @@ impl<'a> Search<'a> {
                 && matches!(s.counting, Mode::Trump(_))
                 && s.counting.is_trump(JassCard::ALL[suit * 9])
         });
-        Search {
+        let mut search = Search {
             s: *s,
             points,
             order,
@@ -174,9 +232,16 @@ impl<'a> Search<'a> {
             table,
             place: cards.place,
             held: cards.held(&s.hands),
+            trick: Trick::EMPTY,
             rem: remaining(s) as i32,
             nodes: 0,
+        };
+        for (i, &c) in s.trick[..s.trick_len].iter().enumerate() {
+            search.trick = search
+                .trick
+                .with(i, c.index(), &search.rank[s.done], &search.points);
         }
+        search
     }
 
     /// The seat to play.
@@ -189,10 +254,7 @@ impl<'a> Search<'a> {
     /// (in a hand or on the table) between them in rank order are one class, and play alike.
     fn each_in_class(&self, legal: u64, mut f: impl FnMut(u64, bool)) {
         let s = &self.s;
-        let mut in_play = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3];
-        for c in &s.trick[..s.trick_len] {
-            in_play |= 1u64 << c.index();
-        }
+        let in_play = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3] | self.trick.cards;
         for suit in 0..4 {
             let shift = 9 * suit;
             let l = ((legal >> shift) & 0x1FF) as usize;
@@ -248,24 +310,27 @@ impl<'a> Search<'a> {
     /// The cards of `reps` in the order to try them, best guess first (`first` before all);
     /// returns how many.
     fn ordered(&self, seat: usize, reps: u64, first: u8, out: &mut [u8; 9]) -> usize {
+        if reps & reps.wrapping_sub(1) == 0 {
+            out[0] = reps.trailing_zeros() as u8;
+            return usize::from(reps != 0);
+        }
         let s = &self.s;
         let k = s.trick_len;
         let mut keys = [0i32; 9];
         let mut n = 0;
         let rank = &self.rank[s.done];
-        let winning = (k > 0).then(|| self.top());
+        let winning = (k > 0).then_some((usize::from(self.trick.top), self.trick.rank));
         let mut bits = reps;
         while bits != 0 && n < 9 {
             let c = bits.trailing_zeros() as u8;
             bits &= bits - 1;
-            let card = JassCard::ALL[c as usize];
             let pts = i32::from(self.points[c as usize]);
             let r = rank[c as usize];
             let strength = i32::from(r & 0xF) + if r & 0x20 != 0 { 9 } else { 0 };
             let key = match winning {
                 None => 16 * strength + pts,
                 Some((w, top)) => {
-                    let beats = self.trick_rank(card) > top;
+                    let beats = self.trick_rank(c) > top;
                     let partner = (s.leader + w) % 2 == seat % 2;
                     match (partner, beats) {
                         (true, false) => 200 + pts,
@@ -297,6 +362,7 @@ impl<'a> Search<'a> {
         // What a play changes, to undo it (the rest of the state is read-only here).
         let s = &self.s;
         let (trick, trick_len, leader, done) = (s.trick, s.trick_len, s.leader, s.done);
+        let on_table = self.trick;
         let held = self.held;
         self.held &= !(1 << self.place[card as usize]);
         let value = match self.play(seat, card) {
@@ -316,48 +382,31 @@ impl<'a> Search<'a> {
         let s = &mut self.s;
         s.hands[seat] |= 1u64 << card;
         (s.trick, s.trick_len, s.leader, s.done) = (trick, trick_len, leader, done);
+        self.trick = on_table;
         self.held = held;
         value
     }
 
-    /// `card`'s rank in the current trick (at least one card played): its row in
+    /// Card `c`'s rank in the current trick (at least one card played): its row in
     /// [`Search::rank`], `0x10` more in the led suit. The highest wins the trick.
     #[inline]
-    fn trick_rank(&self, card: JassCard) -> u8 {
-        let led = if card.suit() == self.s.trick[0].suit() {
-            0x10
-        } else {
-            0
-        };
-        self.rank[self.s.done][card.index() as usize] | led
-    }
-
-    /// The card winning the current trick so far (at least one card played): its place in
-    /// the trick and its [`Search::trick_rank`].
-    #[inline]
-    fn top(&self) -> (usize, u8) {
-        let mut top = (0, 0);
-        for (i, &c) in self.s.trick[..self.s.trick_len].iter().enumerate() {
-            let r = self.trick_rank(c);
-            if r > top.1 {
-                top = (i, r);
-            }
-        }
-        top
+    fn trick_rank(&self, c: u8) -> u8 {
+        self.trick.rank_of(c, &self.rank[self.s.done])
     }
 
     /// [`Start::play`] on the search's own tables: plays `card` for `seat` and returns the
     /// trick's points and winner when it completes one.
     #[inline]
     fn play(&mut self, seat: usize, card: u8) -> Option<(u32, usize)> {
+        let at = self.s.trick_len;
+        self.trick = self
+            .trick
+            .with(at, card, &self.rank[self.s.done], &self.points);
         if !self.s.lay(seat, JassCard::ALL[card as usize]) {
             return None;
         }
-        let (top, _) = self.top();
-        let points = self.s.trick.iter();
-        let points = points
-            .map(|c| u32::from(self.points[c.index() as usize]))
-            .sum();
+        let (top, points) = (usize::from(self.trick.top), self.trick.points);
+        self.trick = Trick::EMPTY;
         Some(self.s.gather(top, points))
     }
 
@@ -433,6 +482,7 @@ impl<'a> Search<'a> {
         let n = self.ordered(seat, reps, first, &mut cards);
         let max = seat.is_multiple_of(2);
         if self.s.trick_len == SEATS - 1
+            && n > 1
             && self.s.done + ETC_LEFT < TRICKS
             && let Some(v) = self.etc(seat, &cards[..n], alpha, beta)
         {
@@ -484,14 +534,10 @@ impl<'a> Search<'a> {
     fn etc(&self, seat: usize, cards: &[u8], alpha: i32, beta: i32) -> Option<i32> {
         let max = seat.is_multiple_of(2);
         let s = &self.s;
-        let (top, top_rank) = self.top();
-        let table: i32 = s.trick[..3]
-            .iter()
-            .map(|c| i32::from(self.points[c.index() as usize]))
-            .sum();
+        let (top, top_rank) = (usize::from(self.trick.top), self.trick.rank);
+        let table = self.trick.points as i32;
         for &c in cards {
-            let card = JassCard::ALL[c as usize];
-            let winner = if self.trick_rank(card) > top_rank {
+            let winner = if self.trick_rank(c) > top_rank {
                 seat
             } else {
                 (s.leader + top) % SEATS
