@@ -430,6 +430,9 @@ impl<'a> Search<'a> {
         let seat = self.seat();
         let mut first = Entry::NO_CARD;
         let mut key = 0;
+        // The bounds the table held, for the store below to keep (its subtree cannot reach
+        // this position again, so they hold unless another position took the entry).
+        let mut known = (0, u8::MAX);
         if boundary {
             // The table first: deep in the search most boundaries are found there, and the
             // bounds below would be computed for nothing.
@@ -448,6 +451,7 @@ impl<'a> Search<'a> {
                 alpha = alpha.max(lo);
                 beta = beta.min(hi);
                 first = e.best();
+                known = (e.lower(), e.upper());
             }
         }
         let mut sure = [0; 2];
@@ -511,10 +515,7 @@ impl<'a> Search<'a> {
             }
         }
         if boundary {
-            let (mut lower, mut upper) = match self.table.probe(key) {
-                Some(e) => (e.lower(), e.upper()),
-                None => (0, u8::MAX),
-            };
+            let (mut lower, mut upper) = known;
             let v = best.clamp(0, 255) as u8;
             if best <= a0 {
                 upper = upper.min(v);
