@@ -215,10 +215,49 @@ pub fn legal_cards(
     let Some((&lead, rest)) = trick.split_first() else {
         return hand;
     };
-    let h = hand.bits();
-    let led = suit_index(lead);
+    // The trumps above the best trump played after the lead (`above_trumps` card by card;
+    // outside a trump mode no card is a trump).
+    let mut above = u64::MAX;
+    if let Mode::Trump(_) = mode {
+        for &card in rest {
+            above &= above_trumps(card, mode);
+        }
+    }
+    CardSet::from_bits_truncate(legal_following(
+        hand.bits(),
+        suit_index(lead),
+        above,
+        mode,
+        rules,
+    ))
+}
+
+/// What `card`, played after the lead, leaves of the trumps a later card may play when
+/// another suit is led: the trumps above it when it is a trump of `mode` (the sets are nested,
+/// so intersecting them over a trick's cards after the lead gives the trumps above its best
+/// trump), every card otherwise. The solver keeps this intersection as cards are laid.
+#[inline]
+pub(crate) fn above_trumps(card: JassCard, mode: Mode) -> u64 {
+    match mode {
+        Mode::Trump(trump) if suit_index(card) == trump as usize => {
+            STRONGER_TRUMP[card.index() as usize]
+        }
+        _ => u64::MAX,
+    }
+}
+
+/// [`legal_cards`] of hand `h` (card bits) onto a trick already led: `led` is the led suit's
+/// index, `above` the intersection of [`above_trumps`] over the cards played after the lead.
+#[inline]
+pub(crate) fn legal_following(
+    h: u64,
+    led: usize,
+    above: u64,
+    mode: Mode,
+    rules: &PlayRules,
+) -> u64 {
     let follow = h & SUIT_BITS[led];
-    let bits = match mode {
+    match mode {
         Mode::Obenabe | Mode::Undenufe => {
             if follow != 0 {
                 follow
@@ -239,16 +278,7 @@ pub fn legal_cards(
             // Another suit led: no trump below one already in the trick (undertrumping),
             // unless void in the led suit with only trumps left, or undertrumping is allowed
             // when void.
-            let mut allowed = trump_bits;
-            for &card in rest {
-                let stronger = STRONGER_TRUMP[card.index() as usize];
-                allowed &= if suit_index(card) == trump as usize {
-                    stronger
-                } else {
-                    u64::MAX
-                };
-            }
-            let allowed_trumps = trumps & allowed;
+            let allowed_trumps = trumps & above;
             let any = (trumps == h) | rules.undertrump_when_void;
             let void = if any {
                 h
@@ -266,8 +296,7 @@ pub fn legal_cards(
                 other_led
             }
         }
-    };
-    CardSet::from_bits_truncate(bits)
+    }
 }
 
 /// Why `card`, held but not among the [`legal_cards`] of `hand` onto `trick`, is refused:

@@ -32,8 +32,14 @@ const CONTRACTS: [Contract; 10] = [
 
 /// A seeded deal in `contract`, played with random legal cards until `cards` are played.
 fn deal_after(seed: u64, contract: Contract, cards: usize) -> SchieberDeal {
+    deal_under(seed, contract, cards, PlayRules::default())
+}
+
+/// [`deal_after`] under the play rules `play`.
+fn deal_under(seed: u64, contract: Contract, cards: usize, play: PlayRules) -> SchieberDeal {
     let rules = Rules {
         variants: Variants::ALL,
+        play,
         ..Rules::default()
     };
     let mut deal = SchieberDeal::new(&rules, 4, Seed::from(seed)).unwrap();
@@ -49,7 +55,9 @@ fn deal_after(seed: u64, contract: Contract, cards: usize) -> SchieberDeal {
 }
 
 /// The solver equals plain minimax — the value and the set of best cards — on random
-/// positions with at most 4 tricks left, in every contract it plays, at any point of a trick.
+/// positions with at most 4 tricks left, in every contract it plays, at any point of a trick,
+/// under each of the play rules' options (one position in four without the Buur exception, one
+/// in four undertrumping when void).
 #[test]
 fn equals_brute_force_on_random_positions() {
     let mut rng = GameRng::new(Seed::from(0x5017E), 0);
@@ -59,7 +67,11 @@ fn equals_brute_force_on_random_positions() {
         // 1 to 4 tricks left, more of the longer endings; 0–3 cards of the trick played.
         let tricks_left = [1, 2, 3, 3, 4, 4][rng.below(6) as usize];
         let cards = 36 - 4 * tricks_left + rng.below(4) as usize;
-        let deal = deal_after(seed, contract, cards);
+        let play = PlayRules {
+            buur_exception: seed % 4 != 1,
+            undertrump_when_void: seed % 4 == 2,
+        };
+        let deal = deal_under(seed, contract, cards, play);
         let position = Position::from_deal(&deal).unwrap();
         let fast = solve(&position).unwrap();
         let slow = reference::solve(&position).unwrap();

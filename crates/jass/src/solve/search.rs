@@ -7,6 +7,7 @@ use cards_core::{Card, JassCard};
 use super::start::{Start, remaining};
 use super::table::{Entry, Table};
 use super::{LAST_BONUS, SEATS, TRICKS};
+use crate::trick_rules::{above_trumps, legal_following};
 use crate::{Contract, Mode, PlayRules, trick_winner};
 
 /// The enhanced transposition cutoffs are tried on a trick's last card while at least this
@@ -77,8 +78,12 @@ impl Cards {
 pub(super) struct Trick {
     /// The cards on the table.
     pub(super) cards: u64,
-    /// The led suit's 9 card bits (none before the lead).
+    /// The led suit's 9 card bits (none before the lead), and its index.
     led: u64,
+    led_suit: u8,
+    /// The trumps a card may still play when another suit is led (see
+    /// [`crate::trick_rules::above_trumps`]).
+    above: u64,
     /// The place in the trick of the card winning it so far, and its rank there
     /// ([`Trick::rank_of`]).
     top: u8,
@@ -91,6 +96,8 @@ impl Trick {
     const EMPTY: Trick = Trick {
         cards: 0,
         led: 0,
+        led_suit: 0,
+        above: u64::MAX,
         top: 0,
         rank: 0,
         points: 0,
@@ -104,18 +111,22 @@ impl Trick {
         row[c as usize] | led
     }
 
-    /// The trick with card `c` laid at place `at`.
+    /// The trick, in `mode` (its ranks `row`), with card `c` laid at place `at`.
     #[inline]
     fn with(
         self,
         at: usize,
         c: u8,
+        mode: Mode,
         row: &[u8; JassCard::COUNT],
         points: &[u8; JassCard::COUNT],
     ) -> Trick {
         let mut t = self;
         if at == 0 {
-            t.led = 0x1FF << (9 * (c / 9));
+            t.led_suit = c / 9;
+            t.led = 0x1FF << (9 * t.led_suit);
+        } else {
+            t.above &= above_trumps(JassCard::ALL[c as usize], mode);
         }
         let r = t.rank_of(c, row);
         if at == 0 || r > t.rank {
@@ -237,9 +248,8 @@ impl<'a> Search<'a> {
             nodes: 0,
         };
         for (i, &c) in s.trick[..s.trick_len].iter().enumerate() {
-            search.trick = search
-                .trick
-                .with(i, c.index(), &search.rank[s.done], &search.points);
+            let (mode, row) = (s.modes[s.done], &search.rank[s.done]);
+            search.trick = search.trick.with(i, c.index(), mode, row, &search.points);
         }
         search
     }
@@ -247,6 +257,24 @@ impl<'a> Search<'a> {
     /// The seat to play.
     fn seat(&self) -> usize {
         (self.s.leader + self.s.trick_len) % SEATS
+    }
+
+    /// The legal cards of `seat`, the seat to play ([`crate::legal_cards`] on the trick as
+    /// the search keeps it).
+    #[inline]
+    fn legal(&self, seat: usize) -> u64 {
+        let (s, t) = (&self.s, &self.trick);
+        if s.trick_len == 0 {
+            return s.hands[seat];
+        }
+        let mode = s.modes[s.done];
+        legal_following(
+            s.hands[seat],
+            usize::from(t.led_suit),
+            t.above,
+            mode,
+            &s.rules,
+        )
     }
 
     /// Walks the cards of `legal` still in play, suit by suit in rank order, calling
@@ -398,10 +426,9 @@ impl<'a> Search<'a> {
     /// trick's points and winner when it completes one.
     #[inline]
     fn play(&mut self, seat: usize, card: u8) -> Option<(u32, usize)> {
-        let at = self.s.trick_len;
-        self.trick = self
-            .trick
-            .with(at, card, &self.rank[self.s.done], &self.points);
+        let (at, done) = (self.s.trick_len, self.s.done);
+        self.trick =
+            (self.trick).with(at, card, self.s.modes[done], &self.rank[done], &self.points);
         if !self.s.lay(seat, JassCard::ALL[card as usize]) {
             return None;
         }
@@ -480,7 +507,7 @@ impl<'a> Search<'a> {
                 return self.rem - lower;
             }
         }
-        let legal = self.s.legal(seat);
+        let legal = self.legal(seat);
         let reps = self.representatives(legal);
         let mut cards = [0u8; 9];
         let n = self.ordered(seat, reps, first, &mut cards);
@@ -587,7 +614,7 @@ impl<'a> Search<'a> {
     fn root_test(&mut self, b: i32, first: u8) -> (i32, u8) {
         let seat = self.seat();
         let max = seat.is_multiple_of(2);
-        let legal = self.s.legal(seat);
+        let legal = self.legal(seat);
         let reps = self.representatives(legal);
         let mut cards = [0u8; 9];
         let n = self.ordered(seat, reps, first, &mut cards);
@@ -668,7 +695,7 @@ impl<'a> Search<'a> {
     /// `one`. `known` is a card already known to reach it (or [`Entry::NO_CARD`]).
     fn best_cards(&mut self, value: i32, known: u8, one: bool) -> (u8, u64) {
         let seat = self.seat();
-        let legal = self.s.legal(seat);
+        let legal = self.legal(seat);
         let reps = self.representatives(legal);
         let mut cards = [0u8; 9];
         let n = self.ordered(seat, reps, known, &mut cards);
@@ -697,7 +724,7 @@ impl<'a> Search<'a> {
     /// Every legal card reaching `value` (the exact value), `known` one of them.
     pub(super) fn all_best(&mut self, value: i32, known: u8) -> u64 {
         let seat = self.seat();
-        let legal = self.s.legal(seat);
+        let legal = self.legal(seat);
         let (_, chosen) = self.best_cards(value, known, false);
         self.expand(legal, chosen)
     }
