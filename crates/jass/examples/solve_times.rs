@@ -6,21 +6,36 @@
 //! Undenufe), after CARDS_PLAYED random legal cards (default 0: the whole deal from the first
 //! card; 16 leaves 5 tricks). One reusable `Solver` (`--reuse`) or a fresh `solve` each time;
 //! `--one` asks for the value and one best card (`best_card`, or `Solver::best_card` with
-//! `--reuse`) instead of every best card.
+//! `--reuse`) instead of every best card. `--named`: each deal in the contract the rule bot
+//! (`JassBot`) names for it, forehand's choice or its partner's after a Schieben, instead of the
+//! cycle (a deal as it is played, its contract chosen for the hands).
 //! A position's time is the least of up to five runs (while they take under a second in all),
 //! or, for a position longer than 0.1 s, its one run's time on a core where Linux tells it:
 //! the machine may be shared, and load only ever adds time.
 
 use std::time::{Duration, Instant};
 
-use cards_core::{GameRng, Seed};
+use cards_core::{Bot, GameRng, Seed};
 use jass::solve::{Position, Solver, best_card, solve};
-use jass::{Action, Contract, Game, Mode, Rules, SchieberDeal};
+use jass::{Action, Contract, Game, JassBot, Mode, Rules, SchieberDeal};
 
-/// A seeded deal in `contract` after `cards` random legal cards, as a position.
-fn position(seed: u64, contract: Contract, cards: usize) -> Position {
+/// A seeded deal in `contract` (or the one the rule bot names, for `None`) after `cards`
+/// random legal cards, as a position.
+fn position(seed: u64, contract: Option<Contract>, cards: usize) -> Position {
     let mut deal = SchieberDeal::new(&Rules::default(), 4, Seed::from(seed)).expect("a deal");
-    deal.play(Action::Name(contract)).expect("a contract");
+    match contract {
+        Some(contract) => deal.play(Action::Name(contract)).expect("a contract"),
+        None => {
+            let mut bot = JassBot::new(Seed::from(seed));
+            let mut legal = Vec::new();
+            while deal.contract().is_none() {
+                let seat = deal.to_act().expect("a seat to name");
+                deal.legal_actions(&mut legal);
+                let action = Bot::<SchieberDeal>::choose(&mut bot, &deal.view(seat), &legal);
+                deal.play(action).expect("a legal choice");
+            }
+        }
+    }
     let mut rng = GameRng::new(Seed::from(seed), 9);
     let mut moves = Vec::new();
     while deal.plays().len() < cards {
@@ -43,6 +58,7 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let reuse = args.iter().any(|a| a == "--reuse");
     let one = args.iter().any(|a| a == "--one");
+    let named = args.iter().any(|a| a == "--named");
     let mut numbers = args.iter().filter_map(|a| a.parse::<u64>().ok());
     let cards = numbers.next().unwrap_or(0) as usize;
     let count = numbers.next().unwrap_or(32);
@@ -50,8 +66,9 @@ fn main() {
     let mut times: Vec<Duration> = Vec::new();
     let mut nodes: Vec<u64> = Vec::new();
     for seed in 0..count {
-        let mode = Mode::ALL[(seed % 6) as usize];
-        let p = position(seed, Contract::Mode(mode), cards);
+        let cycled = Contract::Mode(Mode::ALL[(seed % 6) as usize]);
+        let p = position(seed, (!named).then_some(cycled), cards);
+        let contract = p.contract;
         // The least of up to 5 runs (while they take under a second in all): a busy machine
         // only ever adds time. A longer position runs once, timed by its time on a core.
         let mut e = Duration::MAX;
@@ -81,7 +98,7 @@ fn main() {
         }
         let s = s.expect("solved once");
         println!(
-            "seed {seed:3} {mode:?}: {:>11} nodes {:>10.3} ms {:?} best {}",
+            "seed {seed:3} {contract}: {:>11} nodes {:>10.3} ms {:?} best {}",
             s.nodes,
             e.as_secs_f64() * 1e3,
             s.points,
