@@ -72,13 +72,16 @@ impl Cards {
     }
 }
 
-/// The current trick as the search needs it: the cards on the table, the led suit, the card
-/// winning so far and the points, each updated as a card is laid rather than recomputed.
+/// The current trick as the search needs it: the cards on the table, the led suit, the trumps
+/// still allowed, the card winning so far and the points, each updated as a card is laid
+/// rather than recomputed. (The search reads the trick only from here; [`Start`]'s array of
+/// its cards is filled by [`Start::lay`] but not read once the search has begun.)
 #[derive(Clone, Copy)]
 pub(super) struct Trick {
     /// The cards on the table.
     pub(super) cards: u64,
-    /// The led suit's 9 card bits (none before the lead), and its index.
+    /// The led suit's 9 card bits (none before the lead), and its index: the ranks read the
+    /// one, the legal cards the other.
     led: u64,
     led_suit: u8,
     /// The trumps a card may still play when another suit is led (see
@@ -389,7 +392,7 @@ impl<'a> Search<'a> {
     fn child(&mut self, seat: usize, card: u8, alpha: i32, beta: i32) -> i32 {
         // What a play changes, to undo it (the rest of the state is read-only here).
         let s = &self.s;
-        let (trick, trick_len, leader, done) = (s.trick, s.trick_len, s.leader, s.done);
+        let (trick_len, leader, done) = (s.trick_len, s.leader, s.done);
         let on_table = self.trick;
         let held = self.held;
         self.held &= !(1 << self.place[card as usize]);
@@ -409,7 +412,7 @@ impl<'a> Search<'a> {
         };
         let s = &mut self.s;
         s.hands[seat] |= 1u64 << card;
-        (s.trick, s.trick_len, s.leader, s.done) = (trick, trick_len, leader, done);
+        (s.trick_len, s.leader, s.done) = (trick_len, leader, done);
         self.trick = on_table;
         self.held = held;
         value
