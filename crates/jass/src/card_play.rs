@@ -1,6 +1,7 @@
 //! [`CardPlay`]: the card play of one deal at a table of 3 or 4 — the hands, the cards played in
 //! order, who leads, and each seat's tricks and card points — the trick core that Coiffeur and
-//! Differenzler deals are built on (legal cards, winner and points come from [`crate::trick`]).
+//! Differenzler deals are built on (legal cards, winner and points come from
+//! [`crate::trick_rules`]).
 
 use cards_core::{JassCard, PlayerId};
 

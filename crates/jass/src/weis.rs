@@ -2,7 +2,7 @@
 //! that decides which team scores (the spec's "Weis (melds)" and its clarifications).
 //!
 //! [`declare`] is the hot path: per-suit run decomposition from a small precomputed table, the
-//! four-of-a-kinds from one `AND` of the suit masks, no allocation. [`reference`] beside it
+//! four-of-a-kinds from one `AND` of the suit masks, no allocation. [`mod@reference`] beside it
 //! enumerates every combination and picks by the criteria literally; the tests hold the two equal.
 //!
 //! The criteria that choose a player's counted combination are on [`declare`].

@@ -27,7 +27,7 @@ impl fmt::Display for CountField {
     }
 }
 
-/// Why [`settle`](crate::settle) refused its input. Each variant names the field as the
+/// Why [`settle`](crate::settle()) refused its input. Each variant names the field as the
 /// oracle's `letom.settle` request names it, and carries the values involved. The checks run
 /// in the order of the variants, so the first problem found is the one reported.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

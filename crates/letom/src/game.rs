@@ -353,7 +353,7 @@ impl Game for Letom {
     /// # Errors
     /// [`SetupError`] when the view is not one a deal shows (sizes that do not add up, a card
     /// twice, a list not in the form a view writes), as
-    /// [`Game::from_setup`](cards_core::Game::from_setup) would refuse it.
+    /// [`Game::from_setup`] would refuse it.
     fn sample_world<R: Rng + ?Sized>(view: &View, rng: &mut R) -> Result<Self, SetupError> {
         let p = &view.public;
         let n = view.hand_sizes.len();

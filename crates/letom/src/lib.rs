@@ -18,7 +18,7 @@
 //! - [`LetomBot`]: the rule-based player of both (`cards_core::RuleBot`), playing from a
 //!   seat's view alone;
 //! - [`score()`]: the base points of a set of captured cards ([`Breakdown`]);
-//! - [`settle`]: the settlement of a deal won by Tom, every step kept for display
+//! - [`settle()`]: the settlement of a deal won by Tom, every step kept for display
 //!   ([`Settlement`]).
 //!
 //! The rules and every decision are on the page [`rules_page`] (the

@@ -184,7 +184,7 @@ pub fn score(captured: CardSet<DidoCard>) -> Breakdown {
     }
 }
 
-/// The spec's words, literally: the test oracle and bench baseline for [`score`](super::score).
+/// The spec's words, literally: the test oracle and bench baseline for [`score`](super::score()).
 #[doc(hidden)]
 pub mod reference {
     use cards_core::{CardSet, Colour, DidoCard};

@@ -157,7 +157,8 @@ impl Placed {
     }
 }
 
-/// Checks `setup` against every rule (what [`Game::from_setup`] refuses).
+/// Checks `setup` against every rule (what
+/// [`Game::from_setup`](cards_core::Game::from_setup) refuses).
 pub(crate) fn check(rules: &Rules, setup: &Setup) -> Result<(), SetupError> {
     let n = setup.hands.len();
     rules.validate(n)?;
@@ -506,10 +507,10 @@ impl Letom {
     /// cards, then plays what happens at the deal (four of a number on the floor, chongtong)
     /// and starts the sale or the dealer's turn, exactly as a seeded deal starts. A `Deal`
     /// carries no seed, so under `reshuffle_sold` the seller's cards go under the stock
-    /// unshuffled; give a [`Setup`](crate::Setup) with its `reshuffle` seed to reshuffle.
+    /// unshuffled; give a [`Setup`] with its `reshuffle` seed to reshuffle.
     ///
     /// # Errors
-    /// [`SetupError`](crate::SetupError) for rules out of range, a card twice or missing,
+    /// [`SetupError`] for rules out of range, a card twice or missing,
     /// hand, floor or stock sizes other than the table's.
     pub fn from_deal(rules: &Rules, deal: &Deal) -> Result<Letom, crate::SetupError> {
         check_deal(rules, deal)?;

@@ -336,8 +336,8 @@ impl Deal {
 /// One deal of Letom: the cards, whose turn it is and everything the rules remember (shakes,
 /// bombs, owed flip-only turns, Ren calls, the carry from earlier nagaris, the table stake).
 ///
-/// Built by [`Game::new`](cards_core::Game::new) (a seeded deal), [`Letom::from_deal`] (the
-/// cards given) or [`Game::from_setup`](cards_core::Game::from_setup) (any position). Its JSON
+/// Built by [`Game::new`] (a seeded deal), [`Letom::from_deal`] (the
+/// cards given) or [`Game::from_setup`] (any position). Its JSON
 /// is `{"rules": …, "setup": …}`.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Letom {
@@ -379,7 +379,7 @@ pub struct Letom {
 }
 
 /// The order a deal's cards were dealt in (the floor, each hand from the dealer's, the stock):
-/// what [`Game::start_events`](cards_core::Game::start_events) tells of a deal fresh from
+/// what [`Game::start_events`] tells of a deal fresh from
 /// [`Letom::start`]. It is history, not position: equal for every state, hashed as nothing,
 /// and not in the [`Setup`](crate::Setup) (a position set up has none).
 #[derive(Clone, Copy, Debug)]

@@ -1,6 +1,6 @@
 //! # cards-registry
 //!
-//! The games of cardrules behind one erased interface: the [`catalogue`] of every game type
+//! The games of cardrules behind one erased interface: the [`catalogue()`] of every game type
 //! the front ends play (one line each: the game, its variant, what it is, its players, its
 //! rules and presets, the name its records carry), and [`Table`], one game in play whatever the
 //! game, object-safe, with every refusal a value: its moves whole or step by step, its views

@@ -373,7 +373,7 @@ impl Game for Zaagox {
         self.outcome
     }
 
-    /// The integer settlement (see [`Game::settlement`](cards_core::Game::settlement)): each
+    /// The integer settlement (see [`Game::settlement`]): each
     /// loser pays the winner's score; a failed Ava declarer pays for every loser alone; a
     /// negative score is paid by the winner unless the rules settle it as 0.
     fn settlement(&self) -> PerSeat<i64> {

@@ -1,6 +1,6 @@
 //! The moves of a Zaägox game: the real-time Da calls and the steps every transition is made
 //! of (drawing at the start of a turn, laying a pair, storing, winning), each reporting its
-//! events. [`Game::play_reporting`](cards_core::Game::play_reporting) (in `game.rs`) chooses
+//! events. [`Game::play_reporting`] (in `game.rs`) chooses
 //! among them.
 
 use cards_core::{DidoCard, Events, Game, PlayerId};

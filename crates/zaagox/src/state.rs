@@ -333,7 +333,7 @@ impl fmt::Display for Outcome {
 
 /// A Zaägox game: the whole state, including what players may not see.
 ///
-/// Its generic face is [`Game`](cards_core::Game) (start with `Zaagox::new` or
+/// Its generic face is [`Game`] (start with `Zaagox::new` or
 /// `Zaagox::from_setup`, list moves with `legal_actions`, move with `play` in place or `apply`
 /// copy-make); the inherent methods read what is Zaägox's own (hands, pairs, stored cards).
 /// Real-time tables use [`claim_da`](Zaagox::claim_da) and [`close_da`](Zaagox::close_da) for
@@ -358,7 +358,7 @@ pub struct Zaagox {
 }
 
 /// The order in which a seeded game dealt each hand, kept so that
-/// [`Game::start_events`](cards_core::Game::start_events) can tell the deal as dealt (the
+/// [`Game::start_events`] can tell the deal as dealt (the
 /// trace's deal form lists each hand in dealing order; a hand is a set and forgets it).
 ///
 /// It is not part of the position: any two compare equal and it hashes to nothing, so a
@@ -441,7 +441,7 @@ impl fmt::Display for Zaagox {
 impl Zaagox {
     // ---- read access -------------------------------------------------------------------------
 
-    /// Number of seats (the same as [`Game::num_players`](cards_core::Game::num_players)).
+    /// Number of seats (the same as [`Game::num_players`]).
     pub(crate) fn players(&self) -> usize {
         self.players as usize
     }

@@ -173,9 +173,9 @@ impl fmt::Display for SchieberDealOutcome {
 /// the contract or pushes it to the partner, forehand leads, nine tricks; Weis, Stöck, the
 /// last trick's 5 and the Match bonus are credited the moment they fall.
 ///
-/// Start it with [`Game::new`](cards_core::Game::new) (a seeded deal: the first deal of a
+/// Start it with [`Game::new`] (a seeded deal: the first deal of a
 /// game, so the holder of [`Rules::forehand_card`] is forehand) or with
-/// [`Game::from_setup`](cards_core::Game::from_setup) from explicit hands
+/// [`Game::from_setup`] from explicit hands
 /// ([`SchieberDealSetup::dealt`](crate::SchieberDealSetup::dealt)) — a duplicate tournament plays one deal at every
 /// table. A state is a few hundred bytes of fixed arrays; `Clone` is a copy.
 #[derive(Clone, Copy, Debug)]
@@ -410,7 +410,7 @@ impl SchieberDeal {
     }
 
     /// Plays `action` after checking every rule, all or nothing (out of line: the fast path
-    /// in [`SchieberDeal::step`] stays small).
+    /// in [`SchieberDeal::play_reporting`] stays small).
     #[inline(never)]
     pub(crate) fn step_checked(
         &mut self,

@@ -187,7 +187,7 @@ const MAX_TRIES: usize = 4000;
 
 impl SchieberDealView {
     /// The legal actions of this view's seat when it is the seat to act (in the order of
-    /// [`Game::legal_actions`](cards_core::Game::legal_actions)), into `out` (cleared first);
+    /// [`Game::legal_actions`]), into `out` (cleared first);
     /// empty otherwise. They depend only on what the seat sees: its hand, the contract so far
     /// and the current trick.
     pub fn legal_actions(&self, out: &mut Vec<Action>) {

@@ -37,7 +37,7 @@ const STREAK_BUCKETS: [Bucket; 5] = [
 pub struct MatchDeals {
     /// The deals, by the deal's tally (made at the first deal, which gives the table).
     tally: Option<LetomTally>,
-    /// Deals counted (or passed over, [`Self::skip`]).
+    /// Deals counted ([`Self::add`]).
     counted: u32,
     /// Nagaris in a row up to the last deal counted.
     streak: u32,

@@ -1,6 +1,6 @@
 //! The Jass ops that need no `Game`: `jass.legal`, `jass.trick`, `jass.weis` and `jass.deal`,
 //! on the `jass` crate's card-level core (`docs/oracle.md`, "Jass"): the Jass adapter's own
-//! ops ([`super::JassAdapter`]), before `jass.playout` and `jass.trace`.
+//! ops ([`OPS`]), before `jass.playout` and `jass.trace`.
 //!
 //! Every request is checked before the rules see it: card text (any spelling the spec accepts;
 //! answers use the canonical one), counts, and that no card is given twice — errors name the
