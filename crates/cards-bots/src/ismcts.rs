@@ -112,11 +112,20 @@ impl<G: Game, P: Playout<G>> Ismcts<G, P> {
     }
 }
 
-impl<G: Game, P: Playout<G>> Bot<G> for Ismcts<G, P> {
-    fn choose(&mut self, view: &G::View, legal: &[G::Action]) -> G::Action {
+impl<G: Game, P: Playout<G>> Ismcts<G, P> {
+    /// [`Bot::choose`] with the worlds drawn by `sample` instead of [`Game::sample_world`]:
+    /// what a seat that remembers more than its view plays with (a
+    /// [`Memory`](cards_core::Memory)). `sample` must return worlds consistent with `view`
+    /// (`None` when it cannot; the first world missing makes the choice `legal[0]`).
+    pub fn choose_from(
+        &mut self,
+        view: &G::View,
+        legal: &[G::Action],
+        mut sample: impl FnMut(&mut GameRng) -> Option<G>,
+    ) -> G::Action {
         let fallback = legal[0];
         self.hint.clear();
-        let Ok(first) = G::sample_world(view, &mut self.rng) else {
+        let Some(first) = sample(&mut self.rng) else {
             return fallback;
         };
         let Some(seat) = first.to_act() else {
@@ -153,10 +162,16 @@ impl<G: Game, P: Playout<G>> Bot<G> for Ismcts<G, P> {
                 &mut self.rng,
                 &mut self.policy,
                 &self.config,
-                |rng| first.take().or_else(|| G::sample_world(view, rng).ok()),
+                |rng| first.take().or_else(|| sample(rng)),
                 &mut self.hint,
             )
             .unwrap_or(fallback)
+    }
+}
+
+impl<G: Game, P: Playout<G>> Bot<G> for Ismcts<G, P> {
+    fn choose(&mut self, view: &G::View, legal: &[G::Action]) -> G::Action {
+        self.choose_from(view, legal, |rng| G::sample_world(view, rng).ok())
     }
 
     fn hint(&self) -> &[ActionStats<G::Action>] {

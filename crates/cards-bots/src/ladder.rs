@@ -8,7 +8,7 @@ use cards_core::{RandomPlayer, RuleBot, Seed};
 
 use crate::budget::{Budget, ParseBudgetError};
 use crate::player::{Fair, Player};
-use crate::{Cheat, GamePolicy, Ismcts, Pimc, SearchConfig, Solving};
+use crate::{Cheat, GamePolicy, Ismcts, Pimc, Remembering, SearchConfig, Solving};
 
 /// The playouts' time an [`Ismcts`] iteration takes, for `ismcts-solve`'s charge: a game gives
 /// a solve's cost in playouts, timed against a [`Pimc`] iteration, and an IS-MCTS iteration
@@ -67,11 +67,16 @@ impl BotSpec {
             BotSpec::Random => Box::new(Fair(RandomPlayer::new(seed))),
             BotSpec::Rules => Box::new(Fair(G::rule_bot(seed))),
             BotSpec::Pimc(b) => Box::new(Fair(Pimc::<G, _>::with_policy(b, seed, GamePolicy))),
-            BotSpec::Ismcts(b) => Box::new(Fair(
-                Ismcts::<G, _>::with_policy(b, seed, GamePolicy)
+            BotSpec::Ismcts(b) => {
+                let search = Ismcts::<G, _>::with_policy(b, seed, GamePolicy)
                     .with_config(*tuning)
-                    .with_prior(Box::new(G::rule_bot(seed))),
-            )),
+                    .with_prior(Box::new(G::rule_bot(seed)));
+                // Where the game gives its seats a memory, the search samples through it.
+                match G::memory() {
+                    Some(memory) => Box::new(Remembering::new(search, memory)),
+                    None => Box::new(Fair(search)),
+                }
+            }
             BotSpec::Cheat(b) => Box::new(Cheat::<G, _>::with_policy(b, seed, GamePolicy)),
             BotSpec::PimcSolve(b) => {
                 Box::new(Fair(Pimc::<G, _>::with_policy(b, seed, Solving::of::<G>())))

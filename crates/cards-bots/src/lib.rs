@@ -55,6 +55,7 @@ mod ladder;
 mod pimc;
 mod player;
 mod playout;
+mod remembering;
 mod solving;
 pub mod tournament;
 mod tree;
@@ -67,6 +68,7 @@ pub use ladder::{BotSpec, MakePlayer, ParseBotError};
 pub use pimc::Pimc;
 pub use player::{Fair, Player};
 pub use playout::{GamePolicy, Playout, Uniform};
+pub use remembering::Remembering;
 pub use solving::Solving;
 pub use tournament::{
     DealResult, Entrant, Fault, GameResult, Standings, Tournament, TournamentError,

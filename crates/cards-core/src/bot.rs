@@ -172,6 +172,15 @@ pub trait RuleBot: Game {
         None
     }
 
+    /// A fresh memory for a seat at a table of this game, through which a search samples its
+    /// worlds so that they agree with what the seat saw beyond its view; `None` (the default)
+    /// where the view already holds all a seat could remember that a world must agree with.
+    /// It learns the table from the events it is told, the first of which is the deal.
+    #[must_use]
+    fn memory() -> Option<Box<dyn crate::Memory<Self>>> {
+        None
+    }
+
     /// What a search's values of a move count at this decision, so a hint can say them in
     /// words: the returns' unit ([`Game::returns_unit`]) unless [`RuleBot::playout_value`]
     /// values playouts on a scale of its own here.

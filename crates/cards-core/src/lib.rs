@@ -57,6 +57,7 @@ mod game;
 mod index;
 pub mod input;
 mod jass;
+mod memory;
 mod presets;
 mod random_player;
 mod record;
@@ -87,6 +88,7 @@ pub use format::FORMAT;
 pub use game::{Census, Game};
 pub use index::{ActionMask, DirectIndex, IndexError, Indexed};
 pub use jass::{JassCard, JassRank, JassSuit};
+pub use memory::{Memory, RecallWorlds, Recalled};
 pub use presets::Presets;
 /// The rand generator trait that [`Game::sample_world`] and [`Draw`] accept
 /// (rand_core 0.10's `Rng`, formerly `RngCore`).
