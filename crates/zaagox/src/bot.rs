@@ -113,6 +113,17 @@ impl RuleBot for Zaagox {
         Some(value)
     }
 
+    /// A seat remembers where the cards it saw go under lie in the centre pile, and who drew
+    /// them ([`Recall`](crate::encode::Recall)): the view shows only the pile's size, yet once
+    /// the pile has turned over the next draws are those cards. The ladder's search samples
+    /// its worlds to agree ([`View::sample_world_recalled`]); docs/zaagox.md, section Bots,
+    /// gives the measurements.
+    fn memory() -> Option<Box<dyn cards_core::Memory<Zaagox>>> {
+        Some(Box::new(cards_core::Recalled::<Zaagox>::new(
+            crate::encode::Recall::new(),
+        )))
+    }
+
     /// Points, the [`WIN_BONUS`] for the game won counted in, so a hint says so.
     fn search_unit(&self) -> cards_core::ReturnsUnit {
         cards_core::ReturnsUnit::Points {

@@ -178,15 +178,30 @@ pub struct Recall {
     own_drawn: [Option<PlayerId>; CARDS],
     /// The last moves, oldest first (at most [`HORIZON`]).
     history: VecDeque<Entry>,
+    /// Whether it was told the game's start (the deal, or a position set up): only then
+    /// does its pile name the centre pile.
+    told: bool,
+}
+
+/// A search's worlds agree with the seat's recall: [`View::sample_world_recalled`].
+impl cards_core::RecallWorlds for Zaagox {
+    fn sample_world_recalled<R: cards_core::Rng + ?Sized>(
+        view: &View,
+        recall: &Recall,
+        rng: &mut R,
+    ) -> Result<Zaagox, crate::SetupError> {
+        view.sample_world_recalled(recall, rng)
+    }
 }
 
 impl Recall {
-    fn new() -> Self {
+    pub(crate) fn new() -> Self {
         Recall {
             pile: VecDeque::with_capacity(CARDS),
             drawn: [None; CARDS],
             own_drawn: [None; CARDS],
             history: VecDeque::with_capacity(HORIZON + 1),
+            told: false,
         }
     }
 
@@ -212,6 +227,48 @@ impl Recall {
         if let Some(d) = memory.get_mut(card.index() as usize) {
             *d = (!face_up).then_some(seat);
         }
+    }
+
+    /// What the recall tells a world sampled for `seat` (see
+    /// [`View::sample_world_recalled`]) among the cards it does not see (`unseen`): the
+    /// centre pile, top first, each place's card where the seat saw it go under; and the
+    /// cards it saw another seat draw, with that seat. `None` when the recall was never told
+    /// the game's start or its pile is not `pile_len` long: it does not fit the view.
+    #[allow(clippy::type_complexity)] // two plain lists, named by the doc above
+    pub(crate) fn placed(
+        &self,
+        seat: PlayerId,
+        pile_len: usize,
+        unseen: &[DidoCard],
+    ) -> Option<(Vec<Option<DidoCard>>, Vec<(DidoCard, PlayerId)>)> {
+        if !self.told || self.pile.len() != pile_len {
+            return None;
+        }
+
+        let mut free: Hand = unseen.iter().copied().collect();
+        let pile = self
+            .pile
+            .iter()
+            .map(|place| match *place {
+                Place::Public(c) | Place::Own(c) if free.contains(c) => {
+                    free.remove(c);
+                    Some(c)
+                }
+                _ => None,
+            })
+            .collect();
+        let mut held = Vec::new();
+        for (i, (a, b)) in self.drawn.iter().zip(&self.own_drawn).enumerate() {
+            let card = DidoCard::ALL[i];
+            if let Some(drawer) = a.or(*b)
+                && drawer != seat
+                && free.contains(card)
+            {
+                free.remove(card);
+                held.push((card, drawer));
+            }
+        }
+        Some((pile, held))
     }
 
     /// Cards now lying face up are no longer hidden in a hand.
@@ -352,10 +409,12 @@ impl Encode for Zaagox {
         let r = recall;
         match event {
             Event::Dealt(deal) => {
+                r.told = true;
                 r.pile.clear();
                 r.pile.extend((0..deal.pile.len()).map(|_| Place::Unknown));
             }
             Event::Position(p) => {
+                r.told = true;
                 r.pile.clear();
                 r.pile.extend((0..p.pile.len()).map(|_| Place::Unknown));
             }

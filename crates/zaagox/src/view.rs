@@ -91,6 +91,35 @@ impl View {
     /// [`SetupError`] when the view is inconsistent (it may come from anywhere): mostly
     /// [`SetupError::View`], or what the world built from it breaks.
     pub fn sample_world<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<Zaagox, SetupError> {
+        self.sample(rng, None)
+    }
+
+    /// A full state that shows this view to its seat and agrees with what the seat remembers
+    /// (`recall`, folded from its redacted events): the cards it saw go under lie where it
+    /// saw them go in the centre pile, and such a card it saw another seat draw (and not seen
+    /// face up since) is in that seat's hand, or else under its face-down ageing cards; the
+    /// rest is dealt as [`View::sample_world`] deals it.
+    ///
+    /// Where the recall does not fit the view (a recall of another game, or one that missed
+    /// events), it is set aside and the world is [`View::sample_world`]'s: the view is what
+    /// the seat certainly sees.
+    ///
+    /// # Errors
+    /// As [`View::sample_world`].
+    pub fn sample_world_recalled<R: Rng + ?Sized>(
+        &self,
+        recall: &crate::encode::Recall,
+        rng: &mut R,
+    ) -> Result<Zaagox, SetupError> {
+        self.sample(rng, Some(recall))
+            .or_else(|_| self.sample(rng, None))
+    }
+
+    fn sample<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        recall: Option<&crate::encode::Recall>,
+    ) -> Result<Zaagox, SetupError> {
         let bad = SetupError::View;
         let players = self.players;
         self.rules.validate(players)?;
@@ -146,21 +175,61 @@ impl View {
             return Err(bad(ViewError::UnseenCount));
         }
         rng.shuffle(&mut unseen);
+        // What the seat remembers, where it fits: the pile's known places, and who holds the
+        // remembered cards it saw drawn.
+        let remembered = recall.and_then(|r| r.placed(self.seat, self.pile_len, &unseen));
+        let remembered_any = remembered.is_some();
+        let (pile_known, held) = remembered.unwrap_or_default();
+        unseen.retain(|c| !pile_known.contains(&Some(*c)) && !held.iter().any(|&(h, _)| h == *c));
 
         let mut hands = vec![Hand::EMPTY; players];
         hands[self.seat.index()] = self.hand;
+        // A remembered card drawn by another seat is in its hand while there is room, else
+        // under its face-down ageing cards (it may have laid it there), else anywhere.
+        let mut ageing_first: Vec<Vec<DidoCard>> = vec![Vec::new(); players];
+        for &(card, seat) in &held {
+            let s = seat.index();
+            if s >= players || s == self.seat.index() {
+                unseen.push(card);
+            } else if hands[s].len() < self.hand_sizes[s] {
+                hands[s].insert(card);
+            } else {
+                ageing_first[s].push(card);
+            }
+        }
         // A seat being asked for Da holds a card of the discard's number: give it one first.
         if let (Phase::Da { asking, .. }, Some(d)) = (self.phase, self.discard)
             && asking != self.seat
             && asking.index() < players
+            && !hands[asking.index()]
+                .iter()
+                .any(|c| c.number() == d.number())
         {
             let Some(i) = unseen.iter().position(|c| c.number() == d.number()) else {
                 return Err(bad(ViewError::DaNoMatch));
             };
-            if self.hand_sizes[asking.index()] == 0 {
+            if hands[asking.index()].len() >= self.hand_sizes[asking.index()] {
                 return Err(bad(ViewError::DaEmptyHand));
             }
             hands[asking.index()].insert(unseen.swap_remove(i));
+        }
+        let mut pairs = Vec::with_capacity(self.pairs.len());
+        for p in &self.pairs {
+            let ageing = match &p.ageing {
+                Some(a) if a.len() == p.ageing_count as usize => a.clone(),
+                Some(_) => return Err(bad(ViewError::AgeingCount)),
+                // Its remembered cards first; the rest is dealt below.
+                None => ageing_first
+                    .get_mut(p.owner.index())
+                    .map(|f| f.split_off(f.len().saturating_sub(p.ageing_count as usize)))
+                    .unwrap_or_default(),
+            };
+            pairs.push(ageing);
+        }
+        // What did not fit goes back among the cards dealt at random.
+        unseen.extend(ageing_first.into_iter().flatten());
+        if remembered_any {
+            rng.shuffle(&mut unseen);
         }
         let mut deal = unseen.into_iter();
         for (seat, hand) in hands.iter_mut().enumerate() {
@@ -168,24 +237,37 @@ impl View {
                 hand.insert(deal.next().ok_or(bad(ViewError::OutOfCards))?);
             }
         }
-        let mut pairs = Vec::with_capacity(self.pairs.len());
-        for p in &self.pairs {
-            let ageing = match &p.ageing {
-                Some(a) if a.len() == p.ageing_count as usize => a.clone(),
-                Some(_) => return Err(bad(ViewError::AgeingCount)),
-                None => deal.by_ref().take(p.ageing_count as usize).collect(),
-            };
-            pairs.push(PairSetup {
+        let mut pair_setups = Vec::with_capacity(self.pairs.len());
+        for (p, mut ageing) in self.pairs.iter().zip(pairs) {
+            while ageing.len() < p.ageing_count as usize {
+                ageing.push(deal.next().ok_or(bad(ViewError::OutOfCards))?);
+            }
+            pair_setups.push(PairSetup {
                 owner: p.owner,
                 cards: p.cards,
                 ageing,
             });
         }
+        let pile = if pile_known.is_empty() {
+            deal.collect()
+        } else {
+            let mut pile = Vec::with_capacity(pile_known.len());
+            for place in &pile_known {
+                pile.push(match place {
+                    Some(c) => *c,
+                    None => deal.next().ok_or(bad(ViewError::OutOfCards))?,
+                });
+            }
+            if deal.next().is_some() {
+                return Err(bad(ViewError::UnseenCount));
+            }
+            pile
+        };
         let setup = Setup {
             players,
-            pile: deal.collect(),
+            pile,
             hands,
-            pairs,
+            pairs: pair_setups,
             stored: self.stored.clone(),
             discard: self.discard,
             phase: self.phase,
