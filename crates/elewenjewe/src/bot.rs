@@ -83,6 +83,16 @@ impl cards_core::RuleBot for Elewenjewe {
         ElewenjeweBot::new(seed)
     }
 
+    /// A seat remembers which cards each seat took this round ([`Recall`](crate::encode::Recall)):
+    /// the view counts the captured piles but does not show them (unless Isiwo is played), so
+    /// the ladder's search samples its worlds with those cards in their takers' piles, not in
+    /// the hands and the stock ([`RecallWorlds`](cards_core::RecallWorlds)).
+    fn memory() -> Option<Box<dyn cards_core::Memory<Elewenjewe>>> {
+        Some(Box::new(cards_core::Recalled::<Elewenjewe>::new(
+            crate::encode::Recall::default(),
+        )))
+    }
+
     /// Playouts: seven times in eight the greedy capturer (the capture taking the most, a
     /// layout diamond counted as four cards; with none, trail the card the other hands can
     /// least take), otherwise a random card of the hand and a random action of it. Found by

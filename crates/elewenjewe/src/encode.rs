@@ -150,6 +150,12 @@ impl Default for Recall {
 }
 
 impl Recall {
+    /// The cards seen taken this round, with the seat that took each: the cards of the
+    /// captured piles, which the view counts but does not show.
+    pub(crate) fn taken(&self) -> impl Iterator<Item = (StdCard, PlayerId)> + '_ {
+        (self.cards.iter().zip(StdCard::ALL)).filter_map(|(m, c)| m.taken_by.map(|s| (c, s)))
+    }
+
     fn memo(&mut self, card: StdCard) -> Option<&mut Memo> {
         self.cards.get_mut(usize::from(card.index()))
     }

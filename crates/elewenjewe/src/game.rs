@@ -554,6 +554,55 @@ impl Game for Elewenjewe {
     /// later rounds; the result is checked like any [`Setup`]. [`SetupError::View`] mostly,
     /// for a view that is inconsistent (it may come from anywhere).
     fn sample_world<R: Rng + ?Sized>(view: &View, rng: &mut R) -> Result<Self, SetupError> {
+        Elewenjewe::sample(view, rng, None)
+    }
+
+    /// Every round plays each hand card once (at most 50), for at most
+    /// [`Rules::most_rounds`] rounds.
+    fn max_actions(rules: &Rules, _players: usize) -> usize {
+        (rules.most_rounds() as usize).saturating_mul(50)
+    }
+
+    /// The 52 cards, and the two jokers when [`Rules::jokers`] is on.
+    fn deck(rules: &Rules) -> CardSet<StdCard> {
+        pack(rules)
+    }
+
+    fn census(&self) -> Census<StdCard> {
+        let mut census = Census::default();
+        let n = self.n();
+        self.hands[..n].iter().for_each(|&h| census.add(h));
+        self.captured[..n].iter().for_each(|&c| census.add(c));
+        self.piles.iter().for_each(|p| census.add(p.cards));
+        census.add(self.table);
+        census.add(self.set_aside);
+        census.add_all(self.stock.iter().copied());
+        census
+    }
+}
+
+/// [`Game::sample_world`], the captured piles agreeing with what the seat remembers (`recall`,
+/// folded from its redacted events): every card it saw taken this round lies in the captured
+/// pile of the seat that took it, so the hands and the stock hold only what they can; the rest
+/// is dealt as `sample_world` deals it. A card the recall names that the view shows elsewhere,
+/// or more than a pile's size, is set aside (a recall that missed events); a recall told
+/// nothing gives `sample_world`'s world, draw for draw.
+impl cards_core::RecallWorlds for Elewenjewe {
+    fn sample_world_recalled<R: Rng + ?Sized>(
+        view: &View,
+        recall: &crate::encode::Recall,
+        rng: &mut R,
+    ) -> Result<Elewenjewe, SetupError> {
+        Elewenjewe::sample(view, rng, Some(recall))
+    }
+}
+
+impl Elewenjewe {
+    fn sample<R: Rng + ?Sized>(
+        view: &View,
+        rng: &mut R,
+        recall: Option<&crate::encode::Recall>,
+    ) -> Result<Elewenjewe, SetupError> {
         let bad = |why| SetupError::View { why };
         let n = view.hand_sizes.len();
         view.rules.validate(n)?;
@@ -576,11 +625,29 @@ impl Game for Elewenjewe {
         let mut pool: Vec<StdCard> = (pack(&view.rules) - known).iter().collect();
         let layout: Vec<StdCard> = (LAYOUT - known).iter().collect();
         pool.retain(|c| !LAYOUT.contains(*c));
+        // The cards the seat remembers taken, in their takers' piles (without Isiwo, where the
+        // view does not show the piles), each one the view does not show elsewhere and within
+        // the pile's size.
+        let mut remembered = vec![Cards::EMPTY; n];
+        if let (Some(recall), None) = (recall, &view.captured) {
+            for (card, seat) in recall.taken() {
+                let s = seat.index();
+                if s < n && !known.contains(card) && remembered[s].len() < view.captured_sizes[s] {
+                    remembered[s].insert(card);
+                }
+            }
+        }
+        let placed = remembered.iter().fold(Cards::EMPTY, |a, &b| a | b);
+        pool.retain(|c| !placed.contains(*c));
+        let layout: Vec<StdCard> = layout
+            .into_iter()
+            .filter(|c| !placed.contains(*c))
+            .collect();
         // Captured slots to fill (without Isiwo): one per card, by seat.
         let mut slots: Vec<usize> = Vec::new();
         if view.captured.is_none() {
             for (s, &size) in view.captured_sizes.iter().enumerate() {
-                slots.extend(core::iter::repeat_n(s, size));
+                slots.extend(core::iter::repeat_n(s, size - remembered[s].len()));
             }
         }
         if layout.len() > slots.len() {
@@ -599,7 +666,7 @@ impl Game for Elewenjewe {
         rng.shuffle(&mut pool);
         let mut captured: Vec<Cards> = match &view.captured {
             Some(c) => c.clone(),
-            None => vec![Cards::EMPTY; n],
+            None => remembered,
         };
         let mut cards = layout.into_iter().chain(pool);
         for &s in &slots {
@@ -638,28 +705,5 @@ impl Game for Elewenjewe {
             ));
         }
         Ok(world)
-    }
-
-    /// Every round plays each hand card once (at most 50), for at most
-    /// [`Rules::most_rounds`] rounds.
-    fn max_actions(rules: &Rules, _players: usize) -> usize {
-        (rules.most_rounds() as usize).saturating_mul(50)
-    }
-
-    /// The 52 cards, and the two jokers when [`Rules::jokers`] is on.
-    fn deck(rules: &Rules) -> CardSet<StdCard> {
-        pack(rules)
-    }
-
-    fn census(&self) -> Census<StdCard> {
-        let mut census = Census::default();
-        let n = self.n();
-        self.hands[..n].iter().for_each(|&h| census.add(h));
-        self.captured[..n].iter().for_each(|&c| census.add(c));
-        self.piles.iter().for_each(|p| census.add(p.cards));
-        census.add(self.table);
-        census.add(self.set_aside);
-        census.add_all(self.stock.iter().copied());
-        census
     }
 }

@@ -3,7 +3,9 @@
 //! deal no more often than a decoy world does, and spreads the unseen cards uniformly at the
 //! deal.
 
-use cards_core::{CardSet, GameRng, RandomPlayer, StdCard};
+use cards_core::{
+    CardSet, Encode as _, GameRng, Knowledge, RandomPlayer, RecallWorlds as _, StdCard,
+};
 use cards_testkit::worlds::{Placements, chi_square_uniform, placements};
 use elewenjewe::{Elewenjewe, Game, LAYOUT, Leftovers, PlayerId, Rules, Seed};
 
@@ -212,5 +214,70 @@ fn at_the_deal_unseen_cards_are_spread_uniformly() {
         if !game.stock().is_empty() {
             chi_square_uniform(&one.counts_in(&Zone::Stock, unseen)).unwrap();
         }
+    }
+}
+
+#[test]
+fn recalled_worlds_put_every_card_seen_taken_in_its_takers_pile() {
+    let mut rng = GameRng::new(Seed::from(79), 3);
+    let mut checked = 0usize;
+    for rules in variants() {
+        for players in 2..=4 {
+            for seed in 0..25u64 {
+                // A random state as above, its events kept.
+                let mut truth = Elewenjewe::new(&rules, players, Seed::from(seed)).unwrap();
+                let mut events = Vec::new();
+                truth.start_events(&mut events);
+                let mut moves = GameRng::new(Seed::from(seed), 9);
+                let most = if seed.is_multiple_of(3) { 150 } else { 48 };
+                let n = cards_core::Draw::index(&mut moves, most).unwrap_or(0);
+                let mut player = RandomPlayer::new(Seed::from(seed ^ 0x5eed));
+                let mut buf = Vec::new();
+                for _ in 0..n {
+                    let Some(action) = player.choose(&truth, &mut buf) else {
+                        break;
+                    };
+                    truth.play_reporting(action, &mut events).unwrap();
+                }
+                if truth.is_terminal() {
+                    continue;
+                }
+                for seat in (0..players).map(|s| PlayerId(s as u8)) {
+                    let mut knows = Knowledge::<Elewenjewe>::new(&rules, players, seat);
+                    for e in &events {
+                        knows.observe(&Elewenjewe::redact(&rules, e, seat)).unwrap();
+                    }
+                    let view = truth.view(seat);
+                    assert_eq!(knows.view(), &view);
+                    for _ in 0..3 {
+                        let world =
+                            Elewenjewe::sample_world_recalled(&view, knows.recall(), &mut rng)
+                                .unwrap();
+                        check_implications(&truth, &world, seat);
+                        // Told from the deal on, the seat knows every pile it saw taken.
+                        for s in (0..players).map(|s| PlayerId(s as u8)) {
+                            assert_eq!(world.captured(s), truth.captured(s), "taken by {s}");
+                        }
+                        checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 500, "{checked}");
+}
+
+#[test]
+fn a_recall_told_nothing_gives_the_views_own_world() {
+    for seed in 0..40u64 {
+        let rules = &variants()[(seed % 4) as usize];
+        let truth = random_state(rules, 2 + (seed % 3) as usize, seed);
+        let seat = PlayerId((seed % 2) as u8);
+        let view = truth.view(seat);
+        let blank = Elewenjewe::recall_start(rules, truth.num_players(), seat);
+        let mut a = GameRng::new(Seed::from(seed), 5);
+        let mut b = GameRng::new(Seed::from(seed), 5);
+        let recalled = Elewenjewe::sample_world_recalled(&view, &blank, &mut a).unwrap();
+        assert_eq!(recalled, Elewenjewe::sample_world(&view, &mut b).unwrap());
     }
 }
