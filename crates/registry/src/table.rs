@@ -661,6 +661,19 @@ impl<G: Catalogued, P: Indexed<Game = G>> Typed<G, P> {
         // Seeded from the moment too, so one seed asks each position afresh.
         let seed = GameRng::new(Seed::from(seed), self.record.actions.len() as u64).seed();
         let mut player: Box<dyn Player<G>> = spec.player::<G>(seed, &self.line.tuning);
+        // A player that remembers is told the game so far, as its seat saw it: a fresh bot
+        // for each decision then plays as the same bot seated for the whole game would.
+        if player.observes()
+            && let Some(seat) = self.state.to_act()
+        {
+            let (before, start) = self.history(seat);
+            for event in before {
+                player.observe(event);
+            }
+            for event in self.events.get(start..).unwrap_or_default() {
+                player.observe(&G::redact(self.state.rules(), event, seat));
+            }
+        }
         let action = player.act(&self.state, &legal).ok_or(TableError::Over)?;
         if !legal.contains(&action) {
             return Err(TableError::Refused(format!(
