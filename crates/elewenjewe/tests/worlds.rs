@@ -7,7 +7,7 @@ use cards_core::{
     CardSet, Encode as _, GameRng, Knowledge, RandomPlayer, RecallWorlds as _, StdCard,
 };
 use cards_testkit::worlds::{Placements, chi_square_uniform, placements};
-use elewenjewe::{Elewenjewe, Game, LAYOUT, Leftovers, PlayerId, Rules, Seed};
+use elewenjewe::{Elewenjewe, Event, Game, LAYOUT, Leftovers, PlayerId, Rules, Seed};
 
 /// Where a card the seat cannot see lies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -75,7 +75,14 @@ fn variants() -> Vec<Rules> {
 /// A random state: a fresh game after a random number of random legal moves, so that states
 /// cover the deal, every batch, piles standing, later rounds and the end.
 fn random_state(rules: &Rules, players: usize, seed: u64) -> Elewenjewe {
+    random_game(rules, players, seed).0
+}
+
+/// [`random_state`] with the events that led to it, from the deal on.
+fn random_game(rules: &Rules, players: usize, seed: u64) -> (Elewenjewe, Vec<Event>) {
     let mut game = Elewenjewe::new(rules, players, Seed::from(seed)).unwrap();
+    let mut events = Vec::new();
+    game.start_events(&mut events);
     let mut rng = GameRng::new(Seed::from(seed), 9);
     // Two states in three within the first round (48 plays at most), the rest up to two rounds
     // later.
@@ -87,9 +94,9 @@ fn random_state(rules: &Rules, players: usize, seed: u64) -> Elewenjewe {
         let Some(action) = player.choose(&game, &mut buf) else {
             break;
         };
-        game.play(action).unwrap();
+        game.play_reporting(action, &mut events).unwrap();
     }
-    game
+    (game, events)
 }
 
 /// What the view of `seat` implies, held on a sampled world: the table, the protected piles
@@ -224,21 +231,7 @@ fn recalled_worlds_put_every_card_seen_taken_in_its_takers_pile() {
     for rules in variants() {
         for players in 2..=4 {
             for seed in 0..25u64 {
-                // A random state as above, its events kept.
-                let mut truth = Elewenjewe::new(&rules, players, Seed::from(seed)).unwrap();
-                let mut events = Vec::new();
-                truth.start_events(&mut events);
-                let mut moves = GameRng::new(Seed::from(seed), 9);
-                let most = if seed.is_multiple_of(3) { 150 } else { 48 };
-                let n = cards_core::Draw::index(&mut moves, most).unwrap_or(0);
-                let mut player = RandomPlayer::new(Seed::from(seed ^ 0x5eed));
-                let mut buf = Vec::new();
-                for _ in 0..n {
-                    let Some(action) = player.choose(&truth, &mut buf) else {
-                        break;
-                    };
-                    truth.play_reporting(action, &mut events).unwrap();
-                }
+                let (truth, events) = random_game(&rules, players, seed);
                 if truth.is_terminal() {
                     continue;
                 }
