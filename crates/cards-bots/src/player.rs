@@ -30,6 +30,17 @@ pub trait Player<G: Game>: Send {
     /// ([`Game::redact`]): a player never holds what its seat may not see.
     fn observe(&mut self, _event: &G::Event) {}
 
+    /// Tells it the game so far as `seat` saw it, when it observes: each of `events` (the
+    /// game's own, from its start) redacted for the seat, in order. A player made for one
+    /// decision so plays as one seated from the start and told every event would.
+    fn catch_up(&mut self, rules: &G::Rules, seat: PlayerId, events: &[G::Event]) {
+        if self.observes() {
+            for event in events {
+                self.observe(&G::redact(rules, event, seat));
+            }
+        }
+    }
+
     /// The faults since the last call: decisions this player failed to make (an outside
     /// program's late, unreadable or illegal answer), each made for it by the fallback its
     /// documentation names, and why.

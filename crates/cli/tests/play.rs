@@ -734,3 +734,45 @@ fn every_game_fits_the_width() {
         }
     }
 }
+
+/// One seed plays the same game in the terminal and on the page (the registry's `Session`):
+/// each bot's decision is seeded alike, and a bot that remembers (Eléwénjewé's `ismcts`,
+/// which recalls the cards it saw taken) is told the game so far in both.
+#[test]
+fn the_terminal_and_the_page_play_the_same_game() {
+    for seed in ["1", "2", "3", "4"] {
+        let path = temp_record(&format!("terminal-and-page-{seed}"));
+        let args = [
+            "elewenjewe",
+            "--players",
+            "2",
+            "--seed",
+            seed,
+            "--plain",
+            "--bots",
+            "ismcts:1000",
+            "--record",
+            path.to_str().unwrap(),
+            "--force",
+        ];
+        play_text(&args, &"1\n".repeat(400));
+        let record: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let _ = std::fs::remove_file(&path);
+        let line = cards_registry::find("elewenjewe", None).unwrap();
+        let bots = ["ismcts:1000".to_owned()];
+        let seed = seed.parse().unwrap();
+        let mut page =
+            cards_registry::Session::new(line, &record["rules"], 2, 0, seed, &bots).unwrap();
+        let actions = record["actions"].as_array().unwrap();
+        assert!(actions.len() > 40, "{record}");
+        for (k, action) in actions.iter().enumerate() {
+            let action = action.as_str().unwrap();
+            match page.bot_turn().unwrap() {
+                Some(chosen) => assert_eq!(chosen.notation, action, "seed {seed} action {k}"),
+                None => page.play(action).unwrap(),
+            }
+        }
+        assert!(page.screen().end.is_some(), "the page's game is over too");
+    }
+}

@@ -346,6 +346,8 @@ struct Slot<G: Catalogued, P> {
     under_way: Option<(P, Vec<usize>)>,
     /// The bot of each seat a learner does not hold.
     bots: Vec<Option<Box<dyn Player<G>>>>,
+    /// Some bot is told the game's events ([`Player::observes`]: a search that remembers).
+    observers: bool,
     /// Each seat's recall, when the tensor is the information state.
     recalls: Vec<G::Recall>,
     /// The learner seat that acted last (whose tensor a finished episode shows).
@@ -371,6 +373,7 @@ impl<G: Catalogued, P: Indexed<Game = G>> Slot<G, P> {
             game: None,
             under_way: None,
             bots: Vec::new(),
+            observers: false,
             recalls: Vec::new(),
             last_learner: 0,
             forfeit: None,
@@ -431,10 +434,14 @@ impl<G: Catalogued, P: Indexed<Game = G>> Slot<G, P> {
                 Some(spec.player::<G>(bot_seed, &shared.tuning))
             })
             .collect();
+        self.observers = self.bots.iter().flatten().any(|bot| bot.observes());
         self.recalls.clear();
-        if config.tensor == Tensor::InformationState {
-            self.events.clear();
+        self.events.clear();
+        if self.observers || config.tensor == Tensor::InformationState {
             game.start_events(&mut self.events);
+        }
+        self.tell_bots(shared);
+        if config.tensor == Tensor::InformationState {
             for seat in PlayerId::all(config.players) {
                 let mut recall = G::recall_start(&shared.rules, config.players, seat);
                 for event in &self.events {
@@ -460,14 +467,32 @@ impl<G: Catalogued, P: Indexed<Game = G>> Slot<G, P> {
         self.forfeit.is_some() || self.game.as_ref().is_some_and(Game::is_terminal)
     }
 
-    /// Plays `action` (legal) for the seat to act, its events folded into the recalls.
+    /// Whether a move's events are needed: for a recall that holds something (not a game
+    /// whose view has its whole history), or for a bot told them.
+    fn reports(&self) -> bool {
+        self.observers || !self.recalls.is_empty() && size_of::<G::Recall>() != 0
+    }
+
+    /// Tells the bots that observe the events just reported, each redacted for its seat.
+    fn tell_bots(&mut self, shared: &Shared<G>) {
+        if !self.observers {
+            return;
+        }
+        for (seat, bot) in PlayerId::all(self.bots.len()).zip(&mut self.bots) {
+            if let Some(bot) = bot {
+                bot.catch_up(&shared.rules, seat, &self.events);
+            }
+        }
+    }
+
+    /// Plays `action` (legal) for the seat to act, its events folded into the recalls and
+    /// told to the bots that observe.
     fn act(&mut self, shared: &Shared<G>, action: G::Action) -> Result<(), TableError> {
+        let reports = self.reports();
         let Some(game) = self.game.as_mut() else {
             return Err(TableError::Over);
         };
-        // No recall to keep, or one that holds nothing (a game whose view has its whole
-        // history): no events are needed.
-        if self.recalls.is_empty() || size_of::<G::Recall>() == 0 {
+        if !reports {
             return game
                 .play(action)
                 .map_err(|e| TableError::Refused(e.to_string()));
@@ -480,6 +505,7 @@ impl<G: Catalogued, P: Indexed<Game = G>> Slot<G, P> {
                 G::recall(recall, &G::redact(&shared.rules, event, seat));
             }
         }
+        self.tell_bots(shared);
         Ok(())
     }
 
@@ -532,8 +558,8 @@ impl<G: Catalogued, P: Indexed<Game = G>> Slot<G, P> {
             self.under_way = Some((position, taken));
             return Ok(());
         }
-        if self.recalls.is_empty() || size_of::<G::Recall>() == 0 {
-            // Nobody recalls events: the position's game is the state the decision reaches.
+        if !self.reports() {
+            // Nobody is told events: the position's game is the state the decision reaches.
             self.game = Some(position.game().clone());
         } else {
             let action = self
@@ -866,5 +892,73 @@ impl<G: Catalogued, P: Indexed<Game = G> + Send + 'static> Batch for Typed<G, P>
             slot.check(action, config, i)?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use elewenjewe::Elewenjewe;
+
+    /// The game of batch table 0, episode 0, of `seed`, the learner at seat 0 always playing
+    /// its first legal action and seat 1 the bot `bot`, told every event as its seat saw it
+    /// when `told`: played here move by move, as a tournament seats a bot.
+    fn alone(seed: u64, bot: BotSpec, told: bool) -> Elewenjewe {
+        let rules = elewenjewe::Rules::default();
+        let deal = Seed::from(deal_seed(seed, 0, 0));
+        let mut game = Elewenjewe::new(&rules, 2, deal).unwrap();
+        let bot_seed = GameRng::new(deal, BOT_STREAM + 1).seed();
+        let mut player = bot.player::<Elewenjewe>(bot_seed, &crate::tuning(Elewenjewe::NAME));
+        let (mut events, mut legal) = (Vec::new(), Vec::new());
+        game.start_events(&mut events);
+        while let Some(seat) = game.to_act() {
+            if told {
+                player.catch_up(&rules, PlayerId(1), &events);
+            }
+            events.clear();
+            game.legal_actions(&mut legal);
+            let action = if seat.index() == 0 {
+                legal[0]
+            } else {
+                player.act(&game, &legal).unwrap()
+            };
+            game.play_reporting(action, &mut events).unwrap();
+        }
+        game
+    }
+
+    /// An opponent that remembers (Eléwénjewé's `ismcts`, which recalls the cards it saw
+    /// taken) is told every event of its episode as its seat saw it: the batch plays the game
+    /// a bot seated alike and told them plays, and (for some seed) not the one a bot told
+    /// nothing plays.
+    #[test]
+    fn opponents_that_remember_are_told_the_game() {
+        let line = crate::find("elewenjewe", None).unwrap();
+        let bot: BotSpec = "ismcts:400".parse().unwrap();
+        let mut told_something = 0;
+        for seed in 0..3 {
+            let config = BatchConfig {
+                players: 2,
+                seed,
+                learners: vec![0],
+                opponents: vec![bot.to_string()],
+                ..BatchConfig::default()
+            };
+            let mut batch = Typed::<Elewenjewe, elewenjewe::Stepped>::new(line, config).unwrap();
+            let (shared, slot) = (&batch.shared, &mut batch.slots[0]);
+            slot.start(shared).unwrap();
+            while let Some(game) = slot.game.as_ref().filter(|g| !g.is_terminal()) {
+                game.legal_actions(&mut slot.legal);
+                let first = slot.legal[0];
+                slot.act(shared, first).unwrap();
+                slot.play_bots(shared).unwrap();
+            }
+            let played = slot.game.clone().unwrap();
+            assert_eq!(played, alone(seed, bot, true), "seed {seed}");
+            if played != alone(seed, bot, false) {
+                told_something += 1;
+            }
+        }
+        assert!(told_something > 0);
     }
 }

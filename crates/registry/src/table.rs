@@ -660,20 +660,7 @@ impl<G: Catalogued, P: Indexed<Game = G>> Typed<G, P> {
         }
         // Seeded from the moment too, so one seed asks each position afresh.
         let seed = GameRng::new(Seed::from(seed), self.record.actions.len() as u64).seed();
-        let mut player: Box<dyn Player<G>> = spec.player::<G>(seed, &self.line.tuning);
-        // A player that remembers is told the game so far, as its seat saw it: a fresh bot
-        // for each decision then plays as the same bot seated for the whole game would.
-        if player.observes()
-            && let Some(seat) = self.state.to_act()
-        {
-            let (before, start) = self.history(seat);
-            for event in before {
-                player.observe(event);
-            }
-            for event in self.events.get(start..).unwrap_or_default() {
-                player.observe(&G::redact(self.state.rules(), event, seat));
-            }
-        }
+        let mut player = self.seated(spec, seed);
         let action = player.act(&self.state, &legal).ok_or(TableError::Over)?;
         if !legal.contains(&action) {
             return Err(TableError::Refused(format!(
@@ -681,6 +668,27 @@ impl<G: Catalogued, P: Indexed<Game = G>> Typed<G, P> {
             )));
         }
         Ok((player, legal, action))
+    }
+}
+
+impl<G: Catalogued, P: Indexed<Game = G>> Typed<G, P> {
+    /// The bot `spec` seeded with `seed`, for the seat to act. A player that remembers is told
+    /// the game so far, as its seat saw it: a fresh bot for each decision then plays as the
+    /// same bot seated for the whole game would.
+    fn seated(&self, spec: BotSpec, seed: Seed) -> Box<dyn Player<G>> {
+        let mut player: Box<dyn Player<G>> = spec.player::<G>(seed, &self.line.tuning);
+        if player.observes()
+            && let Some(seat) = self.state.to_act()
+        {
+            // A sampled world's seat: its history, already redacted, then the world's events.
+            let (before, start) = self.history(seat);
+            for event in before {
+                player.observe(event);
+            }
+            let own = self.events.get(start..).unwrap_or_default();
+            player.catch_up(self.state.rules(), seat, own);
+        }
+        player
     }
 }
 
@@ -1019,5 +1027,56 @@ impl<G: Catalogued, P: Indexed<Game = G> + Send + 'static> Table for Typed<G, P>
             table.take_step(id)?;
         }
         Ok(Box::new(table))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use zaagox::Zaagox;
+
+    /// A fresh bot that remembers, made for one decision, is told the game so far as its seat
+    /// saw it: it weighs the moves exactly as a bot seated from the deal and told every event
+    /// in turn, redacted for its seat (as a tournament tells it), and not always as one told
+    /// nothing (so what it is told is used).
+    #[test]
+    fn a_fresh_bot_is_told_the_game_so_far() {
+        let line = crate::find("zaagox", None).unwrap();
+        let rules = zaagox::Rules::default();
+        let spec: BotSpec = "ismcts:100".parse().unwrap();
+        let mut told_something = 0;
+        for seed in 0..3u64 {
+            let mut game = Zaagox::new(&rules, 2, Seed::from(seed)).unwrap();
+            let record = GameRecord::from_integer_seed(rules, 2, seed);
+            let mut table = Typed::<Zaagox, Zaagox>::start(line, game.clone(), record);
+            let mut events = Vec::new();
+            game.start_events(&mut events);
+            let mut rng = GameRng::new(Seed::from(seed), 1);
+            let mut legal = Vec::new();
+            for turn in 0..90 {
+                let Some(seat) = game.to_act() else { break };
+                game.legal_actions(&mut legal);
+                if turn % 15 == 14 {
+                    let bot_seed = Seed::from(seed + 100);
+                    let mut fresh = table.seated(spec, bot_seed);
+                    let mut seated = spec.player::<Zaagox>(bot_seed, &line.tuning);
+                    for event in &events {
+                        seated.observe(&Zaagox::redact(&rules, event, seat));
+                    }
+                    let mut untold = spec.player::<Zaagox>(bot_seed, &line.tuning);
+                    let choice = fresh.act(&game, &legal);
+                    assert_eq!(choice, seated.act(&game, &legal), "seed {seed} turn {turn}");
+                    assert_eq!(fresh.hint(), seated.hint(), "seed {seed} turn {turn}");
+                    untold.act(&game, &legal);
+                    if untold.hint() != seated.hint() {
+                        told_something += 1;
+                    }
+                }
+                let action = legal[rng.below(legal.len() as u64) as usize];
+                game.play_reporting(action, &mut events).unwrap();
+                table.act(action).unwrap();
+            }
+        }
+        assert!(told_something > 0);
     }
 }

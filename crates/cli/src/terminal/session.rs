@@ -87,6 +87,10 @@ pub struct Session<G: RuleBot, P> {
     chosen: Vec<bool>,
     /// The human seat's view, built only from its redacted events.
     view: G::View,
+    /// Every event of the game so far, as it happened: each bot made for a decision is told
+    /// them as its seat saw them, so one that remembers plays as it would seated from the
+    /// start (as in a tournament, and on the page).
+    events: Vec<G::Event>,
     /// Each seat's bot and its name (`None` for the human's seat): a fresh player of that
     /// kind decides each move.
     bots: Vec<Option<Seat>>,
@@ -184,6 +188,7 @@ where
         let mut session = Session {
             label: row.label,
             view: G::blank_view(&rules, players, human),
+            events: Vec::new(),
             record: GameRecord::from_integer_seed(rules.clone(), players, config.seed),
             rules,
             human,
@@ -211,6 +216,7 @@ where
         for event in &events {
             session.tell(event)?;
         }
+        session.events = events;
         session.intro(config, out)?;
         session.write_record()?;
         Ok(session)
@@ -323,6 +329,7 @@ where
                     .push(format!("(the screen could not follow this: {e})"));
             }
         }
+        self.events.append(&mut events);
         Ok(())
     }
 
@@ -387,6 +394,7 @@ where
         // moment: the same moves are answered the same way, after an undo too.
         let bot_seed = decision_seed(self.seed, BOTS, seat, self.record.actions.len());
         let mut bot = spec.player::<G>(bot_seed, &cards_registry::tuning(G::NAME));
+        bot.catch_up(&self.rules, seat, &self.events);
         let who = format!("seat {} ({name})", seat.index());
         let chosen = self.thinking(spec, &who, out, || bot.act(&self.state, &legal))?;
         let Some(action) = chosen else {
@@ -608,6 +616,7 @@ where
         let mut bot = self
             .hint
             .player::<G>(seed, &cards_registry::tuning(G::NAME));
+        bot.catch_up(&self.rules, self.human, &self.events);
         let who = self.hint.to_string();
         let Some(chosen) = self.thinking(self.hint, &who, out, || bot.act(&self.state, legal))?
         else {
@@ -712,6 +721,7 @@ where
         }
         self.state = state;
         self.view = view;
+        self.events = events;
         self.record = record;
         self.actors.truncate(last);
         self.chosen.truncate(last);
