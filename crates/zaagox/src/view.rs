@@ -186,7 +186,12 @@ impl View {
         hands[self.seat.index()] = self.hand;
         // A remembered card drawn by another seat is in its hand while there is room, else
         // under its face-down ageing cards (it may have laid it there), else anywhere.
-        let mut ageing_first: Vec<Vec<DidoCard>> = vec![Vec::new(); players];
+        // (No list at all when nothing is remembered: the plain world allocates only itself.)
+        let mut ageing_first: Vec<Vec<DidoCard>> = if held.is_empty() {
+            Vec::new()
+        } else {
+            vec![Vec::new(); players]
+        };
         for &(card, seat) in &held {
             let s = seat.index();
             if s >= players || s == self.seat.index() {
@@ -215,7 +220,7 @@ impl View {
         }
         let mut pairs = Vec::with_capacity(self.pairs.len());
         for p in &self.pairs {
-            let ageing = match &p.ageing {
+            let ageing: Vec<DidoCard> = match &p.ageing {
                 Some(a) if a.len() == p.ageing_count as usize => a.clone(),
                 Some(_) => return Err(bad(ViewError::AgeingCount)),
                 // Its remembered cards first; the rest is dealt below.
@@ -224,7 +229,11 @@ impl View {
                     .map(|f| f.split_off(f.len().saturating_sub(p.ageing_count as usize)))
                     .unwrap_or_default(),
             };
-            pairs.push(ageing);
+            pairs.push(PairSetup {
+                owner: p.owner,
+                cards: p.cards,
+                ageing,
+            });
         }
         // What did not fit goes back among the cards dealt at random.
         unseen.extend(ageing_first.into_iter().flatten());
@@ -237,16 +246,12 @@ impl View {
                 hand.insert(deal.next().ok_or(bad(ViewError::OutOfCards))?);
             }
         }
-        let mut pair_setups = Vec::with_capacity(self.pairs.len());
-        for (p, mut ageing) in self.pairs.iter().zip(pairs) {
-            while ageing.len() < p.ageing_count as usize {
-                ageing.push(deal.next().ok_or(bad(ViewError::OutOfCards))?);
+        for (p, setup) in self.pairs.iter().zip(&mut pairs) {
+            while setup.ageing.len() < p.ageing_count as usize {
+                setup
+                    .ageing
+                    .push(deal.next().ok_or(bad(ViewError::OutOfCards))?);
             }
-            pair_setups.push(PairSetup {
-                owner: p.owner,
-                cards: p.cards,
-                ageing,
-            });
         }
         let pile = if pile_known.is_empty() {
             deal.collect()
@@ -267,7 +272,7 @@ impl View {
             players,
             pile,
             hands,
-            pairs: pair_setups,
+            pairs,
             stored: self.stored.clone(),
             discard: self.discard,
             phase: self.phase,
