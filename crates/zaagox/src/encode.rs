@@ -230,17 +230,15 @@ impl Recall {
     }
 
     /// What the recall tells a world sampled for `seat` (see
-    /// [`View::sample_world_recalled`]) among the cards it does not see (`unseen`): the
-    /// centre pile, top first, each place's card where the seat saw it go under; and the
-    /// cards it saw another seat draw, with that seat. `None` when the recall was never told
-    /// the game's start or its pile is not `pile_len` long: it does not fit the view.
-    #[allow(clippy::type_complexity)] // two plain lists, named by the doc above
+    /// [`View::sample_world_recalled`]) among the cards it does not see (`unseen`). `None`
+    /// when the recall was never told the game's start or its pile is not `pile_len` long: it
+    /// does not fit the view.
     pub(crate) fn placed(
         &self,
         seat: PlayerId,
         pile_len: usize,
         unseen: &[DidoCard],
-    ) -> Option<(Vec<Option<DidoCard>>, Vec<(DidoCard, PlayerId)>)> {
+    ) -> Option<Placed> {
         if !self.told || self.pile.len() != pile_len {
             return None;
         }
@@ -268,7 +266,7 @@ impl Recall {
                 held.push((card, drawer));
             }
         }
-        Some((pile, held))
+        Some(Placed { pile, held, free })
     }
 
     /// Cards now lying face up are no longer hidden in a hand.
@@ -281,6 +279,16 @@ impl Recall {
             }
         }
     }
+}
+
+/// Where a recall puts the cards a seat does not see ([`Recall::placed`]).
+pub(crate) struct Placed {
+    /// The centre pile, top first: each place's card where the seat saw it go under.
+    pub(crate) pile: Vec<Option<DidoCard>>,
+    /// The cards the seat saw another seat draw, with that seat.
+    pub(crate) held: Vec<(DidoCard, PlayerId)>,
+    /// The unseen cards neither places: dealt at random.
+    pub(crate) free: Hand,
 }
 
 fn hand(cards: &[DidoCard]) -> Hand {

@@ -179,8 +179,13 @@ impl View {
         // remembered cards it saw drawn.
         let remembered = recall.and_then(|r| r.placed(self.seat, self.pile_len, &unseen));
         let remembered_any = remembered.is_some();
-        let (pile_known, held) = remembered.unwrap_or_default();
-        unseen.retain(|c| !pile_known.contains(&Some(*c)) && !held.iter().any(|&(h, _)| h == *c));
+        let (pile_known, held) = match remembered {
+            Some(placed) => {
+                unseen.retain(|&c| placed.free.contains(c));
+                (placed.pile, placed.held)
+            }
+            None => (Vec::new(), Vec::new()),
+        };
 
         let mut hands = vec![Hand::EMPTY; players];
         hands[self.seat.index()] = self.hand;
