@@ -669,9 +669,7 @@ impl<G: Catalogued, P: Indexed<Game = G>> Typed<G, P> {
         }
         Ok((player, legal, action))
     }
-}
 
-impl<G: Catalogued, P: Indexed<Game = G>> Typed<G, P> {
     /// The bot `spec` seeded with `seed`, for the seat to act. A player that remembers is told
     /// the game so far, as its seat saw it: a fresh bot for each decision then plays as the
     /// same bot seated for the whole game would.

@@ -204,12 +204,10 @@ impl<G: Game> Tournament<G> {
                     state.start_events(&mut events);
                 }
                 let tell = |players: &mut [Box<dyn Player<G>>], events: &mut Vec<G::Event>| {
-                    for event in events.drain(..) {
-                        for &s in &observers {
-                            let seen = G::redact(&self.rules, &event, PlayerId(s as u8));
-                            players[s].observe(&seen);
-                        }
+                    for &s in &observers {
+                        players[s].catch_up(&self.rules, PlayerId(s as u8), events);
                     }
+                    events.clear();
                 };
                 tell(&mut players, &mut events);
                 while let Some(seat) = state.to_act() {
