@@ -324,6 +324,141 @@ impl<'a> Search<'a> {
         reps
     }
 
+    /// The cards of `legal` worth trying for `seat`, the seat to play, inside the search.
+    /// Cards of one suit with no card still in play between them in rank order (a *run*)
+    /// win or lose a trick alike, now and later, so only their points tell them apart:
+    /// - where the trick's winning team is already known whichever run card is played, the
+    ///   card with the most points dominates when it is the seat's team, the fewest when it
+    ///   is not (the other card, kept, gives the trick it later falls in at most the
+    ///   difference, and that trick's winner takes it);
+    /// - otherwise one card of each point value stands for the run's others of that value.
+    ///
+    /// The Buur stays out of runs: which trump a hand keeps decides whether the Buur
+    /// exception frees it.
+    fn choices(&self, seat: usize, legal: u64) -> u64 {
+        if legal & legal.wrapping_sub(1) == 0 {
+            return legal;
+        }
+        let s = &self.s;
+        let in_play = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3] | self.trick.cards;
+        let buur = self.trump.map_or(u8::MAX, |t| self.order[t][8]);
+        let mut reps = 0u64;
+        for suit in 0..4 {
+            let shift = 9 * suit;
+            let l = ((legal >> shift) & 0x1FF) as usize;
+            if l == 0 {
+                continue;
+            }
+            let conv = &self.ordered_bits[suit];
+            let (l, p) = (conv[l], conv[((in_play >> shift) & 0x1FF) as usize]);
+            let pts = &self.order_points[suit];
+            // Split `l` into runs, each handed to `run` as rank-order bits.
+            let mut bits = l;
+            while bits != 0 {
+                let i = bits.trailing_zeros();
+                // The run from card `i` up: each next card in play is legal and not the Buur.
+                let mut run = 1u16 << i;
+                let mut last = i;
+                loop {
+                    let above = p & !((2u16 << last) - 1);
+                    if above == 0 {
+                        break;
+                    }
+                    let j = above.trailing_zeros();
+                    if l & (1 << j) == 0
+                        || self.order[suit][j as usize] == buur
+                        || self.order[suit][last as usize] == buur
+                    {
+                        break;
+                    }
+                    run |= 1 << j;
+                    last = j;
+                }
+                bits &= !run;
+                reps |= self.run_choices(seat, suit, run, pts);
+            }
+        }
+        reps
+    }
+
+    /// [`Self::choices`] for one run (rank-order bits of suit `suit`, its points `pts`).
+    fn run_choices(&self, seat: usize, suit: usize, run: u16, pts: &[u8; 9]) -> u64 {
+        let card = |i: u32| 1u64 << self.order[suit][i as usize];
+        if run & run.wrapping_sub(1) == 0 {
+            return card(run.trailing_zeros());
+        }
+        let (mut lo, mut hi) = (run.trailing_zeros(), run.trailing_zeros());
+        let mut seen = 0u32; // the point values met, one bit each (points < 32)
+        let mut each = 0u64;
+        let mut bits = run;
+        while bits != 0 {
+            let i = bits.trailing_zeros();
+            bits &= bits - 1;
+            let p = pts[i as usize];
+            if p < pts[lo as usize] {
+                lo = i;
+            }
+            if p > pts[hi as usize] {
+                hi = i;
+            }
+            if seen & (1 << p) == 0 {
+                seen |= 1 << p;
+                each |= card(i);
+            }
+        }
+        if pts[lo as usize] == pts[hi as usize] {
+            return card(lo);
+        }
+        match self.takes(seat, self.order[suit][lo as usize]) {
+            Some(true) => card(hi),
+            Some(false) => card(lo),
+            None => each,
+        }
+    }
+
+    /// Whether `seat`'s team takes the current trick when `seat` plays card `c`, if that is
+    /// known whatever the seats after it play: the card winning after `c` cannot be beaten by
+    /// any card an opponent after it holds (its team takes it), or by any its partner after it
+    /// holds (the other team takes it: an opponent only raises it).
+    fn takes(&self, seat: usize, c: u8) -> Option<bool> {
+        let s = &self.s;
+        let k = s.trick_len;
+        let row = &self.rank[s.done];
+        let (led, r) = if k == 0 {
+            let led = 0x1FFu64 << (9 * (c / 9));
+            (led, row[c as usize] | 0x10)
+        } else {
+            (self.trick.led, self.trick_rank(c))
+        };
+        let (top_seat, top) = if k == 0 || r > self.trick.rank {
+            (seat, r)
+        } else {
+            (
+                (s.leader + usize::from(self.trick.top)) % SEATS,
+                self.trick.rank,
+            )
+        };
+        let ours = top_seat % 2 == seat % 2;
+        let trumps = self.trump.map_or(0, |t| 0x1FFu64 << (9 * t));
+        for later in (k + 1)..SEATS {
+            let other = (s.leader + later) % SEATS;
+            // An opponent matters when our card is on top, the partner when theirs is.
+            if (other % 2 == seat % 2) == ours {
+                continue;
+            }
+            let mut bits = s.hands[other] & (led | trumps);
+            while bits != 0 {
+                let d = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let rd = row[d] | if led >> d & 1 != 0 { 0x10 } else { 0 };
+                if rd > top {
+                    return None;
+                }
+            }
+        }
+        Some(ours)
+    }
+
     /// Every card of `legal` equivalent to a card of `chosen` (see [`Self::each_in_class`]).
     fn expand(&self, legal: u64, chosen: u64) -> u64 {
         let (mut out, mut class_chosen) = (0u64, false);
@@ -511,7 +646,7 @@ impl<'a> Search<'a> {
             }
         }
         let legal = self.legal(seat);
-        let reps = self.representatives(legal);
+        let reps = self.choices(seat, legal);
         let mut cards = [0u8; 9];
         let n = self.ordered(seat, reps, first, &mut cards);
         let max = seat.is_multiple_of(2);
@@ -618,7 +753,9 @@ impl<'a> Search<'a> {
         let seat = self.seat();
         let max = seat.is_multiple_of(2);
         let legal = self.legal(seat);
-        let reps = self.representatives(legal);
+        // A dominated card is never better: the value and one card reaching it need only
+        // the choices.
+        let reps = self.choices(seat, legal);
         let mut cards = [0u8; 9];
         let n = self.ordered(seat, reps, first, &mut cards);
         let mut best = if max { i32::MIN } else { i32::MAX };
@@ -699,7 +836,12 @@ impl<'a> Search<'a> {
     fn best_cards(&mut self, value: i32, known: u8, one: bool) -> (u8, u64) {
         let seat = self.seat();
         let legal = self.legal(seat);
-        let reps = self.representatives(legal);
+        // Every best card needs every class; one needs only the choices.
+        let reps = if one {
+            self.choices(seat, legal)
+        } else {
+            self.representatives(legal)
+        };
         let mut cards = [0u8; 9];
         let n = self.ordered(seat, reps, known, &mut cards);
         let mut chosen = 0u64;
