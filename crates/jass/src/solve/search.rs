@@ -280,69 +280,15 @@ impl<'a> Search<'a> {
         )
     }
 
-    /// Walks the cards of `legal` still in play, suit by suit in rank order, calling
-    /// `f(bit, starts_class)`: cards of one suit with equal points and no card still in play
-    /// (in a hand or on the table) between them in rank order are one class, and play alike.
-    fn each_in_class(&self, legal: u64, mut f: impl FnMut(u64, bool)) {
-        let s = &self.s;
-        let in_play = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3] | self.trick.cards;
-        for suit in 0..4 {
-            let shift = 9 * suit;
-            let l = ((legal >> shift) & 0x1FF) as usize;
-            if l == 0 {
-                continue;
-            }
-            let conv = &self.ordered_bits[suit];
-            let (l, p) = (conv[l], conv[((in_play >> shift) & 0x1FF) as usize]);
-            let pts = &self.order_points[suit];
-            let mut bits = l;
-            while bits != 0 {
-                let i = bits.trailing_zeros();
-                bits &= bits - 1;
-                // The next card in play below, if legal and of equal points: same class.
-                let below = p & ((1u16 << i) - 1);
-                let same = below != 0 && {
-                    let j = 15 - below.leading_zeros();
-                    l & (1 << j) != 0 && pts[j as usize] == pts[i as usize]
-                };
-                f(1u64 << self.order[suit][i as usize], !same);
-            }
-        }
-    }
-
-    /// One card of each class of equivalent cards in `legal` (see [`Self::each_in_class`]).
-    fn representatives(&self, legal: u64) -> u64 {
-        if legal & legal.wrapping_sub(1) == 0 {
-            return legal;
-        }
-        let mut reps = 0u64;
-        self.each_in_class(legal, |bit, starts| {
-            if starts {
-                reps |= bit;
-            }
-        });
-        reps
-    }
-
-    /// The cards of `legal` worth trying for `seat`, the seat to play, inside the search.
-    /// Cards of one suit with no card still in play between them in rank order (a *run*)
-    /// win or lose a trick alike, now and later, so only their points tell them apart:
-    /// - where the trick's winning team is already known whichever run card is played, the
-    ///   card with the most points dominates when it is the seat's team, the fewest when it
-    ///   is not (the other card, kept, gives the trick it later falls in at most the
-    ///   difference, and that trick's winner takes it);
-    /// - otherwise one card of each point value stands for the run's others of that value.
-    ///
-    /// The Buur stays out of runs: which trump a hand keeps decides whether the Buur
-    /// exception frees it.
-    fn choices(&self, seat: usize, legal: u64) -> u64 {
-        if legal & legal.wrapping_sub(1) == 0 {
-            return legal;
-        }
+    /// Walks the *runs* of `legal`, calling `f(suit, run)` with each as rank-order bits of
+    /// its suit ([`Search::ordered_bits`]): cards of one suit with no card still in play (in a
+    /// hand or on the table) between them in rank order. A run's cards win or lose a trick
+    /// alike, now and later, so only their points tell them apart. The Buur stays out of runs:
+    /// which trump a hand keeps decides whether the Buur exception frees it.
+    fn each_run(&self, legal: u64, mut f: impl FnMut(usize, u16)) {
         let s = &self.s;
         let in_play = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3] | self.trick.cards;
         let buur = self.trump.map_or(u8::MAX, |t| self.order[t][8]);
-        let mut reps = 0u64;
         for suit in 0..4 {
             let shift = 9 * suit;
             let l = ((legal >> shift) & 0x1FF) as usize;
@@ -351,14 +297,12 @@ impl<'a> Search<'a> {
             }
             let conv = &self.ordered_bits[suit];
             let (l, p) = (conv[l], conv[((in_play >> shift) & 0x1FF) as usize]);
-            let pts = &self.order_points[suit];
-            // Split `l` into runs, each handed to `run` as rank-order bits.
             let mut bits = l;
             while bits != 0 {
-                let i = bits.trailing_zeros();
-                // The run from card `i` up: each next card in play is legal and not the Buur.
-                let mut run = 1u16 << i;
-                let mut last = i;
+                // The run from the lowest card left up: each next card in play is legal, and
+                // neither it nor the one before is the Buur.
+                let mut last = bits.trailing_zeros();
+                let mut run = 1u16 << last;
                 loop {
                     let above = p & !((2u16 << last) - 1);
                     if above == 0 {
@@ -375,14 +319,62 @@ impl<'a> Search<'a> {
                     last = j;
                 }
                 bits &= !run;
-                reps |= self.run_choices(seat, suit, run, pts);
+                f(suit, run);
             }
         }
+    }
+
+    /// Walks the cards of `legal` still in play, suit by suit in rank order, calling
+    /// `f(bit, starts_class)`: the cards of a run ([`Self::each_run`]) with equal points and
+    /// none of other points between them are one class, and play alike.
+    fn each_in_class(&self, legal: u64, mut f: impl FnMut(u64, bool)) {
+        self.each_run(legal, |suit, run| {
+            let pts = &self.order_points[suit];
+            let mut before = None;
+            let mut bits = run;
+            while bits != 0 {
+                let i = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                f(1u64 << self.order[suit][i], before != Some(pts[i]));
+                before = Some(pts[i]);
+            }
+        });
+    }
+
+    /// One card of each class of equivalent cards in `legal` (see [`Self::each_in_class`]).
+    fn representatives(&self, legal: u64) -> u64 {
+        if legal & legal.wrapping_sub(1) == 0 {
+            return legal;
+        }
+        let mut reps = 0u64;
+        self.each_in_class(legal, |bit, starts| {
+            if starts {
+                reps |= bit;
+            }
+        });
         reps
     }
 
-    /// [`Self::choices`] for one run (rank-order bits of suit `suit`, its points `pts`).
-    fn run_choices(&self, seat: usize, suit: usize, run: u16, pts: &[u8; 9]) -> u64 {
+    /// The cards of `legal` worth trying for `seat`, the seat to play, in a search for the
+    /// value. Of a run ([`Self::each_run`]), where the trick's winning team is known whichever
+    /// of its cards is played, the card with the most points dominates when it is the seat's
+    /// team, the fewest when it is not: the other card, kept, gives the trick it later falls
+    /// in at most the difference, and that trick's winner takes it. Elsewhere one card of
+    /// each point value stands for the run's others of that value.
+    fn choices(&self, seat: usize, legal: u64) -> u64 {
+        if legal & legal.wrapping_sub(1) == 0 {
+            return legal;
+        }
+        let mut reps = 0u64;
+        self.each_run(legal, |suit, run| {
+            reps |= self.run_choices(seat, suit, run);
+        });
+        reps
+    }
+
+    /// [`Self::choices`] for one run (rank-order bits of suit `suit`).
+    fn run_choices(&self, seat: usize, suit: usize, run: u16) -> u64 {
+        let pts = &self.order_points[suit];
         let card = |i: u32| 1u64 << self.order[suit][i as usize];
         if run & run.wrapping_sub(1) == 0 {
             return card(run.trailing_zeros());
