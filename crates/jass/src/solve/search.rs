@@ -87,10 +87,11 @@ pub(super) struct Trick {
     /// The trumps a card may still play when another suit is led (see
     /// [`crate::trick_rules::above_trumps`]).
     above: u64,
-    /// The place in the trick of the card winning it so far, and its rank there
-    /// ([`Trick::rank_of`]).
+    /// The place in the trick of the card winning it so far, its rank there
+    /// ([`Trick::rank_of`]) and its bit.
     top: u8,
     rank: u8,
+    top_card: u64,
     /// The points of the cards on the table.
     points: u32,
 }
@@ -103,6 +104,7 @@ impl Trick {
         above: u64::MAX,
         top: 0,
         rank: 0,
+        top_card: 0,
         points: 0,
     };
 
@@ -133,7 +135,7 @@ impl Trick {
         }
         let r = t.rank_of(c, row);
         if at == 0 || r > t.rank {
-            (t.top, t.rank) = (at as u8, r);
+            (t.top, t.rank, t.top_card) = (at as u8, r, 1 << c);
         }
         t.cards |= 1 << c;
         t.points += u32::from(points[c as usize]);
@@ -280,15 +282,22 @@ impl<'a> Search<'a> {
         )
     }
 
-    /// Walks the *runs* of `legal`, calling `f(suit, run)` with each as rank-order bits of
-    /// its suit ([`Search::ordered_bits`]): cards of one suit with no card still in play (in a
-    /// hand or on the table) between them in rank order. A run's cards win or lose a trick
-    /// alike, now and later, so only their points tell them apart. The Buur stays out of runs:
-    /// which trump a hand keeps decides whether the Buur exception frees it.
-    fn each_run(&self, legal: u64, mut f: impl FnMut(usize, u16)) {
+    /// The cards that divide runs ([`Self::each_run`]): every card in a hand, and the card
+    /// winning the trick so far. The trick's other cards do not: a card above one of them and
+    /// a card below it both lose to the winning card, and the trick takes them out of play.
+    #[inline]
+    fn dividers(&self) -> u64 {
         let s = &self.s;
-        let in_play = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3] | self.trick.cards;
-        let buur = self.trump.map_or(u8::MAX, |t| self.order[t][8]);
+        s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3] | self.trick.top_card
+    }
+
+    /// Walks the *runs* of `legal`, calling `f(suit, run)` with each as rank-order bits of
+    /// its suit ([`Search::ordered_bits`]): cards of one suit with none of the
+    /// [`Self::dividers`] between them in rank order. A run's cards win or lose a trick alike,
+    /// now and later, so only their points tell them apart. The Buur stays out of runs: which
+    /// trump a hand keeps decides whether the Buur exception frees it.
+    fn each_run(&self, legal: u64, mut f: impl FnMut(usize, u16)) {
+        let dividers = self.dividers();
         for suit in 0..4 {
             let shift = 9 * suit;
             let l = ((legal >> shift) & 0x1FF) as usize;
@@ -296,29 +305,23 @@ impl<'a> Search<'a> {
                 continue;
             }
             let conv = &self.ordered_bits[suit];
-            let (l, p) = (conv[l], conv[((in_play >> shift) & 0x1FF) as usize]);
-            let mut bits = l;
-            while bits != 0 {
-                // The run from the lowest card left up: each next card in play is legal, and
-                // neither it nor the one before is the Buur.
-                let mut last = bits.trailing_zeros();
-                let mut run = 1u16 << last;
-                loop {
-                    let above = p & !((2u16 << last) - 1);
-                    if above == 0 {
-                        break;
-                    }
-                    let j = above.trailing_zeros();
-                    if l & (1 << j) == 0
-                        || self.order[suit][j as usize] == buur
-                        || self.order[suit][last as usize] == buur
-                    {
-                        break;
-                    }
-                    run |= 1 << j;
-                    last = j;
-                }
-                bits &= !run;
+            let (mut l, d) = (conv[l], conv[((dividers >> shift) & 0x1FF) as usize]);
+            // Dividers that are not legal end runs, and so does the Buur (the top trump).
+            let mut ends = d & !l;
+            if self.trump == Some(suit) && l & 0x100 != 0 {
+                f(suit, 0x100);
+                l &= !0x100;
+                ends |= 0x100;
+            }
+            while l != 0 {
+                let low = l & l.wrapping_neg();
+                let end = ends & !(low | low.wrapping_sub(1));
+                let run = if end == 0 {
+                    l
+                } else {
+                    l & ((end & end.wrapping_neg()) - 1)
+                };
+                l &= !run;
                 f(suit, run);
             }
         }
@@ -365,11 +368,53 @@ impl<'a> Search<'a> {
         if legal & legal.wrapping_sub(1) == 0 {
             return legal;
         }
-        let mut reps = 0u64;
-        self.each_run(legal, |suit, run| {
-            reps |= self.run_choices(seat, suit, run);
-        });
+        let long = self.long_runs(legal);
+        let mut reps = legal & !long;
+        if long != 0 {
+            self.each_run(legal & long, |suit, run| {
+                reps |= self.run_choices(seat, suit, run);
+            });
+        }
         reps
+    }
+
+    /// The suits (as card bits) in which `legal` has a run ([`Self::each_run`]) of two cards
+    /// or more; in the other suits each legal card is a run of its own. Computed for all four
+    /// suits at once on the card bits, the trump suit's put in rank order (the others' natural
+    /// order has the neighbours of every mode).
+    #[inline]
+    fn long_runs(&self, legal: u64) -> u64 {
+        const BOTTOM: u64 = 1 | 1 << 9 | 1 << 18 | 1 << 27;
+        const TOP: u64 = BOTTOM << 8;
+        let mut dividers = self.dividers();
+        let mut legal = legal;
+        let mut buur = 0u64;
+        if let Some(t) = self.trump {
+            let (shift, conv) = (9 * t, &self.ordered_bits[t]);
+            let rank_order = |bits: u64| {
+                bits & !(0x1FF << shift)
+                    | u64::from(conv[(bits >> shift & 0x1FF) as usize]) << shift
+            };
+            (legal, dividers) = (rank_order(legal), rank_order(dividers));
+            buur = 0x100 << shift;
+        }
+        // Spread each legal card up through the cards above it that divide nothing, within its
+        // suit; a legal card just above what was reached joins the run of the one below.
+        let mut reach = legal;
+        let mut open = !dividers & !BOTTOM & ((1 << 36) - 1);
+        reach |= open & (reach << 1);
+        open &= open << 1;
+        reach |= open & (reach << 2);
+        open &= open << 2;
+        reach |= open & (reach << 4);
+        let joined = ((reach & !TOP) << 1) & legal & !buur;
+        let mut long = 0u64;
+        for suit in 0..4 {
+            if joined >> (9 * suit) & 0x1FF != 0 {
+                long |= 0x1FF << (9 * suit);
+            }
+        }
+        long
     }
 
     /// [`Self::choices`] for one run (rank-order bits of suit `suit`).
