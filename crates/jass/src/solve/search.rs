@@ -408,13 +408,11 @@ impl<'a> Search<'a> {
         open &= open << 2;
         reach |= open & (reach << 4);
         let joined = ((reach & !TOP) << 1) & legal & !buur;
-        let mut long = 0u64;
-        for suit in 0..4 {
-            if joined >> (9 * suit) & 0x1FF != 0 {
-                long |= 0x1FF << (9 * suit);
-            }
-        }
-        long
+        // Each suit with a card joined, as all its 9 bits: a suit's low 8 bits plus 0xFF carry
+        // into its top bit when any is set, and never beyond it.
+        const LOW: u64 = 0xFF * BOTTOM;
+        let any = (((joined & LOW) + LOW) | joined) & TOP;
+        (any >> 8) * 0x1FF
     }
 
     /// [`Self::choices`] for one run (rank-order bits of suit `suit`).
