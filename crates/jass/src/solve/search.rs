@@ -363,8 +363,10 @@ impl<'a> Search<'a> {
     /// of its cards is played, the card with the most points dominates when it is the seat's
     /// team, the fewest when it is not: the other card, kept, gives the trick it later falls
     /// in at most the difference, and that trick's winner takes it. Elsewhere one card of
-    /// each point value stands for the run's others of that value.
-    fn choices(&self, seat: usize, legal: u64) -> u64 {
+    /// each point value stands for the run's others of that value, and the cards chosen of
+    /// the run go to `open` (their values, at most their difference in points apart, bound
+    /// each other).
+    fn choices(&self, seat: usize, legal: u64, open: &mut Open) -> u64 {
         if legal & legal.wrapping_sub(1) == 0 {
             return legal;
         }
@@ -372,7 +374,12 @@ impl<'a> Search<'a> {
         let mut reps = legal & !long;
         if long != 0 {
             self.each_run(legal & long, |suit, run| {
-                reps |= self.run_choices(seat, suit, run);
+                let (chosen, known) = self.run_choices(seat, suit, run);
+                if !known && open.len < open.runs.len() {
+                    open.runs[open.len] = chosen;
+                    open.len += 1;
+                }
+                reps |= chosen;
             });
         }
         reps
@@ -416,11 +423,11 @@ impl<'a> Search<'a> {
     }
 
     /// [`Self::choices`] for one run (rank-order bits of suit `suit`).
-    fn run_choices(&self, seat: usize, suit: usize, run: u16) -> u64 {
+    fn run_choices(&self, seat: usize, suit: usize, run: u16) -> (u64, bool) {
         let pts = &self.order_points[suit];
         let card = |i: u32| 1u64 << self.order[suit][i as usize];
         if run & run.wrapping_sub(1) == 0 {
-            return card(run.trailing_zeros());
+            return (card(run.trailing_zeros()), true);
         }
         let (mut lo, mut hi) = (run.trailing_zeros(), run.trailing_zeros());
         let mut seen = 0u32; // the point values met, one bit each (points < 32)
@@ -442,12 +449,12 @@ impl<'a> Search<'a> {
             }
         }
         if pts[lo as usize] == pts[hi as usize] {
-            return card(lo);
+            return (card(lo), true);
         }
         match self.takes(seat, self.order[suit][lo as usize]) {
-            Some(true) => card(hi),
-            Some(false) => card(lo),
-            None => each,
+            Some(true) => (card(hi), true),
+            Some(false) => (card(lo), true),
+            None => (each, false),
         }
     }
 
@@ -681,7 +688,8 @@ impl<'a> Search<'a> {
             }
         }
         let legal = self.legal(seat);
-        let reps = self.choices(seat, legal);
+        let mut open = Open::default();
+        let reps = self.choices(seat, legal, &mut open);
         let mut cards = [0u8; 9];
         let n = self.ordered(seat, reps, first, &mut cards);
         let max = seat.is_multiple_of(2);
@@ -695,8 +703,24 @@ impl<'a> Search<'a> {
         let mut best = if max { i32::MIN } else { i32::MAX };
         let mut best_card = Entry::NO_CARD;
         let (a0, b0) = (alpha, beta);
+        // The values found for the cards of runs whose trick is undecided, to bound their
+        // run's other cards.
+        let mut found = [(0u8, 0i32); 9];
+        let mut nfound = 0;
         for &c in &cards[..n] {
-            let v = self.child(seat, c, alpha, beta);
+            let bit = 1u64 << c;
+            let v = match open.bound(bit, &found[..nfound], &self.points, c, max) {
+                // A bound from a card of its run already tried that cannot change this node.
+                Some(b) if (max && b <= alpha) || (!max && b >= beta) => b,
+                _ => {
+                    let v = self.child(seat, c, alpha, beta);
+                    if open.holds(bit) {
+                        found[nfound] = (c, v);
+                        nfound += 1;
+                    }
+                    v
+                }
+            };
             if max {
                 if v > best {
                     best = v;
@@ -790,7 +814,7 @@ impl<'a> Search<'a> {
         let legal = self.legal(seat);
         // A dominated card is never better: the value and one card reaching it need only
         // the choices.
-        let reps = self.choices(seat, legal);
+        let reps = self.choices(seat, legal, &mut Open::default());
         let mut cards = [0u8; 9];
         let n = self.ordered(seat, reps, first, &mut cards);
         let mut best = if max { i32::MIN } else { i32::MAX };
@@ -873,7 +897,7 @@ impl<'a> Search<'a> {
         let legal = self.legal(seat);
         // Every best card needs every class; one needs only the choices.
         let reps = if one {
-            self.choices(seat, legal)
+            self.choices(seat, legal, &mut Open::default())
         } else {
             self.representatives(legal)
         };
@@ -912,5 +936,50 @@ impl<'a> Search<'a> {
     /// Whether team 0 takes at least `b` from here on: one null-window test.
     pub(super) fn reaches(&mut self, b: i32) -> bool {
         self.search(b - 1, b) >= b
+    }
+}
+
+/// The runs of a node whose cards the search tries one of each point value (the trick's
+/// winning team not known): two cards of one run are worth at most their difference in
+/// points apart (see [`Search::choices`]), so a value found for one bounds the other.
+#[derive(Default)]
+struct Open {
+    runs: [u64; 4],
+    len: usize,
+}
+
+impl Open {
+    /// Whether card `bit` is in one of the runs.
+    fn holds(&self, bit: u64) -> bool {
+        self.runs[..self.len].iter().any(|&r| r & bit != 0)
+    }
+
+    /// The bound on card `c`'s value (bit `bit`) from the values `found` of its run's cards
+    /// already tried, each fail-soft: an upper bound when the seat's team is team 0 (`max`),
+    /// a lower bound otherwise, the tightest.
+    fn bound(
+        &self,
+        bit: u64,
+        found: &[(u8, i32)],
+        points: &[u8; JassCard::COUNT],
+        c: u8,
+        max: bool,
+    ) -> Option<i32> {
+        let run = *self.runs[..self.len].iter().find(|&&r| r & bit != 0)?;
+        let pc = i32::from(points[c as usize]);
+        let mut best: Option<i32> = None;
+        for &(m, v) in found {
+            if run >> m & 1 == 0 {
+                continue;
+            }
+            let d = (pc - i32::from(points[m as usize])).abs();
+            let b = if max { v + d } else { v - d };
+            best = Some(match best {
+                None => b,
+                Some(x) if max => x.min(b),
+                Some(x) => x.max(b),
+            });
+        }
+        best
     }
 }
