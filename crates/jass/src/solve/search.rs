@@ -466,12 +466,12 @@ impl<'a> Search<'a> {
         let s = &self.s;
         let k = s.trick_len;
         let row = &self.rank[s.done];
-        let (led, r) = if k == 0 {
-            let led = 0x1FFu64 << (9 * (c / 9));
-            (led, row[c as usize] | 0x10)
-        } else {
-            (self.trick.led, self.trick_rank(c))
-        };
+        // The trick as the later seats see it: led by `c` when `c` leads.
+        let mut trick = self.trick;
+        if k == 0 {
+            trick.led = 0x1FF << (9 * (c / 9));
+        }
+        let (led, r) = (trick.led, trick.rank_of(c, row));
         let (top_seat, top) = if k == 0 || r > self.trick.rank {
             (seat, r)
         } else {
@@ -490,10 +490,9 @@ impl<'a> Search<'a> {
             }
             let mut bits = s.hands[other] & (led | trumps);
             while bits != 0 {
-                let d = bits.trailing_zeros() as usize;
+                let d = bits.trailing_zeros();
                 bits &= bits - 1;
-                let rd = row[d] | if led >> d & 1 != 0 { 0x10 } else { 0 };
-                if rd > top {
+                if trick.rank_of(d as u8, row) > top {
                     return None;
                 }
             }
@@ -708,13 +707,12 @@ impl<'a> Search<'a> {
         let mut found = [(0u8, 0i32); 9];
         let mut nfound = 0;
         for &c in &cards[..n] {
-            let bit = 1u64 << c;
-            let v = match open.bound(bit, &found[..nfound], &self.points, c, max) {
+            let v = match open.bound(c, &found[..nfound], &self.points, max) {
                 // A bound from a card of its run already tried that cannot change this node.
                 Some(b) if (max && b <= alpha) || (!max && b >= beta) => b,
                 _ => {
                     let v = self.child(seat, c, alpha, beta);
-                    if open.holds(bit) {
+                    if open.holds(c) {
                         found[nfound] = (c, v);
                         nfound += 1;
                     }
@@ -949,23 +947,30 @@ struct Open {
 }
 
 impl Open {
-    /// Whether card `bit` is in one of the runs.
-    fn holds(&self, bit: u64) -> bool {
-        self.runs[..self.len].iter().any(|&r| r & bit != 0)
+    /// The run holding card `c`, if one does.
+    fn run_of(&self, c: u8) -> Option<u64> {
+        self.runs[..self.len]
+            .iter()
+            .copied()
+            .find(|&r| r >> c & 1 != 0)
     }
 
-    /// The bound on card `c`'s value (bit `bit`) from the values `found` of its run's cards
-    /// already tried, each fail-soft: an upper bound when the seat's team is team 0 (`max`),
-    /// a lower bound otherwise, the tightest.
+    /// Whether card `c` is in one of the runs.
+    fn holds(&self, c: u8) -> bool {
+        self.run_of(c).is_some()
+    }
+
+    /// The bound on card `c`'s value from the values `found` of its run's cards already tried,
+    /// each fail-soft: an upper bound when the seat's team is team 0 (`max`), a lower bound
+    /// otherwise, the tightest.
     fn bound(
         &self,
-        bit: u64,
+        c: u8,
         found: &[(u8, i32)],
         points: &[u8; JassCard::COUNT],
-        c: u8,
         max: bool,
     ) -> Option<i32> {
-        let run = *self.runs[..self.len].iter().find(|&&r| r & bit != 0)?;
+        let run = self.run_of(c)?;
         let pc = i32::from(points[c as usize]);
         let mut best: Option<i32> = None;
         for &(m, v) in found {
