@@ -1,6 +1,6 @@
 //! The alpha-beta search over single cards: equivalent cards, move ordering, the table at
-//! trick boundaries with enhanced transposition cutoffs, and the root's drivers (MTD(f) for
-//! the value, null-window tests for the best cards).
+//! trick boundaries with enhanced transposition cutoffs, and the root's drivers (null-window
+//! tests bisecting for the value, and testing the best cards).
 
 use cards_core::{Card, JassCard};
 
@@ -830,48 +830,34 @@ impl<'a> Search<'a> {
         (best, best_card)
     }
 
-    /// The exact value (team 0's points from here on) by MTD(f), a sequence of null-window
-    /// tests ("does team 0 take at least `v`?" prunes far more than a wide window, and the
-    /// table keeps the bounds found from one to the next), and a card of the seat to play
-    /// that reaches it.
+    /// The exact value (team 0's points from here on) by a sequence of null-window tests
+    /// ("does team 0 take at least `b`?" prunes far more than a wide window, and the table
+    /// keeps the bounds found from one to the next), and a card of the seat to play that
+    /// reaches it.
     pub(super) fn value(&mut self) -> (i32, u8) {
         let max = self.seat().is_multiple_of(2);
         let (mut lo, mut hi) = (0i32, self.rem);
         // The card proven best so far and the bound it was proven to: a lower bound on its
         // value for team 0 to play, an upper bound for team 1.
         let mut proven: Option<(u8, i32)> = None;
-        // MTD(f): each test at the last value found, the bounds closing in from both sides;
-        // while the tests keep failing one way the step beyond the bound found doubles (the
-        // bounds a test returns are often only one point past its window).
-        let mut g = hi / 2;
-        let mut step = 0i32;
-        let mut last_up = None;
+        // Bisection, each test halving what its fail-soft bound leaves: MTD(f)'s tests at
+        // the last bound found creep a point or two a test towards the value (the bounds a
+        // test returns are often one point past its window), and each of those tests costs
+        // about as much as the one at the value.
         while lo < hi {
-            let b = if g <= lo { lo + 1 } else { g.min(hi) };
+            let b = lo + (hi - lo + 1) / 2;
             let first = proven.map_or(Entry::NO_CARD, |(c, _)| c);
             let (v, card) = self.root_test(b, first);
-            g = v;
-            let up = g >= b;
-            if up {
-                lo = g.min(hi);
-                if max && proven.is_none_or(|(_, p)| g > p) {
-                    proven = Some((card, g));
+            if v >= b {
+                lo = v.min(hi);
+                if max && proven.is_none_or(|(_, p)| v > p) {
+                    proven = Some((card, v));
                 }
             } else {
-                hi = g.max(lo);
-                if !max && proven.is_none_or(|(_, p)| g < p) {
-                    proven = Some((card, g));
+                hi = v.max(lo);
+                if !max && proven.is_none_or(|(_, p)| v < p) {
+                    proven = Some((card, v));
                 }
-            }
-            step = if last_up == Some(up) {
-                (2 * step).max(1)
-            } else {
-                0
-            };
-            last_up = Some(up);
-            g = if up { g + step } else { g - step };
-            if lo < hi && (g <= lo || g > hi) {
-                g = lo + (hi - lo + 1) / 2;
             }
         }
         let value = lo;
