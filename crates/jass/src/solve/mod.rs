@@ -101,7 +101,8 @@ pub struct Solution {
     /// Every card the seat to play may play that reaches [`Solution::points`] (empty once
     /// every card is played).
     pub best: CardSet<JassCard>,
-    /// Positions the search visited.
+    /// Positions the search visited (a position at the boundary of the last two tricks
+    /// counts once: the plays from it are tried without a search of their own).
     pub nodes: u64,
 }
 

@@ -8,7 +8,7 @@ use super::start::{Start, remaining};
 use super::table::{Entry, Table};
 use super::{LAST_BONUS, SEATS, TRICKS};
 use crate::trick_rules::{above_trumps, legal_following};
-use crate::{Contract, Mode, PlayRules, trick_winner};
+use crate::{Contract, Mode, PlayRules};
 
 /// The enhanced transposition cutoffs are tried on a trick's last card while at least this
 /// many tricks are left, the current one included (below, a search is cheaper than the
@@ -660,6 +660,11 @@ impl<'a> Search<'a> {
                 known = (e.lower(), e.upper());
             }
         }
+        if self.s.done == TRICKS - 2 && boundary {
+            let best = self.two_tricks(alpha, beta);
+            self.remember(key, known, best, (alpha, beta), Entry::NO_CARD);
+            return best;
+        }
         let mut sure = [0; 2];
         // At trick boundaries only: within a trick the sure points can only fall (a trump
         // played stays below the run or tops the table), so they decide almost no node
@@ -737,19 +742,26 @@ impl<'a> Search<'a> {
             }
         }
         if boundary {
-            let (mut lower, mut upper) = known;
-            let v = best.clamp(0, 255) as u8;
-            if best <= a0 {
-                upper = upper.min(v);
-            } else if best >= b0 {
-                lower = lower.max(v);
-            } else {
-                lower = v;
-                upper = v;
-            }
-            self.table.store(key, lower, upper, best_card);
+            self.remember(key, known, best, (a0, b0), best_card);
         }
         best
+    }
+
+    /// Stores in the table, for the boundary `key`, what `best` (fail-soft, searched in the
+    /// window `(alpha, beta)`) proves beside the bounds `known` its probe read, and the card
+    /// `card` that gave it.
+    fn remember(&mut self, key: u64, known: (u8, u8), best: i32, window: (i32, i32), card: u8) {
+        let (mut lower, mut upper) = known;
+        let v = best.clamp(0, 255) as u8;
+        if best <= window.0 {
+            upper = upper.min(v);
+        } else if best >= window.1 {
+            lower = lower.max(v);
+        } else {
+            lower = v;
+            upper = v;
+        }
+        self.table.store(key, lower, upper, card);
     }
 
     /// Enhanced transposition cutoff, on a trick's last card: a card completing the trick
@@ -787,20 +799,88 @@ impl<'a> Search<'a> {
 
     /// The last trick, every hand down to one card: no choice left.
     fn last_trick(&self) -> i32 {
-        let s = &self.s;
-        let mut trick = [JassCard::ALL[0]; SEATS];
-        let mut points = LAST_BONUS;
-        for (i, slot) in trick.iter_mut().enumerate() {
-            let c = s.hands[(s.leader + i) % SEATS].trailing_zeros() as usize;
-            *slot = JassCard::ALL[c.min(JassCard::COUNT - 1)];
-            points += u32::from(self.points[c.min(JassCard::COUNT - 1)]);
+        self.final_trick(self.s.leader, &self.s.hands)
+    }
+
+    /// The last trick's points for team 0 with every hand of `hands` down to one card,
+    /// `leader` to lead it.
+    fn final_trick(&self, leader: usize, hands: &[u64; SEATS]) -> i32 {
+        let (mode, row) = (self.s.modes[TRICKS - 1], &self.rank[TRICKS - 1]);
+        let mut trick = Trick::EMPTY;
+        for i in 0..SEATS {
+            // Every hand holds one card (`min` keeps an empty one, never met, in bounds).
+            let c =
+                (hands[(leader + i) % SEATS].trailing_zeros() as u8).min(JassCard::COUNT as u8 - 1);
+            trick = trick.with(i, c, mode, row, &self.points);
         }
-        let winner = (s.leader + trick_winner(&trick, s.modes[TRICKS - 1])) % SEATS;
-        if winner.is_multiple_of(2) {
-            points as i32
+        if (leader + usize::from(trick.top)).is_multiple_of(2) {
+            (trick.points + LAST_BONUS) as i32
         } else {
             0
         }
+    }
+
+    /// The value with two tricks left, at their boundary (every hand down to two cards),
+    /// fail-soft in the window `(alpha, beta)`: alpha-beta over the at most 16 ways to play
+    /// the first of them, the last being forced, with none of a node's work (the classes,
+    /// the ordering, the bounds, a table read at the next boundary). Counted as one node.
+    fn two_tricks(&self, alpha: i32, beta: i32) -> i32 {
+        let t = TRICKS - 2;
+        let (mode, row) = (self.s.modes[t], &self.rank[t]);
+        self.two_from(0, Trick::EMPTY, self.s.hands, (mode, row), alpha, beta)
+    }
+
+    /// [`Self::two_tricks`] from the trick's place `k`, its cards so far `trick`, the hands
+    /// `hands`.
+    fn two_from(
+        &self,
+        k: usize,
+        trick: Trick,
+        hands: [u64; SEATS],
+        (mode, row): (Mode, &[u8; JassCard::COUNT]),
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> i32 {
+        let s = &self.s;
+        let seat = (s.leader + k) % SEATS;
+        let legal = if k == 0 {
+            hands[seat]
+        } else {
+            let led = usize::from(trick.led_suit);
+            legal_following(hands[seat], led, trick.above, mode, &s.rules)
+        };
+        let max = seat.is_multiple_of(2);
+        let mut best = if max { i32::MIN } else { i32::MAX };
+        let mut bits = legal;
+        while bits != 0 {
+            let c = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            let t = trick.with(k, c, mode, row, &self.points);
+            let mut left = hands;
+            left[seat] &= !(1u64 << c);
+            let v = if k == SEATS - 1 {
+                let winner = (s.leader + usize::from(t.top)) % SEATS;
+                let first = if winner.is_multiple_of(2) {
+                    t.points as i32
+                } else {
+                    0
+                };
+                first + self.final_trick(winner, &left)
+            } else {
+                self.two_from(k + 1, t, left, (mode, row), alpha, beta)
+            };
+            if max {
+                best = best.max(v);
+                alpha = alpha.max(v);
+            } else {
+                best = best.min(v);
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
     }
 
     /// One null-window test at the root, "does team 0 take at least `b`?": the fail-soft
