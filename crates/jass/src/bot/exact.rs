@@ -21,9 +21,10 @@ pub(crate) const PLAYOUT_HORIZON: usize = 0;
 pub(crate) const DECISION_HORIZON: usize = 16;
 
 /// The solver's positions that take the time of one search iteration of a playout (a world
-/// sampled and played out): about 17 (0.057 µs a position, about 1 µs an iteration of
-/// `pimc` four tricks from the end; docs/bots.md).
-const NODES_PER_PLAYOUT: u64 = 17;
+/// sampled and played out): about 12 (0.085 µs a position since the last two tricks are
+/// played out without counting their positions, about 1 µs an iteration of `pimc` four
+/// tricks from the end; docs/bots.md).
+const NODES_PER_PLAYOUT: u64 = 12;
 
 /// What a solve costs beside its positions, in playouts: the position built, checked and
 /// replayed, the search's tables and the returns, about 3 µs, and the world's sampling. With
