@@ -8,7 +8,8 @@
 //! `--one` asks for the value and one best card (`best_card`, or `Solver::best_card` with
 //! `--reuse`) instead of every best card. `--named`: each deal in the contract the rule bot
 //! (`JassBot`) names for it, forehand's choice or its partner's after a Schieben, instead of the
-//! cycle (a deal as it is played, its contract chosen for the hands).
+//! cycle (a deal as it is played, its contract chosen for the hands). `--seeds 1,16,24`: only
+//! those of the COUNT deals (to time or profile a few).
 //! A position's time is the least of up to five runs (while they take under a second in all),
 //! or, for a position longer than 0.1 s, its one run's time on a core where Linux tells it:
 //! the machine may be shared, and load only ever adds time.
@@ -59,13 +60,20 @@ fn main() {
     let reuse = args.iter().any(|a| a == "--reuse");
     let one = args.iter().any(|a| a == "--one");
     let named = args.iter().any(|a| a == "--named");
-    let mut numbers = args.iter().filter_map(|a| a.parse::<u64>().ok());
+    let list = args.iter().position(|a| a == "--seeds").map(|i| i + 1);
+    let only: Option<Vec<u64>> = list.and_then(|i| args.get(i)).map(|list| {
+        let seeds = list.split(',').filter_map(|n| n.trim().parse().ok());
+        seeds.collect()
+    });
+    let mut numbers = (args.iter().enumerate())
+        .filter(|&(i, _)| Some(i) != list)
+        .filter_map(|(_, a)| a.parse::<u64>().ok());
     let cards = numbers.next().unwrap_or(0) as usize;
     let count = numbers.next().unwrap_or(32);
     let mut solver = Solver::new();
     let mut times: Vec<Duration> = Vec::new();
     let mut nodes: Vec<u64> = Vec::new();
-    for seed in 0..count {
+    for seed in (0..count).filter(|s| only.as_ref().is_none_or(|o| o.contains(s))) {
         let cycled = Contract::Mode(Mode::ALL[(seed % 6) as usize]);
         let p = position(seed, (!named).then_some(cycled), cards);
         let contract = p.contract;
@@ -112,7 +120,8 @@ fn main() {
     let at = |q: f64| ((times.len() - 1) as f64 * q).round() as usize;
     let ms = |d: Duration| d.as_secs_f64() * 1e3;
     println!(
-        "{count} positions after {cards} cards: median {:.3} ms, p90 {:.3} ms, max {:.3} ms; nodes median {}, p90 {}, max {}, total {}",
+        "{} positions after {cards} cards: median {:.3} ms, p90 {:.3} ms, max {:.3} ms; nodes median {}, p90 {}, max {}, total {}",
+        times.len(),
         ms(times[at(0.5)]),
         ms(times[at(0.9)]),
         ms(times[times.len() - 1]),
