@@ -111,10 +111,7 @@ impl Search<'_> {
             return 0;
         }
         let (mine, theirs) = (s.hands[l], s.hands[partner]);
-        let in_play = mine | theirs | left | right;
-        let (my_tops, my_points) = self.tops(mine, in_play);
-        let (partner_tops, partner_points) = self.tops(theirs, in_play);
-        let my_rounds = my_tops.count_ones();
+        let [my, partner] = self.tops(mine, theirs, mine | theirs | left | right);
         let partner_plain = theirs & !trumps;
         let bonus = |rounds: u32| {
             if rounds as usize == TRICKS - s.done {
@@ -124,28 +121,26 @@ impl Search<'_> {
             }
         };
         let mut best = 0;
-        if my_rounds > 0 && partner_plain.count_ones() >= my_rounds {
-            best = my_points
-                + self.fewest(left, my_rounds)
-                + self.fewest(partner_plain, my_rounds)
-                + self.fewest(right, my_rounds)
-                + bonus(my_rounds);
+        if my.count > 0 && at_least(partner_plain, my.count) {
+            best = my.points
+                + self.fewest(left, my.count)
+                + self.fewest(partner_plain, my.count)
+                + self.fewest(right, my.count)
+                + bonus(my.count);
         }
-        let partner_rounds = partner_tops.count_ones();
         // A suit the partner tops in which the leader holds a card to lead to it.
         let reach = (0..4).any(|suit| {
             let suit = 0x1FFu64 << (9 * suit);
-            partner_tops & suit != 0 && mine & suit != 0
+            partner.cards & suit != 0 && mine & suit != 0
         });
-        let partner_rest = partner_plain & !partner_tops;
-        let my_rest = mine & !trumps & !my_tops;
-        if reach && partner_rest.count_ones() >= my_rounds && my_rest.count_ones() >= partner_rounds
-        {
-            let rounds = my_rounds + partner_rounds;
-            let through = my_points
-                + partner_points
-                + self.fewest(partner_rest, my_rounds)
-                + self.fewest(my_rest, partner_rounds)
+        let partner_rest = partner_plain & !partner.cards;
+        let my_rest = mine & !trumps & !my.cards;
+        if reach && at_least(partner_rest, my.count) && at_least(my_rest, partner.count) {
+            let rounds = my.count + partner.count;
+            let through = my.points
+                + partner.points
+                + self.fewest(partner_rest, my.count)
+                + self.fewest(my_rest, partner.count)
                 + self.fewest(left, rounds)
                 + self.fewest(right, rounds)
                 + bonus(rounds);
@@ -154,43 +149,78 @@ impl Search<'_> {
         best
     }
 
-    /// The tops of `hand` outside trumps (its cards above every other card of their suit in
-    /// `in_play`, the cards still in play), and their points.
-    fn tops(&self, hand: u64, in_play: u64) -> (u64, i32) {
-        let (mut cards, mut points) = (0u64, 0i32);
+    /// The tops of `mine` and of `theirs` outside trumps (their cards above every other card
+    /// of their suit in `in_play`, the cards still in play): in each suit only the hand
+    /// holding its highest card has any.
+    fn tops(&self, mine: u64, theirs: u64, in_play: u64) -> [Tops; 2] {
+        let mut tops = [Tops::default(); 2];
         for suit in 0..4 {
             if self.trump == Some(suit) {
                 continue;
             }
             let shift = 9 * suit;
             let conv = &self.ordered_bits[suit];
-            let m = conv[((hand >> shift) & 0x1FF) as usize];
-            if m == 0 {
+            let all = conv[((in_play >> shift) & 0x1FF) as usize];
+            if all == 0 {
                 continue;
             }
-            let others = conv[(((in_play & !hand) >> shift) & 0x1FF) as usize];
-            let mut top = above(m, others);
+            let high = 1u16 << (15 - all.leading_zeros());
+            let m = conv[((mine >> shift) & 0x1FF) as usize];
+            let (side, hand) = if m & high != 0 {
+                (0, m)
+            } else {
+                let t = conv[((theirs >> shift) & 0x1FF) as usize];
+                if t & high == 0 {
+                    continue;
+                }
+                (1, t)
+            };
+            let mut top = above(hand, all & !hand);
+            let out = &mut tops[side];
             while top != 0 {
                 let i = top.trailing_zeros() as usize;
                 top &= top - 1;
-                cards |= 1u64 << self.order[suit][i];
-                points += i32::from(self.order_points[suit][i]);
+                out.cards |= 1u64 << self.order[suit][i];
+                out.points += i32::from(self.order_points[suit][i]);
+                out.count += 1;
             }
         }
-        (cards, points)
+        tops
     }
 
     /// The fewest points `n` of `cards` can hold.
     pub(super) fn fewest(&self, cards: u64, n: u32) -> i32 {
         let (mut total, mut left) = (0i32, n);
+        // Card by card rather than by counting each value's cards: `n` is small, and without
+        // a popcount instruction in the baseline x86-64 target a count costs more.
         for &(points, of) in &self.by_points {
             if left == 0 || of == 0 {
                 break;
             }
-            let k = (cards & of).count_ones().min(left);
-            total += (k * u32::from(points)) as i32;
-            left -= k;
+            let mut bits = cards & of;
+            while bits != 0 && left != 0 {
+                bits &= bits - 1;
+                total += i32::from(points);
+                left -= 1;
+            }
         }
         total
     }
+}
+
+/// A hand's tops ([`Search::quick`]): the cards, their points and their number.
+#[derive(Clone, Copy, Default)]
+struct Tops {
+    cards: u64,
+    points: i32,
+    count: u32,
+}
+
+/// Whether `cards` holds at least `n` cards (`n` is small: a few steps, no count).
+fn at_least(cards: u64, n: u32) -> bool {
+    let mut bits = cards;
+    for _ in 1..n {
+        bits &= bits.wrapping_sub(1);
+    }
+    n == 0 || bits != 0
 }
