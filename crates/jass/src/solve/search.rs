@@ -707,19 +707,19 @@ impl<'a> Search<'a> {
         let mut best = if max { i32::MIN } else { i32::MAX };
         let mut best_card = Entry::NO_CARD;
         let (a0, b0) = (alpha, beta);
-        // The values found for the cards of runs whose trick is undecided, to bound their
-        // run's other cards.
-        let mut found = [(0u8, 0i32); 9];
-        let mut nfound = 0;
-        for &c in &cards[..n] {
-            let v = match open.bound(c, &found[..nfound], &self.points, max) {
+        // The values found for the cards of runs whose trick is undecided, by their place in
+        // `cards` (the places in `found`), to bound their run's other cards.
+        let mut values = [0i32; 9];
+        let mut found = 0u16;
+        for (i, &c) in cards[..n].iter().enumerate() {
+            let v = match open.bound(c, (&cards, &values, found), &self.points, max) {
                 // A bound from a card of its run already tried that cannot change this node.
                 Some(b) if (max && b <= alpha) || (!max && b >= beta) => b,
                 _ => {
                     let v = self.child(seat, c, alpha, beta);
                     if open.holds(c) {
-                        found[nfound] = (c, v);
-                        nfound += 1;
+                        values[i] = v;
+                        found |= 1 << i;
                     }
                     v
                 }
@@ -1026,20 +1026,25 @@ impl Open {
         self.run_of(c).is_some()
     }
 
-    /// The bound on card `c`'s value from the values `found` of its run's cards already tried,
-    /// each fail-soft: an upper bound when the seat's team is team 0 (`max`), a lower bound
-    /// otherwise, the tightest.
+    /// The bound on card `c`'s value from the values of its run's cards already tried, each
+    /// fail-soft: an upper bound when the seat's team is team 0 (`max`), a lower bound
+    /// otherwise, the tightest. The cards tried are `cards` and their `values` at the places
+    /// in the bits of `found`.
     fn bound(
         &self,
         c: u8,
-        found: &[(u8, i32)],
+        (cards, values, found): (&[u8; 9], &[i32; 9], u16),
         points: &[u8; JassCard::COUNT],
         max: bool,
     ) -> Option<i32> {
         let run = self.run_of(c)?;
         let pc = i32::from(points[c as usize]);
         let mut best: Option<i32> = None;
-        for &(m, v) in found {
+        let mut places = found;
+        while places != 0 {
+            let i = places.trailing_zeros() as usize;
+            places &= places - 1;
+            let (m, v) = (cards[i], values[i]);
             if run >> m & 1 == 0 {
                 continue;
             }
