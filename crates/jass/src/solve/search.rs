@@ -514,8 +514,34 @@ impl<'a> Search<'a> {
         out
     }
 
+    /// The highest rank `seat` can reach in a trick whose led suit's card bits are `led` (its
+    /// cards of that suit and its trumps, ranked as [`Trick::rank_of`]); 0 with none. What a
+    /// later seat can do to the trick, for the move ordering.
+    fn reach(&self, seat: usize, led: u64) -> u8 {
+        let row = &self.rank[self.s.done];
+        let trumps = self.trump.map_or(0, |t| 0x1FFu64 << (9 * t));
+        let mut bits = self.s.hands[seat] & (led | trumps);
+        let mut best = 0u8;
+        while bits != 0 {
+            let d = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            best = best.max(row[d] | if led >> d & 1 != 0 { 0x10 } else { 0 });
+        }
+        best
+    }
+
     /// The cards of `reps` in the order to try them, best guess first (`first` before all);
-    /// returns how many.
+    /// returns how many. The guesses look at what the seats still to play can reach:
+    /// - a lead: first a card no opponent can beat (most points first), then one the partner
+    ///   can beat every opponent's card over, then the strongest;
+    /// - the second seat: a card the third cannot beat, then any card winning for now (both
+    ///   strongest and fewest points first), then, when its partner in the last seat beats
+    ///   every card of the other two, points for it, else the fewest points;
+    /// - the third seat: points onto the partner's card when the last seat cannot beat it,
+    ///   else a card taking the trick safely, else a card winning for now, else the fewest
+    ///   points;
+    /// - the last seat: a winning card with the most points, points onto the partner's
+    ///   winning card, else the fewest points.
     fn ordered(&self, seat: usize, reps: u64, first: u8, out: &mut [u8; 9]) -> usize {
         if reps & reps.wrapping_sub(1) == 0 {
             out[0] = reps.trailing_zeros() as u8;
@@ -526,7 +552,21 @@ impl<'a> Search<'a> {
         let mut keys = [0i32; 9];
         let mut n = 0;
         let rank = &self.rank[s.done];
-        let winning = (k > 0).then_some((usize::from(self.trick.top), self.trick.rank));
+        let led = self.trick.led;
+        // The best the next seat can reach, and the last seat's for the second seat.
+        let (next, last) = match k {
+            1 => (
+                self.reach((s.leader + 2) % SEATS, led),
+                self.reach((s.leader + 3) % SEATS, led),
+            ),
+            2 => (self.reach((s.leader + 3) % SEATS, led), 0),
+            _ => (0, 0),
+        };
+        // For a lead, by suit: the best either opponent and the partner can reach.
+        let mut leads = [(0u8, 0u8); 4];
+        let mut known = 0u8;
+        let top = self.trick.rank;
+        let partner_on_top = (s.leader + usize::from(self.trick.top)) % 2 == seat % 2;
         let mut bits = reps;
         while bits != 0 && n < 9 {
             let c = bits.trailing_zeros() as u8;
@@ -534,18 +574,38 @@ impl<'a> Search<'a> {
             let pts = i32::from(self.points[c as usize]);
             let r = rank[c as usize];
             let strength = i32::from(r & 0xF) + if r & 0x20 != 0 { 9 } else { 0 };
-            let key = match winning {
-                None => 16 * strength + pts,
-                Some((w, top)) => {
-                    let beats = self.trick_rank(c) > top;
-                    let partner = (s.leader + w) % 2 == seat % 2;
-                    match (partner, beats) {
-                        (true, false) => 200 + pts,
-                        (true, true) => 100 - strength,
-                        (false, true) if k == 3 => 300 + pts,
-                        (false, true) => 300 - pts + strength,
-                        (false, false) => 100 - pts,
-                    }
+            let key = if k == 0 {
+                let suit = usize::from(c / 9);
+                if known & (1 << suit) == 0 {
+                    let led = 0x1FFu64 << (9 * suit);
+                    let opponents = (self.reach((seat + 1) % SEATS, led))
+                        .max(self.reach((seat + 3) % SEATS, led));
+                    leads[suit] = (opponents, self.reach((seat + 2) % SEATS, led));
+                    known |= 1 << suit;
+                }
+                let (opponents, partner) = leads[suit];
+                if (r | 0x10) > opponents {
+                    400 + 16 * pts - strength
+                } else if partner > opponents {
+                    200 + 16 * strength + pts
+                } else {
+                    16 * strength + pts
+                }
+            } else {
+                let rc = self.trick_rank(c);
+                let (beats, safe) = (rc > top, rc > next);
+                match (k, partner_on_top, beats, safe) {
+                    (1, _, true, true) => 350 - pts + strength,
+                    (1, _, true, false) => 300 - pts + strength,
+                    (1, _, false, _) if last > top.max(next) => 200 + pts,
+                    (2, true, false, _) if top > next => 200 + pts,
+                    (2, true, true, true) if top <= next => 150 - strength,
+                    (2, false, true, true) => 350 - pts + strength,
+                    (2, false, true, false) => 300 - pts + strength,
+                    (3, false, true, _) => 300 + pts,
+                    (3, true, false, _) => 200 + pts,
+                    (_, true, true, _) => 100 - strength,
+                    _ => 100 - pts,
                 }
             };
             let key = if c == first { i32::MAX } else { key };
