@@ -531,17 +531,20 @@ impl<'a> Search<'a> {
     }
 
     /// The cards of `reps` in the order to try them, best guess first (`first` before all);
-    /// returns how many. The guesses look at what the seats still to play can reach:
-    /// - a lead: first a card no opponent can beat (most points first), then one the partner
-    ///   can beat every opponent's card over, then the strongest;
-    /// - the second seat: a card the third cannot beat, then any card winning for now (both
-    ///   strongest and fewest points first), then, when its partner in the last seat beats
-    ///   every card of the other two, points for it, else the fewest points;
-    /// - the third seat: points onto the partner's card when the last seat cannot beat it,
-    ///   else a card taking the trick safely, else a card winning for now, else the fewest
-    ///   points;
-    /// - the last seat: a winning card with the most points, points onto the partner's
-    ///   winning card, else the fewest points.
+    /// returns how many. Each card gets a key from what the seats still to play can reach
+    /// ([`Self::reach`]), highest first (the weights were chosen on node counts,
+    /// `crates/jass/docs/rules.md`):
+    /// - a lead: a card no opponent can beat, outside trumps above all, the most points first;
+    ///   then a card over which the partner can beat every opponent's card, then the rest,
+    ///   both the strongest first;
+    /// - the second and third seats: a card taking the trick safely (above all the next seat
+    ///   can reach; the weakest, fewest points first), then one winning for now; when the
+    ///   trick is sure to go to the partner (its card stands, or the last seat, the second
+    ///   seat's partner, can beat everything), points onto it from the weakest cards; the
+    ///   third seat takes its partner's card over safely when the last seat could beat it;
+    /// - the last seat: a winning card with the most points, or points onto the partner's
+    ///   card from the weakest cards;
+    /// - otherwise the fewest points.
     fn ordered(&self, seat: usize, reps: u64, first: u8, out: &mut [u8; 9]) -> usize {
         if reps & reps.wrapping_sub(1) == 0 {
             out[0] = reps.trailing_zeros() as u8;
@@ -584,8 +587,10 @@ impl<'a> Search<'a> {
                     known |= 1 << suit;
                 }
                 let (opponents, partner) = leads[suit];
-                if (r | 0x10) > opponents {
-                    400 + 16 * pts - strength
+                if (r | 0x10) > opponents && r & 0x20 == 0 {
+                    600 + 16 * pts - strength
+                } else if (r | 0x10) > opponents {
+                    300 + 16 * pts - strength
                 } else if partner > opponents {
                     200 + 16 * strength + pts
                 } else {
@@ -595,15 +600,15 @@ impl<'a> Search<'a> {
                 let rc = self.trick_rank(c);
                 let (beats, safe) = (rc > top, rc > next);
                 match (k, partner_on_top, beats, safe) {
-                    (1, _, true, true) => 350 - pts + strength,
+                    (1, _, true, true) => 350 - pts - strength,
                     (1, _, true, false) => 300 - pts + strength,
-                    (1, _, false, _) if last > top.max(next) => 200 + pts,
-                    (2, true, false, _) if top > next => 200 + pts,
+                    (1, _, false, _) if last > top.max(next) => 200 + pts - 4 * strength,
+                    (2, true, false, _) if top > next => 200 + pts - 4 * strength,
                     (2, true, true, true) if top <= next => 150 - strength,
-                    (2, false, true, true) => 350 - pts + strength,
+                    (2, false, true, true) => 350 - pts - strength,
                     (2, false, true, false) => 300 - pts + strength,
                     (3, false, true, _) => 300 + pts,
-                    (3, true, false, _) => 200 + pts,
+                    (3, true, false, _) => 200 + pts - 2 * strength,
                     (_, true, true, _) => 100 - strength,
                     _ => 100 - pts,
                 }
