@@ -514,13 +514,14 @@ impl<'a> Search<'a> {
         out
     }
 
-    /// The highest rank `seat` can reach in a trick whose led suit's card bits are `led` (its
-    /// cards of that suit and its trumps, ranked as [`Trick::rank_of`]); 0 with none. What a
-    /// later seat can do to the trick, for the move ordering.
-    fn reach(&self, seat: usize, led: u64) -> u8 {
+    /// The highest rank the cards `hand` can reach in a trick whose led suit is `suit` (their
+    /// cards of that suit and their trumps, ranked as [`Trick::rank_of`]); 0 with none. What
+    /// the later seats can do to a trick, for the move ordering.
+    fn reach(&self, hand: u64, suit: usize) -> u8 {
         let row = &self.rank[self.s.done];
+        let led = 0x1FFu64 << (9 * suit);
         let trumps = self.trump.map_or(0, |t| 0x1FFu64 << (9 * t));
-        let mut bits = self.s.hands[seat] & (led | trumps);
+        let mut bits = hand & (led | trumps);
         let mut best = 0u8;
         while bits != 0 {
             let d = bits.trailing_zeros() as usize;
@@ -555,14 +556,14 @@ impl<'a> Search<'a> {
         let mut keys = [0i32; 9];
         let mut n = 0;
         let rank = &self.rank[s.done];
-        let led = self.trick.led;
+        let (hands, led) = (&s.hands, usize::from(self.trick.led_suit));
         // The best the next seat can reach, and the last seat's for the second seat.
         let (next, last) = match k {
             1 => (
-                self.reach((s.leader + 2) % SEATS, led),
-                self.reach((s.leader + 3) % SEATS, led),
+                self.reach(hands[(s.leader + 2) % SEATS], led),
+                self.reach(hands[(s.leader + 3) % SEATS], led),
             ),
-            2 => (self.reach((s.leader + 3) % SEATS, led), 0),
+            2 => (self.reach(hands[(s.leader + 3) % SEATS], led), 0),
             _ => (0, 0),
         };
         // For a lead, by suit: the best either opponent and the partner can reach.
@@ -580,10 +581,9 @@ impl<'a> Search<'a> {
             let key = if k == 0 {
                 let suit = usize::from(c / 9);
                 if known & (1 << suit) == 0 {
-                    let led = 0x1FFu64 << (9 * suit);
-                    let opponents = (self.reach((seat + 1) % SEATS, led))
-                        .max(self.reach((seat + 3) % SEATS, led));
-                    leads[suit] = (opponents, self.reach((seat + 2) % SEATS, led));
+                    let opponents = hands[(seat + 1) % SEATS] | hands[(seat + 3) % SEATS];
+                    let partner = hands[(seat + 2) % SEATS];
+                    leads[suit] = (self.reach(opponents, suit), self.reach(partner, suit));
                     known |= 1 << suit;
                 }
                 let (opponents, partner) = leads[suit];
