@@ -21,14 +21,15 @@ pub(crate) const PLAYOUT_HORIZON: usize = 0;
 pub(crate) const DECISION_HORIZON: usize = 16;
 
 /// The solver's positions that take the time of one search iteration of a playout (a world
-/// sampled and played out): about 12 (0.085 µs a position since the last two tricks are
-/// played out without counting their positions, about 1 µs an iteration of `pimc` four
-/// tricks from the end; docs/bots.md).
+/// sampled and played out): about 12 (0.08–0.09 µs a position since the last two tricks are
+/// played out without counting their positions, and again since the move ordering looks at
+/// the later seats; about 1 µs an iteration of `pimc` four tricks from the end;
+/// docs/bots.md).
 const NODES_PER_PLAYOUT: u64 = 12;
 
 /// What a solve costs beside its positions, in playouts: the position built, checked and
 /// replayed, the search's tables and the returns, about 3 µs, and the world's sampling. With
-/// it a solve is charged 3 + nodes / 17 iterations, and `pimc-solve` takes `pimc`'s time a
+/// it a solve is charged 3 + nodes / 12 iterations, and `pimc-solve` takes `pimc`'s time a
 /// decision (measured by `solve_tune time`, docs/bots.md); with 1 the small endings'
 /// solves took it about 1.3 times as long.
 const SOLVE_PLAYOUTS: u64 = 3;
