@@ -465,13 +465,12 @@ impl<'a> Search<'a> {
     fn takes(&self, seat: usize, c: u8) -> Option<bool> {
         let s = &self.s;
         let k = s.trick_len;
-        let row = &self.rank[s.done];
-        // The trick as the later seats see it: led by `c` when `c` leads.
-        let mut trick = self.trick;
-        if k == 0 {
-            trick.led = 0x1FF << (9 * (c / 9));
-        }
-        let (led, r) = (trick.led, trick.rank_of(c, row));
+        // The led suit as the later seats see it (`c`'s when `c` leads), and `c`'s rank in it.
+        let (led, r) = if k == 0 {
+            (usize::from(c / 9), self.rank[s.done][c as usize] | 0x10)
+        } else {
+            (usize::from(self.trick.led_suit), self.trick_rank(c))
+        };
         let (top_seat, top) = if k == 0 || r > self.trick.rank {
             (seat, r)
         } else {
@@ -481,20 +480,11 @@ impl<'a> Search<'a> {
             )
         };
         let ours = top_seat % 2 == seat % 2;
-        let trumps = self.trump.map_or(0, |t| 0x1FFu64 << (9 * t));
         for later in (k + 1)..SEATS {
             let other = (s.leader + later) % SEATS;
             // An opponent matters when our card is on top, the partner when theirs is.
-            if (other % 2 == seat % 2) == ours {
-                continue;
-            }
-            let mut bits = s.hands[other] & (led | trumps);
-            while bits != 0 {
-                let d = bits.trailing_zeros();
-                bits &= bits - 1;
-                if trick.rank_of(d as u8, row) > top {
-                    return None;
-                }
+            if (other % 2 == seat % 2) != ours && self.reach(s.hands[other], led) > top {
+                return None;
             }
         }
         Some(ours)
@@ -516,7 +506,8 @@ impl<'a> Search<'a> {
 
     /// The highest rank the cards `hand` can reach in a trick whose led suit is `suit` (their
     /// cards of that suit and their trumps, ranked as [`Trick::rank_of`]); 0 with none. What
-    /// the later seats can do to a trick, for the move ordering.
+    /// the later seats can do to a trick, for the dominated cards ([`Self::takes`]) and the
+    /// move ordering.
     fn reach(&self, hand: u64, suit: usize) -> u8 {
         let row = &self.rank[self.s.done];
         let led = 0x1FFu64 << (9 * suit);
@@ -640,11 +631,7 @@ impl<'a> Search<'a> {
         let value = match self.play(seat, card) {
             None => self.search(alpha, beta),
             Some((points, winner)) => {
-                let gained = if winner.is_multiple_of(2) {
-                    points as i32
-                } else {
-                    0
-                };
+                let gained = for_team0(winner, points as i32);
                 self.rem -= points as i32;
                 let v = gained + self.search(alpha - gained, beta - gained);
                 self.rem += points as i32;
@@ -842,11 +829,7 @@ impl<'a> Search<'a> {
             } else {
                 (s.leader + top) % SEATS
             };
-            let gained = if winner.is_multiple_of(2) {
-                table + i32::from(self.points[c as usize])
-            } else {
-                0
-            };
+            let gained = for_team0(winner, table + i32::from(self.points[c as usize]));
             let key = self
                 .table
                 .key(self.held & !(1 << self.place[c as usize]), winner);
@@ -878,11 +861,8 @@ impl<'a> Search<'a> {
                 (hands[(leader + i) % SEATS].trailing_zeros() as u8).min(JassCard::COUNT as u8 - 1);
             trick = trick.with(i, c, mode, row, &self.points);
         }
-        if (leader + usize::from(trick.top)).is_multiple_of(2) {
-            (trick.points + LAST_BONUS) as i32
-        } else {
-            0
-        }
+        let winner = leader + usize::from(trick.top);
+        for_team0(winner, (trick.points + LAST_BONUS) as i32)
     }
 
     /// The value with two tricks left, at their boundary (every hand down to two cards),
@@ -925,12 +905,7 @@ impl<'a> Search<'a> {
             left[seat] &= !(1u64 << c);
             let v = if k == SEATS - 1 {
                 let winner = (s.leader + usize::from(t.top)) % SEATS;
-                let first = if winner.is_multiple_of(2) {
-                    t.points as i32
-                } else {
-                    0
-                };
-                first + self.final_trick(winner, &left)
+                for_team0(winner, t.points as i32) + self.final_trick(winner, &left)
             } else {
                 self.two_from(k + 1, t, left, (mode, row), alpha, beta)
             };
@@ -1066,6 +1041,13 @@ impl<'a> Search<'a> {
     pub(super) fn reaches(&mut self, b: i32) -> bool {
         self.search(b - 1, b) >= b
     }
+}
+
+/// What team 0 takes of a trick's `points` when the seat `winner` (or a seat of its team,
+/// counted on from it) wins it: all or nothing.
+#[inline]
+fn for_team0(winner: usize, points: i32) -> i32 {
+    if winner.is_multiple_of(2) { points } else { 0 }
 }
 
 /// The runs of a node whose cards the search tries one of each point value (the trick's

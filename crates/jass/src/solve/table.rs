@@ -5,7 +5,7 @@
 /// the seat held when the key's numbering was made ([`super::search::Cards`]); 36–37: the
 /// leader; 38–41: the epoch (1–15; 0 marks an empty entry); 42–49: the lower bound; 50–57:
 /// the upper bound; 58–63: the card that last gave the value here (63: none).
-#[derive(Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) struct Entry(u64);
 
 impl Entry {
