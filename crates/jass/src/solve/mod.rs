@@ -31,6 +31,7 @@ use cards_core::{CardSet, Game, JassCard, PlayerId};
 use crate::{Contract, PlayRules, SchieberDeal};
 
 mod bounds;
+mod key;
 pub mod reference;
 mod search;
 mod start;

@@ -4,6 +4,7 @@
 
 use cards_core::{Card, JassCard};
 
+use super::key::Alike;
 use super::start::{Start, remaining};
 use super::table::{Entry, Table};
 use super::{LAST_BONUS, SEATS, TRICKS};
@@ -171,7 +172,9 @@ pub(super) struct Search<'a> {
     pub(super) uniform: bool,
     table: &'a mut Table,
     place: [u8; JassCard::COUNT],
-    /// The hands as the table's compact key (see [`Cards`]).
+    /// The cards the table's key writes one way ([`super::key`]).
+    alike: Alike,
+    /// The hands as the compact numbering's bits (see [`Cards`]).
     held: u64,
     /// The current trick as the search needs it, kept up to date card by card.
     pub(super) trick: Trick,
@@ -247,6 +250,7 @@ impl<'a> Search<'a> {
             uniform,
             table,
             place: cards.place,
+            alike: Alike::new(&order, &order_points, &cards.place, &cards.hands, uniform),
             held: cards.held(&s.hands),
             trick: Trick::EMPTY,
             rem: remaining(s) as i32,
@@ -257,6 +261,13 @@ impl<'a> Search<'a> {
             search.trick = search.trick.with(i, c.index(), mode, row, &search.points);
         }
         search
+    }
+
+    /// The table's key bits of `hands`, whose compact bits are `held` ([`super::key`]).
+    #[inline]
+    fn key_bits(&self, hands: &[u64; SEATS], held: u64) -> u64 {
+        let in_play = hands[0] | hands[1] | hands[2] | hands[3];
+        self.alike.key_bits(in_play, held)
     }
 
     /// The seat to play.
@@ -694,7 +705,7 @@ impl<'a> Search<'a> {
         if boundary {
             // The table first: deep in the search most boundaries are found there, and the
             // bounds below would be computed for nothing.
-            key = self.table.key(self.held, self.s.leader);
+            key = self.table.key(self.key_bits(&self.s.hands, self.held), self.s.leader);
             if let Some(e) = self.table.probe(key) {
                 let (lo, hi) = (i32::from(e.lower()), i32::from(e.upper()));
                 if lo >= beta {
@@ -708,7 +719,9 @@ impl<'a> Search<'a> {
                 }
                 alpha = alpha.max(lo);
                 beta = beta.min(hi);
-                first = e.best();
+                first = (self.alike)
+                    .held_alike(self.s.hands[seat], e.best())
+                    .unwrap_or(Entry::NO_CARD);
                 known = (e.lower(), e.upper());
             }
         }
@@ -823,6 +836,8 @@ impl<'a> Search<'a> {
         let s = &self.s;
         let (top, top_rank) = (usize::from(self.trick.top), self.trick.rank);
         let table = self.trick.points as i32;
+        let in_play = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3];
+        let held = self.alike.key_bits(in_play, self.held);
         for &c in cards {
             let winner = if self.trick_rank(c) > top_rank {
                 seat
@@ -830,9 +845,8 @@ impl<'a> Search<'a> {
                 (s.leader + top) % SEATS
             };
             let gained = for_team0(winner, table + i32::from(self.points[c as usize]));
-            let key = self
-                .table
-                .key(self.held & !(1 << self.place[c as usize]), winner);
+            let bit = 1 << self.place[c as usize];
+            let key = (self.table).key(self.alike.without(held, in_play, c, bit), winner);
             if let Some(e) = self.table.probe(key) {
                 if max && gained + i32::from(e.lower()) >= beta {
                     return Some(gained + i32::from(e.lower()));
