@@ -453,3 +453,21 @@ fn sure_trumps_with_what_falls_beside_them() {
     assert_eq!(solve(&position).unwrap().points, exact);
     assert!(exact[0] >= 30, "{exact:?}");
 }
+
+/// Whole deals, where the value's tests start from a guess (the rest solved after the trick
+/// the move ordering plays first): the value is what single null-window tests, which take no
+/// guess, find, on deals the guess hits and deals it misses.
+#[test]
+fn whole_deal_values_agree_with_single_tests() {
+    let mut solver = Solver::new();
+    for (seed, contract) in [(1u64, 0usize), (3, 4), (5, 2), (8, 5), (13, 8), (21, 1)] {
+        let contract = CONTRACTS[contract];
+        let position = Position::from_deal(&deal_after(seed, contract, 0)).unwrap();
+        let value = best_card(&position).unwrap().points[0];
+        assert!(solver.reaches(&position, 0, value).unwrap(), "seed {seed}");
+        assert!(
+            !solver.reaches(&position, 0, value + 1).unwrap(),
+            "seed {seed}"
+        );
+    }
+}

@@ -16,6 +16,10 @@ use crate::{Contract, Mode, PlayRules};
 /// table's cache misses).
 const ETC_LEFT: usize = 3;
 
+/// The value is first guessed ([`Search::guess`]) at a trick boundary with at least this many
+/// tricks left (with fewer, the tests are too cheap for a guess to pay).
+const GUESS_LEFT: usize = 5;
+
 /// The numbering of the cards behind the table's compact keys: each card's place among the
 /// cards its seat held when the numbering was made (bit `9 * seat + place` of a key). It stays
 /// valid for every later position of the same contract and rules whose hands are within the
@@ -705,7 +709,9 @@ impl<'a> Search<'a> {
         if boundary {
             // The table first: deep in the search most boundaries are found there, and the
             // bounds below would be computed for nothing.
-            key = self.table.key(self.key_bits(&self.s.hands, self.held), self.s.leader);
+            key = self
+                .table
+                .key(self.key_bits(&self.s.hands, self.held), self.s.leader);
             if let Some(e) = self.table.probe(key) {
                 let (lo, hi) = (i32::from(e.lower()), i32::from(e.upper()));
                 if lo >= beta {
@@ -964,37 +970,11 @@ impl<'a> Search<'a> {
         (best, best_card)
     }
 
-    /// The exact value (team 0's points from here on) by a sequence of null-window tests
-    /// ("does team 0 take at least `b`?" prunes far more than a wide window, and the table
-    /// keeps the bounds found from one to the next), and a card of the seat to play that
+    /// The exact value (team 0's points from here on) and a card of the seat to play that
     /// reaches it.
     pub(super) fn value(&mut self) -> (i32, u8) {
-        let max = self.seat().is_multiple_of(2);
-        let (mut lo, mut hi) = (0i32, self.rem);
-        // The card proven best so far and the bound it was proven to: a lower bound on its
-        // value for team 0 to play, an upper bound for team 1.
-        let mut proven: Option<(u8, i32)> = None;
-        // Bisection, each test halving what its fail-soft bound leaves: MTD(f)'s tests at
-        // the last bound found creep a point or two a test towards the value (the bounds a
-        // test returns are often one point past its window), and each of those tests costs
-        // about as much as the one at the value.
-        while lo < hi {
-            let b = lo + (hi - lo + 1) / 2;
-            let first = proven.map_or(Entry::NO_CARD, |(c, _)| c);
-            let (v, card) = self.root_test(b, first);
-            if v >= b {
-                lo = v.min(hi);
-                if max && proven.is_none_or(|(_, p)| v > p) {
-                    proven = Some((card, v));
-                }
-            } else {
-                hi = v.max(lo);
-                if !max && proven.is_none_or(|(_, p)| v < p) {
-                    proven = Some((card, v));
-                }
-            }
-        }
-        let value = lo;
+        let guess = self.guess();
+        let (value, proven) = self.tests(guess);
         if let Some((card, p)) = proven
             && p == value
         {
@@ -1005,6 +985,83 @@ impl<'a> Search<'a> {
         let first = proven.map_or(Entry::NO_CARD, |(c, _)| c);
         let (card, _) = self.best_cards(value, first, true);
         (value, card)
+    }
+
+    /// A first guess at the value, at a trick boundary with enough tricks left: the points of
+    /// the trick the move ordering plays first, and the exact value of the rest. When that
+    /// trick is one best play would choose, the guess is the value, and the tests start right
+    /// at it (the rest's tests, and the table they fill, are then what the value needs anyway).
+    fn guess(&mut self) -> Option<i32> {
+        if self.s.trick_len != 0 || self.s.done + GUESS_LEFT > TRICKS {
+            return None;
+        }
+        let (s, trick, held, rem) = (self.s, self.trick, self.held, self.rem);
+        let taken = loop {
+            let seat = self.seat();
+            let legal = self.legal(seat);
+            let reps = self.choices(seat, legal, &mut Open::default());
+            let mut cards = [0u8; 9];
+            self.ordered(seat, reps, Entry::NO_CARD, &mut cards);
+            let c = cards[0];
+            self.held &= !(1 << self.place[c as usize]);
+            if let Some((points, winner)) = self.play(seat, c) {
+                self.rem -= points as i32;
+                break for_team0(winner, points as i32);
+            }
+        };
+        let (rest, _) = self.tests(None);
+        (self.s, self.trick, self.held, self.rem) = (s, trick, held, rem);
+        Some(taken + rest)
+    }
+
+    /// The exact value by a sequence of null-window tests ("does team 0 take at least `b`?"
+    /// prunes far more than a wide window, and the table keeps the bounds found from one to
+    /// the next), and the card proven best and the bound it was proven to, if any: a lower
+    /// bound on its value for team 0 to play, an upper bound for team 1.
+    ///
+    /// From a `guess`, the first test sits at it and the next ones step away from it on the
+    /// side the first found, 1, 2, 4 … points past the bound found, until one fails; then, as
+    /// without a guess, each test halves what the bounds leave. (A test far from the value
+    /// often costs as much as one next to it: its proof must answer every move of one team.
+    /// MTD(f)'s tests at the last bound found creep a point or two a test, as the fail-soft
+    /// bounds are often just past the window.)
+    fn tests(&mut self, guess: Option<i32>) -> (i32, Option<(u8, i32)>) {
+        let max = self.seat().is_multiple_of(2);
+        let (mut lo, mut hi) = (0i32, self.rem);
+        let mut proven: Option<(u8, i32)> = None;
+        // The side the guess's tests step to (`Some(true)`: up) and the next step.
+        let (mut side, mut step) = (None::<bool>, 1);
+        let mut guess = guess;
+        while lo < hi {
+            let b = match (guess, side) {
+                (Some(g), None) => g.clamp(lo + 1, hi),
+                (Some(_), Some(true)) => (lo + step).min(hi),
+                (Some(_), Some(false)) => (hi + 1 - step).max(lo + 1),
+                (None, _) => lo + (hi - lo + 1) / 2,
+            };
+            let first = proven.map_or(Entry::NO_CARD, |(c, _)| c);
+            let (v, card) = self.root_test(b, first);
+            let up = v >= b;
+            if up {
+                lo = v.min(hi);
+                if max && proven.is_none_or(|(_, p)| v > p) {
+                    proven = Some((card, v));
+                }
+            } else {
+                hi = v.max(lo);
+                if !max && proven.is_none_or(|(_, p)| v < p) {
+                    proven = Some((card, v));
+                }
+            }
+            if guess.is_some() {
+                match side {
+                    None => side = Some(up),
+                    Some(s) if s == up => step *= 2,
+                    Some(_) => guess = None,
+                }
+            }
+        }
+        (lo, proven)
     }
 
     /// The cards of the seat to play that reach `value` (the exact value), each card of a
