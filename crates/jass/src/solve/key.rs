@@ -34,8 +34,8 @@ struct Group {
     change: [u64; 1 << MOST],
 }
 
-/// The groups of a deal's cards: at most two a suit (every mode's order has one, but two
-/// stretches of 4 fit in 9 cards).
+/// The groups of a deal's cards: at most 8 (every mode's order has one a suit; a stretch
+/// found beyond them is left out, which only shares fewer entries).
 #[derive(Clone, Copy)]
 pub(super) struct Alike {
     groups: [Group; 8],
@@ -78,6 +78,7 @@ impl Alike {
                 }
                 let cards = &order[suit][i..=j];
                 if j > i
+                    && alike.len < alike.groups.len()
                     && let Some(group) = Group::new(cards, place, numbered)
                 {
                     for &c in cards {
@@ -115,16 +116,15 @@ impl Alike {
 
     /// The card of `hand` alike to card `c` by the key: `c` itself when held, else the
     /// lowest-numbered card the hand holds of `c`'s group, if any (a table entry's best card,
-    /// read in a position sharing the entry, to try first).
+    /// read in a position sharing the entry, to try first; `c` may be no card at all).
     pub(super) fn held_alike(&self, hand: u64, c: u8) -> Option<u8> {
         if hand >> c & 1 != 0 {
             return Some(c);
         }
-        let group = self.groups[..self.len]
-            .iter()
-            .map(|g| u64::from(g.mask) << g.shift)
-            .find(|g| g >> c & 1 != 0)?;
-        let mine = hand & group;
+        let g = self
+            .groups
+            .get(usize::from(*self.group_of.get(usize::from(c))?))?;
+        let mine = hand & u64::from(g.mask) << g.shift;
         (mine != 0).then(|| mine.trailing_zeros() as u8)
     }
 }

@@ -267,11 +267,11 @@ impl<'a> Search<'a> {
         search
     }
 
-    /// The table's key bits of `hands`, whose compact bits are `held` ([`super::key`]).
+    /// The cards still in the hands.
     #[inline]
-    fn key_bits(&self, hands: &[u64; SEATS], held: u64) -> u64 {
-        let in_play = hands[0] | hands[1] | hands[2] | hands[3];
-        self.alike.key_bits(in_play, held)
+    fn in_play(&self) -> u64 {
+        let hands = &self.s.hands;
+        hands[0] | hands[1] | hands[2] | hands[3]
     }
 
     /// The seat to play.
@@ -302,8 +302,7 @@ impl<'a> Search<'a> {
     /// a card below it both lose to the winning card, and the trick takes them out of play.
     #[inline]
     fn dividers(&self) -> u64 {
-        let s = &self.s;
-        s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3] | self.trick.top_card
+        self.in_play() | self.trick.top_card
     }
 
     /// Walks the *runs* of `legal`, calling `f(suit, run)` with each as rank-order bits of
@@ -709,9 +708,8 @@ impl<'a> Search<'a> {
         if boundary {
             // The table first: deep in the search most boundaries are found there, and the
             // bounds below would be computed for nothing.
-            key = self
-                .table
-                .key(self.key_bits(&self.s.hands, self.held), self.s.leader);
+            let held = self.alike.key_bits(self.in_play(), self.held);
+            key = self.table.key(held, self.s.leader);
             if let Some(e) = self.table.probe(key) {
                 let (lo, hi) = (i32::from(e.lower()), i32::from(e.upper()));
                 if lo >= beta {
@@ -842,7 +840,7 @@ impl<'a> Search<'a> {
         let s = &self.s;
         let (top, top_rank) = (usize::from(self.trick.top), self.trick.rank);
         let table = self.trick.points as i32;
-        let in_play = s.hands[0] | s.hands[1] | s.hands[2] | s.hands[3];
+        let in_play = self.in_play();
         let held = self.alike.key_bits(in_play, self.held);
         for &c in cards {
             let winner = if self.trick_rank(c) > top_rank {
