@@ -668,8 +668,9 @@ impl<'a> Search<'a> {
     }
 
     /// [`Start::play`] on the search's own tables: plays `card` for `seat` and returns the
-    /// trick's points and winner when it completes one.
-    #[inline]
+    /// trick's points and winner when it completes one. Always inlined: out of line, the call's
+    /// saves and restores at every card cost 3.5 % of a whole deal's instructions.
+    #[inline(always)]
     fn play(&mut self, seat: usize, card: u8) -> Option<(u32, usize)> {
         let (at, done) = (self.s.trick_len, self.s.done);
         self.trick =
