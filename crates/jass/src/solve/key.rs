@@ -200,3 +200,114 @@ impl Group {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::table::Entry;
+    use super::*;
+
+    /// The cards as `Alike` reads them in a trump contract's plain suits: each suit weakest
+    /// first in the card numbering, the 6 to 9 of no points (one group of four a suit); the
+    /// compact places numbered from `hands`.
+    fn numbered(hands: &[u64; SEATS]) -> (Alike, [u8; JassCard::COUNT]) {
+        let order = core::array::from_fn(|suit| core::array::from_fn(|r| (9 * suit + r) as u8));
+        let order_points = [[0, 0, 0, 0, 10, 2, 3, 4, 11]; 4];
+        let mut place = [0u8; JassCard::COUNT];
+        for (seat, &hand) in hands.iter().enumerate() {
+            let cards = (0..JassCard::COUNT).filter(|&c| hand >> c & 1 != 0);
+            for (i, c) in cards.enumerate() {
+                place[c] = (9 * seat + i) as u8;
+            }
+        }
+        let alike = Alike::new(&order, &order_points, &place, hands, true);
+        (alike, place)
+    }
+
+    /// The key bits of the position whose hands are `hands`.
+    fn key(alike: &Alike, place: &[u8; JassCard::COUNT], hands: &[u64; SEATS]) -> u64 {
+        let in_play = hands.iter().fold(0, |a, &h| a | h);
+        let held = (0..JassCard::COUNT)
+            .filter(|&c| in_play >> c & 1 != 0)
+            .fold(0, |k, c| k | 1u64 << place[c]);
+        alike.key_bits(in_play, held)
+    }
+
+    // Cards 0 to 3 are the 6 to 9 of the first suit, one group; card 4 its 10.
+
+    #[test]
+    fn a_seats_alike_cards_played_either_way_share_a_key() {
+        let dealt = [0b11, 0b100, 0b1000, 0b1_0000];
+        let (alike, place) = numbered(&dealt);
+        // Seat 0 played its 6 or its 7: either way it holds one card below the 8 of seat 1.
+        let six_played = [0b10, 0b100, 0b1000, 0b1_0000];
+        let seven_played = [0b01, 0b100, 0b1000, 0b1_0000];
+        assert_eq!(
+            key(&alike, &place, &six_played),
+            key(&alike, &place, &seven_played)
+        );
+        // The 10 has points, the 9 none: which of them seat 1 keeps tells apart.
+        let dealt = [0b1, 0b1_1000, 0, 0];
+        let (alike, place) = numbered(&dealt);
+        assert_ne!(
+            key(&alike, &place, &[0b1, 0b1000, 0, 0]),
+            key(&alike, &place, &[0b1, 0b1_0000, 0, 0])
+        );
+    }
+
+    #[test]
+    fn cards_on_either_side_of_another_seats_card_keep_their_own_keys() {
+        // Seat 0 holds the 6 and the 8 around seat 1's 7: the card it keeps is below the 7 or
+        // above it, and the keys differ.
+        let dealt = [0b101, 0b010, 0b1000, 0];
+        let (alike, place) = numbered(&dealt);
+        let kept_eight = [0b100, 0b010, 0b1000, 0];
+        let kept_six = [0b001, 0b010, 0b1000, 0];
+        assert_ne!(
+            key(&alike, &place, &kept_eight),
+            key(&alike, &place, &kept_six)
+        );
+        // With seat 1's 7 played too, both are the lowest card of the group left in play.
+        let seven_gone = |seat0: u64| [seat0, 0, 0b1000, 0];
+        assert_eq!(
+            key(&alike, &place, &seven_gone(0b100)),
+            key(&alike, &place, &seven_gone(0b001))
+        );
+    }
+
+    #[test]
+    fn a_key_without_a_card_is_the_key_of_the_hands_without_it() {
+        // Both suits' groups split between the seats (cards 9 to 12 are the second's).
+        let dealt = [
+            1 << 12 | 0b1_0001_0011,
+            1 << 10 | 0b0110_0100,
+            0b1000_1000,
+            1 << 11 | 1 << 9,
+        ];
+        let (alike, place) = numbered(&dealt);
+        let in_play = dealt.iter().fold(0, |a, &h| a | h);
+        let full = key(&alike, &place, &dealt);
+        for c in (0..JassCard::COUNT).filter(|&c| in_play >> c & 1 != 0) {
+            let mut hands = dealt;
+            let seat = hands.iter().position(|h| h >> c & 1 != 0).unwrap();
+            hands[seat] &= !(1 << c);
+            let bit = 1u64 << place[c];
+            assert_eq!(
+                alike.without(full, in_play, c as u8, bit),
+                key(&alike, &place, &hands),
+                "card {c}"
+            );
+        }
+    }
+
+    #[test]
+    fn an_entrys_card_is_read_as_the_seats_card_of_its_group() {
+        let (alike, _) = numbered(&[0b11, 0b100, 0b1000, 0b1_0000]);
+        // Held: itself; not held: the hand's lowest of the group; no card of the group: none.
+        assert_eq!(alike.held_alike(0b10, 1), Some(1));
+        assert_eq!(alike.held_alike(0b01, 1), Some(0));
+        assert_eq!(alike.held_alike(0b1_0000, 1), None);
+        // The 10 is in no group.
+        assert_eq!(alike.held_alike(0b01, 4), None);
+        assert_eq!(alike.held_alike(0b01, Entry::NO_CARD), None);
+    }
+}
