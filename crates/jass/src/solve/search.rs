@@ -762,6 +762,11 @@ impl<'a> Search<'a> {
             }
         }
         let legal = self.legal(seat);
+        if !boundary && legal & legal.wrapping_sub(1) == 0 {
+            // One card to follow with: nothing to choose, order or store (no table within a
+            // trick).
+            return self.child(seat, legal.trailing_zeros() as u8, alpha, beta);
+        }
         let mut open = Open::default();
         let reps = self.choices(seat, legal, &mut open);
         let mut cards = [0u8; 9];
