@@ -80,7 +80,7 @@ impl Cards {
 /// The current trick as the search needs it: the cards on the table, the led suit, the trumps
 /// still allowed, the card winning so far and the points, each updated as a card is laid
 /// rather than recomputed. (The search reads the trick only from here; [`Start`]'s array of
-/// its cards is filled by [`Start::lay`] but not read once the search has begun.)
+/// its cards is read once, to start it, and not kept up to date after.)
 #[derive(Clone, Copy)]
 pub(super) struct Trick {
     /// The cards on the table.
@@ -675,7 +675,10 @@ impl<'a> Search<'a> {
         let (at, done) = (self.s.trick_len, self.s.done);
         self.trick =
             (self.trick).with(at, card, self.s.modes[done], &self.rank[done], &self.points);
-        if !self.s.lay(seat, JassCard::ALL[card as usize]) {
+        // The card leaves the hand; [`Start`]'s array of the trick's cards is left as it was.
+        self.s.hands[seat] &= !(1u64 << card);
+        self.s.trick_len += 1;
+        if self.s.trick_len < SEATS {
             return None;
         }
         let (top, points) = (usize::from(self.trick.top), self.trick.points);
