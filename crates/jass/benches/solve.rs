@@ -11,22 +11,19 @@
 
 use std::hint::black_box;
 
-use cards_core::{GameRng, Seed};
+use cards_core::Seed;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use jass::solve::{Position, Solver, reference, solve};
 use jass::{Action, Contract, Game, Mode, Rules, SchieberDeal};
+
+#[path = "../tests/support/seeded.rs"]
+mod seeded;
 
 /// A seeded deal in `contract` after `cards` random legal cards, as a position.
 fn position(seed: u64, contract: Contract, cards: usize) -> Position {
     let mut deal = SchieberDeal::new(&Rules::default(), 4, Seed::from(seed)).expect("a deal");
     deal.play(Action::Name(contract)).expect("a contract");
-    let mut rng = GameRng::new(Seed::from(seed), 9);
-    let mut moves = Vec::new();
-    while deal.plays().len() < cards {
-        deal.legal_actions(&mut moves);
-        let pick = moves[rng.below(moves.len() as u64) as usize];
-        deal.play(pick).expect("a legal card");
-    }
+    seeded::play_random_cards(&mut deal, seed, cards);
     Position::from_deal(&deal).expect("a position")
 }
 

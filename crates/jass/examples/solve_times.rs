@@ -16,9 +16,12 @@
 
 use std::time::{Duration, Instant};
 
-use cards_core::{Bot, GameRng, Seed};
+use cards_core::{Bot, Seed};
 use jass::solve::{Position, Solver, best_card, solve};
 use jass::{Action, Contract, Game, JassBot, Mode, Rules, SchieberDeal};
+
+#[path = "../tests/support/seeded.rs"]
+mod seeded;
 
 /// A seeded deal in `contract` (or the one the rule bot names, for `None`) after `cards`
 /// random legal cards, as a position.
@@ -37,13 +40,7 @@ fn position(seed: u64, contract: Option<Contract>, cards: usize) -> Position {
             }
         }
     }
-    let mut rng = GameRng::new(Seed::from(seed), 9);
-    let mut moves = Vec::new();
-    while deal.plays().len() < cards {
-        deal.legal_actions(&mut moves);
-        let pick = moves[rng.below(moves.len() as u64) as usize];
-        deal.play(pick).expect("a legal card");
-    }
+    seeded::play_random_cards(&mut deal, seed, cards);
     Position::from_deal(&deal).expect("a position")
 }
 

@@ -1,6 +1,8 @@
 //! The crate's integration tests, one module per concept, built as one test binary (a binary
 //! for each file would link the crate and its dependencies once per file).
 
+#[path = "support/seeded.rs"]
+mod seeded;
 #[path = "support/rules.rs"]
 mod support;
 

@@ -8,6 +8,8 @@ use jass::{
     trick_winner,
 };
 
+use crate::seeded::play_random_cards;
+
 fn c(s: &str) -> JassCard {
     s.parse().unwrap()
 }
@@ -44,13 +46,7 @@ fn deal_under(seed: u64, contract: Contract, cards: usize, play: PlayRules) -> S
     };
     let mut deal = SchieberDeal::new(&rules, 4, Seed::from(seed)).unwrap();
     deal.play(Action::Name(contract)).unwrap();
-    let mut rng = GameRng::new(Seed::from(seed), 9);
-    let mut moves = Vec::new();
-    while deal.plays().len() < cards && deal.to_act().is_some() {
-        deal.legal_actions(&mut moves);
-        let pick = moves[rng.below(moves.len() as u64) as usize];
-        deal.play(pick).unwrap();
-    }
+    play_random_cards(&mut deal, seed, cards);
     deal
 }
 
