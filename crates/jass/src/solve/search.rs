@@ -675,10 +675,7 @@ impl<'a> Search<'a> {
         let (at, done) = (self.s.trick_len, self.s.done);
         self.trick =
             (self.trick).with(at, card, self.s.modes[done], &self.rank[done], &self.points);
-        // The card leaves the hand; [`Start`]'s array of the trick's cards is left as it was.
-        self.s.hands[seat] &= !(1u64 << card);
-        self.s.trick_len += 1;
-        if self.s.trick_len < SEATS {
+        if !self.s.take(seat, card) {
             return None;
         }
         let (top, points) = (usize::from(self.trick.top), self.trick.points);

@@ -51,8 +51,15 @@ impl Start {
     /// [`Start::gather`] it).
     #[inline]
     pub(super) fn lay(&mut self, seat: usize, card: JassCard) -> bool {
-        self.hands[seat] &= !(1u64 << card.index());
         self.trick[self.trick_len] = card;
+        self.take(seat, card.index())
+    }
+
+    /// [`Start::lay`] without writing the trick's array of cards, for the search, which keeps
+    /// the trick its own way (`search::Trick`).
+    #[inline]
+    pub(super) fn take(&mut self, seat: usize, card: u8) -> bool {
+        self.hands[seat] &= !(1u64 << card);
         self.trick_len += 1;
         self.trick_len == SEATS
     }
