@@ -641,14 +641,11 @@ impl<'a> Search<'a> {
         let (trick_len, leader, done) = (s.trick_len, s.leader, s.done);
         let on_table = self.trick;
         let held = self.held;
-        self.held &= !(1 << self.place[card as usize]);
-        let value = match self.play(seat, card) {
+        let value = match self.advance(seat, card) {
             None => self.search(alpha, beta),
-            Some((points, winner)) => {
-                let gained = for_team0(winner, points as i32);
-                self.rem -= points as i32;
+            Some((gained, points)) => {
                 let v = gained + self.search(alpha - gained, beta - gained);
-                self.rem += points as i32;
+                self.rem += points;
                 v
             }
         };
@@ -658,6 +655,17 @@ impl<'a> Search<'a> {
         self.trick = on_table;
         self.held = held;
         value
+    }
+
+    /// Plays `card` for `seat` on all the search keeps ([`Self::play`], the table's key bits,
+    /// the points left); when it completes a trick, returns what team 0 takes of it and its
+    /// points. The callers undo it by restoring what they saved.
+    #[inline(always)]
+    fn advance(&mut self, seat: usize, card: u8) -> Option<(i32, i32)> {
+        self.held &= !(1 << self.place[card as usize]);
+        let (points, winner) = self.play(seat, card)?;
+        self.rem -= points as i32;
+        Some((for_team0(winner, points as i32), points as i32))
     }
 
     /// Card `c`'s rank in the current trick (at least one card played): its row in
@@ -1011,11 +1019,8 @@ impl<'a> Search<'a> {
             let reps = self.choices(seat, legal, &mut Open::default());
             let mut cards = [0u8; 9];
             self.ordered(seat, reps, Entry::NO_CARD, &mut cards);
-            let c = cards[0];
-            self.held &= !(1 << self.place[c as usize]);
-            if let Some((points, winner)) = self.play(seat, c) {
-                self.rem -= points as i32;
-                break for_team0(winner, points as i32);
+            if let Some((gained, _)) = self.advance(seat, cards[0]) {
+                break gained;
             }
         };
         let (rest, _) = self.tests(None);
