@@ -1,5 +1,6 @@
 //! Times the open-hand solver (`jass::solve`) on seeded positions and prints each position's
-//! nodes and time, then the median, p90 and max.
+//! nodes and time, then the median (for an even count the mean of the two middle values, both
+//! shown), p90 and max.
 //!
 //! `cargo run --release -p jass --example solve_times -- [CARDS_PLAYED] [COUNT]`: COUNT seeded
 //! deals (default 32), the contract cycling through the six modes (four trumps, Obenabe,
@@ -112,19 +113,38 @@ fn main() {
         times.push(e);
         nodes.push(s.nodes);
     }
+    if times.is_empty() {
+        println!("no positions: --seeds names none of the {count} deals");
+        return;
+    }
     times.sort();
     nodes.sort();
-    let at = |q: f64| ((times.len() - 1) as f64 * q).round() as usize;
+    let n = times.len();
+    let at = |q: f64| ((n - 1) as f64 * q).round() as usize;
     let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    // The median of an even count is the mean of the two middle values, both shown.
+    let (low, high) = ((n - 1) / 2, n / 2);
+    let middle = |text: &dyn Fn(usize) -> String, mean: String| {
+        if low == high {
+            mean
+        } else {
+            format!("{mean} (the two middle {} and {})", text(low), text(high))
+        }
+    };
+    let time = middle(
+        &|i| format!("{:.3} ms", ms(times[i])),
+        format!("{:.3} ms", (ms(times[low]) + ms(times[high])) / 2.0),
+    );
+    let node = middle(
+        &|i| nodes[i].to_string(),
+        ((nodes[low] + nodes[high]) / 2).to_string(),
+    );
     println!(
-        "{} positions after {cards} cards: median {:.3} ms, p90 {:.3} ms, max {:.3} ms; nodes median {}, p90 {}, max {}, total {}",
-        times.len(),
-        ms(times[at(0.5)]),
+        "{n} positions after {cards} cards: median {time}, p90 {:.3} ms, max {:.3} ms; nodes median {node}, p90 {}, max {}, total {}",
         ms(times[at(0.9)]),
-        ms(times[times.len() - 1]),
-        nodes[at(0.5)],
+        ms(times[n - 1]),
         nodes[at(0.9)],
-        nodes[nodes.len() - 1],
+        nodes[n - 1],
         nodes.iter().sum::<u64>(),
     );
 }
