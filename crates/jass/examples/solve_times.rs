@@ -122,23 +122,12 @@ fn main() {
     let n = times.len();
     let at = |q: f64| ((n - 1) as f64 * q).round() as usize;
     let ms = |d: Duration| d.as_secs_f64() * 1e3;
-    // The median of an even count is the mean of the two middle values, both shown.
-    let (low, high) = ((n - 1) / 2, n / 2);
-    let middle = |text: &dyn Fn(usize) -> String, mean: String| {
-        if low == high {
-            mean
-        } else {
-            format!("{mean} (the two middle {} and {})", text(low), text(high))
-        }
-    };
-    let time = middle(
-        &|i| format!("{:.3} ms", ms(times[i])),
-        format!("{:.3} ms", (ms(times[low]) + ms(times[high])) / 2.0),
-    );
-    let node = middle(
-        &|i| nodes[i].to_string(),
-        ((nodes[low] + nodes[high]) / 2).to_string(),
-    );
+    let time = median(&times.iter().map(|&d| ms(d)).collect::<Vec<_>>(), |v| {
+        format!("{v:.3} ms")
+    });
+    let node = median(&nodes.iter().map(|&k| k as f64).collect::<Vec<_>>(), |v| {
+        (v as u64).to_string()
+    });
     println!(
         "{n} positions after {cards} cards: median {time}, p90 {:.3} ms, max {:.3} ms; nodes median {node}, p90 {}, max {}, total {}",
         ms(times[at(0.9)]),
@@ -147,4 +136,16 @@ fn main() {
         nodes[n - 1],
         nodes.iter().sum::<u64>(),
     );
+}
+
+/// The median of the sorted `values` (at least one), each written by `show`: for an even count
+/// the mean of the two middle values, then both.
+fn median(sorted: &[f64], show: impl Fn(f64) -> String) -> String {
+    let (low, high) = (sorted[(sorted.len() - 1) / 2], sorted[sorted.len() / 2]);
+    let mean = show((low + high) / 2.0);
+    if sorted.len() % 2 == 1 {
+        mean
+    } else {
+        format!("{mean} (the two middle {} and {})", show(low), show(high))
+    }
 }

@@ -232,46 +232,37 @@ mod tests {
         alike.key_bits(in_play, held)
     }
 
+    /// The key bits of positions dealt from `dealt` (the places numbered from it), by hands.
+    fn keys(dealt: &[u64; SEATS]) -> impl Fn(&[u64; SEATS]) -> u64 {
+        let (alike, place) = numbered(dealt);
+        move |hands| key(&alike, &place, hands)
+    }
+
     // Cards 0 to 3 are the 6 to 9 of the first suit, one group; card 4 its 10.
 
     #[test]
     fn a_seats_alike_cards_played_either_way_share_a_key() {
-        let dealt = [0b11, 0b100, 0b1000, 0b1_0000];
-        let (alike, place) = numbered(&dealt);
+        let key = keys(&[0b11, 0b100, 0b1000, 0b1_0000]);
         // Seat 0 played its 6 or its 7: either way it holds one card below the 8 of seat 1.
         let six_played = [0b10, 0b100, 0b1000, 0b1_0000];
         let seven_played = [0b01, 0b100, 0b1000, 0b1_0000];
-        assert_eq!(
-            key(&alike, &place, &six_played),
-            key(&alike, &place, &seven_played)
-        );
+        assert_eq!(key(&six_played), key(&seven_played));
         // The 10 has points, the 9 none: which of them seat 1 keeps tells apart.
-        let dealt = [0b1, 0b1_1000, 0, 0];
-        let (alike, place) = numbered(&dealt);
-        assert_ne!(
-            key(&alike, &place, &[0b1, 0b1000, 0, 0]),
-            key(&alike, &place, &[0b1, 0b1_0000, 0, 0])
-        );
+        let key = keys(&[0b1, 0b1_1000, 0, 0]);
+        assert_ne!(key(&[0b1, 0b1000, 0, 0]), key(&[0b1, 0b1_0000, 0, 0]));
     }
 
     #[test]
     fn cards_on_either_side_of_another_seats_card_keep_their_own_keys() {
         // Seat 0 holds the 6 and the 8 around seat 1's 7: the card it keeps is below the 7 or
         // above it, and the keys differ.
-        let dealt = [0b101, 0b010, 0b1000, 0];
-        let (alike, place) = numbered(&dealt);
+        let key = keys(&[0b101, 0b010, 0b1000, 0]);
         let kept_eight = [0b100, 0b010, 0b1000, 0];
         let kept_six = [0b001, 0b010, 0b1000, 0];
-        assert_ne!(
-            key(&alike, &place, &kept_eight),
-            key(&alike, &place, &kept_six)
-        );
+        assert_ne!(key(&kept_eight), key(&kept_six));
         // With seat 1's 7 played too, both are the lowest card of the group left in play.
         let seven_gone = |seat0: u64| [seat0, 0, 0b1000, 0];
-        assert_eq!(
-            key(&alike, &place, &seven_gone(0b100)),
-            key(&alike, &place, &seven_gone(0b001))
-        );
+        assert_eq!(key(&seven_gone(0b100)), key(&seven_gone(0b001)));
     }
 
     #[test]
