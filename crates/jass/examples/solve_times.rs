@@ -10,7 +10,10 @@
 //! `--reuse`) instead of every best card. `--named`: each deal in the contract the rule bot
 //! (`JassBot`) names for it, forehand's choice or its partner's after a Schieben, instead of the
 //! cycle (a deal as it is played, its contract chosen for the hands). `--seeds 1,16,24`: only
-//! those of the COUNT deals (to time or profile a few).
+//! those of the COUNT deals (to time or profile a few). `--reaches POINTS`: times
+//! `Solver::reaches` instead, one null-window test of whether seats 0 and 2 take at least POINTS
+//! from the position on, with a fresh solver each run (the question a win-or-lose game asks,
+//! such as Skat's 61), and prints each answer; the search's nodes are not counted then.
 //! A position's time is the least of up to five runs (while they take under a second in all),
 //! or, for a position longer than 0.1 s, its one run's time on a core where Linux tells it:
 //! the machine may be shared, and load only ever adds time.
@@ -63,8 +66,17 @@ fn main() {
         let seeds = list.split(',').filter_map(|n| n.trim().parse().ok());
         seeds.collect()
     });
+    let bar_at = args.iter().position(|a| a == "--reaches").map(|i| i + 1);
+    let bar: Option<u32> = match bar_at.map(|i| args.get(i).map(|a| a.parse())) {
+        None => None,
+        Some(Some(Ok(points))) => Some(points),
+        Some(_) => {
+            eprintln!("--reaches takes a number of card points, for example --reaches 79");
+            std::process::exit(2);
+        }
+    };
     let mut numbers = (args.iter().enumerate())
-        .filter(|&(i, _)| Some(i) != list)
+        .filter(|&(i, _)| Some(i) != list && Some(i) != bar_at)
         .filter_map(|(_, a)| a.parse::<u64>().ok());
     let cards = numbers.next().unwrap_or(0) as usize;
     let count = numbers.next().unwrap_or(32);
@@ -75,34 +87,30 @@ fn main() {
         let cycled = Contract::Mode(Mode::ALL[(seed % 6) as usize]);
         let p = position(seed, (!named).then_some(cycled), cards);
         let contract = p.contract;
-        // The least of up to 5 runs (while they take under a second in all): a busy machine
-        // only ever adds time. A longer position runs once, timed by its time on a core.
-        let mut e = Duration::MAX;
-        let mut spent = Duration::ZERO;
-        let mut s = None;
-        for _ in 0..5 {
-            let t = Instant::now();
-            let c = cpu_time();
-            let solution = match (reuse, one) {
+        if let Some(bar) = bar {
+            // A fresh solver each run: an empty table, as for `solve`.
+            let (answer, e) = least_time(5, || {
+                let mut fresh = Solver::new();
+                fresh.reaches(&p, 0, bar).expect("a valid position")
+            });
+            let answer = if answer { "yes" } else { "no" };
+            println!(
+                "seed {seed:3} {contract}: seats 0 and 2 take {bar}: {answer:>3} {:>10.3} ms",
+                e.as_secs_f64() * 1e3
+            );
+            times.push(e);
+            continue;
+        }
+        // A reused solver runs once: its second run would find the first one's table.
+        let (s, e) = least_time(if reuse { 1 } else { 5 }, || {
+            match (reuse, one) {
                 (true, false) => solver.solve(&p),
                 (false, false) => solve(&p),
                 (true, true) => solver.best_card(&p),
                 (false, true) => best_card(&p),
             }
-            .expect("solved");
-            let wall = t.elapsed();
-            let took = match (c, cpu_time()) {
-                (Some(a), Some(b)) if wall > Duration::from_millis(100) => b.saturating_sub(a),
-                _ => wall,
-            };
-            e = e.min(took);
-            spent += wall;
-            s = Some(solution);
-            if reuse || spent > Duration::from_secs(1) {
-                break;
-            }
-        }
-        let s = s.expect("solved once");
+            .expect("solved")
+        });
         println!(
             "seed {seed:3} {contract}: {:>11} nodes {:>10.3} ms {:?} best {}",
             s.nodes,
@@ -125,6 +133,14 @@ fn main() {
     let time = median(&times.iter().map(|&d| ms(d)).collect::<Vec<_>>(), |v| {
         format!("{v:.3} ms")
     });
+    if nodes.is_empty() {
+        println!(
+            "{n} positions after {cards} cards: median {time}, p90 {:.3} ms, max {:.3} ms",
+            ms(times[at(0.9)]),
+            ms(times[n - 1]),
+        );
+        return;
+    }
     let node = median(&nodes.iter().map(|&k| k as f64).collect::<Vec<_>>(), |v| {
         (v as u64).to_string()
     });
@@ -136,6 +152,28 @@ fn main() {
         nodes[n - 1],
         nodes.iter().sum::<u64>(),
     );
+}
+
+/// `run`'s result and its time: the least of up to `runs` runs while they take under a second
+/// in all (a busy machine only ever adds time); a run longer than 0.1 s is timed by its time on
+/// a core, where Linux tells it.
+fn least_time<T>(runs: usize, mut run: impl FnMut() -> T) -> (T, Duration) {
+    let (mut least, mut spent, mut out) = (Duration::MAX, Duration::ZERO, None);
+    for _ in 0..runs {
+        let (t, c) = (Instant::now(), cpu_time());
+        out = Some(run());
+        let wall = t.elapsed();
+        let took = match (c, cpu_time()) {
+            (Some(a), Some(b)) if wall > Duration::from_millis(100) => b.saturating_sub(a),
+            _ => wall,
+        };
+        least = least.min(took);
+        spent += wall;
+        if spent > Duration::from_secs(1) {
+            break;
+        }
+    }
+    (out.expect("at least one run"), least)
 }
 
 /// The median of the sorted `values` (at least one), each written by `show`: for an even count
