@@ -468,10 +468,15 @@ fn whole_deal_values_agree_with_single_tests() {
     }
 }
 
-/// The position with its suits renamed by `names` (suit `s` becomes `names[s]`), the trump
-/// suit of a trump contract with them: the same game, card for card.
+/// Card `c` with its suit renamed by `names` (suit `s` becomes `names[s]`).
+fn renamed_card(c: JassCard, names: [usize; 4]) -> JassCard {
+    JassCard::new(JassSuit::ALL[names[c.suit() as usize]], c.rank())
+}
+
+/// The position with its suits renamed by `names` ([`renamed_card`]), the trump suit of a
+/// trump contract with them: the same game, card for card.
 fn renamed(position: &Position, names: [usize; 4]) -> Position {
-    let card = |c: JassCard| JassCard::new(JassSuit::ALL[names[c.suit() as usize]], c.rank());
+    let card = |c| renamed_card(c, names);
     let contract = match position.contract {
         Contract::Mode(Mode::Trump(s)) => {
             Contract::Mode(Mode::Trump(JassSuit::ALL[names[s as usize]]))
@@ -516,14 +521,12 @@ fn values_do_not_depend_on_suit_names_or_seats() {
         let solution = solve(&position).unwrap();
         let what = format!("seed {seed} {contract} after {cards} cards");
 
-        // A random order of the four suits (Fisher–Yates).
+        // A random order of the four suits.
         let mut names = [0, 1, 2, 3];
-        for i in (1..4).rev() {
-            names.swap(i, rng.below(i as u64 + 1) as usize);
-        }
+        rng.shuffle(&mut names);
         let other = solve(&renamed(&position, names)).unwrap();
         let best: CardSet<JassCard> = (solution.best.iter())
-            .map(|c| JassCard::new(JassSuit::ALL[names[c.suit() as usize]], c.rank()))
+            .map(|c| renamed_card(c, names))
             .collect();
         assert_eq!(
             (other.points, other.taken, other.to_play, other.best),
