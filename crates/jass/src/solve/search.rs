@@ -539,7 +539,7 @@ impl<'a> Search<'a> {
     /// The cards of `reps` in the order to try them, best guess first (`first` before all);
     /// returns how many. Each card gets a key from what the seats still to play can reach
     /// ([`Self::reach`]), highest first (the weights were chosen on node counts,
-    /// `crates/jass/docs/rules.md`):
+    /// `docs/jass-solver.md`):
     /// - a lead: a card no opponent can beat, outside trumps above all, the most points first;
     ///   then a card over which the partner can beat every opponent's card, then the rest,
     ///   both the strongest first;
