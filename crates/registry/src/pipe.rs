@@ -118,12 +118,17 @@ struct Running {
 
 impl Running {
     fn start(command: &str) -> Result<Running, String> {
-        let mut child = Command::new("sh")
+        let mut shell = Command::new("sh");
+        shell
             .arg("-c")
             .arg(command)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(Stdio::inherit());
+        // A process group of its own, so that `stop` reaches what it starts too.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut shell, 0);
+        let mut child = shell
             .spawn()
             .map_err(|e| format!("could not start `{command}`: {e}"))?;
         let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
@@ -168,8 +173,16 @@ impl Running {
     }
 }
 
+/// Ends the program and everything in its process group: killing `sh` alone would leave a
+/// wrapper script's player running, holding the answers' pipe and the standard error open.
 fn stop(child: &mut Child) {
-    // The game no longer needs it: a program that already ended makes both calls fail.
+    // The game no longer needs it: a program that already ended makes the calls fail. Until
+    // `wait` reaps it, its process id (its group's id) cannot be reused.
+    #[cfg(unix)]
+    let _ = rustix::process::kill_process_group(
+        rustix::process::Pid::from_child(child),
+        rustix::process::Signal::KILL,
+    );
     let _ = child.kill();
     let _ = child.wait();
 }

@@ -249,6 +249,64 @@ fn late_unreadable_illegal_and_missing_answers_are_faults() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Stopping a program stops what it started: a wrapper script's player (here a `sleep` the
+/// script waits on) must not outlive the fault, still running and holding the pipes.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_stopped_program_leaves_nothing_running() {
+    let dir = scratch("wrapper");
+    let script = dir.join("wrapper.sh");
+    let body = format!("sleep 60 &\necho $! > {}/player-$$\nwait\n", dir.display());
+    std::fs::write(&script, body).unwrap();
+    let line = find("jass", Some("schieber-deal")).unwrap();
+    let entries = [
+        entry(&format!("sh {}", script.display()), 0.5),
+        Entry::Bot("random".into()),
+    ];
+    let t = line.duplicate_with(&json!({}), 4, &entries, 5).unwrap();
+    let deal = t.play_deal(0, false).unwrap();
+    assert!(deal.games.iter().all(|g| g.faults.len() == 2));
+    // Each of the four programs wrote its player's process id; none may still run (a
+    // zombie, ended but not yet reaped by whoever adopted it, has ended).
+    let players: Vec<u32> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|f| {
+            let f = f.unwrap();
+            let name = f.file_name().into_string().unwrap();
+            name.starts_with("player-").then(|| {
+                std::fs::read_to_string(f.path())
+                    .unwrap()
+                    .trim()
+                    .parse()
+                    .unwrap()
+            })
+        })
+        .collect();
+    assert_eq!(players.len(), 4, "{players:?}");
+    let running = |pid: u32| {
+        std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+            let state = stat.rsplit_once(')').map(|(_, rest)| rest.trim_start());
+            !state.is_some_and(|s| s.starts_with('Z'))
+        })
+    };
+    let deadline = std::time::Instant::now() + Duration::from_secs(5);
+    while players.iter().any(|&pid| running(pid)) && std::time::Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let left: Vec<u32> = players.into_iter().filter(|&pid| running(pid)).collect();
+    for &pid in &left {
+        // Not to leave them behind when the test fails.
+        let _ = std::process::Command::new("kill")
+            .arg(pid.to_string())
+            .status();
+    }
+    assert!(
+        left.is_empty(),
+        "still running after their programs were stopped: {left:?}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn bad_program_names_are_refused_in_words() {
     for (name, seconds, words) in [
