@@ -17,8 +17,8 @@
 //! player and goes on (`docs/bots.md`, "Outside players").
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::Duration;
 
 use cards_bots::Player;
@@ -59,7 +59,7 @@ pub const MAX_ANSWER: usize = 64 * 1024;
 pub struct Program {
     /// The command, run by `sh -c`.
     pub command: String,
-    /// The longest it may take to answer one decision, from the moment its line is written.
+    /// The longest it may take to answer one decision, from the moment its line is sent.
     pub answer_time: Duration,
 }
 
@@ -109,10 +109,12 @@ impl Program {
     }
 }
 
-/// A running program: its input, and its answer lines as a reader thread hands them over.
+/// A running program: a writer thread takes its decision lines to its input, and a reader
+/// thread hands over its answer lines (or why there is none), so that a decision waits for an
+/// answer with a deadline even when the program reads nothing and its input pipe is full.
 struct Running {
     child: Child,
-    input: ChildStdin,
+    lines: Sender<String>,
     answers: Receiver<Result<String, String>>,
 }
 
@@ -136,7 +138,28 @@ impl Running {
             return Err(format!("could not open `{command}`'s pipes"));
         };
         let (send, answers) = mpsc::channel();
-        // A thread reads the answers so that a decision can wait for one with a deadline.
+        let (lines, to_write) = mpsc::channel::<String>();
+        let failed = send.clone();
+        let writer = std::thread::Builder::new()
+            .name("exec-decisions".into())
+            .spawn(move || {
+                let mut input = input;
+                for line in to_write {
+                    if let Err(e) = input
+                        .write_all(line.as_bytes())
+                        .and_then(|()| input.flush())
+                    {
+                        let why =
+                            format!("could not be told the decision (it may have ended): {e}");
+                        let _ = failed.send(Err(why));
+                        return;
+                    }
+                }
+            });
+        if let Err(e) = writer {
+            stop(&mut child);
+            return Err(format!("could not write to `{command}`: {e}"));
+        }
         let reader = std::thread::Builder::new()
             .name("exec-answers".into())
             .spawn(move || {
@@ -167,7 +190,7 @@ impl Running {
         }
         Ok(Running {
             child,
-            input,
+            lines,
             answers,
         })
     }
@@ -220,9 +243,8 @@ impl<G: Catalogued> PipePlayer<G> {
             "events": core::mem::take(&mut self.events),
             "legal": legal.iter().map(ToString::to_string).collect::<Vec<_>>(),
         });
-        writeln!(running.input, "{line}")
-            .and_then(|()| running.input.flush())
-            .map_err(|e| format!("could not be told the decision (it may have ended): {e}"))?;
+        (running.lines.send(format!("{line}\n")))
+            .map_err(|_| "could not be told the decision (it has ended)".to_owned())?;
         let time = self.program.answer_time;
         let answer = match running.answers.recv_timeout(time) {
             Ok(answer) => answer?,
@@ -300,5 +322,32 @@ impl<G: Game> core::fmt::Debug for PipePlayer<G> {
             .field("program", &self.program)
             .field("failed", &self.failed)
             .finish_non_exhaustive()
+    }
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    /// A program that reads nothing: a decision line larger than its input pipe holds (a pipe
+    /// holds 64 KiB on Linux) must not stop the decision from timing out as any other.
+    #[test]
+    fn a_program_that_reads_nothing_cannot_hold_a_decision_up() {
+        let running = Running::start("sleep 60").unwrap();
+        let (done, finished) = mpsc::channel();
+        // The decision on a thread of its own, so that a blocking write fails the test rather
+        // than hanging it.
+        std::thread::spawn(move || {
+            let sent = running.lines.send("x".repeat(4 << 20));
+            let answer = running.answers.recv_timeout(Duration::from_millis(300));
+            let _ = done.send((
+                sent.is_ok(),
+                matches!(answer, Err(RecvTimeoutError::Timeout)),
+            ));
+        });
+        let (sent, timed_out) = finished
+            .recv_timeout(Duration::from_secs(20))
+            .expect("the decision blocked on the program's full input pipe");
+        assert!(sent && timed_out);
     }
 }
