@@ -256,16 +256,24 @@ fn late_unreadable_illegal_and_missing_answers_are_faults() {
 fn a_stopped_program_leaves_nothing_running() {
     let dir = scratch("wrapper");
     let script = dir.join("wrapper.sh");
-    let body = format!("sleep 60 &\necho $! > {}/player-$$\nwait\n", dir.display());
+    // The script answers a line that is no answer only once its player's id is written, so
+    // that the fault (and the stop) comes after it however slowly the script starts.
+    let body = format!(
+        "sleep 60 &\necho $! > {}/player-$$\necho no-answer\nwait\n",
+        dir.display()
+    );
     std::fs::write(&script, body).unwrap();
     let line = find("jass", Some("schieber-deal")).unwrap();
     let entries = [
-        entry(&format!("sh {}", script.display()), 0.5),
+        entry(&format!("sh {}", script.display()), 10.0),
         Entry::Bot("random".into()),
     ];
     let t = line.duplicate_with(&json!({}), 4, &entries, 5).unwrap();
     let deal = t.play_deal(0, false).unwrap();
-    assert!(deal.games.iter().all(|g| g.faults.len() == 2));
+    for game in &deal.games {
+        assert_eq!(game.faults.len(), 2, "{:?}", game.faults);
+        assert!(game.faults.iter().all(|f| f.why.contains("no-answer")));
+    }
     // Each of the four programs wrote its player's process id; none may still run (a
     // zombie, ended but not yet reaped by whoever adopted it, has ended).
     let players: Vec<u32> = std::fs::read_dir(&dir)
