@@ -491,12 +491,17 @@ fn renamed(position: &Position, names: [usize; 4]) -> Position {
     }
 }
 
+/// Seat `seat` moved `by` places on at the four-seat table.
+fn turned_seat(seat: PlayerId, by: usize) -> PlayerId {
+    (0..by).fold(seat, |s, _| s.next(4))
+}
+
 /// The position with every seat moved `by` places on (seat `s`'s hand to seat `s + by`,
 /// forehand with it): the same game, the teams swapped when `by` is odd.
 fn turned(position: &Position, by: usize) -> Position {
     Position {
         hands: core::array::from_fn(|s| position.hands[(s + 4 - by) % 4]),
-        forehand: PlayerId(((position.forehand.index() + by) % 4) as u8),
+        forehand: turned_seat(position.forehand, by),
         ..position.clone()
     }
 }
@@ -537,9 +542,7 @@ fn values_do_not_depend_on_suit_names_or_seats() {
         let by = 1 + rng.below(3) as usize;
         let other = solve(&turned(&position, by)).unwrap();
         let swap = |[a, b]: [u32; 2]| if by % 2 == 1 { [b, a] } else { [a, b] };
-        let to_play = solution
-            .to_play
-            .map(|s| PlayerId(((s.index() + by) % 4) as u8));
+        let to_play = solution.to_play.map(|s| turned_seat(s, by));
         assert_eq!(
             (other.points, other.taken, other.to_play, other.best),
             (
