@@ -110,3 +110,6 @@ def test_a_late_program_is_a_fault_and_the_game_goes_on(tmp_path: Path) -> None:
         cardrules.tournament(game, ["exec:", "random"], deals=1)
     with pytest.raises(cardrules.BotError, match="answer time"):
         cardrules.tournament(game, [f"exec:{slow}", "random"], deals=1, answer_time=-1)
+    # A time too short for the clock is refused as what was asked, not as 0.
+    with pytest.raises(cardrules.BotError, match="from 1e-9 to 3600, not 0.0000000001"):
+        cardrules.tournament(game, [f"exec:{slow}", "random"], deals=1, answer_time=1e-10)

@@ -217,10 +217,10 @@ struct TournamentArgs {
         required = true
     )]
     bots: Vec<String>,
-    /// The longest an `exec:` program may take to answer a decision, in seconds (above 0, at
-    /// most 3600); a late answer is a fault.
-    #[arg(long, value_name = "SECONDS", default_value_t = 10.0, value_parser = parse_answer_time, allow_negative_numbers = true)]
-    answer_time: f64,
+    /// The longest an `exec:` program may take to answer a decision, in seconds (from 1e-9
+    /// to 3600); a late answer is a fault.
+    #[arg(long, value_name = "SECONDS", default_value = "10", value_parser = parse_answer_time, allow_negative_numbers = true)]
+    answer_time: std::time::Duration,
     /// Number of duplicate deals (1 to 10000000).
     #[arg(short, long, value_name = "N", default_value_t = 100, value_parser = parse_deals, allow_negative_numbers = true)]
     deals: u64,
@@ -396,17 +396,15 @@ fn parse_games(text: &str) -> Result<u64, String> {
     }
 }
 
-/// `--threads`: 1 to [`MAX_THREADS`].
-fn parse_answer_time(text: &str) -> Result<f64, String> {
-    let max = cards_registry::pipe::Program::MAX_ANSWER_TIME.as_secs_f64();
-    text.parse::<f64>()
-        .ok()
-        .filter(|t| *t > 0.0 && *t <= max)
-        .ok_or_else(|| {
-            format!("an answer time is a number of seconds above 0 and at most {max}, not {text}")
-        })
+/// `--answer-time`: seconds, as the registry takes them.
+fn parse_answer_time(text: &str) -> Result<std::time::Duration, String> {
+    let seconds = text.trim().parse::<f64>().map_err(|_| {
+        format!("an answer time is a number of seconds, such as 10 or 0.5, not {text:?}")
+    })?;
+    cards_registry::pipe::Program::answer_time(seconds)
 }
 
+/// `--threads`: 1 to [`MAX_THREADS`].
 fn parse_threads(text: &str) -> Result<u64, String> {
     text.parse::<u64>()
         .ok()
@@ -614,7 +612,7 @@ fn tournament(args: &TournamentArgs) -> ExitCode {
             args.bots.len()
         ));
     }
-    let answer_time = std::time::Duration::from_secs_f64(args.answer_time);
+    let answer_time = args.answer_time;
     for bot in &args.bots {
         if let Err(e) = cards_registry::Entry::from_name(bot, answer_time) {
             fail_usage(e.to_string());

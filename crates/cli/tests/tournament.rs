@@ -172,13 +172,19 @@ fn outside_programs_play_and_their_faults_are_counted() {
     );
     let e = usage_error(&["tournament", "jass", "--bots", "exec:,random"]);
     assert!(e.contains("names no program"), "{e}");
-    let e = usage_error(&[
-        "tournament",
-        "jass",
-        "--bots",
-        "exec:true,random",
-        "--answer-time",
-        "0",
-    ]);
-    assert!(e.contains("answer time"), "{e}");
+    for (time, words) in [
+        ("0", "from 1e-9 to 3600, not 0"),
+        ("0.0000000001", "from 1e-9 to 3600, not 0.0000000001"),
+        ("ten", "a number of seconds, such as 10 or 0.5, not \"ten\""),
+    ] {
+        let e = usage_error(&[
+            "tournament",
+            "jass",
+            "--bots",
+            "exec:true,random",
+            "--answer-time",
+            time,
+        ]);
+        assert!(e.contains(words), "{e}");
+    }
 }

@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use cards_registry::pipe::Program;
 use cards_registry::{Entry, GameResult, Move, Outsider, Run};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
@@ -120,8 +121,8 @@ impl Outsider for PythonPlayer {
 /// the command line's `--json` writes it (standings with intervals and ratings, and a
 /// program's faults), with each game's record when `records` is true.
 ///
-/// Raises `BotError` for a name that is not a bot, an `exec:` with no command or a bad
-/// `answer_time`, or a function that fails (its error named), `InvalidRules` for a table the
+/// Raises `BotError` for a name that is not a bot, an `exec:` with no command, an
+/// `answer_time` outside 1e-9 to 3600 seconds, or a function that fails (its error named), `InvalidRules` for a table the
 /// game does not seat.
 #[pyfunction]
 #[pyo3(signature = (game, players, deals=100, seed=0, records=false, answer_time=10.0))]
@@ -134,11 +135,7 @@ pub(crate) fn tournament<'py>(
     records: bool,
     answer_time: f64,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let answer_time = std::time::Duration::try_from_secs_f64(answer_time).map_err(|_| {
-        BotError::new_err(format!(
-            "an answer time is a number of seconds above 0, not {answer_time}"
-        ))
-    })?;
+    let answer_time = Program::answer_time(answer_time).map_err(BotError::new_err)?;
     let mut entries = Vec::new();
     for (i, p) in players.try_iter()?.enumerate() {
         let p = p?;

@@ -51,6 +51,19 @@ pub fn parts(name: &str) -> Option<(Option<&str>, &str)> {
         .then_some((Some(label), command.trim()))
 }
 
+/// The refusal of an answer time of `seconds`, written as a user would (`0.5`, `-1`, `1e308`).
+fn refused_answer_time(seconds: f64) -> String {
+    let written = if seconds.abs() < 1e15 {
+        format!("{seconds}")
+    } else {
+        format!("{seconds:e}")
+    };
+    format!(
+        "an answer time is a number of seconds from 1e-9 to {}, not {written}",
+        Program::MAX_ANSWER_TIME.as_secs()
+    )
+}
+
 /// The longest answer line read, in bytes: an answer is one short action.
 pub const MAX_ANSWER: usize = 64 * 1024;
 
@@ -69,6 +82,19 @@ impl Program {
     /// The longest answer time that may be chosen: one hour.
     pub const MAX_ANSWER_TIME: Duration = Duration::from_secs(3600);
 
+    /// The answer time of `seconds`, as a front end takes it from its user: from one
+    /// nanosecond (the finest a [`Duration`] holds) to [`Program::MAX_ANSWER_TIME`].
+    ///
+    /// # Errors
+    /// For a number outside that range, or not a number, in the user's words:
+    /// `an answer time is a number of seconds from 1e-9 to 3600, not 0.0000000001`.
+    pub fn answer_time(seconds: f64) -> Result<Duration, String> {
+        Duration::try_from_secs_f64(seconds)
+            .ok()
+            .filter(|t| !t.is_zero() && *t <= Self::MAX_ANSWER_TIME)
+            .ok_or_else(|| refused_answer_time(seconds))
+    }
+
     /// The program a bot's name gives (`exec:COMMAND` or `LABEL=exec:COMMAND`), or `None` for
     /// a ladder bot's name.
     ///
@@ -83,11 +109,7 @@ impl Program {
                  (exec:'python3 player.py')"
             ))
         } else if answer_time.is_zero() || answer_time > Self::MAX_ANSWER_TIME {
-            Err(format!(
-                "an answer time must be above 0 and at most {} s, not {} s",
-                Self::MAX_ANSWER_TIME.as_secs(),
-                answer_time.as_secs_f64()
-            ))
+            Err(refused_answer_time(answer_time.as_secs_f64()))
         } else {
             Ok(Program {
                 command: command.to_owned(),

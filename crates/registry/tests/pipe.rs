@@ -316,6 +316,35 @@ fn a_stopped_program_leaves_nothing_running() {
 }
 
 #[test]
+fn answer_times_are_taken_in_seconds_from_a_nanosecond_to_an_hour() {
+    for (seconds, time) in [
+        (1e-9, Duration::from_nanos(1)),
+        (0.5, Duration::from_millis(500)),
+        (3600.0, Program::MAX_ANSWER_TIME),
+    ] {
+        assert_eq!(Program::answer_time(seconds), Ok(time), "{seconds}");
+    }
+    // Each refusal shows the number as it would be written: a time that rounds to no time at
+    // all is not shown as 0.
+    for (seconds, written) in [
+        (0.0, "not 0"),
+        (-1.0, "not -1"),
+        (1e-10, "not 0.0000000001"),
+        (3600.5, "not 3600.5"),
+        (1e308, "not 1e308"),
+        (f64::NAN, "not NaN"),
+        (f64::INFINITY, "not inf"),
+    ] {
+        let e = Program::answer_time(seconds).unwrap_err();
+        assert!(
+            e.starts_with("an answer time is a number of seconds from 1e-9 to 3600"),
+            "{e}"
+        );
+        assert!(e.ends_with(written), "{seconds}: {e}");
+    }
+}
+
+#[test]
 fn bad_program_names_are_refused_in_words() {
     for (name, seconds, words) in [
         ("exec:", 10.0, "names no program"),
