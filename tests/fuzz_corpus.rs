@@ -144,6 +144,11 @@ fn jass_weis_corpus() {
 }
 
 #[test]
+fn jass_solve_corpus() {
+    replay("jass_solve", jass::fuzzing::solve::positions);
+}
+
+#[test]
 fn jass_differenzler_corpus() {
     replay("jass_differenzler", jass::fuzzing::differenzler::game);
 }

@@ -1,6 +1,7 @@
 //! Jass's invariant checks driven by arbitrary bytes: the bodies of the fuzz targets
 //! `jass_game`, `jass_state_json`, `jass_legal` and `jass_weis` (feature `fuzzing`), and of
-//! each other game type's targets in its submodule ([`coiffeur`], [`differenzler`]).
+//! each other game type's targets and the solver's in its submodule ([`coiffeur`],
+//! [`differenzler`], [`solve`]).
 //!
 //! Each public function takes any byte string, drives one part of the crate with it and
 //! **panics** as soon as an invariant fails — the signal a fuzzer looks for. The generic part
@@ -17,6 +18,7 @@ use core::cmp::Ordering;
 
 pub mod coiffeur;
 pub mod differenzler;
+pub mod solve;
 
 use cards_core::{Card, CardSet, Game, JassCard, PlayerId};
 use cards_testkit::fuzz::{self, FuzzGame, Input, Table};
