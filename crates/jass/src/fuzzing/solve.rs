@@ -1,31 +1,17 @@
 //! The open-hand solver's checks driven by bytes: the body of the fuzz target `jass_solve`.
 
-use cards_core::{Game, JassCard, JassSuit, PlayerId};
+use cards_core::{Game, JassCard, PlayerId};
 use cards_testkit::fuzz::Input;
 
 use crate::solve::{Position, Solution, SolveError, Solver, best_card, reference, solve};
-use crate::{Action, Contract, Mode, PlayRules, Rules, SchieberDeal, SlalomStart, Variants};
-
-/// The contracts a position is played in: the six modes, then the variants with fixed trick
-/// modes (Trio, whose modes are named during the play, is refused: see [`positions`]).
-const CONTRACTS: [Contract; 10] = [
-    Contract::Mode(Mode::Trump(JassSuit::Clubs)),
-    Contract::Mode(Mode::Trump(JassSuit::Diamonds)),
-    Contract::Mode(Mode::Trump(JassSuit::Hearts)),
-    Contract::Mode(Mode::Trump(JassSuit::Spades)),
-    Contract::Mode(Mode::Obenabe),
-    Contract::Mode(Mode::Undenufe),
-    Contract::Slalom(SlalomStart::Obenabe),
-    Contract::Slalom(SlalomStart::Undenufe),
-    Contract::Guschti,
-    Contract::Mary,
-];
+use crate::{Action, Contract, PlayRules, Rules, SchieberDeal, Variants};
 
 /// Positions of a Schieber deal read from the bytes, each solved and held against plain
 /// minimax ([`reference::solve`]), then spoiled the way a caller's own [`Position`] could be
 /// and solved again.
 ///
-/// Byte 0 chooses the contract (`% 10`; Trio is tried on every position, and refused); byte 1
+/// Byte 0 chooses the contract (`% 10`: every one but Trio, in the legal-action order; Trio
+/// is tried on every position, and refused); byte 1
 /// the play rules (bit 0 no Buur exception, bit 1 undertrumping when void), the first dealer
 /// (bits 2–3) and the cards played: 36 less 4 × (bits 4–5, the tricks left, 0 to 3) plus
 /// bits 6–7 (how far into the current trick); the next eight bytes the seed. Then one byte a
@@ -52,7 +38,13 @@ const CONTRACTS: [Contract; 10] = [
 /// When any of these properties fails.
 pub fn positions(data: &[u8]) {
     let mut input = Input::new(data);
-    let contract = CONTRACTS[usize::from(input.byte()) % CONTRACTS.len()];
+    // Every contract but Trio, in the legal-action order.
+    let contract = Contract::ALL
+        .into_iter()
+        .chain(Contract::VARIANTS)
+        .filter(|&c| c != Contract::Trio)
+        .nth(usize::from(input.byte()) % 10)
+        .expect("ten contracts");
     let flags = input.byte();
     let play = PlayRules {
         buur_exception: flags & 0x01 == 0,
