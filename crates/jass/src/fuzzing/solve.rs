@@ -11,12 +11,12 @@ use crate::{Action, Contract, PlayRules, Rules, SchieberDeal, Variants};
 /// and solved again.
 ///
 /// Byte 0 chooses the contract (`% 10`: every one but Trio, in the legal-action order; Trio
-/// is tried on every position, and refused); byte 1
-/// the play rules (bit 0 no Buur exception, bit 1 undertrumping when void), the first dealer
-/// (bits 2–3) and the cards played: 36 less 4 × (bits 4–5, the tricks left, 0 to 3) plus
-/// bits 6–7 (how far into the current trick); the next eight bytes the seed. Then one byte a
-/// play picks a legal card (modulo their number; the first once the bytes run out), and a last
-/// byte spoils the position (`% 8`, 0–3 none).
+/// is tried on every position, and refused); byte 1 the play rules (bit 0 no Buur exception,
+/// bit 1 undertrumping when void), the first dealer (bits 2–3) and the cards played: 36 less
+/// 4 × (bits 4–5, the tricks left, 0 to 3) plus bits 6–7 (how far into the current trick);
+/// the next eight bytes the seed. Then one byte a play picks a legal card (modulo their
+/// number; the first once the bytes run out), and a last byte spoils the position (`% 8`,
+/// 0–3 none).
 ///
 /// The checks, on the position as dealt and played:
 /// - [`solve`] gives what plain minimax gives: the seat to play, each team's points, the
