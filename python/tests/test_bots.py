@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import _thread
 import pickle
 import sys
+import threading
+import time
 from pathlib import Path
+from typing import Any, Callable
 
 import pytest
 
@@ -113,3 +117,35 @@ def test_a_late_program_is_a_fault_and_the_game_goes_on(tmp_path: Path) -> None:
     # A time too short for the clock is refused as what was asked, not as 0.
     with pytest.raises(cardrules.BotError, match="from 1e-9 to 3600, not 0.0000000001"):
         cardrules.tournament(game, [f"exec:{slow}", "random"], deals=1, answer_time=1e-10)
+
+
+def test_a_run_plays_at_most_ten_million_deals() -> None:
+    game = cardrules.new_game("schieber-deal")
+    for deals in (0, 10**7 + 1):
+        with pytest.raises(cardrules.CardrulesError, match="1 to 10000000 deals, not"):
+            cardrules.tournament(game, ["random", "random"], deals=deals)
+    with pytest.raises(cardrules.CardrulesError, match="at most 10000000 deals, not 10000001"):
+        cardrules.tournament_shard(game, ["random", "random"], end=10**7 + 1)
+    with pytest.raises(cardrules.CardrulesError, match="at most 10000000 deals, not 10000001"):
+        cardrules.selfplay_shard(game, "random", start=5, end=10**7 + 6)
+
+
+# Each about half a minute if nothing stopped it (pimc:10 takes over a millisecond a deal).
+LONG_RUNS: dict[str, Callable[[cardrules.Game], Any]] = {
+    "tournament": lambda game: cardrules.tournament(game, ["pimc:10", "random"], deals=20_000),
+    "tournament_shard": lambda game: cardrules.tournament_shard(
+        game, ["pimc:10", "random"], end=20_000),
+    "selfplay_shard": lambda game: cardrules.selfplay_shard(game, "pimc:10", end=40_000),
+}
+
+
+@pytest.mark.parametrize("run", sorted(LONG_RUNS))
+def test_ctrl_c_stops_a_long_run_between_deals(run: str) -> None:
+    # The run holds no lock Python needs, so Ctrl-C (here simulated from another thread)
+    # raises KeyboardInterrupt at the next deal, not when the run would have ended.
+    game = cardrules.new_game("schieber-deal")
+    threading.Timer(0.3, _thread.interrupt_main).start()
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        LONG_RUNS[run](game)
+    assert time.monotonic() - started < 10

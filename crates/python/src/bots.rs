@@ -4,13 +4,14 @@
 use std::sync::Arc;
 
 use cards_registry::pipe::Program;
-use cards_registry::{Entry, GameResult, Move, Outsider, Run};
+use cards_registry::{Entry, GameResult, MAX_DEALS, Move, Outsider, Run};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 use serde_json::Value;
 
-use crate::errors::{self, BotError};
+use crate::errors::{self, BotError, CardrulesError};
 use crate::game::Game;
+use crate::interrupt::Interrupt;
 use crate::json;
 use crate::state::State;
 
@@ -121,8 +122,10 @@ impl Outsider for PythonPlayer {
 /// the command line's `--json` writes it (standings with intervals and ratings, and a
 /// program's faults), with each game's record when `records` is true.
 ///
-/// Raises `BotError` for a name that is not a bot, an `exec:` with no command, an
-/// `answer_time` outside 1e-9 to 3600 seconds, or a function that fails (its error named), `InvalidRules` for a table the
+/// Ctrl-C stops it between deals (`KeyboardInterrupt`).
+///
+/// Raises `CardrulesError` for `deals` outside 1 to 10,000,000, `BotError` for a name that is
+/// not a bot, an `exec:` with no command, an `answer_time` outside 1e-9 to 3600 seconds, or a function that fails (its error named), `InvalidRules` for a table the
 /// game does not seat.
 #[pyfunction]
 #[pyo3(signature = (game, players, deals=100, seed=0, records=false, answer_time=10.0))]
@@ -135,6 +138,11 @@ pub(crate) fn tournament<'py>(
     records: bool,
     answer_time: f64,
 ) -> PyResult<Bound<'py, PyAny>> {
+    if !(1..=MAX_DEALS).contains(&deals) {
+        return Err(CardrulesError::new_err(format!(
+            "a tournament plays 1 to {MAX_DEALS} deals, not {deals}"
+        )));
+    }
     let answer_time = Program::answer_time(answer_time).map_err(BotError::new_err)?;
     let mut entries = Vec::new();
     for (i, p) in players.try_iter()?.enumerate() {
@@ -160,6 +168,7 @@ pub(crate) fn tournament<'py>(
     }
     let names: Vec<String> = entries.iter().map(|e| e.name().to_owned()).collect();
     let started = std::time::Instant::now();
+    let mut interrupt = Interrupt::default();
     let (report, games) = py
         .detach(
             || -> Result<(String, Vec<Value>), cards_registry::TableError> {
@@ -169,6 +178,7 @@ pub(crate) fn tournament<'py>(
                 let mut results: Vec<Vec<GameResult>> = Vec::new();
                 let mut games = Vec::new();
                 for d in 0..deals {
+                    interrupt.before(d)?;
                     let deal = duplicate.play_deal(d, records)?;
                     results.push(deal.games);
                     games.extend(deal.records);
@@ -184,7 +194,7 @@ pub(crate) fn tournament<'py>(
                 Ok((duplicate.report_json(&standings, &run)?, games))
             },
         )
-        .map_err(errors::table)?;
+        .map_err(|e| interrupt.raised(e))?;
     report_dict(py, &report, records.then_some(&games[..]))
 }
 

@@ -9,6 +9,7 @@
 mod bots;
 mod errors;
 mod game;
+mod interrupt;
 mod json;
 mod shards;
 mod state;

@@ -10,6 +10,7 @@ use pyo3::types::PyDict;
 use crate::bots::Bot;
 use crate::errors::{self, BotError, CardrulesError, InvalidRecord};
 use crate::game::Game;
+use crate::interrupt::Interrupt;
 
 /// Deals `start` to `end - 1` of a duplicate-deal tournament, played: the tournament (game
 /// type, rules, players, bots, seed) and each deal's games keyed by its number. Pickles by
@@ -148,9 +149,11 @@ fn ladder_names(players: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
 /// seed=seed)` would play, and returns them as a picklable `TournamentShard` (each game's
 /// record kept with `records`). The players are ladder names or `cardrules.Bot`s.
 ///
+/// Ctrl-C stops it between deals (`KeyboardInterrupt`).
+///
 /// Raises `BotError` for a player that is not a bot of the ladder (a Python function cannot
-/// be sent to another process), `CardrulesError` for `end` before `start`, `InvalidRules`
-/// for a table the game does not seat.
+/// be sent to another process), `CardrulesError` for `end` before `start` or more than
+/// 10,000,000 deals, `InvalidRules` for a table the game does not seat.
 #[pyfunction]
 #[pyo3(signature = (game, players, seed=0, start=0, end=100, records=false))]
 pub(crate) fn tournament_shard(
@@ -163,6 +166,7 @@ pub(crate) fn tournament_shard(
     records: bool,
 ) -> PyResult<TournamentShard> {
     let names = ladder_names(players)?;
+    let mut interrupt = Interrupt::default();
     let shard = py
         .detach(|| {
             Shard::play(
@@ -173,9 +177,10 @@ pub(crate) fn tournament_shard(
                 seed,
                 start..end,
                 records,
+                &mut || interrupt.keep_on(),
             )
         })
-        .map_err(errors::table)?;
+        .map_err(|e| interrupt.raised(e))?;
     Ok(TournamentShard { shard })
 }
 
@@ -219,8 +224,10 @@ pub(crate) fn merge_tournament<'py>(
 /// each deal's seed, `game.new_initial_state(seed=...)` deals it again); and `start`, `end`.
 /// Shards concatenate in deal order (`cardrules.distributed.merge_selfplay`) to one run's data.
 ///
+/// Ctrl-C stops it between deals (`KeyboardInterrupt`).
+///
 /// Raises `BotError` for a name that is not a bot (or a count of them that is neither 1 nor
-/// the players), `CardrulesError` for `end` before `start`.
+/// the players), `CardrulesError` for `end` before `start` or more than 10,000,000 deals.
 #[pyfunction]
 #[pyo3(signature = (game, bots, seed=0, start=0, end=100))]
 pub(crate) fn selfplay_shard<'py>(
@@ -236,6 +243,7 @@ pub(crate) fn selfplay_shard<'py>(
     } else {
         ladder_names(bots)?
     };
+    let mut interrupt = Interrupt::default();
     let data = py
         .detach(|| {
             SelfPlay::play(
@@ -245,9 +253,10 @@ pub(crate) fn selfplay_shard<'py>(
                 &names,
                 seed,
                 start..end,
+                &mut || interrupt.keep_on(),
             )
         })
-        .map_err(errors::table)?;
+        .map_err(|e| interrupt.raised(e))?;
     let rows = data.action.len();
     let d = PyDict::new(py);
     let widen = |v: &[u32]| v.iter().map(|&x| i64::from(x)).collect::<Vec<_>>();

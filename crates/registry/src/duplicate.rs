@@ -19,6 +19,10 @@ use crate::error::TableError;
 use crate::pipe::Program;
 use crate::table::{Catalogued, Move};
 
+/// The most deals one run plays: a tournament, a shard of one, or a self-play shard (each
+/// front end holds a run's results until it ends).
+pub const MAX_DEALS: u64 = 10_000_000;
+
 /// One deal's games: what each seat of each game got, and (when asked) each game's record.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Deal {

@@ -30,6 +30,18 @@ pub enum ShardError {
         /// The end asked for (past the last deal).
         end: u64,
     },
+    /// A range of more deals than a run plays.
+    #[error("a shard plays at most {} deals, not {deals}", crate::MAX_DEALS)]
+    TooLong {
+        /// The deals asked for.
+        deals: u64,
+    },
+    /// The caller asked to stop (its `keep_on` said no) before this deal.
+    #[error("stopped before deal {deal}, as asked")]
+    Stopped {
+        /// The first deal not played.
+        deal: u64,
+    },
     /// Shards of different tournaments.
     #[error("the shards are of different tournaments: their {what} differ")]
     Mismatch {
@@ -92,10 +104,15 @@ impl Shard {
     /// Plays deals `range` of the tournament between `bots` (ladder names) on the game type
     /// `line` under `rules` at `players` seats, seeded from `seed`, keeping each game's record
     /// with `record`. The deals are those [`GameType::duplicate`]'s tournament plays.
+    /// `keep_on` is asked before each deal, so a front end can stop a long shard (Python's
+    /// Ctrl-C): `|| true` plays them all.
     ///
     /// # Errors
-    /// [`ShardError::Backwards`] (as [`TableError::Shard`]) for a range that ends before it
-    /// starts; otherwise as [`GameType::duplicate`] and [`Duplicate::play_deal`].
+    /// As [`TableError::Shard`]: [`ShardError::Backwards`] for a range that ends before it
+    /// starts, [`ShardError::TooLong`] for more than [`crate::MAX_DEALS`] deals,
+    /// [`ShardError::Stopped`] when `keep_on` says no; otherwise as [`GameType::duplicate`]
+    /// and [`Duplicate::play_deal`].
+    #[allow(clippy::too_many_arguments)]
     pub fn play(
         line: &'static GameType,
         rules: &Value,
@@ -104,13 +121,17 @@ impl Shard {
         seed: u64,
         range: Range<u64>,
         record: bool,
+        keep_on: &mut dyn FnMut() -> bool,
     ) -> Result<Shard, TableError> {
         check_range(&range)?;
         let duplicate = line.duplicate(rules, players, bots, seed)?;
         let started = std::time::Instant::now();
         let deals = range
             .clone()
-            .map(|d| duplicate.play_deal(d, record))
+            .map(|d| {
+                asked_on(d, keep_on)?;
+                duplicate.play_deal(d, record)
+            })
             .collect::<Result<_, _>>()?;
         Ok(Shard {
             game: line.record().to_owned(),
@@ -134,7 +155,20 @@ fn check_range(range: &Range<u64>) -> Result<(), ShardError> {
             end: range.end,
         });
     }
+    let deals = range.end - range.start;
+    if deals > crate::MAX_DEALS {
+        return Err(ShardError::TooLong { deals });
+    }
     Ok(())
+}
+
+/// Whether to play deal `deal`: [`ShardError::Stopped`] once `keep_on` says no.
+fn asked_on(deal: u64, keep_on: &mut dyn FnMut() -> bool) -> Result<(), ShardError> {
+    if keep_on() {
+        Ok(())
+    } else {
+        Err(ShardError::Stopped { deal })
+    }
 }
 
 /// Shards merged: the whole run, as one process would have played it.
@@ -317,13 +351,14 @@ impl SelfPlay {
     /// Plays deals `range` of the game type `line` under `rules` at `players` seats, seat `s`
     /// played by the ladder bot `bots[s]` (or `bots[0]` at every seat when one is given).
     /// Deal `d` is dealt and its bots seeded from `seed` and `d` alone, so it is the same in
-    /// any shard.
+    /// any shard. `keep_on` is asked before each deal, as by [`Shard::play`].
     ///
     /// # Errors
-    /// [`ShardError::Backwards`] (as [`TableError::Shard`]) for a range that ends before it
-    /// starts, [`TableError::Bot`] for a bot name that is not one or a bot count that is
-    /// neither 1 nor `players`, and as [`GameType::new_table`] for rules or players the game
-    /// refuses.
+    /// As [`TableError::Shard`]: [`ShardError::Backwards`] for a range that ends before it
+    /// starts, [`ShardError::TooLong`] for more than [`crate::MAX_DEALS`] deals,
+    /// [`ShardError::Stopped`] when `keep_on` says no; [`TableError::Bot`] for a bot name that
+    /// is not one or a bot count that is neither 1 nor `players`, and as
+    /// [`GameType::new_table`] for rules or players the game refuses.
     pub fn play(
         line: &'static GameType,
         rules: &Value,
@@ -331,6 +366,7 @@ impl SelfPlay {
         bots: &[String],
         seed: u64,
         range: Range<u64>,
+        keep_on: &mut dyn FnMut() -> bool,
     ) -> Result<SelfPlay, TableError> {
         check_range(&range)?;
         if bots.len() != 1 && bots.len() != players {
@@ -362,6 +398,7 @@ impl SelfPlay {
         let mut mask = ActionMask::new(space);
         let mut observation = vec![0.0; size];
         for d in range {
+            asked_on(d, keep_on)?;
             // Its own stream of the run's seed: the deal's cards, then each decision's bot seed.
             let mut rng = GameRng::new(Seed::from(seed), d);
             let table_seed = rng.next_u64();

@@ -13,7 +13,19 @@ fn shards(game: &str, variant: Option<&str>, cuts: &[u64]) -> Vec<Shard> {
     let players = *line.players().start();
     let rules = line.default_rules();
     cuts.windows(2)
-        .map(|w| Shard::play(line, &rules, players, &bots(), 5, w[0]..w[1], true).unwrap())
+        .map(|w| {
+            Shard::play(
+                line,
+                &rules,
+                players,
+                &bots(),
+                5,
+                w[0]..w[1],
+                true,
+                &mut || true,
+            )
+            .unwrap()
+        })
         .collect()
 }
 
@@ -86,11 +98,69 @@ fn gaps_overlaps_and_other_tournaments_are_refused() {
     // A range as a caller from Python may build it, ending before it starts.
     let (start, end) = (3, 1);
     assert!(matches!(
-        Shard::play(line, &json!({}), 2, &bots(), 0, start..end, false),
+        Shard::play(
+            line,
+            &json!({}),
+            2,
+            &bots(),
+            0,
+            start..end,
+            false,
+            &mut || true
+        ),
         Err(TableError::Shard(ShardError::Backwards {
             start: 3,
             end: 1
         }))
+    ));
+}
+
+/// A shard stops where its caller asks (Python's Ctrl-C), and no shard is longer than a run.
+#[test]
+fn shards_stop_when_asked_and_are_no_longer_than_a_run() {
+    let line = find("letom", Some("deal")).unwrap();
+    let rules = line.default_rules();
+    let mut asked = 0;
+    let mut two_deals = || {
+        asked += 1;
+        asked <= 2
+    };
+    assert!(matches!(
+        Shard::play(line, &rules, 2, &bots(), 0, 5..9, false, &mut two_deals),
+        Err(TableError::Shard(ShardError::Stopped { deal: 7 }))
+    ));
+    let mut asked = 0;
+    let mut one_deal = || {
+        asked += 1;
+        asked <= 1
+    };
+    let random = ["random".to_owned()];
+    assert!(matches!(
+        SelfPlay::play(line, &rules, 2, &random, 0, 0..3, &mut one_deal),
+        Err(TableError::Shard(ShardError::Stopped { deal: 1 }))
+    ));
+    // Refused before anything is played: `keep_on` is never asked.
+    let too_long = 0..cards_registry::MAX_DEALS + 1;
+    let e = Shard::play(
+        line,
+        &rules,
+        2,
+        &bots(),
+        0,
+        too_long.clone(),
+        false,
+        &mut || panic!("asked to play"),
+    )
+    .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "a shard plays at most 10000000 deals, not 10000001"
+    );
+    assert!(matches!(
+        SelfPlay::play(line, &rules, 2, &random, 0, too_long, &mut || panic!(
+            "asked"
+        )),
+        Err(TableError::Shard(ShardError::TooLong { deals: 10_000_001 }))
     ));
 }
 
@@ -99,7 +169,16 @@ fn self_play_concatenates_across_shards() {
     let line = find("letom", Some("deal")).unwrap();
     let rules = line.default_rules();
     let play = |r: core::ops::Range<u64>| {
-        SelfPlay::play(line, &rules, 2, &["rules".into(), "random".into()], 3, r).unwrap()
+        SelfPlay::play(
+            line,
+            &rules,
+            2,
+            &["rules".into(), "random".into()],
+            3,
+            r,
+            &mut || true,
+        )
+        .unwrap()
     };
     let whole = play(0..5);
     let (a, b) = (play(0..2), play(2..5));
@@ -140,7 +219,7 @@ fn self_play_concatenates_across_shards() {
         assert_eq!(whole.masks[i * whole.step_space + id as usize], 1);
     }
     assert!(matches!(
-        SelfPlay::play(line, &rules, 2, &["nobody".into()], 3, 0..1),
+        SelfPlay::play(line, &rules, 2, &["nobody".into()], 3, 0..1, &mut || true),
         Err(TableError::Bot(_))
     ));
 }

@@ -23,8 +23,8 @@ use std::path::PathBuf;
 
 use cards_registry::rules::RuleChoices;
 
-/// The most deals a tournament plays.
-pub const MAX_DEALS: u64 = 10_000_000;
+/// The most deals a tournament plays: the registry's, as for every front end.
+pub use cards_registry::MAX_DEALS;
 
 /// What to play.
 #[derive(Debug, Clone, PartialEq, Eq)]
