@@ -149,3 +149,14 @@ def test_ctrl_c_stops_a_long_run_between_deals(run: str) -> None:
     with pytest.raises(KeyboardInterrupt):
         LONG_RUNS[run](game)
     assert time.monotonic() - started < 10
+
+
+def test_ctrl_c_in_a_python_player_s_turn_is_not_the_player_s_error() -> None:
+    game = cardrules.new_game("schieber-deal")
+
+    def interrupted(view: dict, legal: list[str]) -> int:
+        raise KeyboardInterrupt
+
+    # Raised as it is, not as a BotError (an exception the function raises is one: above).
+    with pytest.raises(KeyboardInterrupt):
+        cardrules.tournament(game, [interrupted, "random"], deals=2)

@@ -87,17 +87,24 @@ impl Bot {
 /// A Python function at a tournament's table: called with the seat's view (a dict) and its
 /// legal moves in the game's notation, it answers with an index into them or a move's
 /// notation.
-struct PythonPlayer(Py<PyAny>);
+struct PythonPlayer {
+    function: Py<PyAny>,
+    /// Where an interruption in its turn (Ctrl-C's `KeyboardInterrupt`) is kept for the
+    /// tournament to raise.
+    interrupt: Interrupt,
+}
 
 impl Outsider for PythonPlayer {
     fn choose(&self, _seat: usize, view: &Value, legal: &[Move]) -> Result<usize, String> {
         Python::attach(|py| {
             let view = json::to_py(py, view).map_err(|e| e.to_string())?;
             let notations: Vec<&str> = legal.iter().map(|m| m.notation.as_str()).collect();
-            let answer = self
-                .0
-                .call1(py, (view, notations))
-                .map_err(|e| format!("raised {e}"))?;
+            let answer = self.function.call1(py, (view, notations)).map_err(|e| {
+                match self.interrupt.stops(py, e) {
+                    Ok(()) => "was interrupted".to_owned(),
+                    Err(e) => format!("raised {e}"),
+                }
+            })?;
             let answer = answer.bind(py);
             if let Ok(i) = answer.extract::<usize>() {
                 return Ok(i);
@@ -122,11 +129,11 @@ impl Outsider for PythonPlayer {
 /// the command line's `--json` writes it (standings with intervals and ratings, and a
 /// program's faults), with each game's record when `records` is true.
 ///
-/// Ctrl-C stops it between deals (`KeyboardInterrupt`).
+/// Ctrl-C stops it between deals, or in a Python player's turn (`KeyboardInterrupt`).
 ///
 /// Raises `CardrulesError` for `deals` outside 1 to 10,000,000, `BotError` for a name that is
-/// not a bot, an `exec:` with no command, an `answer_time` outside 1e-9 to 3600 seconds, or a function that fails (its error named), `InvalidRules` for a table the
-/// game does not seat.
+/// not a bot, an `exec:` with no command, an `answer_time` outside 1e-9 to 3600 seconds, or a
+/// function that fails (its error named), `InvalidRules` for a table the game does not seat.
 #[pyfunction]
 #[pyo3(signature = (game, players, deals=100, seed=0, records=false, answer_time=10.0))]
 pub(crate) fn tournament<'py>(
@@ -144,6 +151,7 @@ pub(crate) fn tournament<'py>(
         )));
     }
     let answer_time = Program::answer_time(answer_time).map_err(BotError::new_err)?;
+    let interrupt = Interrupt::default();
     let mut entries = Vec::new();
     for (i, p) in players.try_iter()?.enumerate() {
         let p = p?;
@@ -152,13 +160,25 @@ pub(crate) fn tournament<'py>(
         } else if let Ok(bot) = p.cast::<Bot>() {
             Entry::Bot(bot.get().name.clone())
         } else if let Ok((name, f)) = p.extract::<(String, Bound<'py, PyAny>)>() {
-            Entry::Outsider(name, Arc::new(PythonPlayer(f.unbind())))
+            Entry::Outsider(
+                name,
+                Arc::new(PythonPlayer {
+                    function: f.unbind(),
+                    interrupt: interrupt.clone(),
+                }),
+            )
         } else if p.is_callable() {
             let name = p
                 .getattr("__name__")
                 .and_then(|n| n.extract::<String>())
                 .unwrap_or_else(|_| format!("python-{i}"));
-            Entry::Outsider(name, Arc::new(PythonPlayer(p.unbind())))
+            Entry::Outsider(
+                name,
+                Arc::new(PythonPlayer {
+                    function: p.unbind(),
+                    interrupt: interrupt.clone(),
+                }),
+            )
         } else {
             return Err(BotError::new_err(format!(
                 "player {i} is {p}: give a ladder name, a Bot, a function or (name, function)"
@@ -168,7 +188,6 @@ pub(crate) fn tournament<'py>(
     }
     let names: Vec<String> = entries.iter().map(|e| e.name().to_owned()).collect();
     let started = std::time::Instant::now();
-    let mut interrupt = Interrupt::default();
     let (report, games) = py
         .detach(
             || -> Result<(String, Vec<Value>), cards_registry::TableError> {

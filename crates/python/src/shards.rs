@@ -166,7 +166,7 @@ pub(crate) fn tournament_shard(
     records: bool,
 ) -> PyResult<TournamentShard> {
     let names = ladder_names(players)?;
-    let mut interrupt = Interrupt::default();
+    let interrupt = Interrupt::default();
     let shard = py
         .detach(|| {
             Shard::play(
@@ -243,7 +243,7 @@ pub(crate) fn selfplay_shard<'py>(
     } else {
         ladder_names(bots)?
     };
-    let mut interrupt = Interrupt::default();
+    let interrupt = Interrupt::default();
     let data = py
         .detach(|| {
             SelfPlay::play(
