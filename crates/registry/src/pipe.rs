@@ -11,8 +11,8 @@
 //! since the seat's last decision (from the game's start for its first), each redacted for the
 //! seat, and `legal` its legal actions in the game's notation. It answers one line,
 //! `{"action":"9H"}`, within the answer time. Anything else — no answer in time, a line that is
-//! not that JSON, an action that is not legal, a program that cannot start or has ended — is a
-//! fault: the program is stopped, and that decision and the seat's later ones in the game are
+//! not that JSON, an action that is not legal, a line written before its decision was sent, a
+//! program that cannot start or has ended — is a fault: the program is stopped, and that decision and the seat's later ones in the game are
 //! the first legal action in the game's order. The tournament counts the fault against the
 //! player and goes on (`docs/bots.md`, "Outside players").
 
@@ -258,6 +258,12 @@ impl<G: Catalogued> PipePlayer<G> {
             self.running = Some(Running::start(&self.program.command)?);
         }
         let running = self.running.as_mut().ok_or("not running")?;
+        let shown = |text: &str| text.trim().chars().take(80).collect::<String>();
+        // An answer is due only once its decision is sent: a line already waiting (a
+        // greeting, or a second answer to the last decision) would be read as this one's.
+        if let Ok(early) = running.answers.try_recv() {
+            return Err(format!("answered {:?} before it was asked", shown(&early?)));
+        }
         let line = json!({
             "game": G::NAME,
             "seat": seat.index(),
@@ -275,7 +281,6 @@ impl<G: Catalogued> PipePlayer<G> {
             }
             Err(RecvTimeoutError::Disconnected) => return Err("it ended".into()),
         };
-        let shown = |text: &str| text.trim().chars().take(80).collect::<String>();
         let action = serde_json::from_str::<Value>(&answer)
             .ok()
             .and_then(|v| v.get("action").and_then(Value::as_str).map(str::to_owned))
@@ -350,6 +355,36 @@ impl<G: Game> core::fmt::Debug for PipePlayer<G> {
 #[cfg(all(test, unix))]
 mod tests {
     use super::*;
+
+    /// A line the program writes before its decision is sent is a fault, not the decision's
+    /// answer: here a second answer to the first decision, found waiting at the second.
+    #[test]
+    fn a_line_before_its_decision_is_a_fault() {
+        use cards_core::Seed;
+        use jass::{Action, Contract, Game, Mode, Rules, SchieberDeal};
+
+        let twice = "python3 -c 'import json, sys\n\
+                     for line in sys.stdin:\n    \
+                     answer = json.dumps({\"action\": json.loads(line)[\"legal\"][0]})\n    \
+                     print(answer + \"\\n\" + answer, flush=True)'";
+        let program = Program {
+            command: twice.to_owned(),
+            answer_time: Duration::from_secs(20),
+        };
+        let mut player = program.seat::<SchieberDeal>();
+        let mut deal = SchieberDeal::new(&Rules::default(), 4, Seed::from(3)).unwrap();
+        deal.play(Action::Name(Contract::Mode(Mode::Obenabe)))
+            .unwrap();
+        let mut legal = Vec::new();
+        deal.legal_actions(&mut legal);
+        assert_eq!(player.ask(&deal, &legal), Ok(legal[0]));
+        deal.play(legal[0]).unwrap();
+        // Time for the second line to reach the reader.
+        std::thread::sleep(Duration::from_millis(500));
+        deal.legal_actions(&mut legal);
+        let why = player.ask(&deal, &legal).unwrap_err();
+        assert!(why.contains("before it was asked"), "{why}");
+    }
 
     /// A program that reads nothing: a decision line larger than its input pipe holds (a pipe
     /// holds 64 KiB on Linux) must not stop the decision from timing out as any other.
