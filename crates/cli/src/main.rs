@@ -250,17 +250,15 @@ struct TournamentArgs {
     choices: ChoiceArgs,
 }
 
-/// `--deals`: 1 to [`tournament::MAX_DEALS`].
+/// `--deals`: 1 to [`tournament::MAX_DEALS`], as the registry takes them.
 fn parse_deals(text: &str) -> Result<u64, String> {
-    text.parse::<u64>()
-        .ok()
-        .filter(|d| (1..=tournament::MAX_DEALS).contains(d))
-        .ok_or_else(|| {
-            format!(
-                "the number of deals is a whole number from 1 to {}, not {text}",
-                tournament::MAX_DEALS
-            )
-        })
+    let deals = text.trim().parse::<u64>().map_err(|_| {
+        format!(
+            "the number of deals is a whole number from 1 to {}, not {text:?}",
+            tournament::MAX_DEALS
+        )
+    })?;
+    cards_registry::tournament_deals(deals)
 }
 
 /// Arguments of `cardrules simulate`.

@@ -174,7 +174,7 @@ fn outside_programs_play_and_their_faults_are_counted() {
     assert!(e.contains("names no program"), "{e}");
     for (time, words) in [
         ("0", "from 1e-9 to 3600, not 0"),
-        ("0.0000000001", "from 1e-9 to 3600, not 0.0000000001"),
+        ("0.0000000001", "from 1e-9 to 3600, not 1e-10"),
         ("ten", "a number of seconds, such as 10 or 0.5, not \"ten\""),
     ] {
         let e = usage_error(&[

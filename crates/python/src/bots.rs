@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use cards_registry::pipe::Program;
-use cards_registry::{Entry, GameResult, MAX_DEALS, Move, Outsider, Run};
+use cards_registry::{Entry, GameResult, Move, Outsider, Run, ShardError, tournament_deals};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 use serde_json::Value;
@@ -129,9 +129,11 @@ impl Outsider for PythonPlayer {
 /// the command line's `--json` writes it (standings with intervals and ratings, and a
 /// program's faults), with each game's record when `records` is true.
 ///
-/// Ctrl-C stops it between deals, or in a Python player's turn (`KeyboardInterrupt`).
+/// Run on Python's main thread, Ctrl-C stops it between deals, or in a Python player's turn
+/// (`KeyboardInterrupt`).
 ///
-/// Raises `CardrulesError` for `deals` outside 1 to 10,000,000, `BotError` for a name that is
+/// Raises `CardrulesError` for `deals` outside 1 to 10,000,000 (`OverflowError` below 0, as for
+/// every count the package takes), `BotError` for a name that is
 /// not a bot, an `exec:` with no command, an `answer_time` outside 1e-9 to 3600 seconds, or a
 /// function that fails (its error named), `InvalidRules` for a table the game does not seat.
 #[pyfunction]
@@ -145,13 +147,9 @@ pub(crate) fn tournament<'py>(
     records: bool,
     answer_time: f64,
 ) -> PyResult<Bound<'py, PyAny>> {
-    if !(1..=MAX_DEALS).contains(&deals) {
-        return Err(CardrulesError::new_err(format!(
-            "a tournament plays 1 to {MAX_DEALS} deals, not {deals}"
-        )));
-    }
+    let deals = tournament_deals(deals).map_err(CardrulesError::new_err)?;
     let answer_time = Program::answer_time(answer_time).map_err(BotError::new_err)?;
-    let interrupt = Interrupt::default();
+    let interrupt = Interrupt::new(py)?;
     let mut entries = Vec::new();
     for (i, p) in players.try_iter()?.enumerate() {
         let p = p?;
@@ -197,7 +195,7 @@ pub(crate) fn tournament<'py>(
                 let mut results: Vec<Vec<GameResult>> = Vec::new();
                 let mut games = Vec::new();
                 for d in 0..deals {
-                    interrupt.before(d)?;
+                    ShardError::ask(&mut || interrupt.keep_on(), d)?;
                     let deal = duplicate.play_deal(d, records)?;
                     results.push(deal.games);
                     games.extend(deal.records);

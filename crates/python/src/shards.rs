@@ -149,7 +149,7 @@ fn ladder_names(players: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
 /// seed=seed)` would play, and returns them as a picklable `TournamentShard` (each game's
 /// record kept with `records`). The players are ladder names or `cardrules.Bot`s.
 ///
-/// Ctrl-C stops it between deals (`KeyboardInterrupt`).
+/// Run on Python's main thread, Ctrl-C stops it between deals (`KeyboardInterrupt`).
 ///
 /// Raises `BotError` for a player that is not a bot of the ladder (a Python function cannot
 /// be sent to another process), `CardrulesError` for `end` before `start` or more than
@@ -166,7 +166,7 @@ pub(crate) fn tournament_shard(
     records: bool,
 ) -> PyResult<TournamentShard> {
     let names = ladder_names(players)?;
-    let interrupt = Interrupt::default();
+    let interrupt = Interrupt::new(py)?;
     let shard = py
         .detach(|| {
             Shard::play(
@@ -224,7 +224,7 @@ pub(crate) fn merge_tournament<'py>(
 /// each deal's seed, `game.new_initial_state(seed=...)` deals it again); and `start`, `end`.
 /// Shards concatenate in deal order (`cardrules.distributed.merge_selfplay`) to one run's data.
 ///
-/// Ctrl-C stops it between deals (`KeyboardInterrupt`).
+/// Run on Python's main thread, Ctrl-C stops it between deals (`KeyboardInterrupt`).
 ///
 /// Raises `BotError` for a name that is not a bot (or a count of them that is neither 1 nor
 /// the players), `CardrulesError` for `end` before `start` or more than 10,000,000 deals.
@@ -243,7 +243,7 @@ pub(crate) fn selfplay_shard<'py>(
     } else {
         ladder_names(bots)?
     };
-    let interrupt = Interrupt::default();
+    let interrupt = Interrupt::new(py)?;
     let data = py
         .detach(|| {
             SelfPlay::play(

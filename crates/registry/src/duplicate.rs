@@ -23,6 +23,20 @@ use crate::table::{Catalogued, Move};
 /// front end holds a run's results until it ends).
 pub const MAX_DEALS: u64 = 10_000_000;
 
+/// `deals` as the length of a tournament, as every front end takes it: 1 to [`MAX_DEALS`].
+///
+/// # Errors
+/// Outside that range, in the user's words:
+/// `the number of deals is a whole number from 1 to 10000000, not 0`.
+pub fn tournament_deals(deals: u64) -> Result<u64, String> {
+    (1..=MAX_DEALS)
+        .contains(&deals)
+        .then_some(deals)
+        .ok_or_else(|| {
+            format!("the number of deals is a whole number from 1 to {MAX_DEALS}, not {deals}")
+        })
+}
+
 /// One deal's games: what each seat of each game got, and (when asked) each game's record.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Deal {

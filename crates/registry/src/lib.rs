@@ -48,7 +48,7 @@ pub mod words;
 pub use batch::{Batch, BatchConfig};
 pub use cards_bots::{GameResult, Standings};
 pub use catalogue::{GameType, SummaryVisitor, Visitor, by_record, catalogue, find, games, tuning};
-pub use duplicate::{Deal, Duplicate, Entry, MAX_DEALS, Outsider, Run};
+pub use duplicate::{Deal, Duplicate, Entry, MAX_DEALS, Outsider, Run, tournament_deals};
 pub use error::{LookupError, TableError};
 pub use session::{End, Screen, Session};
 pub use shard::{Merged, SelfPlay, Shard, ShardError, merge};

@@ -51,9 +51,10 @@ pub fn parts(name: &str) -> Option<(Option<&str>, &str)> {
         .then_some((Some(label), command.trim()))
 }
 
-/// The refusal of an answer time of `seconds`, written as a user would (`0.5`, `-1`, `1e308`).
+/// The refusal of an answer time of `seconds`, written as a user would (`0.5`, `-1`, `1e308`,
+/// `1e-10`).
 fn refused_answer_time(seconds: f64) -> String {
-    let written = if seconds.abs() < 1e15 {
+    let written = if seconds == 0.0 || (1e-6..1e15).contains(&seconds.abs()) {
         format!("{seconds}")
     } else {
         format!("{seconds:e}")
@@ -87,11 +88,11 @@ impl Program {
     ///
     /// # Errors
     /// For a number outside that range, or not a number, in the user's words:
-    /// `an answer time is a number of seconds from 1e-9 to 3600, not 0.0000000001`.
+    /// `an answer time is a number of seconds from 1e-9 to 3600, not 1e-10`.
     pub fn answer_time(seconds: f64) -> Result<Duration, String> {
-        Duration::try_from_secs_f64(seconds)
-            .ok()
-            .filter(|t| !t.is_zero() && *t <= Self::MAX_ANSWER_TIME)
+        (1e-9..=Self::MAX_ANSWER_TIME.as_secs_f64())
+            .contains(&seconds)
+            .then(|| Duration::from_secs_f64(seconds))
             .ok_or_else(|| refused_answer_time(seconds))
     }
 
@@ -108,8 +109,8 @@ impl Program {
                 "{name:?} names no program: write the command after {EXEC_PREFIX} \
                  (exec:'python3 player.py')"
             ))
-        } else if answer_time.is_zero() || answer_time > Self::MAX_ANSWER_TIME {
-            Err(refused_answer_time(answer_time.as_secs_f64()))
+        } else if let Err(refused) = Self::answer_time(answer_time.as_secs_f64()) {
+            Err(refused)
         } else {
             Ok(Program {
                 command: command.to_owned(),
@@ -259,8 +260,8 @@ impl<G: Catalogued> PipePlayer<G> {
         }
         let running = self.running.as_mut().ok_or("not running")?;
         let shown = |text: &str| text.trim().chars().take(80).collect::<String>();
-        // An answer is due only once its decision is sent: a line already waiting (a
-        // greeting, or a second answer to the last decision) would be read as this one's.
+        // An answer is due only once its decision is sent: a line already waiting (a second
+        // answer to the last decision) would be read as this one's.
         if let Ok(early) = running.answers.try_recv() {
             return Err(format!("answered {:?} before it was asked", shown(&early?)));
         }

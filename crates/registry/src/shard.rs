@@ -74,6 +74,21 @@ pub enum ShardError {
     },
 }
 
+impl ShardError {
+    /// Whether to play deal `deal` of a run: [`ShardError::Stopped`] once `keep_on` says no.
+    /// Every run that takes a `keep_on` asks through here, before each deal.
+    ///
+    /// # Errors
+    /// [`ShardError::Stopped`] when `keep_on` says no.
+    pub fn ask(keep_on: &mut dyn FnMut() -> bool, deal: u64) -> Result<(), ShardError> {
+        if keep_on() {
+            Ok(())
+        } else {
+            Err(ShardError::Stopped { deal })
+        }
+    }
+}
+
 /// Deals `start..end` of one tournament, each deal's games keyed by its number: self-contained,
 /// so it travels between processes as JSON and comes back the same.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -129,7 +144,7 @@ impl Shard {
         let deals = range
             .clone()
             .map(|d| {
-                asked_on(d, keep_on)?;
+                ShardError::ask(keep_on, d)?;
                 duplicate.play_deal(d, record)
             })
             .collect::<Result<_, _>>()?;
@@ -160,15 +175,6 @@ fn check_range(range: &Range<u64>) -> Result<(), ShardError> {
         return Err(ShardError::TooLong { deals });
     }
     Ok(())
-}
-
-/// Whether to play deal `deal`: [`ShardError::Stopped`] once `keep_on` says no.
-fn asked_on(deal: u64, keep_on: &mut dyn FnMut() -> bool) -> Result<(), ShardError> {
-    if keep_on() {
-        Ok(())
-    } else {
-        Err(ShardError::Stopped { deal })
-    }
 }
 
 /// Shards merged: the whole run, as one process would have played it.
@@ -398,7 +404,7 @@ impl SelfPlay {
         let mut mask = ActionMask::new(space);
         let mut observation = vec![0.0; size];
         for d in range {
-            asked_on(d, keep_on)?;
+            ShardError::ask(keep_on, d)?;
             // Its own stream of the run's seed: the deal's cards, then each decision's bot seed.
             let mut rng = GameRng::new(Seed::from(seed), d);
             let table_seed = rng.next_u64();

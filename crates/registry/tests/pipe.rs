@@ -329,7 +329,10 @@ fn answer_times_are_taken_in_seconds_from_a_nanosecond_to_an_hour() {
     for (seconds, written) in [
         (0.0, "not 0"),
         (-1.0, "not -1"),
-        (1e-10, "not 0.0000000001"),
+        (1e-10, "not 1e-10"),
+        // Below the least, though a Duration would round it up to one nanosecond.
+        (6e-10, "not 6e-10"),
+        (1e-300, "not 1e-300"),
         (3600.5, "not 3600.5"),
         (1e308, "not 1e308"),
         (f64::NAN, "not NaN"),

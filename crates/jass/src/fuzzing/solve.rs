@@ -30,9 +30,10 @@ use crate::{Action, Contract, PlayRules, Rules, SchieberDeal, Variants};
 /// - in Trio the position is refused as [`SolveError::UnsupportedContract`].
 ///
 /// A spoiled position (a played card also held, a card moved to another hand, a forehand
-/// that is no seat, a card swapped between a play and its seat's hand, a play dropped) is
-/// refused with the error its kind names, or, where it may still be a position of a deal
-/// (the swap), solved as plain minimax solves it; nothing panics.
+/// that is no seat, a card swapped between a play and its seat's hand, or the last play
+/// dropped when that seat holds no card) is refused with the error its kind names, or, where
+/// it may still be a position of a deal (the swap), solved or refused (`Illegal`, or
+/// `HandSize` when it changes who won an earlier trick) as plain minimax is; nothing panics.
 ///
 /// # Panics
 /// When any of these properties fails.
