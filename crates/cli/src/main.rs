@@ -611,6 +611,20 @@ fn tournament(args: &TournamentArgs) -> ExitCode {
         ));
     }
     let answer_time = args.answer_time;
+    if args
+        .bots
+        .iter()
+        .any(|b| cards_registry::pipe::is_program(b))
+    {
+        // Each program runs in a process group of its own, so the terminal's Ctrl-C reaches
+        // this process alone: end the programs with it. (Should the handler not install,
+        // Ctrl-C ends this process as before, and a program that reads its input ends at
+        // the end of its input.)
+        let _ = ctrlc::set_handler(|| {
+            cards_registry::pipe::stop_every_program();
+            std::process::exit(130);
+        });
+    }
     for bot in &args.bots {
         if let Err(e) = cards_registry::Entry::from_name(bot, answer_time) {
             fail_usage(e.to_string());

@@ -188,3 +188,81 @@ fn outside_programs_play_and_their_faults_are_counted() {
         assert!(e.contains(words), "{e}");
     }
 }
+
+/// Ctrl-C ends a tournament's outside programs with it: each runs in a process group of its
+/// own, which the terminal's signal does not reach, so without the command line's handler a
+/// program that reads no input runs on after `cardrules` has gone.
+#[cfg(target_os = "linux")]
+#[test]
+fn ctrl_c_ends_the_outside_programs_too() {
+    use std::process::Command;
+    use std::time::{Duration, Instant};
+
+    let dir = tempfile::tempdir().unwrap();
+    // The program's player never reads nor answers; the script writes its id and waits.
+    let script = dir.path().join("stuck.sh");
+    let ids = dir.path().display().to_string();
+    std::fs::write(
+        &script,
+        format!("sleep 60 &\necho $! > {ids}/player-$$\nwait\n"),
+    )
+    .unwrap();
+    let bots = format!("exec:sh {},random", script.display());
+    let mut cardrules = Command::new(env!("CARGO_BIN_EXE_cardrules"))
+        .args(["tournament", "jass", "--bots", &bots, "--deals", "1"])
+        .args(["--answer-time", "60"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let players = |dir: &std::path::Path| -> Vec<String> {
+        std::fs::read_dir(dir)
+            .unwrap()
+            .filter_map(|f| {
+                let path = f.unwrap().path();
+                let name = path.file_name()?.to_str()?.to_owned();
+                name.starts_with("player-")
+                    .then(|| std::fs::read_to_string(&path).unwrap_or_default())
+            })
+            .filter(|id| id.ends_with('\n'))
+            .map(|id| id.trim().to_owned())
+            .collect()
+    };
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while players(dir.path()).is_empty() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let started = players(dir.path());
+    assert!(!started.is_empty(), "no program started");
+    let sent = Command::new("kill")
+        .args(["-INT", &cardrules.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let status = loop {
+        if let Some(status) = cardrules.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "cardrules did not stop on Ctrl-C"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    // Ended, or ended and not yet reaped.
+    let ended = |id: &str| {
+        std::fs::read_to_string(format!("/proc/{id}/status"))
+            .map_or(true, |status| status.contains("State:\tZ"))
+    };
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while !started.iter().all(|id| ended(id)) && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let left: Vec<&String> = started.iter().filter(|id| !ended(id)).collect();
+    for id in &left {
+        let _ = Command::new("kill").arg(id.as_str()).status();
+    }
+    assert!(left.is_empty(), "still running after Ctrl-C: {left:?}");
+    assert_eq!(status.code(), Some(130));
+}

@@ -19,6 +19,7 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 
 use cards_bots::Player;
@@ -132,6 +133,43 @@ impl Program {
     }
 }
 
+/// The programs running now, for [`stop_every_program`].
+static RUNNING: Mutex<Programs> = Mutex::new(Programs {
+    ids: Vec::new(),
+    stopping: false,
+});
+
+struct Programs {
+    /// Their process ids, each its group's id.
+    ids: Vec<u32>,
+    /// Whether [`stop_every_program`] has been called: then none starts.
+    stopping: bool,
+}
+
+fn running() -> std::sync::MutexGuard<'static, Programs> {
+    RUNNING.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Ends every outside program running now, with what each started, and starts none after:
+/// for a front end about to exit on a signal. Each program runs in a process group of its
+/// own, so a terminal's Ctrl-C reaches the front end alone; without this, a program that
+/// reads no input (stuck in a loop) would run on after the front end had gone.
+pub fn stop_every_program() {
+    let running = {
+        let mut running = running();
+        running.stopping = true;
+        core::mem::take(&mut running.ids)
+    };
+    #[cfg(unix)]
+    for id in running {
+        if let Some(pid) = rustix::process::Pid::from_raw(id as i32) {
+            let _ = rustix::process::kill_process_group(pid, rustix::process::Signal::KILL);
+        }
+    }
+    #[cfg(not(unix))]
+    drop(running);
+}
+
 /// A running program: a writer thread takes its decision lines to its input, and a reader
 /// thread hands over its answer lines (or why there is none), so that a decision waits for an
 /// answer with a deadline even when the program reads nothing and its input pipe is full.
@@ -153,9 +191,19 @@ impl Running {
         // A process group of its own, so that `stop` reaches what it starts too.
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut shell, 0);
-        let mut child = shell
-            .spawn()
-            .map_err(|e| format!("could not start `{command}`: {e}"))?;
+        let mut child = {
+            // Held across the start, so that `stop_every_program` sees every program that
+            // has started, and none starts after it.
+            let mut running = running();
+            if running.stopping {
+                return Err("could not start: every program is being stopped".to_owned());
+            }
+            let child = shell
+                .spawn()
+                .map_err(|e| format!("could not start `{command}`: {e}"))?;
+            running.ids.push(child.id());
+            child
+        };
         let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
             stop(&mut child);
             return Err(format!("could not open `{command}`'s pipes"));
@@ -222,6 +270,7 @@ impl Running {
 /// Ends the program and everything in its process group: killing `sh` alone would leave a
 /// wrapper script's player running, holding the answers' pipe and the standard error open.
 fn stop(child: &mut Child) {
+    running().ids.retain(|&id| id != child.id());
     // The game no longer needs it: a program that already ended makes the calls fail. Until
     // `wait` reaps it, its process id (its group's id) cannot be reused.
     #[cfg(unix)]
