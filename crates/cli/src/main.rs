@@ -649,7 +649,13 @@ fn tournament(args: &TournamentArgs) -> ExitCode {
         variant: args.choices.variant.clone(),
         rules: args.choices.rules(),
     };
-    match tournament::tournament(line, &config, args.json) {
+    let run = tournament::tournament(line, &config, args.json);
+    // Ctrl-C's handler ends the programs, then exits with 130; the run, which their faults
+    // may end first, reports nothing then.
+    if cards_registry::pipe::stopped_every_program() {
+        std::process::exit(130);
+    }
+    match run {
         Ok(text) => print(&text),
         Err(e) => fail(&e),
     }

@@ -170,6 +170,13 @@ pub fn stop_every_program() {
     drop(running);
 }
 
+/// Whether [`stop_every_program`] has been called: a run that ends afterwards may have ended
+/// by the programs' faults it caused, so a front end reports no result of it.
+#[must_use]
+pub fn stopped_every_program() -> bool {
+    running().stopping
+}
+
 /// A running program: a writer thread takes its decision lines to its input, and a reader
 /// thread hands over its answer lines (or why there is none), so that a decision waits for an
 /// answer with a deadline even when the program reads nothing and its input pipe is full.
