@@ -208,9 +208,11 @@ fn ctrl_c_ends_the_outside_programs_too() {
     )
     .unwrap();
     let bots = format!("exec:sh {},random", script.display());
+    let records = dir.path().join("records");
     let mut cardrules = Command::new(env!("CARGO_BIN_EXE_cardrules"))
         .args(["tournament", "jass", "--bots", &bots, "--deals", "1"])
-        .args(["--answer-time", "60"])
+        .args(["--answer-time", "60", "--record"])
+        .arg(&records)
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn()
@@ -265,4 +267,7 @@ fn ctrl_c_ends_the_outside_programs_too() {
     }
     assert!(left.is_empty(), "still running after Ctrl-C: {left:?}");
     assert_eq!(status.code(), Some(130));
+    // The deal could only end by the faults Ctrl-C caused: no record of it.
+    let written = std::fs::read_dir(&records).map_or(0, Iterator::count);
+    assert_eq!(written, 0, "records written after Ctrl-C");
 }
