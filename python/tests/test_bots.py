@@ -151,6 +151,43 @@ def test_ctrl_c_stops_a_long_run_between_deals(run: str) -> None:
     assert time.monotonic() - started < 10
 
 
+# A program that reads nothing and never answers; its odd length names its processes.
+SILENT = "sleep 61.25"
+WAITING_RUNS: dict[str, Callable[[cardrules.Game], Any]] = {
+    "tournament": lambda game: cardrules.tournament(
+        game, ["exec:" + SILENT, "random"], deals=1, answer_time=60),
+    # A shard's programs answer within the default 10 s.
+    "tournament_shard": lambda game: cardrules.tournament_shard(
+        game, ["exec:" + SILENT, "random"], end=1),
+}
+
+
+def _running(command: str) -> list[int]:
+    """The processes whose command line is `command`."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if (entry / "cmdline").read_bytes() == command.replace(" ", "\0").encode() + b"\0":
+                found.append(int(entry.name))
+        except (OSError, ValueError):
+            pass
+    return found
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+@pytest.mark.parametrize("run", sorted(WAITING_RUNS))
+def test_ctrl_c_stops_a_waiting_program(run: str) -> None:
+    # Ctrl-C while an outside program is awaited stops the wait and the program, rather
+    # than waiting out its answer time.
+    game = cardrules.new_game("schieber-deal")
+    threading.Timer(0.5, _thread.interrupt_main).start()
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        WAITING_RUNS[run](game)
+    assert time.monotonic() - started < 5
+    assert _running(SILENT) == []
+
+
 def test_ctrl_c_in_a_python_player_s_turn_is_not_the_player_s_error() -> None:
     game = cardrules.new_game("schieber-deal")
 

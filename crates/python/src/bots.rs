@@ -129,7 +129,8 @@ impl Outsider for PythonPlayer {
 /// the command line's `--json` writes it (standings with intervals and ratings, and a
 /// program's faults), with each game's record when `records` is true.
 ///
-/// Run on Python's main thread, Ctrl-C stops it between deals, or in a Python player's turn
+/// Run on Python's main thread, Ctrl-C stops it between deals, while an outside program's
+/// answer is awaited (the program is stopped), or in a Python player's turn
 /// (`KeyboardInterrupt`).
 ///
 /// Raises `CardrulesError` for `deals` outside 1 to 10,000,000 (`OverflowError` below 0, as for
@@ -186,32 +187,31 @@ pub(crate) fn tournament<'py>(
     }
     let names: Vec<String> = entries.iter().map(|e| e.name().to_owned()).collect();
     let started = std::time::Instant::now();
-    let (report, games) = py
-        .detach(
-            || -> Result<(String, Vec<Value>), cards_registry::TableError> {
-                let duplicate =
-                    game.line
-                        .duplicate_with(&game.rules, game.players, &entries, seed)?;
-                let mut results: Vec<Vec<GameResult>> = Vec::new();
-                let mut games = Vec::new();
-                for d in 0..deals {
-                    ShardError::ask(&mut || interrupt.keep_on(), d)?;
-                    let deal = duplicate.play_deal(d, records)?;
-                    results.push(deal.games);
-                    games.extend(deal.records);
-                }
-                let standings = duplicate.standings(&results);
-                let run = Run {
-                    seed,
-                    deals,
-                    bots: &names,
-                    records: Vec::new(),
-                    seconds: started.elapsed().as_secs_f64(),
-                };
-                Ok((duplicate.report_json(&standings, &run)?, games))
-            },
-        )
-        .map_err(|e| interrupt.raised(e))?;
+    let (report, games) = interrupt.detached(
+        py,
+        |keep_on| -> Result<(String, Vec<Value>), cards_registry::TableError> {
+            let duplicate = game
+                .line
+                .duplicate_with(&game.rules, game.players, &entries, seed)?;
+            let mut results: Vec<Vec<GameResult>> = Vec::new();
+            let mut games = Vec::new();
+            for d in 0..deals {
+                ShardError::ask(keep_on, d)?;
+                let deal = duplicate.play_deal(d, records)?;
+                results.push(deal.games);
+                games.extend(deal.records);
+            }
+            let standings = duplicate.standings(&results);
+            let run = Run {
+                seed,
+                deals,
+                bots: &names,
+                records: Vec::new(),
+                seconds: started.elapsed().as_secs_f64(),
+            };
+            Ok((duplicate.report_json(&standings, &run)?, games))
+        },
+    )?;
     report_dict(py, &report, records.then_some(&games[..]))
 }
 

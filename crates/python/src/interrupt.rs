@@ -1,7 +1,9 @@
 //! Ctrl-C in a long run. A run plays with the interpreter released, so Python cannot raise
-//! `KeyboardInterrupt` until it returns; the run asks between deals instead, and a Python
-//! player interrupted in its turn hands the exception on rather than failing as a bot.
+//! `KeyboardInterrupt` until it returns; the run asks between deals instead, and while it
+//! awaits an outside program's answer, and a Python player interrupted in its turn hands the
+//! exception on rather than failing as a bot.
 
+use std::rc::Rc;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -62,6 +64,10 @@ impl Interrupt {
         }
         {
             let mut state = self.state();
+            // Once stopped, stopped: the rest of the deal must not wait on its programs.
+            if state.kept.is_some() {
+                return false;
+            }
             if state.asked.elapsed() < EVERY {
                 return true;
             }
@@ -76,6 +82,27 @@ impl Interrupt {
         }
     }
 
+    /// Runs `run`, a run of deals, with the interpreter released, handing it
+    /// [`Interrupt::keep_on`] to ask between deals; an outside program's answer is awaited
+    /// asking it too, so Ctrl-C stops the wait rather than waiting out the answer time (the
+    /// deal's later decisions are then the program's fault's fallback).
+    ///
+    /// # Errors
+    /// As [`Interrupt::result`].
+    pub(crate) fn detached<T: Send>(
+        &self,
+        py: Python<'_>,
+        run: impl FnOnce(&mut dyn FnMut() -> bool) -> Result<T, TableError> + Send,
+    ) -> PyResult<T> {
+        let played = py.detach(|| {
+            let me = self.clone();
+            cards_registry::pipe::interruptible(Rc::new(move || me.keep_on()), || {
+                run(&mut || self.keep_on())
+            })
+        });
+        self.result(played)
+    }
+
     /// Whether `e`, raised by a Python player, stops the run rather than counting as the
     /// player's error: an exception that is not an `Exception` (`KeyboardInterrupt`,
     /// `SystemExit`), which is then kept to raise.
@@ -88,9 +115,16 @@ impl Interrupt {
         }
     }
 
-    /// The exception a run's refusal `e` raises: the interruption's own when one stopped it.
-    pub(crate) fn raised(&self, e: TableError) -> PyErr {
-        let kept = self.state().kept.take();
-        kept.unwrap_or_else(|| errors::table(e))
+    /// What a run that ended with `run` returns: the interruption's exception whenever one
+    /// was kept, even if the run then finished (a deal an interruption cut short was played
+    /// partly by its programs' faults' fallback), else `run` with its refusal as Python's.
+    ///
+    /// # Errors
+    /// The interruption kept, or the refusal's exception.
+    fn result<T>(&self, run: Result<T, TableError>) -> PyResult<T> {
+        match self.state().kept.take() {
+            Some(e) => Err(e),
+            None => run.map_err(errors::table),
+        }
     }
 }

@@ -149,7 +149,8 @@ fn ladder_names(players: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
 /// seed=seed)` would play, and returns them as a picklable `TournamentShard` (each game's
 /// record kept with `records`). The players are ladder names or `cardrules.Bot`s.
 ///
-/// Run on Python's main thread, Ctrl-C stops it between deals (`KeyboardInterrupt`).
+/// Run on Python's main thread, Ctrl-C stops it between deals, or while an outside program's
+/// answer is awaited (`KeyboardInterrupt`).
 ///
 /// Raises `BotError` for a player that is not a bot of the ladder (a Python function cannot
 /// be sent to another process), `CardrulesError` for `end` before `start` or more than
@@ -167,20 +168,18 @@ pub(crate) fn tournament_shard(
 ) -> PyResult<TournamentShard> {
     let names = ladder_names(players)?;
     let interrupt = Interrupt::new(py)?;
-    let shard = py
-        .detach(|| {
-            Shard::play(
-                game.line,
-                &game.rules,
-                game.players,
-                &names,
-                seed,
-                start..end,
-                records,
-                &mut || interrupt.keep_on(),
-            )
-        })
-        .map_err(|e| interrupt.raised(e))?;
+    let shard = interrupt.detached(py, |keep_on| {
+        Shard::play(
+            game.line,
+            &game.rules,
+            game.players,
+            &names,
+            seed,
+            start..end,
+            records,
+            keep_on,
+        )
+    })?;
     Ok(TournamentShard { shard })
 }
 
@@ -244,19 +243,17 @@ pub(crate) fn selfplay_shard<'py>(
         ladder_names(bots)?
     };
     let interrupt = Interrupt::new(py)?;
-    let data = py
-        .detach(|| {
-            SelfPlay::play(
-                game.line,
-                &game.rules,
-                game.players,
-                &names,
-                seed,
-                start..end,
-                &mut || interrupt.keep_on(),
-            )
-        })
-        .map_err(|e| interrupt.raised(e))?;
+    let data = interrupt.detached(py, |keep_on| {
+        SelfPlay::play(
+            game.line,
+            &game.rules,
+            game.players,
+            &names,
+            seed,
+            start..end,
+            keep_on,
+        )
+    })?;
     let rows = data.action.len();
     let d = PyDict::new(py);
     let widen = |v: &[u32]| v.iter().map(|&x| i64::from(x)).collect::<Vec<_>>();

@@ -17,11 +17,13 @@
 //! order. The tournament counts the fault against the player and goes on (`docs/bots.md`,
 //! "Outside players").
 
+use std::cell::RefCell;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, Command, Stdio};
+use std::rc::Rc;
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Mutex, PoisonError};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use cards_bots::Player;
 use cards_core::Game;
@@ -178,6 +180,48 @@ pub fn stopped_every_program() -> bool {
     running().stopping
 }
 
+thread_local! {
+    /// Asked while this thread awaits a program's answer ([`interruptible`]).
+    static KEEP_ON: RefCell<Option<Rc<dyn Fn() -> bool>>> = const { RefCell::new(None) };
+}
+
+/// How often an interruptible wait for an answer asks whether to go on.
+const POLL: Duration = Duration::from_millis(20);
+
+/// Runs `run` with `keep_on` asked before each decision an outside program is sent on this
+/// thread, and every 20 ms while its answer is awaited: once it says no, the decision is the
+/// program's fault ("stopped") and the program is stopped, as for any fault. For a front end
+/// whose own interruption cannot reach this thread while it waits (Python's Ctrl-C, which the
+/// interpreter can only see when asked); its `keep_on` should keep saying no once it has, so
+/// the rest of the deal is the faults' fallback and the run can stop between deals.
+pub fn interruptible<R>(keep_on: Rc<dyn Fn() -> bool>, run: impl FnOnce() -> R) -> R {
+    /// Puts back what was asked before, however `run` ends.
+    struct Restore(Option<Rc<dyn Fn() -> bool>>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let before = self.0.take();
+            KEEP_ON.with(|k| *k.borrow_mut() = before);
+        }
+    }
+    let _restore = Restore(KEEP_ON.with(|k| k.borrow_mut().replace(keep_on)));
+    run()
+}
+
+/// Whether to go on, by the [`interruptible`] run this thread is in (always outside one).
+fn keep_on() -> bool {
+    KEEP_ON
+        .with(|k| k.borrow().clone())
+        .is_none_or(|keep_on| keep_on())
+}
+
+/// Whether this thread is in an [`interruptible`] run.
+fn interruptible_here() -> bool {
+    KEEP_ON.with(|k| k.borrow().is_some())
+}
+
+/// What a decision stopped by an [`interruptible`] run's `keep_on` is refused with.
+const STOPPED: &str = "stopped: the run was interrupted";
+
 /// A running program: a writer thread takes its decision lines to its input, and a reader
 /// thread hands over its answer lines (or why there is none), so that a decision waits for an
 /// answer with a deadline even when the program reads nothing and its input pipe is full.
@@ -312,6 +356,9 @@ impl<G: Catalogued> PipePlayer<G> {
     /// The program's choice for `seat`, or why it has none.
     fn ask(&mut self, state: &G, legal: &[G::Action]) -> Result<G::Action, String> {
         let seat = state.to_act().ok_or("the game is over")?;
+        if !keep_on() {
+            return Err(STOPPED.to_owned());
+        }
         if self.running.is_none() {
             self.running = Some(Running::start(&self.program.command)?);
         }
@@ -331,14 +378,7 @@ impl<G: Catalogued> PipePlayer<G> {
         });
         (running.lines.send(format!("{line}\n")))
             .map_err(|_| "could not be told the decision (it has ended)".to_owned())?;
-        let time = self.program.answer_time;
-        let answer = match running.answers.recv_timeout(time) {
-            Ok(answer) => answer?,
-            Err(RecvTimeoutError::Timeout) => {
-                return Err(format!("no answer within {} s", time.as_secs_f64()));
-            }
-            Err(RecvTimeoutError::Disconnected) => return Err("it ended".into()),
-        };
+        let answer = await_answer(&running.answers, self.program.answer_time)?;
         let action = serde_json::from_str::<Value>(&answer)
             .ok()
             .and_then(|v| v.get("action").and_then(Value::as_str).map(str::to_owned))
@@ -364,6 +404,31 @@ impl<G: Catalogued> PipePlayer<G> {
                     all.join(" ")
                 )
             })
+    }
+}
+
+/// The program's answer line within `time`, or why there is none. In an [`interruptible`]
+/// run, the wait is in slices of [`POLL`], asking between them whether to go on.
+fn await_answer(
+    answers: &Receiver<Result<String, String>>,
+    time: Duration,
+) -> Result<String, String> {
+    let deadline = Instant::now() + time;
+    let slice = if interruptible_here() { POLL } else { time };
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match answers.recv_timeout(left.min(slice)) {
+            Ok(answer) => return answer,
+            Err(RecvTimeoutError::Disconnected) => return Err("it ended".into()),
+            Err(RecvTimeoutError::Timeout) if left <= slice => {
+                return Err(format!("no answer within {} s", time.as_secs_f64()));
+            }
+            Err(RecvTimeoutError::Timeout) => {
+                if !keep_on() {
+                    return Err(STOPPED.to_owned());
+                }
+            }
+        }
     }
 }
 
@@ -442,6 +507,47 @@ mod tests {
         deal.legal_actions(&mut legal);
         let why = player.ask(&deal, &legal).unwrap_err();
         assert!(why.contains("before it was asked"), "{why}");
+    }
+
+    /// In an interruptible run, a decision waits only until the run says to stop: a program
+    /// that never answers is stopped then, not at the end of its answer time, and once the
+    /// run has said no, no program is started.
+    #[test]
+    fn an_interruptible_run_stops_waiting_when_asked() {
+        use cards_core::Seed;
+        use jass::{Action, Contract, Game, Mode, Rules, SchieberDeal};
+
+        let program = Program {
+            command: "sleep 60".to_owned(),
+            answer_time: Duration::from_secs(60),
+        };
+        let mut deal = SchieberDeal::new(&Rules::default(), 4, Seed::from(3)).unwrap();
+        deal.play(Action::Name(Contract::Mode(Mode::Obenabe)))
+            .unwrap();
+        let mut legal = Vec::new();
+        deal.legal_actions(&mut legal);
+        let started = Instant::now();
+        let until = started + Duration::from_millis(300);
+        let mut player = program.seat::<SchieberDeal>();
+        let why = interruptible(Rc::new(move || Instant::now() < until), || {
+            player.ask(&deal, &legal)
+        })
+        .unwrap_err();
+        assert_eq!(why, STOPPED);
+        let waited = started.elapsed();
+        assert!(
+            (Duration::from_millis(300)..Duration::from_secs(10)).contains(&waited),
+            "{waited:?}"
+        );
+        assert!(!interruptible_here(), "the run's keep_on outlived it");
+
+        let mut fresh = program.seat::<SchieberDeal>();
+        let why = interruptible(Rc::new(|| false), || fresh.ask(&deal, &legal)).unwrap_err();
+        assert_eq!(why, STOPPED);
+        assert!(
+            fresh.running.is_none(),
+            "a program started after the run said no"
+        );
     }
 
     /// A program that reads nothing: a decision line larger than its input pipe holds (a pipe
