@@ -96,6 +96,11 @@ struct PythonPlayer {
 
 impl Outsider for PythonPlayer {
     fn choose(&self, _seat: usize, view: &Value, legal: &[Move]) -> Result<usize, String> {
+        // Once interrupted (in an outside program's wait, say), not asked again: the deal
+        // fails at once, and the tournament raises the interruption.
+        if !self.interrupt.keep_on() {
+            return Err("was interrupted".to_owned());
+        }
         Python::attach(|py| {
             let view = json::to_py(py, view).map_err(|e| e.to_string())?;
             let notations: Vec<&str> = legal.iter().map(|m| m.notation.as_str()).collect();

@@ -162,7 +162,10 @@ pub trait Duplicate: fmt::Debug + Send + Sync {
     /// Plays deal `deal` (each pair under each seating), keeping the records with `record`.
     ///
     /// # Errors
-    /// [`TableError::Tournament`] when a bot's action is refused or a game does not end.
+    /// [`TableError::Tournament`] when a bot's action is refused or a game does not end,
+    /// [`TableError::Bot`] when an [`Outsider`] fails, and
+    /// [`TableError::ProgramsStopped`] for a deal with outside programs that ends after
+    /// [`stop_every_program`](crate::pipe::stop_every_program).
     fn play_deal(&self, deal: u64, record: bool) -> Result<Deal, TableError>;
     /// The standings over the deals played so far, in deal order.
     fn standings(&self, deals: &[Vec<GameResult>]) -> Standings;
@@ -219,6 +222,8 @@ pub(crate) struct Typed<G: Game> {
     tournament: Tournament<G>,
     /// The first failure of an outsider, which stops the deal it happened in.
     failure: Arc<Mutex<Option<String>>>,
+    /// Whether an outside program takes a seat.
+    programs: bool,
 }
 
 impl<G: Game> fmt::Debug for Typed<G> {
@@ -281,6 +286,7 @@ impl<G: Catalogued> Typed<G> {
             players,
             tournament,
             failure,
+            programs: entries.iter().any(|e| matches!(e, Entry::Program(..))),
         })
     }
 }
@@ -305,6 +311,11 @@ impl<G: Catalogued> Duplicate for Typed<G> {
                 None => TableError::from(e),
             }
         })?;
+        // `stop_every_program` marks the stop before it ends the programs, so a deal their
+        // ending touched is seen to end after the mark.
+        if self.programs && crate::pipe::stopped_every_program() {
+            return Err(TableError::ProgramsStopped { deal });
+        }
         let records = played
             .records
             .iter()

@@ -88,4 +88,12 @@ pub enum TableError {
     /// A value could not be written as JSON (a bug in a game's serde, shown as such).
     #[error("cannot write JSON: {0}")]
     Json(String),
+    /// A deal with outside programs ended after
+    /// [`stop_every_program`](crate::pipe::stop_every_program): it may have been played partly
+    /// by the faults' fallback, so it is no result.
+    #[error("deal {deal} was cut short: every outside program was stopped")]
+    ProgramsStopped {
+        /// The deal.
+        deal: u64,
+    },
 }

@@ -413,10 +413,13 @@ fn await_answer(
     answers: &Receiver<Result<String, String>>,
     time: Duration,
 ) -> Result<String, String> {
-    let deadline = Instant::now() + time;
+    // No deadline past what an `Instant` holds: a `Program` built by hand may wait for ever.
+    let deadline = Instant::now().checked_add(time);
     let slice = if interruptible_here() { POLL } else { time };
     loop {
-        let left = deadline.saturating_duration_since(Instant::now());
+        let left = deadline.map_or(Duration::MAX, |d| {
+            d.saturating_duration_since(Instant::now())
+        });
         match answers.recv_timeout(left.min(slice)) {
             Ok(answer) => return answer,
             Err(RecvTimeoutError::Disconnected) => return Err("it ended".into()),
@@ -517,9 +520,10 @@ mod tests {
         use cards_core::Seed;
         use jass::{Action, Contract, Game, Mode, Rules, SchieberDeal};
 
+        // The longest wait a `Duration` holds, as a `Program` built by hand may ask.
         let program = Program {
             command: "sleep 60".to_owned(),
-            answer_time: Duration::from_secs(60),
+            answer_time: Duration::MAX,
         };
         let mut deal = SchieberDeal::new(&Rules::default(), 4, Seed::from(3)).unwrap();
         deal.play(Action::Name(Contract::Mode(Mode::Obenabe)))

@@ -79,8 +79,4 @@ pub enum TournamentError {
     /// A record file (or its directory) cannot be written.
     #[error("--record: {0}")]
     Record(#[from] crate::output::OutputError),
-    /// Ctrl-C ended the outside programs: the deals played since may hold their faults'
-    /// fallback, so none is written or reported.
-    #[error("stopped by Ctrl-C")]
-    Stopped,
 }

@@ -75,11 +75,6 @@ pub fn tournament(
         |d| t.play_deal(d, record),
         |deal, chunk_end| {
             let deal = deal?;
-            // Ctrl-C's handler marks the stop before it ends the programs, so a deal their
-            // ending could touch is seen here after the mark.
-            if cards_registry::pipe::stopped_every_program() {
-                return Err(TournamentError::Stopped);
-            }
             if let Some(dir) = &config.record {
                 for (game, record) in deal.games.iter().zip(&deal.records) {
                     let tail = record_tail(
