@@ -12,10 +12,11 @@
 //! seat, and `legal` its legal actions in the game's notation. It answers one line,
 //! `{"action":"9H"}`, within the answer time. Anything else — no answer in time, a line that is
 //! not that JSON, an action that is not legal, a line written before its decision was sent, a
-//! program that cannot start or has ended — is a fault: the program is stopped, and that
-//! decision and the seat's later ones in the game are the first legal action in the game's
-//! order. The tournament counts the fault against the player and goes on (`docs/bots.md`,
-//! "Outside players").
+//! program that cannot start or has ended, a front end's stop ([`interruptible`]) — is a
+//! fault: the program is stopped, and that decision and the seat's later ones in the game are
+//! the first legal action in the game's order. The tournament counts the fault against the
+//! player and goes on (`docs/bots.md`, "Outside players"); after [`stop_every_program`] a
+//! deal with programs is no result.
 
 use std::cell::RefCell;
 use std::io::{BufRead, BufReader, Read, Write};
