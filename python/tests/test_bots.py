@@ -140,16 +140,23 @@ LONG_RUNS: dict[str, Callable[[cardrules.Game], Any]] = {
 }
 
 
+def _interrupted(after: float, run: Callable[[], Any],
+                 interrupt: Callable[[], None] = _thread.interrupt_main) -> float:
+    """Seconds `run` took to raise KeyboardInterrupt, with Ctrl-C simulated by `interrupt`
+    from another thread `after` seconds in."""
+    threading.Timer(after, interrupt).start()
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        run()
+    return time.monotonic() - started
+
+
 @pytest.mark.parametrize("run", sorted(LONG_RUNS))
 def test_ctrl_c_stops_a_long_run_between_deals(run: str) -> None:
     # The run holds no lock Python needs, so Ctrl-C (here simulated from another thread)
     # raises KeyboardInterrupt at the next deal, not when the run would have ended.
     game = cardrules.new_game("schieber-deal")
-    threading.Timer(0.3, _thread.interrupt_main).start()
-    started = time.monotonic()
-    with pytest.raises(KeyboardInterrupt):
-        LONG_RUNS[run](game)
-    assert time.monotonic() - started < 10
+    assert _interrupted(0.3, lambda: LONG_RUNS[run](game)) < 10
 
 
 # A program that reads nothing and never answers; its length names its processes (this
@@ -182,11 +189,7 @@ def test_ctrl_c_stops_a_waiting_program(run: str) -> None:
     # Ctrl-C while an outside program is awaited stops the wait and the program, rather
     # than waiting out its answer time.
     game = cardrules.new_game("schieber-deal")
-    threading.Timer(0.5, _thread.interrupt_main).start()
-    started = time.monotonic()
-    with pytest.raises(KeyboardInterrupt):
-        WAITING_RUNS[run](game)
-    assert time.monotonic() - started < 5
+    assert _interrupted(0.5, lambda: WAITING_RUNS[run](game)) < 5
     # Killed; on a busy machine its end can take a moment to show.
     deadline = time.monotonic() + 5
     while _running(SILENT) and time.monotonic() < deadline:
@@ -194,7 +197,7 @@ def test_ctrl_c_stops_a_waiting_program(run: str) -> None:
     assert _running(SILENT) == []
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="as above")
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="seats `sleep` through sh")
 def test_after_ctrl_c_no_python_player_is_asked_again() -> None:
     # Ctrl-C arrives while the program is awaited; the rest of the deal must not call the
     # Python function seated beside it.
@@ -211,9 +214,8 @@ def test_after_ctrl_c_no_python_player_is_asked_again() -> None:
         fired.set()
         _thread.interrupt_main()
 
-    threading.Timer(0.5, interrupt).start()
-    with pytest.raises(KeyboardInterrupt):
-        cardrules.tournament(game, ["exec:" + SILENT, first], deals=1, answer_time=60)
+    _interrupted(0.5, lambda: cardrules.tournament(
+        game, ["exec:" + SILENT, first], deals=1, answer_time=60), interrupt)
     assert late == []
 
 
