@@ -15,7 +15,7 @@
 //!   terms.
 //!
 //! Exit status: 0 on success, 1 when a command fails (an unreadable record, a record that does
-//! not replay), 2 for bad arguments.
+//! not replay), 2 for bad arguments, 130 after Ctrl-C.
 
 mod lines;
 mod oracle;
@@ -480,6 +480,7 @@ where
 
 fn main() -> ExitCode {
     let cli = parse(std::env::args_os()).unwrap_or_else(|e| e.exit());
+    on_ctrl_c();
     match cli.command {
         Command::Oracle => oracle(),
         Command::Simulate(args) => simulate(&args),
@@ -488,6 +489,18 @@ fn main() -> ExitCode {
         Command::Replay(args) => replay(&args),
         Command::Rules(args) => rules(&args),
     }
+}
+
+/// Ctrl-C ends the run with exit status 130, after ending the `exec:` players and removing the
+/// temporary files being written. The players run in process groups of their own, which the
+/// terminal's signal does not reach; a record being written would leave its temporary file.
+/// (Should the handler not install, Ctrl-C ends this process as the system does: a program
+/// that reads its input ends at the end of its input, and a temporary file may stay.)
+fn on_ctrl_c() {
+    let _ = ctrlc::set_handler(|| {
+        cards_registry::pipe::stop_every_program();
+        output::exit_removing_partial_files(130)
+    });
 }
 
 /// `cardrules rules`.
@@ -611,20 +624,6 @@ fn tournament(args: &TournamentArgs) -> ExitCode {
         ));
     }
     let answer_time = args.answer_time;
-    if args
-        .bots
-        .iter()
-        .any(|b| cards_registry::pipe::is_program(b))
-    {
-        // Each program runs in a process group of its own, so the terminal's Ctrl-C reaches
-        // this process alone: end the programs with it. (Should the handler not install,
-        // Ctrl-C ends this process as before, and a program that reads its input ends at
-        // the end of its input.)
-        let _ = ctrlc::set_handler(|| {
-            cards_registry::pipe::stop_every_program();
-            std::process::exit(130);
-        });
-    }
     for bot in &args.bots {
         if let Err(e) = cards_registry::Entry::from_name(bot, answer_time) {
             fail_usage(e.to_string());

@@ -2,7 +2,8 @@
 //! checked before any work starts, and every file is written whole or not at all.
 //!
 //! - A file is written to a temporary file in its own directory, then renamed over its name:
-//!   a run killed mid-write leaves the old file (or none), never half a record.
+//!   a run killed mid-write leaves the old file (or none), never half a record. Ctrl-C removes
+//!   the temporary files being written before the process exits ([`exit_removing_partial_files`]).
 //! - Only a regular file is ever replaced, and only when the user asked (`--force`): a path
 //!   that is a directory, a symbolic link, a device, a FIFO or a socket is refused, so a
 //!   command can neither turn `/dev/null` into a file nor follow a link somewhere else.
@@ -13,6 +14,7 @@
 use std::fs;
 use std::io::{self, Write as _};
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
 /// Why a file or directory cannot be written.
 #[derive(Debug, thiserror::Error)]
@@ -162,10 +164,86 @@ pub fn prepare_dir(dir: &Path) -> Result<(), OutputError> {
 
 /// Whether `dir` takes a new file: one is made and removed.
 fn probe(dir: &Path) -> Result<(), OutputError> {
-    temporary(dir).map(drop).map_err(|source| OutputError::Io {
-        path: dir.to_owned(),
-        source,
-    })
+    Partial::new(dir)
+        .map(drop)
+        .map_err(|source| OutputError::Io {
+            path: dir.to_owned(),
+            source,
+        })
+}
+
+/// The temporary files being written, for Ctrl-C to remove. A file is listed, under this lock,
+/// from before it is made until after it is renamed or removed, so that once the handler holds
+/// the lock no file is made, finished or left behind.
+static PARTIAL_FILES: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+fn partial_files() -> MutexGuard<'static, Vec<PathBuf>> {
+    // The list stays whole whatever panicked while it was held: each change is one push or
+    // one removal.
+    PARTIAL_FILES.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Removes every temporary file being written, then exits with `code`, holding the list so
+/// that no other thread makes or finishes a file meanwhile. For Ctrl-C's handler: the process
+/// is ending, so what was being written is lost, and the user named no such file.
+pub fn exit_removing_partial_files(code: i32) -> ! {
+    let files = partial_files();
+    remove_all(&files);
+    std::process::exit(code)
+}
+
+fn remove_all(files: &[PathBuf]) {
+    for path in files {
+        // Best effort: the process ends whatever the answer.
+        let _ = fs::remove_file(path);
+    }
+}
+
+/// A temporary file in a directory (see [`temporary`]), listed in [`PARTIAL_FILES`] while it
+/// exists: removed when dropped, unless [`Partial::persist`] renamed it.
+struct Partial(Option<tempfile::NamedTempFile>);
+
+impl Partial {
+    fn new(dir: &Path) -> io::Result<Self> {
+        let mut files = partial_files();
+        let file = temporary(dir)?;
+        files.push(file.path().to_owned());
+        Ok(Self(Some(file)))
+    }
+
+    fn file(&self) -> io::Result<&fs::File> {
+        self.0.as_ref().map(|f| f.as_file()).ok_or_else(gone)
+    }
+
+    /// Renames the file to `path` (over a file there).
+    fn persist(mut self, path: &Path) -> io::Result<()> {
+        let mut files = partial_files();
+        let file = self.0.take().ok_or_else(gone)?;
+        unlist(&mut files, file.path());
+        // On failure the error holds the file, removed as it drops, still under the lock.
+        file.persist(path).map(drop).map_err(|e| e.error)
+    }
+}
+
+impl Drop for Partial {
+    fn drop(&mut self) {
+        let mut files = partial_files();
+        if let Some(file) = self.0.take() {
+            unlist(&mut files, file.path());
+            let _ = file.close();
+        }
+    }
+}
+
+/// Only [`Partial::persist`] and the drop take the file, and each ends its `Partial`.
+fn gone() -> io::Error {
+    io::Error::other("the temporary file was already renamed")
+}
+
+fn unlist(files: &mut Vec<PathBuf>, path: &Path) {
+    if let Some(at) = files.iter().position(|p| p == path) {
+        files.swap_remove(at);
+    }
 }
 
 /// A temporary file in `dir` (removed when dropped unless persisted), readable as a file the
@@ -203,11 +281,11 @@ pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), OutputError> {
             wanted: "a regular file",
         });
     }
-    let mut file = temporary(parent(path)).map_err(io)?;
-    file.write_all(bytes).map_err(io)?;
-    file.as_file().sync_all().map_err(io)?;
-    file.persist(path).map_err(|e| io(e.error))?;
-    Ok(())
+    let file = Partial::new(parent(path)).map_err(io)?;
+    let mut handle = file.file().map_err(io)?;
+    handle.write_all(bytes).map_err(io)?;
+    handle.sync_all().map_err(io)?;
+    file.persist(path).map_err(io)
 }
 
 /// The files a run may write into a directory, to look for before the run: a run's names are
@@ -291,6 +369,31 @@ mod tests {
         assert!(leftovers(&dir).is_empty());
         let e = check_file(&dir.join("no/such/dir/a.json"), true).unwrap_err();
         assert!(matches!(e, OutputError::NoDirectory { .. }), "{e}");
+    }
+
+    #[test]
+    fn a_temporary_file_is_listed_for_ctrl_c_while_it_exists() {
+        let dir = scratch("listed");
+        let listed = |path: &Path| partial_files().iter().any(|p| p == path);
+        // Dropped: removed and no longer listed.
+        let dropped = Partial::new(&dir).unwrap();
+        let path = dropped.0.as_ref().unwrap().path().to_owned();
+        assert!(listed(&path) && path.exists());
+        drop(dropped);
+        assert!(!listed(&path) && !path.exists());
+        // Renamed: no longer listed.
+        let renamed = Partial::new(&dir).unwrap();
+        let path = renamed.0.as_ref().unwrap().path().to_owned();
+        renamed.persist(&dir.join("a.json")).unwrap();
+        assert!(!listed(&path));
+        assert_eq!(fs::read(dir.join("a.json")).unwrap(), b"");
+        // What Ctrl-C's handler does to a file being written.
+        let cut = Partial::new(&dir).unwrap();
+        let path = cut.0.as_ref().unwrap().path().to_owned();
+        remove_all(std::slice::from_ref(&path));
+        assert!(leftovers(&dir).is_empty());
+        drop(cut);
+        assert!(!listed(&path));
     }
 
     #[test]
