@@ -15,7 +15,8 @@
 //!   terms.
 //!
 //! Exit status: 0 on success, 1 when a command fails (an unreadable record, a record that does
-//! not replay), 2 for bad arguments, 130 after Ctrl-C.
+//! not replay), 2 for bad arguments. Ctrl-C ends it by the signal, as with no handler (a shell
+//! shows 130), after ending the `exec:` players and removing the temporary files of records.
 
 mod lines;
 mod oracle;
@@ -491,16 +492,28 @@ fn main() -> ExitCode {
     }
 }
 
-/// Ctrl-C ends the run with exit status 130, after ending the `exec:` players and removing the
-/// temporary files being written. The players run in process groups of their own, which the
-/// terminal's signal does not reach; a record being written would leave its temporary file.
-/// (Should the handler not install, Ctrl-C ends this process as the system does: a program
-/// that reads its input ends at the end of its input, and a temporary file may stay.)
+/// Ctrl-C ends the run after ending the `exec:` players and removing the temporary files being
+/// written. The players run in process groups of their own, which the terminal's signal does not
+/// reach; a record being written would leave its temporary file. (Should the handler not
+/// install, Ctrl-C ends this process as the system does: a program that reads its input ends at
+/// the end of its input, and a temporary file may stay.)
 fn on_ctrl_c() {
     let _ = ctrlc::set_handler(|| {
         cards_registry::pipe::stop_every_program();
-        output::exit_removing_partial_files(130)
+        // Held to the end: no file is made or finished after this.
+        let _files = output::remove_partial_files();
+        end_interrupted()
     });
+}
+
+/// Ends the process as Ctrl-C does with no handler: by the signal itself on Unix, so that a
+/// shell running `cardrules` in a script stops the script too (an exit status of 130 would let
+/// it go on to its next command); with status 130 elsewhere.
+fn end_interrupted() -> ! {
+    #[cfg(unix)]
+    // Returns only for a signal it does not know; otherwise the process ends here.
+    let _ = signal_hook::low_level::emulate_default_handler(signal_hook::consts::SIGINT);
+    std::process::exit(130)
 }
 
 /// `cardrules rules`.
@@ -649,10 +662,10 @@ fn tournament(args: &TournamentArgs) -> ExitCode {
         rules: args.choices.rules(),
     };
     let run = tournament::tournament(line, &config, args.json);
-    // Ctrl-C's handler ends the programs, then exits with 130; the run, which their faults
-    // may end first, reports nothing then.
+    // Ctrl-C's handler ends the programs, then the process; the run, which their faults may
+    // end first, reports nothing then.
     if cards_registry::pipe::stopped_every_program() {
-        std::process::exit(130);
+        end_interrupted();
     }
     match run {
         Ok(text) => print(&text),

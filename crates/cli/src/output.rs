@@ -3,7 +3,7 @@
 //!
 //! - A file is written to a temporary file in its own directory, then renamed over its name:
 //!   a run killed mid-write leaves the old file (or none), never half a record. Ctrl-C removes
-//!   the temporary files being written before the process exits ([`exit_removing_partial_files`]).
+//!   the temporary files being written before the process ends ([`remove_partial_files`]).
 //! - Only a regular file is ever replaced, and only when the user asked (`--force`): a path
 //!   that is a directory, a symbolic link, a device, a FIFO or a socket is refused, so a
 //!   command can neither turn `/dev/null` into a file nor follow a link somewhere else.
@@ -183,13 +183,13 @@ fn partial_files() -> MutexGuard<'static, Vec<PathBuf>> {
     PARTIAL_FILES.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-/// Removes every temporary file being written, then exits with `code`, holding the list so
-/// that no other thread makes or finishes a file meanwhile. For Ctrl-C's handler: the process
-/// is ending, so what was being written is lost, and the user named no such file.
-pub fn exit_removing_partial_files(code: i32) -> ! {
+/// Removes every temporary file being written, and returns the list's lock: while it is held,
+/// no thread makes or finishes a file. For Ctrl-C's handler, which ends the process holding it:
+/// what was being written is lost then, and the user named no such file.
+pub fn remove_partial_files() -> MutexGuard<'static, Vec<PathBuf>> {
     let files = partial_files();
     remove_all(&files);
-    std::process::exit(code)
+    files
 }
 
 fn remove_all(files: &[PathBuf]) {
