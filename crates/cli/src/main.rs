@@ -498,12 +498,31 @@ fn main() -> ExitCode {
 /// install, Ctrl-C ends this process as the system does: a program that reads its input ends at
 /// the end of its input, and a temporary file may stay.)
 fn on_ctrl_c() {
+    if ctrl_c_ignored() {
+        // Started with Ctrl-C ignored (a script's job run with `&`, or after `trap '' INT`):
+        // it stays ignored, as whoever started the process meant.
+        return;
+    }
     let _ = ctrlc::set_handler(|| {
         cards_registry::pipe::stop_every_program();
         // Held to the end: no file is made or finished after this.
         let _files = output::remove_partial_files();
         end_interrupted()
     });
+}
+
+/// Whether this process started with SIGINT ignored, where that can be read without unsafe
+/// code (Linux's `/proc/self/status`); taken as not elsewhere.
+fn ctrl_c_ignored() -> bool {
+    #[cfg(target_os = "linux")]
+    if let Ok(status) = std::fs::read_to_string("/proc/self/status")
+        && let Some(mask) = status.lines().find_map(|l| l.strip_prefix("SigIgn:"))
+        && let Ok(mask) = u64::from_str_radix(mask.trim(), 16)
+    {
+        // Bit n − 1 stands for signal n; SIGINT is 2.
+        return mask & 0b10 != 0;
+    }
+    false
 }
 
 /// Ends the process as Ctrl-C does with no handler: by the signal itself on Unix, so that a

@@ -189,6 +189,18 @@ fn outside_programs_play_and_their_faults_are_counted() {
     }
 }
 
+/// `cardrules` with SIGINT's default action, whatever this test inherited: a run started in
+/// the background by a shell (CI's, for one) ignores SIGINT, and so would `cardrules`, which
+/// then leaves it ignored. GNU env's `--default-signal` execs it, so its id is the child's.
+#[cfg(target_os = "linux")]
+fn interruptible_cardrules() -> std::process::Command {
+    let mut command = std::process::Command::new("env");
+    command
+        .arg("--default-signal=INT")
+        .arg(env!("CARGO_BIN_EXE_cardrules"));
+    command
+}
+
 /// Ctrl-C ends a tournament's outside programs with it: each runs in a process group of its
 /// own, which the terminal's signal does not reach, so without the command line's handler a
 /// program that reads no input runs on after `cardrules` has gone.
@@ -210,7 +222,7 @@ fn ctrl_c_ends_the_outside_programs_too() {
     .unwrap();
     let bots = format!("exec:sh {},random", script.display());
     let records = dir.path().join("records");
-    let mut cardrules = Command::new(env!("CARGO_BIN_EXE_cardrules"))
+    let mut cardrules = interruptible_cardrules()
         .args(["tournament", "jass", "--bots", &bots, "--deals", "1"])
         .args(["--answer-time", "60", "--record"])
         .arg(&records)
@@ -277,7 +289,7 @@ fn ctrl_c_ends_the_outside_programs_too() {
 /// Ctrl-C while records are written leaves none of their temporary files: a record is written
 /// to a hidden `.partial` file, synced, then renamed, so without the handler's clean-up about
 /// half of such interruptions left one behind (6 of 10 in one trial).
-#[cfg(unix)]
+#[cfg(target_os = "linux")]
 #[test]
 fn ctrl_c_leaves_no_temporary_file_of_a_record() {
     use std::os::unix::process::ExitStatusExt as _;
@@ -287,7 +299,7 @@ fn ctrl_c_leaves_no_temporary_file_of_a_record() {
     let dir = tempfile::tempdir().unwrap();
     for round in 0..8 {
         let records = dir.path().join(format!("records-{round}"));
-        let mut cardrules = Command::new(env!("CARGO_BIN_EXE_cardrules"))
+        let mut cardrules = interruptible_cardrules()
             .args(["tournament", "zaagox", "--bots", "random,rules"])
             .args(["--deals", "1000000", "--threads", "1", "--record"])
             .arg(&records)
@@ -315,4 +327,48 @@ fn ctrl_c_leaves_no_temporary_file_of_a_record() {
             .collect();
         assert!(partial.is_empty(), "round {round} left {partial:?}");
     }
+}
+
+/// A `cardrules` started with SIGINT ignored (a script's job run with `&`, or after
+/// `trap '' INT`) leaves it ignored, as programs do by convention: it runs on.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_ignored_ctrl_c_stays_ignored() {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+
+    let dir = tempfile::tempdir().unwrap();
+    let records = dir.path().join("records");
+    let mut cardrules = Command::new("env")
+        .arg("--ignore-signal=INT")
+        .arg(env!("CARGO_BIN_EXE_cardrules"))
+        .args(["tournament", "zaagox", "--bots", "random,rules"])
+        .args(["--deals", "1000000", "--threads", "1", "--record"])
+        .arg(&records)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let written = || std::fs::read_dir(&records).map_or(0, Iterator::count);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while written() < 10 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let id = cardrules.id().to_string();
+    let kill = |signal: &str| {
+        let sent = Command::new("kill").args([signal, &id]).status().unwrap();
+        assert!(sent.success());
+    };
+    kill("-INT");
+    std::thread::sleep(Duration::from_millis(300));
+    let before = written();
+    std::thread::sleep(Duration::from_millis(300));
+    let running = cardrules.try_wait().unwrap().is_none();
+    let after = written();
+    if running {
+        kill("-TERM");
+    }
+    let _ = cardrules.wait();
+    assert!(running, "Ctrl-C ended a run that ignores it");
+    assert!(after > before, "the run stopped writing records");
 }
