@@ -189,16 +189,53 @@ fn outside_programs_play_and_their_faults_are_counted() {
     }
 }
 
-/// `cardrules` with SIGINT's default action, whatever this test inherited: a run started in
-/// the background by a shell (CI's, for one) ignores SIGINT, and so would `cardrules`, which
-/// then leaves it ignored. GNU env's `--default-signal` execs it, so its id is the child's.
+/// `cardrules` with SIGINT set by GNU env's `setting` (`--default-signal=INT`,
+/// `--ignore-signal=INT`) whatever this test inherited: a run started in the background by a
+/// shell (CI's, for one) ignores SIGINT, and so would `cardrules`, which then leaves it
+/// ignored. env execs it, so its id is the child's.
 #[cfg(target_os = "linux")]
-fn interruptible_cardrules() -> std::process::Command {
+fn cardrules_with(setting: &str) -> std::process::Command {
     let mut command = std::process::Command::new("env");
+    command.arg(setting).arg(env!("CARGO_BIN_EXE_cardrules"));
     command
-        .arg("--default-signal=INT")
-        .arg(env!("CARGO_BIN_EXE_cardrules"));
-    command
+}
+
+/// A tournament recording its deals into `records` until it is stopped, started by
+/// [`cardrules_with`] `setting`, once it has written `at_least` records (or after a minute).
+#[cfg(target_os = "linux")]
+fn recording(setting: &str, records: &std::path::Path, at_least: usize) -> std::process::Child {
+    use std::process::Stdio;
+    use std::time::{Duration, Instant};
+
+    let cardrules = cardrules_with(setting)
+        .args(["tournament", "zaagox", "--bots", "random,rules"])
+        .args(["--deals", "1000000", "--threads", "1", "--record"])
+        .arg(records)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while written(records) < at_least && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    cardrules
+}
+
+/// The files in `records` (none when it is not there).
+#[cfg(target_os = "linux")]
+fn written(records: &std::path::Path) -> usize {
+    std::fs::read_dir(records).map_or(0, Iterator::count)
+}
+
+/// Sends `signal` (`-INT`, `-TERM`) to `child`.
+#[cfg(target_os = "linux")]
+fn send(signal: &str, child: &std::process::Child) {
+    let sent = std::process::Command::new("kill")
+        .args([signal, &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
 }
 
 /// Ctrl-C ends a tournament's outside programs with it: each runs in a process group of its
@@ -222,7 +259,7 @@ fn ctrl_c_ends_the_outside_programs_too() {
     .unwrap();
     let bots = format!("exec:sh {},random", script.display());
     let records = dir.path().join("records");
-    let mut cardrules = interruptible_cardrules()
+    let mut cardrules = cardrules_with("--default-signal=INT")
         .args(["tournament", "jass", "--bots", &bots, "--deals", "1"])
         .args(["--answer-time", "60", "--record"])
         .arg(&records)
@@ -249,11 +286,7 @@ fn ctrl_c_ends_the_outside_programs_too() {
     }
     let started = players(dir.path());
     assert!(!started.is_empty(), "no program started");
-    let sent = Command::new("kill")
-        .args(["-INT", &cardrules.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(sent.success());
+    send("-INT", &cardrules);
     let deadline = Instant::now() + Duration::from_secs(20);
     let status = loop {
         if let Some(status) = cardrules.try_wait().unwrap() {
@@ -282,8 +315,7 @@ fn ctrl_c_ends_the_outside_programs_too() {
     // Ended by the signal, as with no handler, so that a script running it stops too.
     assert_eq!(status.signal(), Some(2));
     // The deal could only end by the faults Ctrl-C caused: no record of it.
-    let written = std::fs::read_dir(&records).map_or(0, Iterator::count);
-    assert_eq!(written, 0, "records written after Ctrl-C");
+    assert_eq!(written(&records), 0, "records written after Ctrl-C");
 }
 
 /// Ctrl-C while records are written leaves none of their temporary files: a record is written
@@ -293,31 +325,13 @@ fn ctrl_c_ends_the_outside_programs_too() {
 #[test]
 fn ctrl_c_leaves_no_temporary_file_of_a_record() {
     use std::os::unix::process::ExitStatusExt as _;
-    use std::process::{Command, Stdio};
-    use std::time::{Duration, Instant};
 
     let dir = tempfile::tempdir().unwrap();
     for round in 0..8 {
         let records = dir.path().join(format!("records-{round}"));
-        let mut cardrules = interruptible_cardrules()
-            .args(["tournament", "zaagox", "--bots", "random,rules"])
-            .args(["--deals", "1000000", "--threads", "1", "--record"])
-            .arg(&records)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
         // Interrupted after a varying number of records, mid-run.
-        let written = |n: usize| std::fs::read_dir(&records).map_or(0, Iterator::count) > n;
-        let deadline = Instant::now() + Duration::from_secs(60);
-        while !written(10 + 7 * round) && Instant::now() < deadline {
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        let sent = Command::new("kill")
-            .args(["-INT", &cardrules.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(sent.success());
+        let mut cardrules = recording("--default-signal=INT", &records, 10 + 7 * round);
+        send("-INT", &cardrules);
         let status = cardrules.wait().unwrap();
         assert_eq!(status.signal(), Some(2), "round {round}");
         let partial: Vec<String> = std::fs::read_dir(&records)
@@ -334,39 +348,19 @@ fn ctrl_c_leaves_no_temporary_file_of_a_record() {
 #[cfg(target_os = "linux")]
 #[test]
 fn an_ignored_ctrl_c_stays_ignored() {
-    use std::process::{Command, Stdio};
-    use std::time::{Duration, Instant};
+    use std::time::Duration;
 
     let dir = tempfile::tempdir().unwrap();
     let records = dir.path().join("records");
-    let mut cardrules = Command::new("env")
-        .arg("--ignore-signal=INT")
-        .arg(env!("CARGO_BIN_EXE_cardrules"))
-        .args(["tournament", "zaagox", "--bots", "random,rules"])
-        .args(["--deals", "1000000", "--threads", "1", "--record"])
-        .arg(&records)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let written = || std::fs::read_dir(&records).map_or(0, Iterator::count);
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while written() < 10 && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    let id = cardrules.id().to_string();
-    let kill = |signal: &str| {
-        let sent = Command::new("kill").args([signal, &id]).status().unwrap();
-        assert!(sent.success());
-    };
-    kill("-INT");
+    let mut cardrules = recording("--ignore-signal=INT", &records, 10);
+    send("-INT", &cardrules);
     std::thread::sleep(Duration::from_millis(300));
-    let before = written();
+    let before = written(&records);
     std::thread::sleep(Duration::from_millis(300));
     let running = cardrules.try_wait().unwrap().is_none();
-    let after = written();
+    let after = written(&records);
     if running {
-        kill("-TERM");
+        send("-TERM", &cardrules);
     }
     let _ = cardrules.wait();
     assert!(running, "Ctrl-C ended a run that ignores it");
