@@ -13,7 +13,7 @@
 //! those of the COUNT deals (to time or profile a few). `--reaches POINTS`: times
 //! `Solver::reaches` instead, one null-window test of whether seats 0 and 2 take at least POINTS
 //! from the position on, with a fresh solver each run (the question a win-or-lose game asks,
-//! such as Skat's 61), and prints each answer; the search's nodes are not counted then.
+//! such as Skat's 61), and prints each answer with its nodes (`Solver::nodes`).
 //! A position's time is the least of up to five runs (while they take under a second in all),
 //! or, for a position longer than 0.1 s, its one run's time on a core where Linux tells it:
 //! the machine may be shared, and load only ever adds time.
@@ -89,16 +89,18 @@ fn main() {
         let contract = p.contract;
         if let Some(bar) = bar {
             // A fresh solver each run: an empty table, as for `solve`.
-            let (answer, e) = least_time(5, || {
+            let ((answer, searched), e) = least_time(5, || {
                 let mut fresh = Solver::new();
-                fresh.reaches(&p, 0, bar).expect("a valid position")
+                let answer = fresh.reaches(&p, 0, bar).expect("a valid position");
+                (answer, fresh.nodes())
             });
             let answer = if answer { "yes" } else { "no" };
             println!(
-                "seed {seed:3} {contract}: seats 0 and 2 take {bar}: {answer:>3} {:>10.3} ms",
+                "seed {seed:3} {contract}: seats 0 and 2 take {bar}: {answer:>3} {searched:>11} nodes {:>10.3} ms",
                 e.as_secs_f64() * 1e3
             );
             times.push(e);
+            nodes.push(searched);
             continue;
         }
         // A reused solver runs once: its second run would find the first one's table.
@@ -133,14 +135,6 @@ fn main() {
     let time = median(&times.iter().map(|&d| ms(d)).collect::<Vec<_>>(), |v| {
         format!("{v:.3} ms")
     });
-    if nodes.is_empty() {
-        println!(
-            "{n} positions after {cards} cards: median {time}, p90 {:.3} ms, max {:.3} ms",
-            ms(times[at(0.9)]),
-            ms(times[n - 1]),
-        );
-        return;
-    }
     let node = median(&nodes.iter().map(|&k| k as f64).collect::<Vec<_>>(), |v| {
         (v as u64).to_string()
     });

@@ -379,6 +379,29 @@ fn solver_keeps_its_table_and_agrees() {
     ));
 }
 
+/// A `Solver` reports the positions of its last call: what its `Solution` says, the work of a
+/// `reaches` test, and none for a call that searched nothing or was refused.
+#[test]
+fn a_solver_counts_the_positions_of_its_last_call() {
+    let mut solver = Solver::new();
+    assert_eq!(solver.nodes(), 0);
+    let position = Position::from_deal(&deal_after(3, CONTRACTS[0], 12)).unwrap();
+    let solution = solver.best_card(&position).unwrap();
+    assert!(solution.nodes > 0);
+    assert_eq!(solver.nodes(), solution.nodes);
+    let mut fresh = Solver::new();
+    assert!(fresh.reaches(&position, 0, solution.points[0]).unwrap());
+    assert!(fresh.nodes() > 0);
+    // Asked for no points, or more than are left, no search is needed.
+    assert!(fresh.reaches(&position, 0, 0).unwrap());
+    assert_eq!(fresh.nodes(), 0);
+    assert!(solver.reaches(&position, 1, 158).is_ok_and(|r| !r));
+    assert_eq!(solver.nodes(), 0);
+    solver.solve(&position).unwrap();
+    assert!(solver.reaches(&position, 2, 10).is_err());
+    assert_eq!(solver.nodes(), 0);
+}
+
 /// What a search is given for a position (`RuleBot::exact_value`) is what the deal's returns
 /// come to when every seat plays a best card of the solver from there on: the card points,
 /// the Stöck not yet credited, the Match, the multiplier. On random positions with two or

@@ -291,6 +291,8 @@ pub struct Solver {
     table: Table,
     /// The numbering of the cards behind the table's keys, and what it is valid for.
     cards: Option<Cards>,
+    /// The positions the last call searched.
+    nodes: u64,
 }
 
 impl Default for Solver {
@@ -329,6 +331,7 @@ impl Solver {
         Solver {
             table: Table::new(bits),
             cards: None,
+            nodes: 0,
         }
     }
 
@@ -338,12 +341,22 @@ impl Solver {
         self.table.bytes()
     }
 
+    /// The positions the last call searched, counted as [`Solution::nodes`] counts them: the
+    /// measure of a [`Solver::reaches`] call's work, which returns only its answer. 0 before
+    /// the first call, and after a call that was refused or needed no search (the table
+    /// already held the answer, or the question answers itself).
+    #[must_use]
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
     /// Solves `position` exactly, as [`solve`] does (the same [`Solution`]), starting from
     /// what earlier calls left in the table where it still applies.
     ///
     /// # Errors
     /// As [`solve`].
     pub fn solve(&mut self, position: &Position) -> Result<Solution, SolveError> {
+        self.nodes = 0;
         let state = start(position)?;
         self.solve_state(&state, position.contract, Want::All)
     }
@@ -355,6 +368,7 @@ impl Solver {
     /// # Errors
     /// As [`solve`].
     pub fn best_card(&mut self, position: &Position) -> Result<Solution, SolveError> {
+        self.nodes = 0;
         let state = start(position)?;
         self.solve_state(&state, position.contract, Want::One)
     }
@@ -371,6 +385,7 @@ impl Solver {
         team: usize,
         points: u32,
     ) -> Result<bool, SolveError> {
+        self.nodes = 0;
         if team > 1 {
             return Err(SolveError::NoSuchSeat {
                 seat: PlayerId(team.min(255) as u8),
@@ -394,11 +409,13 @@ impl Solver {
             &mut self.table,
         );
         // Team 1 takes at least `points` when team 0 takes at most `total - points`.
-        Ok(if team == 0 {
+        let answer = if team == 0 {
             search.reaches(points as i32)
         } else {
             !search.reaches((total - points) as i32 + 1)
-        })
+        };
+        self.nodes = search.nodes;
+        Ok(answer)
     }
 
     /// Keeps the numbering of the cards (and with it the table) when it still names
@@ -435,6 +452,7 @@ impl Solver {
             Want::One => 1u64 << card,
             Want::All => search.all_best(value, card),
         };
+        self.nodes = search.nodes;
         Ok(Solution {
             to_play: Some(PlayerId(seat as u8)),
             points: [value as u32, total - value as u32],
