@@ -229,6 +229,37 @@ def test_self_play_shards_refuse_gaps_and_bad_bots() -> None:
         cardrules.selfplay_shard(game, ["rules", len], end=1)
 
 
+# Run in a child, whose memory is capped (RLIMIT_AS) once the package is loaded.
+TOO_LONG_FOR_THE_MEMORY = """
+import resource
+import cardrules
+game = cardrules.new_game("elewenjewe")
+cardrules.selfplay_shard(game, "random", end=1)
+with open("/proc/self/statm") as statm:
+    size = int(statm.read().split()[0]) * resource.getpagesize()
+resource.setrlimit(resource.RLIMIT_AS, (size + (256 << 20), resource.RLIM_INFINITY))
+try:
+    cardrules.selfplay_shard(game, "random", end=1_000_000)
+except MemoryError as e:
+    print("MemoryError:", e)
+print(len(cardrules.selfplay_shard(game, "random", end=2)["returns"]))
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"),
+                    reason="the child caps its memory with RLIMIT_AS and reads /proc")
+def test_a_self_play_shard_too_long_for_the_memory_raises_memory_error() -> None:
+    """About 1 MiB an Elewenjewe game against 256 MiB: the run is refused in words and the
+    interpreter goes on (a vector's own growth would abort the process)."""
+    done = subprocess.run([sys.executable, "-c", TOO_LONG_FOR_THE_MEMORY],
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    refusal, after = done.stdout.splitlines()
+    assert refusal.startswith("MemoryError: memory ran short for the data of deal "), refusal
+    assert refusal.endswith("split the run into more, shorter shards"), refusal
+    assert after == "2"
+
+
 def test_self_play_on_a_process_pool() -> None:
     game = cardrules.new_game("jass", variant="schieber-deal")
     whole = cardrules.selfplay_shard(game, "random", seed=8, start=0, end=4)

@@ -1,9 +1,9 @@
 //! The package's exceptions, and the registry's refusals turned into them (every refusal is a
 //! Python exception with the rule's words; nothing a caller passes crashes the interpreter).
 
-use cards_registry::{LookupError, TableError};
+use cards_registry::{LookupError, ShardError, TableError};
 use pyo3::create_exception;
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 
 create_exception!(
@@ -74,6 +74,7 @@ pub(crate) fn table(e: TableError) -> PyErr {
         }
         TableError::Record(_) => InvalidRecord::new_err(text),
         TableError::Bot(_) | TableError::Tournament(_) => BotError::new_err(text),
+        TableError::Shard(ShardError::NoMemory { .. }) => PyMemoryError::new_err(text),
         _ => CardrulesError::new_err(text),
     }
 }

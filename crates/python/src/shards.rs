@@ -225,8 +225,13 @@ pub(crate) fn merge_tournament<'py>(
 ///
 /// Run on Python's main thread, Ctrl-C stops it between deals (`KeyboardInterrupt`).
 ///
+/// Its arrays are held until it returns (about 0.1 to 1 MiB a deal, by game): a range too
+/// long for the memory raises `MemoryError` rather than ending the process; split it into
+/// shards (`cardrules.distributed`).
+///
 /// Raises `BotError` for a name that is not a bot (or a count of them that is neither 1 nor
-/// the players), `CardrulesError` for `end` before `start` or more than 10,000,000 deals.
+/// the players), `CardrulesError` for `end` before `start` or more than 10,000,000 deals,
+/// `MemoryError` when memory runs short for the data.
 #[pyfunction]
 #[pyo3(signature = (game, bots, seed=0, start=0, end=100))]
 pub(crate) fn selfplay_shard<'py>(

@@ -62,6 +62,18 @@ pub enum ShardError {
         /// The first deal covered twice.
         deal: u64,
     },
+    /// Memory ran short for the data of a self-play shard ([`SelfPlay::play`]), which holds
+    /// every decision until it returns: refused in words rather than aborting the process.
+    #[error(
+        "memory ran short for the data of deal {deal}, with {bytes} bytes held: split the run \
+         into more, shorter shards"
+    )]
+    NoMemory {
+        /// The deal whose data did not fit.
+        deal: u64,
+        /// The bytes the shard's data held by then.
+        bytes: u64,
+    },
     /// A shard whose deals are not the ones its range says (edited or damaged in transit).
     #[error("the shard of deals {start}..{end} does not hold them as played: {why}")]
     Damaged {
@@ -362,9 +374,10 @@ impl SelfPlay {
     /// # Errors
     /// As [`TableError::Shard`]: [`ShardError::Backwards`] for a range that ends before it
     /// starts, [`ShardError::TooLong`] for more than [`crate::MAX_DEALS`] deals,
-    /// [`ShardError::Stopped`] when `keep_on` says no; [`TableError::Bot`] for a bot name that
-    /// is not one or a bot count that is neither 1 nor `players`, and as
-    /// [`GameType::new_table`] for rules or players the game refuses.
+    /// [`ShardError::Stopped`] when `keep_on` says no, [`ShardError::NoMemory`] when memory
+    /// runs short for the data; [`TableError::Bot`] for a bot name that is not one or a bot
+    /// count that is neither 1 nor `players`, and as [`GameType::new_table`] for rules or
+    /// players the game refuses.
     pub fn play(
         line: &'static GameType,
         rules: &Value,
@@ -408,12 +421,14 @@ impl SelfPlay {
             // Its own stream of the run's seed: the deal's cards, then each decision's bot seed.
             let mut rng = GameRng::new(Seed::from(seed), d);
             let table_seed = rng.next_u64();
+            out.room(d, 0)?;
             out.seeds.push(table_seed);
             let mut table = line.new_table(rules, players, table_seed)?;
             while let Some(seat) = table.to_act() {
                 let bot = &bots[if bots.len() == 1 { 0 } else { seat }];
                 let chosen = table.bot_move(bot, rng.next_u64())?;
                 for id in table.move_steps(&chosen.notation)? {
+                    out.room(d, 1)?;
                     table.observation(seat, &mut observation)?;
                     table.step_mask(&mut mask);
                     let start = out.masks.len();
@@ -431,5 +446,93 @@ impl SelfPlay {
             out.returns.extend(table.returns());
         }
         Ok(out)
+    }
+
+    /// Room for deal `deal`'s seed and returns and `decisions` more of its decisions, so that
+    /// the pushes after it do not allocate; [`ShardError::NoMemory`] when memory runs short
+    /// (a vector's own growth would abort the process instead).
+    fn room(&mut self, deal: u64, decisions: usize) -> Result<(), ShardError> {
+        let fits = self.seeds.try_reserve(1).is_ok()
+            && self.returns.try_reserve(self.players).is_ok()
+            && self.deal.try_reserve(decisions).is_ok()
+            && self.seat.try_reserve(decisions).is_ok()
+            && self.action.try_reserve(decisions).is_ok()
+            && (decisions.checked_mul(self.observation_size))
+                .is_some_and(|n| self.observations.try_reserve(n).is_ok())
+            && (decisions.checked_mul(self.step_space))
+                .is_some_and(|n| self.masks.try_reserve(n).is_ok());
+        if fits {
+            return Ok(());
+        }
+        Err(ShardError::NoMemory {
+            deal,
+            bytes: self.bytes(),
+        })
+    }
+
+    /// The bytes its data takes.
+    fn bytes(&self) -> u64 {
+        fn of<T>(data: &[T]) -> u64 {
+            size_of_val(data) as u64
+        }
+        of(&self.deal)
+            + of(&self.seat)
+            + of(&self.observations)
+            + of(&self.masks)
+            + of(&self.action)
+            + of(&self.returns)
+            + of(&self.seeds)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Data to which `observation_size` floats a decision are added.
+    fn data(observation_size: usize) -> SelfPlay {
+        SelfPlay {
+            observation_size,
+            step_space: 3,
+            players: 2,
+            start: 0,
+            end: 10,
+            deal: vec![0; 5],
+            seat: vec![0; 5],
+            observations: vec![0.0; 5 * observation_size.min(8)],
+            masks: vec![0; 15],
+            action: vec![0; 5],
+            returns: vec![0.0; 2],
+            seeds: vec![0],
+        }
+    }
+
+    /// Room that cannot be had is refused in words, with the bytes held, and leaves the data
+    /// as it was; room that can is made without a push.
+    #[test]
+    fn room_for_a_decision_is_made_or_refused_in_words() {
+        let mut fits = data(8);
+        fits.room(1, 1).unwrap();
+        assert!(fits.observations.capacity() >= fits.observations.len() + 8);
+        assert!(fits.masks.capacity() >= fits.masks.len() + 3);
+        assert_eq!(fits.deal.len(), 5);
+        let mut huge = data(usize::MAX / 2);
+        let before = huge.clone();
+        let e = huge.room(7, 1).unwrap_err();
+        // 5 deals, 1 seed and 2 returns of 8 bytes; 5 seats, 5 actions and 40 floats of 4;
+        // 15 mask bytes.
+        assert_eq!(
+            e,
+            ShardError::NoMemory {
+                deal: 7,
+                bytes: 8 * 8 + 50 * 4 + 15
+            }
+        );
+        assert!(
+            e.to_string()
+                .contains("split the run into more, shorter shards"),
+            "{e}"
+        );
+        assert_eq!(huge, before);
     }
 }
