@@ -132,7 +132,9 @@ impl Outsider for PythonPlayer {
 /// `docs/bots.md`, "Outside players"), a `cardrules.Bot`, a Python function
 /// `f(view, legal) -> index or notation`, or a `(name, function)` pair. Returns the report as
 /// the command line's `--json` writes it (standings with intervals and ratings, and a
-/// program's faults), with each game's record when `records` is true.
+/// program's faults), with each game's record when `records` is true (held in memory until
+/// it returns, about 4 to 44 KiB a game by game type: for a long run, write them with the
+/// command line's `--record DIR`; `docs/limits.md`).
 ///
 /// Run on Python's main thread, Ctrl-C stops it between deals, while an outside program's
 /// answer is awaited (the program is stopped), or in a Python player's turn

@@ -147,7 +147,8 @@ fn ladder_names(players: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
 
 /// Plays deals `start` to `end - 1` of the tournament `cardrules.tournament(game, players,
 /// seed=seed)` would play, and returns them as a picklable `TournamentShard` (each game's
-/// record kept with `records`). The players are ladder names or `cardrules.Bot`s.
+/// record kept in memory with `records`, about 4 to 44 KiB a game by game type). The players
+/// are ladder names or `cardrules.Bot`s.
 ///
 /// Run on Python's main thread, Ctrl-C stops it between deals, or while an outside program's
 /// answer is awaited (`KeyboardInterrupt`).
