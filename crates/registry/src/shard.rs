@@ -421,14 +421,14 @@ impl SelfPlay {
             // Its own stream of the run's seed: the deal's cards, then each decision's bot seed.
             let mut rng = GameRng::new(Seed::from(seed), d);
             let table_seed = rng.next_u64();
-            out.room(d, 0)?;
+            out.room_for_deal(d)?;
             out.seeds.push(table_seed);
             let mut table = line.new_table(rules, players, table_seed)?;
             while let Some(seat) = table.to_act() {
                 let bot = &bots[if bots.len() == 1 { 0 } else { seat }];
                 let chosen = table.bot_move(bot, rng.next_u64())?;
                 for id in table.move_steps(&chosen.notation)? {
-                    out.room(d, 1)?;
+                    out.room_for_decision(d)?;
                     table.observation(seat, &mut observation)?;
                     table.step_mask(&mut mask);
                     let start = out.masks.len();
@@ -448,19 +448,26 @@ impl SelfPlay {
         Ok(out)
     }
 
-    /// Room for deal `deal`'s seed and returns and `decisions` more of its decisions, so that
-    /// the pushes after it do not allocate; [`ShardError::NoMemory`] when memory runs short
-    /// (a vector's own growth would abort the process instead).
-    fn room(&mut self, deal: u64, decisions: usize) -> Result<(), ShardError> {
-        let fits = self.seeds.try_reserve(1).is_ok()
-            && self.returns.try_reserve(self.players).is_ok()
-            && self.deal.try_reserve(decisions).is_ok()
-            && self.seat.try_reserve(decisions).is_ok()
-            && self.action.try_reserve(decisions).is_ok()
-            && (decisions.checked_mul(self.observation_size))
-                .is_some_and(|n| self.observations.try_reserve(n).is_ok())
-            && (decisions.checked_mul(self.step_space))
-                .is_some_and(|n| self.masks.try_reserve(n).is_ok());
+    /// Room for a deal's seed and returns, so that their pushes do not allocate;
+    /// [`ShardError::NoMemory`] when memory runs short (a vector's own growth would abort the
+    /// process instead).
+    fn room_for_deal(&mut self, deal: u64) -> Result<(), ShardError> {
+        let fits =
+            self.seeds.try_reserve(1).is_ok() && self.returns.try_reserve(self.players).is_ok();
+        self.room_or_refused(fits, deal)
+    }
+
+    /// Room for one more decision of deal `deal`, as [`Self::room_for_deal`].
+    fn room_for_decision(&mut self, deal: u64) -> Result<(), ShardError> {
+        let fits = self.deal.try_reserve(1).is_ok()
+            && self.seat.try_reserve(1).is_ok()
+            && self.action.try_reserve(1).is_ok()
+            && self.observations.try_reserve(self.observation_size).is_ok()
+            && self.masks.try_reserve(self.step_space).is_ok();
+        self.room_or_refused(fits, deal)
+    }
+
+    fn room_or_refused(&self, fits: bool, deal: u64) -> Result<(), ShardError> {
         if fits {
             return Ok(());
         }
@@ -512,13 +519,13 @@ mod tests {
     #[test]
     fn room_for_a_decision_is_made_or_refused_in_words() {
         let mut fits = data(8);
-        fits.room(1, 1).unwrap();
+        fits.room_for_decision(1).unwrap();
         assert!(fits.observations.capacity() >= fits.observations.len() + 8);
         assert!(fits.masks.capacity() >= fits.masks.len() + 3);
         assert_eq!(fits.deal.len(), 5);
         let mut huge = data(usize::MAX / 2);
         let before = huge.clone();
-        let e = huge.room(7, 1).unwrap_err();
+        let e = huge.room_for_decision(7).unwrap_err();
         // 5 deals, 1 seed and 2 returns of 8 bytes; 5 seats, 5 actions and 40 floats of 4;
         // 15 mask bytes.
         assert_eq!(
