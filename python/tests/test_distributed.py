@@ -260,6 +260,41 @@ def test_a_self_play_shard_too_long_for_the_memory_raises_memory_error() -> None
     assert after == "2"
 
 
+# The same for a tournament's records, kept in memory by `tournament` and `tournament_shard`.
+RECORDS_TOO_LONG_FOR_THE_MEMORY = """
+import resource
+import cardrules
+game = cardrules.new_game("letom", variant="deal")
+players = ["random", "random"]
+cardrules.tournament(game, players, deals=1, records=True)
+with open("/proc/self/statm") as statm:
+    size = int(statm.read().split()[0]) * resource.getpagesize()
+resource.setrlimit(resource.RLIMIT_AS, (size + (64 << 20), resource.RLIM_INFINITY))
+for run in (lambda: cardrules.tournament(game, players, deals=10_000_000, records=True),
+            lambda: cardrules.tournament_shard(game, players, end=10_000_000, records=True)):
+    try:
+        run()
+    except MemoryError as e:
+        print("MemoryError:", e)
+print(len(cardrules.tournament(game, players, deals=2, records=True)["games"]))
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"),
+                    reason="the child caps its memory with RLIMIT_AS and reads /proc")
+def test_records_too_many_for_the_memory_raise_memory_error() -> None:
+    """About 0.7 KiB a Letom game's record against 64 MiB, from a whole tournament and from a
+    shard: each run is refused in words and the interpreter goes on."""
+    done = subprocess.run([sys.executable, "-c", RECORDS_TOO_LONG_FOR_THE_MEMORY],
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    *refusals, after = done.stdout.splitlines()
+    assert len(refusals) == 2, done.stdout
+    for refusal in refusals:
+        assert refusal.startswith("MemoryError: memory ran short for the data of deal "), refusal
+    assert after == "4"
+
+
 def test_self_play_on_a_process_pool() -> None:
     game = cardrules.new_game("jass", variant="schieber-deal")
     whole = cardrules.selfplay_shard(game, "random", seed=8, start=0, end=4)

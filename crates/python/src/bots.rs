@@ -4,7 +4,9 @@
 use std::sync::Arc;
 
 use cards_registry::pipe::Program;
-use cards_registry::{Entry, GameResult, Move, Outsider, Run, ShardError, tournament_deals};
+use cards_registry::{
+    Entry, GameResult, Move, Outsider, Records, Run, ShardError, tournament_deals,
+};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 use serde_json::Value;
@@ -133,7 +135,7 @@ impl Outsider for PythonPlayer {
 /// `f(view, legal) -> index or notation`, or a `(name, function)` pair. Returns the report as
 /// the command line's `--json` writes it (standings with intervals and ratings, and a
 /// program's faults), with each game's record when `records` is true (held in memory until
-/// it returns, about 4 to 44 KiB a game by game type: for a long run, write them with the
+/// it returns, about 0.7 to 5 KiB a game by game type: for a long run, write them with the
 /// command line's `--record DIR`; `docs/limits.md`).
 ///
 /// Run on Python's main thread, Ctrl-C stops it between deals, while an outside program's
@@ -143,7 +145,8 @@ impl Outsider for PythonPlayer {
 /// Raises `CardrulesError` for `deals` outside 1 to 10,000,000 (`OverflowError` below 0, as for
 /// every count the package takes), `BotError` for a name that is
 /// not a bot, an `exec:` with no command, an `answer_time` outside 1e-9 to 3600 seconds, or a
-/// function that fails (its error named), `InvalidRules` for a table the game does not seat.
+/// function that fails (its error named), `InvalidRules` for a table the game does not seat,
+/// `MemoryError` when memory runs short for the records.
 #[pyfunction]
 #[pyo3(signature = (game, players, deals=100, seed=0, records=false, answer_time=10.0))]
 pub(crate) fn tournament<'py>(
@@ -196,17 +199,17 @@ pub(crate) fn tournament<'py>(
     let started = std::time::Instant::now();
     let (report, games) = interrupt.detached(
         py,
-        |keep_on| -> Result<(String, Vec<Value>), cards_registry::TableError> {
+        |keep_on| -> Result<(String, Records), cards_registry::TableError> {
             let duplicate = game
                 .line
                 .duplicate_with(&game.rules, game.players, &entries, seed)?;
             let mut results: Vec<Vec<GameResult>> = Vec::new();
-            let mut games = Vec::new();
+            let mut games = Records::new();
             for d in 0..deals {
                 ShardError::ask(keep_on, d)?;
                 let deal = duplicate.play_deal(d, records)?;
+                games.append(d, &deal.records)?;
                 results.push(deal.games);
-                games.extend(deal.records);
             }
             let standings = duplicate.standings(&results);
             let run = Run {
@@ -219,7 +222,7 @@ pub(crate) fn tournament<'py>(
             Ok((duplicate.report_json(&standings, &run)?, games))
         },
     )?;
-    report_dict(py, &report, records.then_some(&games[..]))
+    report_dict(py, &report, records.then_some(&games))
 }
 
 /// A tournament's report (the command line's `--json` text) as a dict, with each game's record
@@ -227,13 +230,13 @@ pub(crate) fn tournament<'py>(
 pub(crate) fn report_dict<'py>(
     py: Python<'py>,
     report: &str,
-    games: Option<&[Value]>,
+    games: Option<&Records>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let report = py.import("json")?.call_method1("loads", (report,))?;
     if let Some(games) = games {
         let list = PyList::empty(py);
         for g in games {
-            list.append(g.to_string())?;
+            list.append(g)?;
         }
         report.set_item("games", list)?;
     }

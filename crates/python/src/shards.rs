@@ -147,7 +147,7 @@ fn ladder_names(players: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
 
 /// Plays deals `start` to `end - 1` of the tournament `cardrules.tournament(game, players,
 /// seed=seed)` would play, and returns them as a picklable `TournamentShard` (each game's
-/// record kept in memory with `records`, about 4 to 44 KiB a game by game type). The players
+/// record kept in memory with `records`, about 0.7 to 5 KiB a game by game type). The players
 /// are ladder names or `cardrules.Bot`s.
 ///
 /// Run on Python's main thread, Ctrl-C stops it between deals, or while an outside program's
@@ -155,7 +155,8 @@ fn ladder_names(players: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
 ///
 /// Raises `BotError` for a player that is not a bot of the ladder (a Python function cannot
 /// be sent to another process), `CardrulesError` for `end` before `start` or more than
-/// 10,000,000 deals, `InvalidRules` for a table the game does not seat.
+/// 10,000,000 deals, `InvalidRules` for a table the game does not seat, `MemoryError` when
+/// memory runs short for the records.
 #[pyfunction]
 #[pyo3(signature = (game, players, seed=0, start=0, end=100, records=false))]
 pub(crate) fn tournament_shard(
@@ -211,7 +212,7 @@ pub(crate) fn merge_tournament<'py>(
             Ok::<_, cards_registry::TableError>((merged.report_json()?, merged.records, record))
         })
         .map_err(errors::table)?;
-    crate::bots::report_dict(py, &report, record.then_some(&games[..]))
+    crate::bots::report_dict(py, &report, record.then_some(&games))
 }
 
 /// Self-play data of deals `start` to `end - 1`: deal `d` dealt from `seed` and `d` and played

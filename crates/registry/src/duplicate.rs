@@ -17,6 +17,7 @@ use std::time::Duration;
 use crate::catalogue::GameType;
 use crate::error::TableError;
 use crate::pipe::Program;
+use crate::records::Records;
 use crate::table::{Catalogued, Move};
 
 /// The most deals one run plays: a tournament, a shard of one, or a self-play shard (each
@@ -45,7 +46,7 @@ pub struct Deal {
     /// Its games, one per pair of bots and seating.
     pub games: Vec<GameResult>,
     /// Their records (the library's `GameRecord` JSON), in the same order; empty unless asked.
-    pub records: Vec<Value>,
+    pub records: Records,
 }
 
 /// A player from outside the library at a tournament's table (a Python function, a program
@@ -163,9 +164,11 @@ pub trait Duplicate: fmt::Debug + Send + Sync {
     ///
     /// # Errors
     /// [`TableError::Tournament`] when a bot's action is refused or a game does not end,
-    /// [`TableError::Bot`] when an [`Outsider`] fails, and
+    /// [`TableError::Bot`] when an [`Outsider`] fails,
     /// [`TableError::ProgramsStopped`] for a deal with outside programs that ends after
-    /// [`stop_every_program`](crate::pipe::stop_every_program).
+    /// [`stop_every_program`](crate::pipe::stop_every_program), and
+    /// [`ShardError::NoMemory`](crate::ShardError::NoMemory) when memory runs short for the
+    /// deal's records.
     fn play_deal(&self, deal: u64, record: bool) -> Result<Deal, TableError>;
     /// The standings over the deals played so far, in deal order.
     fn standings(&self, deals: &[Vec<GameResult>]) -> Standings;
@@ -316,12 +319,10 @@ impl<G: Catalogued> Duplicate for Typed<G> {
         if self.programs && crate::pipe::stopped_every_program() {
             return Err(TableError::ProgramsStopped { deal });
         }
-        let records = played
-            .records
-            .iter()
-            .map(serde_json::to_value)
-            .collect::<Result<_, _>>()
-            .map_err(|e| TableError::Json(e.to_string()))?;
+        let mut records = Records::new();
+        for record in &played.records {
+            records.push(deal, record)?;
+        }
         Ok(Deal {
             deal: played.deal,
             games: played.games,

@@ -14,6 +14,7 @@ use crate::Standings;
 use crate::catalogue::{GameType, by_record};
 use crate::duplicate::{Deal, Duplicate, Run};
 use crate::error::TableError;
+use crate::records::Records;
 
 /// Why shards do not merge, or a range cannot be a shard.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -62,8 +63,9 @@ pub enum ShardError {
         /// The first deal covered twice.
         deal: u64,
     },
-    /// Memory ran short for the data of a self-play shard ([`SelfPlay::play`]), which holds
-    /// every decision until it returns: refused in words rather than aborting the process.
+    /// Memory ran short for the data a run holds until it returns: a self-play shard's
+    /// decisions ([`SelfPlay::play`]) or a tournament's records ([`Records`]). Refused in words
+    /// rather than aborting the process.
     #[error(
         "memory ran short for the data of deal {deal}, with {bytes} bytes held: split the run \
          into more, shorter shards"
@@ -71,7 +73,7 @@ pub enum ShardError {
     NoMemory {
         /// The deal whose data did not fit.
         deal: u64,
-        /// The bytes the shard's data held by then.
+        /// The bytes the data held by then.
         bytes: u64,
     },
     /// A shard whose deals are not the ones its range says (edited or damaged in transit).
@@ -121,8 +123,11 @@ pub struct Shard {
     pub start: u64,
     /// Past the last deal.
     pub end: u64,
-    /// The deals, in order: `start`, `start + 1`, …
+    /// The deals, in order: `start`, `start + 1`, … (their records are in `records`).
     pub deals: Vec<Deal>,
+    /// Every game's record, in deal order, when `record` (in one buffer, which a shortage of
+    /// memory refuses in words).
+    pub records: Records,
     /// Seconds its deals took (the report's timing; not part of any result).
     pub seconds: f64,
 }
@@ -137,8 +142,9 @@ impl Shard {
     /// # Errors
     /// As [`TableError::Shard`]: [`ShardError::Backwards`] for a range that ends before it
     /// starts, [`ShardError::TooLong`] for more than [`crate::MAX_DEALS`] deals,
-    /// [`ShardError::Stopped`] when `keep_on` says no; otherwise as [`GameType::duplicate`]
-    /// and [`Duplicate::play_deal`].
+    /// [`ShardError::Stopped`] when `keep_on` says no, [`ShardError::NoMemory`] when memory
+    /// runs short for the records; otherwise as [`GameType::duplicate`] and
+    /// [`Duplicate::play_deal`].
     #[allow(clippy::too_many_arguments)]
     pub fn play(
         line: &'static GameType,
@@ -153,13 +159,15 @@ impl Shard {
         check_range(&range)?;
         let duplicate = line.duplicate(rules, players, bots, seed)?;
         let started = std::time::Instant::now();
-        let deals = range
-            .clone()
-            .map(|d| {
-                ShardError::ask(keep_on, d)?;
-                duplicate.play_deal(d, record)
-            })
-            .collect::<Result<_, _>>()?;
+        let mut deals = Vec::new();
+        let mut records = Records::new();
+        for d in range.clone() {
+            ShardError::ask(keep_on, d)?;
+            let mut deal = duplicate.play_deal(d, record)?;
+            records.append(d, &deal.records)?;
+            deal.records = Records::new();
+            deals.push(deal);
+        }
         Ok(Shard {
             game: line.record().to_owned(),
             rules: rules.clone(),
@@ -170,6 +178,7 @@ impl Shard {
             start: range.start,
             end: range.end,
             deals,
+            records,
             seconds: started.elapsed().as_secs_f64(),
         })
     }
@@ -203,7 +212,7 @@ pub struct Merged {
     /// The bots' names.
     pub bots: Vec<String>,
     /// Every game's record, in deal order (empty unless the shards kept them).
-    pub records: Vec<Value>,
+    pub records: Records,
     /// The seconds the shards' deals took, added up.
     pub seconds: f64,
 }
@@ -230,8 +239,9 @@ impl Merged {
 ///
 /// # Errors
 /// [`ShardError`] (as [`TableError::Shard`]) for no shards, shards of different tournaments,
-/// a gap, an overlap, or a shard whose games are not its tournament's; otherwise as
-/// [`GameType::duplicate`] for a game type or rules this build does not have.
+/// a gap, an overlap, a shard whose games are not its tournament's, or memory too short for
+/// their records ([`ShardError::NoMemory`]); otherwise as [`GameType::duplicate`] for a game
+/// type or rules this build does not have.
 pub fn merge(shards: &[Shard]) -> Result<Merged, TableError> {
     let first = shards.first().ok_or(ShardError::Empty)?;
     for s in shards {
@@ -260,7 +270,7 @@ pub fn merge(shards: &[Shard]) -> Result<Merged, TableError> {
     order.sort_by_key(|s| (s.start, s.end));
     let mut next = 0;
     let mut results = Vec::new();
-    let mut records = Vec::new();
+    let mut records = Records::new();
     for s in order {
         check_range(&(s.start..s.end))?;
         if s.start > next {
@@ -276,8 +286,8 @@ pub fn merge(shards: &[Shard]) -> Result<Merged, TableError> {
         check_deals(s, &*duplicate)?;
         for deal in &s.deals {
             results.push(deal.games.clone());
-            records.extend(deal.records.iter().cloned());
         }
+        records.append(s.start, &s.records)?;
         next = next.max(s.end);
     }
     let standings = duplicate.standings(&results);
@@ -325,9 +335,17 @@ fn check_deals(s: &Shard, duplicate: &dyn Duplicate) -> Result<(), ShardError> {
                 "deal {d}'s games are not its tournament's"
             )));
         }
-        if s.record && deal.records.len() != deal.games.len() {
-            return Err(damaged(format!("deal {d} lacks records")));
+        if !deal.records.is_empty() {
+            return Err(damaged(format!("deal {d} holds records of its own")));
         }
+    }
+    let games: usize = s.deals.iter().map(|deal| deal.games.len()).sum();
+    let records = if s.record { games } else { 0 };
+    if s.records.len() != records {
+        return Err(damaged(format!(
+            "it holds {} records for {records}",
+            s.records.len()
+        )));
     }
     Ok(())
 }

@@ -95,6 +95,7 @@ fn programs_are_told_exactly_their_seats_view_events_and_legal_actions() {
                     .collect();
                 // Replay the game and say what the seat should have been told, decision by
                 // decision.
+                let record: Value = serde_json::from_str(record).unwrap();
                 let mut start = record.clone();
                 start["actions"] = json!([]);
                 let mut table = line.replay(&start.to_string()).unwrap();

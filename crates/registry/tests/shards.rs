@@ -30,11 +30,12 @@ fn shards(game: &str, variant: Option<&str>, cuts: &[u64]) -> Vec<Shard> {
 }
 
 /// The report without its timing, which differs from run to run.
-fn report(shards: &[Shard]) -> (Value, Vec<Value>) {
+fn report(shards: &[Shard]) -> (Value, Vec<String>) {
     let merged = merge(shards).unwrap();
     let mut report: Value = serde_json::from_str(&merged.report_json().unwrap()).unwrap();
     report.as_object_mut().unwrap().remove("timing");
-    (report, merged.records)
+    let records = merged.records.iter().map(str::to_owned).collect();
+    (report, records)
 }
 
 #[test]
@@ -94,6 +95,19 @@ fn gaps_overlaps_and_other_tournaments_are_refused() {
     let mut short = parts.clone();
     short[2].deals.pop();
     assert!(matches!(refused(&short), ShardError::Damaged { .. }));
+    // Each shard holds 2 deals of 2 games, so 4 records; one lost is seen.
+    let mut lost = parts[1].clone();
+    let mut records = serde_json::to_value(&lost.records).unwrap();
+    records.as_array_mut().unwrap().pop();
+    lost.records = serde_json::from_value(records).unwrap();
+    assert_eq!(
+        refused(&[parts[0].clone(), lost, parts[2].clone()]),
+        ShardError::Damaged {
+            start: 2,
+            end: 4,
+            why: "it holds 3 records for 4".to_owned()
+        }
+    );
     let line = find("letom", Some("deal")).unwrap();
     // A range as a caller from Python may build it, ending before it starts.
     let (start, end) = (3, 1);
