@@ -1,7 +1,8 @@
 """An outside player for `cardrules tournament --bots exec:'python3 examples/pipe_player.py'`.
 
-One JSON line a decision in (game, seat, view, events, legal), one line out. It plays a
-random legal action, seeded by its seat so that a tournament repeats.
+One JSON line a decision in (decision, game, seat, view, events, legal), one line out,
+echoing the decision's number. It plays a random legal action, seeded by its seat so that a
+tournament repeats.
 """
 import json
 import random
@@ -11,4 +12,5 @@ rng = None
 for line in sys.stdin:
     decision = json.loads(line)
     rng = rng or random.Random(decision["seat"])
-    print(json.dumps({"action": rng.choice(decision["legal"])}), flush=True)
+    answer = {"action": rng.choice(decision["legal"]), "decision": decision["decision"]}
+    print(json.dumps(answer), flush=True)

@@ -132,6 +132,7 @@ impl Program {
             events: Vec::new(),
             faults: Vec::new(),
             failed: false,
+            sent: 0,
             game: core::marker::PhantomData,
         }
     }
@@ -350,6 +351,8 @@ pub(crate) struct PipePlayer<G> {
     faults: Vec<String>,
     /// Whether it faulted in this game: the rest of its decisions are the fallback's.
     failed: bool,
+    /// The decisions sent to it so far: the next one's number.
+    sent: u64,
     game: core::marker::PhantomData<fn() -> G>,
 }
 
@@ -370,7 +373,10 @@ impl<G: Catalogued> PipePlayer<G> {
         if let Ok(early) = running.answers.try_recv() {
             return Err(format!("answered {:?} before it was asked", shown(&early?)));
         }
+        let decision = self.sent;
+        self.sent += 1;
         let line = json!({
+            "decision": decision,
             "game": G::NAME,
             "seat": seat.index(),
             "view": serde_json::to_value(state.view(seat)).map_err(|e| e.to_string())?,
@@ -380,8 +386,8 @@ impl<G: Catalogued> PipePlayer<G> {
         (running.lines.send(format!("{line}\n")))
             .map_err(|_| "could not be told the decision (it has ended)".to_owned())?;
         let answer = await_answer(&running.answers, self.program.answer_time)?;
-        let action = serde_json::from_str::<Value>(&answer)
-            .ok()
+        let answer_json = serde_json::from_str::<Value>(&answer).ok();
+        let action = (answer_json.as_ref())
             .and_then(|v| v.get("action").and_then(Value::as_str).map(str::to_owned))
             .ok_or_else(|| {
                 format!(
@@ -389,6 +395,17 @@ impl<G: Catalogued> PipePlayer<G> {
                     shown(&answer)
                 )
             })?;
+        // A program that echoes the decision's number is sure not to have a late answer to
+        // an earlier decision read as this one's.
+        if let Some(echoed) = answer_json.as_ref().and_then(|v| v.get("decision"))
+            && echoed.as_u64() != Some(decision)
+        {
+            return Err(format!(
+                "answered {:?} to decision {decision}: an answer's \"decision\" is the one it \
+                 answers",
+                shown(&answer)
+            ));
+        }
         legal
             .iter()
             .find(|a| a.to_string() == action)
@@ -483,19 +500,14 @@ impl<G: Game> core::fmt::Debug for PipePlayer<G> {
 mod tests {
     use super::*;
 
-    /// A line the program writes before its decision is sent is a fault, not the decision's
-    /// answer: here a second answer to the first decision, found waiting at the second.
-    #[test]
-    fn a_line_before_its_decision_is_a_fault() {
+    /// Why `command`'s answer to its second decision of a Schieber deal is refused, after its
+    /// first was taken and `pause` has passed.
+    fn second_answer_refused(command: &str, pause: Duration) -> String {
         use cards_core::Seed;
         use jass::{Action, Contract, Game, Mode, Rules, SchieberDeal};
 
-        let twice = "python3 -c 'import json, sys\n\
-                     for line in sys.stdin:\n    \
-                     answer = json.dumps({\"action\": json.loads(line)[\"legal\"][0]})\n    \
-                     print(answer + \"\\n\" + answer, flush=True)'";
         let program = Program {
-            command: twice.to_owned(),
+            command: command.to_owned(),
             answer_time: Duration::from_secs(20),
         };
         let mut player = program.seat::<SchieberDeal>();
@@ -506,11 +518,35 @@ mod tests {
         deal.legal_actions(&mut legal);
         assert_eq!(player.ask(&deal, &legal), Ok(legal[0]));
         deal.play(legal[0]).unwrap();
-        // Time for the second line to reach the reader.
-        std::thread::sleep(Duration::from_millis(500));
+        std::thread::sleep(pause);
         deal.legal_actions(&mut legal);
-        let why = player.ask(&deal, &legal).unwrap_err();
+        player.ask(&deal, &legal).unwrap_err()
+    }
+
+    /// A line the program writes before its decision is sent is a fault, not the decision's
+    /// answer: here a second answer to the first decision, found waiting at the second.
+    #[test]
+    fn a_line_before_its_decision_is_a_fault() {
+        let twice = "python3 -c 'import json, sys\n\
+                     for line in sys.stdin:\n    \
+                     answer = json.dumps({\"action\": json.loads(line)[\"legal\"][0]})\n    \
+                     print(answer + \"\\n\" + answer, flush=True)'";
+        // Time for the second line to reach the reader.
+        let why = second_answer_refused(twice, Duration::from_millis(500));
         assert!(why.contains("before it was asked"), "{why}");
+    }
+
+    /// A program that echoes each decision's number has an answer to an earlier decision,
+    /// read at a later one, refused as a fault; the number it was sent is accepted.
+    #[test]
+    fn an_answer_echoing_another_decision_is_a_fault() {
+        // It answers every decision as if it were the first (decision 0).
+        let stale = "python3 -c 'import json, sys\n\
+                     for line in sys.stdin:\n    \
+                     legal = json.loads(line)[\"legal\"]\n    \
+                     print(json.dumps({\"action\": legal[0], \"decision\": 0}), flush=True)'";
+        let why = second_answer_refused(stale, Duration::ZERO);
+        assert!(why.contains("to decision 1"), "{why}");
     }
 
     /// In an interruptible run, a decision waits only until the run says to stop: a program

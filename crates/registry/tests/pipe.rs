@@ -111,6 +111,7 @@ fn programs_are_told_exactly_their_seats_view_events_and_legal_actions() {
                             .collect();
                         heard += events.len();
                         expected.push(json!({
+                            "decision": expected.len(),
                             "game": line.record(),
                             "seat": seat,
                             "view": table.view(seat).unwrap(),
@@ -192,7 +193,7 @@ fn no_hidden_card_of_another_seat_crosses_the_pipe() {
 /// Each way an answer goes wrong: the fault names it, the seat plays the first legal action
 /// from then on (its program stopped), and the deal is played to its end.
 #[test]
-fn late_unreadable_illegal_and_missing_answers_are_faults() {
+fn late_unreadable_illegal_stale_and_missing_answers_are_faults() {
     let dir = scratch("faults");
     let cases = [
         ("late", "    time.sleep(5)\n", 0.3, "no answer within 0.3 s"),
@@ -207,6 +208,13 @@ fn late_unreadable_illegal_and_missing_answers_are_faults() {
             "    print('hello', flush=True)\n",
             10.0,
             "not a line {\"action\": NOTATION}",
+        ),
+        (
+            "stale",
+            "    print(json.dumps({'action': d['legal'][0], 'decision': d['decision'] - 1}), \
+             flush=True)\n",
+            10.0,
+            "to decision 0: an answer's \"decision\" is the one it answers",
         ),
         ("quits", "    sys.exit(0)\n", 10.0, "ended"),
         (
