@@ -39,7 +39,7 @@ mod error;
 pub mod oracle;
 pub mod page;
 pub mod pipe;
-mod records;
+pub mod records;
 pub mod rules;
 mod session;
 mod shard;

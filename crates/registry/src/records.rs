@@ -47,11 +47,13 @@ impl Records {
     }
 
     /// The records' JSON text, one by one, in order.
-    pub fn iter(&self) -> impl ExactSizeIterator<Item = &str> + '_ {
-        self.ends.iter().enumerate().map(|(i, &end)| {
-            let start = if i == 0 { 0 } else { self.ends[i - 1] };
-            &self.text[start..end]
-        })
+    #[must_use]
+    pub fn iter(&self) -> Iter<'_> {
+        Iter {
+            text: &self.text,
+            start: 0,
+            ends: self.ends.iter(),
+        }
     }
 
     /// The bytes its records take.
@@ -121,12 +123,38 @@ impl Records {
 
 impl<'a> IntoIterator for &'a Records {
     type Item = &'a str;
-    type IntoIter = Box<dyn ExactSizeIterator<Item = &'a str> + 'a>;
+    type IntoIter = Iter<'a>;
 
-    fn into_iter(self) -> Self::IntoIter {
-        Box::new(self.iter())
+    fn into_iter(self) -> Iter<'a> {
+        self.iter()
     }
 }
+
+/// The JSON text of each of the [`Records`], in order ([`Records::iter`]).
+#[derive(Clone, Debug)]
+pub struct Iter<'a> {
+    text: &'a str,
+    /// Where the next record starts.
+    start: usize,
+    ends: core::slice::Iter<'a, usize>,
+}
+
+impl<'a> Iterator for Iter<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        let end = *self.ends.next()?;
+        let record = self.text.get(self.start..end)?;
+        self.start = end;
+        Some(record)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.ends.size_hint()
+    }
+}
+
+impl ExactSizeIterator for Iter<'_> {}
 
 /// A string that JSON is written into, asking for room before each piece (a `String`'s own
 /// growth would end the process when memory runs short).
