@@ -135,7 +135,7 @@ impl Outsider for PythonPlayer {
 /// `f(view, legal) -> index or notation`, or a `(name, function)` pair. Returns the report as
 /// the command line's `--json` writes it (standings with intervals and ratings, and a
 /// program's faults), with each game's record when `records` is true (held in memory until
-/// it returns, about 0.7 to 5 KiB a game by game type: for a long run, write them with the
+/// it returns, about 0.5 to 4 KiB a game by game type: for a long run, write them with the
 /// command line's `--record DIR`; `docs/limits.md`).
 ///
 /// Run on Python's main thread, Ctrl-C stops it between deals, while an outside program's

@@ -147,7 +147,7 @@ fn ladder_names(players: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
 
 /// Plays deals `start` to `end - 1` of the tournament `cardrules.tournament(game, players,
 /// seed=seed)` would play, and returns them as a picklable `TournamentShard` (each game's
-/// record kept in memory with `records`, about 0.7 to 5 KiB a game by game type). The players
+/// record kept in memory with `records`, about 0.5 to 4 KiB a game by game type). The players
 /// are ladder names or `cardrules.Bot`s.
 ///
 /// Run on Python's main thread, Ctrl-C stops it between deals, or while an outside program's

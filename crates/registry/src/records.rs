@@ -1,7 +1,7 @@
 //! [`Records`]: games' records kept in memory as compact JSON text, back to back in one buffer.
 //!
 //! A front end that keeps a tournament's records until it returns (Python's
-//! `tournament(..., records=True)`, a shard) holds them here: a record as text takes a few KiB,
+//! `tournament(..., records=True)`, a shard) holds them here: a record as text takes 0.5 to 4 KiB,
 //! where the same record parsed into JSON values took 4 to 44 KiB in many small allocations.
 //! The buffer grows with `try_reserve`, so a run whose records outgrow the memory is refused in
 //! words ([`ShardError::NoMemory`]) rather than ending the process.
