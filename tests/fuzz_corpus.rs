@@ -2,12 +2,13 @@
 //!
 //! Every file under `fuzz/corpus/<target>/` goes through the check its fuzz target calls
 //! (`cards_testkit::fuzz::parse_cards`, or `zaagox::fuzzing::*`, `jass::fuzzing::*`,
-//! `elewenjewe::fuzzing::*` and `letom::fuzzing::*` with the `fuzzing` feature) and must pass,
-//! so each input a fuzzer kept (and each hand-made seed) stays a regression test without
-//! nightly or cargo-fuzz. Every file under `fuzz/findings/<target>/` reproduces a bug
-//! that fuzzing (or writing its checks) found and that is still open in another crate: it is
-//! listed in [`OPEN_FINDINGS`] and must keep failing with a message given there. Once the bug
-//! is fixed this test says so, and the file moves to the corpus. See `docs/fuzzing.md`.
+//! `elewenjewe::fuzzing::*`, `letom::fuzzing::*` and `cards_registry::fuzzing::*` with the
+//! `fuzzing` feature) and must pass, so each input a fuzzer kept (and each hand-made seed)
+//! stays a regression test without nightly or cargo-fuzz. Every file under
+//! `fuzz/findings/<target>/` reproduces a bug that fuzzing (or writing its checks) found and
+//! that is still open in another crate: it is listed in [`OPEN_FINDINGS`] and must keep
+//! failing with a message given there. Once the bug is fixed this test says so, and the file
+//! moves to the corpus. See `docs/fuzzing.md`.
 
 use std::panic;
 use std::path::{Path, PathBuf};
@@ -196,4 +197,14 @@ fn every_open_finding_has_its_reproducer() {
             "open finding fuzz/findings/{target}/{file} is missing"
         );
     }
+}
+
+#[test]
+fn oracle_line_corpus() {
+    replay("oracle_line", cards_registry::fuzzing::oracle_line);
+}
+
+#[test]
+fn shard_json_corpus() {
+    replay("shard_json", cards_registry::fuzzing::shard_json);
 }

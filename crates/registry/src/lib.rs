@@ -36,6 +36,9 @@ pub mod batch;
 mod catalogue;
 mod duplicate;
 mod error;
+#[cfg(feature = "fuzzing")]
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod oracle;
 pub mod page;
 pub mod pipe;
