@@ -83,7 +83,8 @@ pub fn tournament(
                         game.seating,
                     );
                     let path = dir.join(names.name(deal.deal, &tail));
-                    // Parsed again, to be written as tournament records always were: pretty, keys sorted.
+                    // Parsed again, to be written as tournament records always were: pretty,
+                    // keys sorted.
                     let record: serde_json::Value = serde_json::from_str(record)?;
                     let mut text = serde_json::to_string_pretty(&record)?;
                     text.push('\n');
