@@ -303,8 +303,8 @@ pub fn merge(shards: &[Shard]) -> Result<Merged, TableError> {
 }
 
 /// Checks that `s` holds its range's deals in order, each with its tournament's games (every
-/// pair under every seating, a settlement per seat), so a hand-edited shard cannot reach the
-/// standings' arithmetic.
+/// pair under every seating, a settlement per seat summing to zero), so a hand-edited shard
+/// cannot reach the standings' arithmetic.
 fn check_deals(s: &Shard, duplicate: &dyn Duplicate) -> Result<(), ShardError> {
     let damaged = |why: String| ShardError::Damaged {
         start: s.start,
@@ -328,7 +328,12 @@ fn check_deals(s: &Shard, duplicate: &dyn Duplicate) -> Result<(), ShardError> {
             .flat_map(|&pair| (0..seatings).map(move |seating| (pair, seating)));
         if deal.games.len() != pairs.len() * seatings
             || !deal.games.iter().zip(expected).all(|(g, (pair, seating))| {
-                g.pair == pair && g.seating == seating && g.settlement.len() == s.players
+                // Every game is zero-sum; summed wide, so that no value can overflow.
+                let sum: i128 = g.settlement.iter().map(|&v| i128::from(v)).sum();
+                g.pair == pair
+                    && g.seating == seating
+                    && g.settlement.len() == s.players
+                    && sum == 0
             })
         {
             return Err(damaged(format!(

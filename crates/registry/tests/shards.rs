@@ -92,6 +92,10 @@ fn gaps_overlaps_and_other_tournaments_are_refused() {
     let mut edited = parts.clone();
     edited[1].deals[0].games[0].pair = (1, 0);
     assert!(matches!(refused(&edited), ShardError::Damaged { .. }));
+    // Every game is zero-sum: a settlement edited alone is seen, however large.
+    let mut bent = parts.clone();
+    bent[1].deals[1].games[0].settlement[0] = i64::MAX;
+    assert!(matches!(refused(&bent), ShardError::Damaged { .. }));
     let mut short = parts.clone();
     short[2].deals.pop();
     assert!(matches!(refused(&short), ShardError::Damaged { .. }));
