@@ -85,23 +85,16 @@ impl Records {
     /// [`TableError::Json`] when it cannot be written (a bug in a game's serde); either way
     /// with the records unchanged.
     pub(crate) fn push(&mut self, deal: u64, record: &impl Serialize) -> Result<(), TableError> {
-        let start = self.text.len();
-        let written = self
-            .ends
-            .try_reserve(1)
-            .map_err(|_| io::Error::from(io::ErrorKind::OutOfMemory))
-            .map_err(serde_json::Error::io)
-            .and_then(|()| serde_json::to_writer(Room(&mut self.text), record));
-        match written {
-            Ok(()) => {
-                self.ends.push(self.text.len());
-                Ok(())
-            }
-            Err(e) => {
-                self.text.truncate(start);
-                Err(self.refused(deal, &e))
-            }
+        if self.ends.try_reserve(1).is_err() {
+            return Err(self.no_memory(deal).into());
         }
+        let start = self.text.len();
+        if let Err(e) = serde_json::to_writer(Room(&mut self.text), record) {
+            self.text.truncate(start);
+            return Err(self.refused(deal, &e));
+        }
+        self.ends.push(self.text.len());
+        Ok(())
     }
 
     /// What a record's failed writing says: a shortage of memory, or a bug in a game's serde.
@@ -199,6 +192,7 @@ impl<'de> Deserialize<'de> for Records {
                 f.write_str("an array of game records")
             }
 
+            // Each record straight into the buffer, so a large shard is not held twice.
             fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Records, A::Error> {
                 let mut records = Records::new();
                 while let Some(raw) = seq.next_element::<Box<RawValue>>()? {

@@ -164,8 +164,7 @@ impl Shard {
         for d in range.clone() {
             ShardError::ask(keep_on, d)?;
             let mut deal = duplicate.play_deal(d, record)?;
-            records.append(d, &deal.records)?;
-            deal.records = Records::new();
+            records.append(d, &core::mem::take(&mut deal.records))?;
             deals.push(deal);
         }
         Ok(Shard {
