@@ -1,9 +1,41 @@
-"""Type hints for the native module (crates/python); the docstrings are on the objects."""
+"""Type hints for the native module (crates/python); the docstrings are on the objects.
 
-from typing import Any, Callable, Sequence, Union
+tests/test_typing.py compares this file with the module (mypy's stubtest). The native classes
+cannot be subclassed, hence ``@final``; they are built by ``__new__``.
+"""
+
+from typing import Any, Callable, Sequence, TypeAlias, Union, final
 
 import numpy as np
 import numpy.typing as npt
+
+__all__ = [
+    "BATCH_OVER",
+    "Batch",
+    "Bot",
+    "BotError",
+    "CardrulesError",
+    "Game",
+    "GameOver",
+    "IllegalAction",
+    "InvalidRecord",
+    "InvalidRules",
+    "State",
+    "TERMINAL",
+    "TournamentShard",
+    "UnknownGame",
+    "__version__",
+    "_restore_shard",
+    "_restore_state",
+    "deal_seed",
+    "from_record",
+    "games",
+    "merge_tournament",
+    "new_game",
+    "selfplay_shard",
+    "tournament",
+    "tournament_shard",
+]
 
 __version__: str
 TERMINAL: int
@@ -26,6 +58,11 @@ def new_game(
 ) -> Game: ...
 def from_record(record: str) -> State: ...
 
+# How pickled states and shards are rebuilt (their ``__reduce__``); not for direct use.
+def _restore_state(game: Game, record: str, steps: Sequence[int]) -> State: ...
+def _restore_shard(text: str) -> TournamentShard: ...
+
+@final
 class Game:
     @property
     def name(self) -> str: ...
@@ -46,6 +83,7 @@ class Game:
     def new_initial_state(self, seed: int = 0, setup: dict[str, Any] | None = None) -> State: ...
     def state_from_record(self, record: str) -> State: ...
 
+@final
 class State:
     def get_game(self) -> Game: ...
     def current_player(self) -> int: ...
@@ -84,19 +122,25 @@ class State:
     def record(self) -> str: ...
     def state_dict(self) -> dict[str, Any]: ...
 
+@final
 class Bot:
-    def __init__(self, name: str, seed: int = 0) -> None: ...
+    def __new__(cls, name: str, seed: int = 0) -> Bot: ...
     @property
     def name(self) -> str: ...
     def __call__(self, state: State) -> int: ...
     def step(self, state: State) -> int: ...
 
-Player = Union[str, Bot, Callable[[dict[str, Any], list[str]], Union[int, str]],
-               tuple[str, Callable[[dict[str, Any], list[str]], Union[int, str]]]]
+# A seat of `tournament`: a bot's name, a `Bot`, or a Python function, alone or named.
+_Player: TypeAlias = Union[
+    str,
+    Bot,
+    Callable[[dict[str, Any], list[str]], Union[int, str]],
+    tuple[str, Callable[[dict[str, Any], list[str]], Union[int, str]]],
+]
 
 def tournament(
     game: Game,
-    players: Sequence[Player],
+    players: Sequence[_Player],
     deals: int = 100,
     seed: int = 0,
     records: bool = False,
@@ -107,11 +151,12 @@ BATCH_OVER: int
 
 def deal_seed(seed: int, table: int, episode: int) -> int: ...
 
+@final
 class Batch:
     """The engine of ``cardrules.VecEnv``: tables of one game type stepped in Rust."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         game: Game,
         tables: int,
         seed: int = 0,
@@ -123,7 +168,7 @@ class Batch:
         threads: int = 1,
         first_table: int = 0,
         illegal_reward: float | None = None,
-    ) -> None: ...
+    ) -> Batch: ...
     @property
     def dims(self) -> tuple[int, int, int]: ...
     @property
@@ -157,6 +202,7 @@ class Batch:
         truncated: npt.NDArray[np.bool_],
         episode: npt.NDArray[np.uint64],
     ) -> None: ...
+@final
 class TournamentShard:
     @property
     def game(self) -> Game: ...

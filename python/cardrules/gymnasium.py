@@ -355,7 +355,9 @@ class SeatVectorEnv(gymnasium.vector.VectorEnv):
     def _infos(self, finished: np.ndarray | None = None) -> dict[str, Any]:
         episodes = self.vec.episode.astype(np.int64)
         for t in np.flatnonzero(episodes != self._seen_episodes):
-            self._deal_seeds[t] = self.vec.deal_seed(int(t))
+            seed = self.vec.deal_seed(int(t))
+            assert seed is not None, "a table's episode changed, so it has been reset"
+            self._deal_seeds[t] = seed
         self._seen_episodes = episodes
         everywhere = np.ones(self.num_envs, np.bool_)
         infos: dict[str, Any] = {
@@ -424,8 +426,8 @@ def register(prefix: str = "cardrules") -> list[str]:
         if env_id not in gymnasium.registry:
             gymnasium.register(
                 id=env_id,
-                entry_point=SeatEnv,
-                vector_entry_point=SeatVectorEnv,
+                entry_point=f"{__name__}:SeatEnv",
+                vector_entry_point=f"{__name__}:SeatVectorEnv",
                 kwargs={"game": line["name"], "variant": line["variant"]},
             )
         ids.append(env_id)

@@ -74,7 +74,7 @@ class CardEnv(AECEnv, EzPickle):
             (everything the seat has seen, in order).
     """
 
-    metadata = {
+    metadata: dict[str, Any] = {
         "render_modes": ["human", "ansi"],
         "name": "cardrules_v0",
         "is_parallelizable": False,
@@ -105,20 +105,22 @@ class CardEnv(AECEnv, EzPickle):
         actions = int(self.game.num_distinct_actions())
         self.possible_agents: list[str] = [f"player_{i}" for i in range(n)]
         self._seats: dict[str, int] = {agent: i for i, agent in enumerate(self.possible_agents)}
-        self.observation_spaces = {
+        self.observation_spaces: dict[str, spaces.Space[Any]] = {
             agent: masked_space(self.game, observation) for agent in self.possible_agents
         }
-        self.action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
+        self.action_spaces: dict[str, spaces.Space[Any]] = {
+            agent: spaces.Discrete(actions) for agent in self.possible_agents
+        }
         self._rng: np.random.Generator | None = None
         self.state: State | None = None
         self._returns: list[float] = [0.0] * n
 
     # ----------------------------------------------------------------------------------------
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of `agent` (the same for every agent)."""
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         """The action space of `agent`: ``Discrete(num_distinct_actions)``."""
         return self.action_spaces[agent]
 
@@ -147,7 +149,7 @@ class CardEnv(AECEnv, EzPickle):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = self._agent_to_act()
 
     def _agent_to_act(self) -> str:

@@ -162,7 +162,7 @@ class TableEnv(MultiAgentEnv):
         agent = self.agents[seat]
         return {agent: self._observe(seat)}, {agent: self._info()}
 
-    def step(self, action_dict: Mapping[str, Any]) -> tuple[dict, dict, dict, dict, dict]:
+    def step(self, action_dict: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any], dict[str, Any], dict[str, Any]]:
         """Plays the action of the seat to act (``action_dict`` holds it alone); returns the
         next seat's observation, or every seat's with its return when the game ends."""
         if self.state is None:

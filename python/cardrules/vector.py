@@ -240,7 +240,8 @@ class VecEnv:
     @property
     def over(self) -> np.ndarray:
         """Whether each table's episode is over (``current_player == TERMINAL``)."""
-        return self.current_player == TERMINAL
+        over: np.ndarray = self.current_player == TERMINAL
+        return over
 
     def __repr__(self) -> str:
         return (f"VecEnv({self.game!r}, num_envs={self.num_envs}, learners={self.learners}, "
