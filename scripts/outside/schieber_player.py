@@ -182,7 +182,9 @@ def main():
         action = table.decide(line)
         if len(line["view"]["hand"]) == 1:  # the seat's last decision: tell the counts now, since
             told = tell(table, kind)  # the program may be stopped as soon as its game is over
-        print(json.dumps({"action": action}), flush=True)
+        # Echoing the decision's number makes an answer that arrives late a fault, not the
+        # next decision's answer (docs/bots.md).
+        print(json.dumps({"action": action, "decision": line["decision"]}), flush=True)
     if not told:
         tell(table, kind)
 
