@@ -45,6 +45,18 @@ def test_rules_and_players_are_checked_in_the_game_s_words() -> None:
         cardrules.new_game("jass", rules={"target": "far"})
     with pytest.raises(cardrules.InvalidRules):
         cardrules.new_game("jass", rules={"target": object()})
+    # The words are a Python user's: no command-line flag in them.
+    for kwargs, words in [
+        ({"rules": {"no_such_rule": 1}}, "the rules given are not jass's rules: unknown field"),
+        ({"rules": {"target": "far"}}, "the rules given are not jass's rules: invalid type"),
+        ({"rules": [1]}, "the rules given must be a JSON object of jass's rules, not [1]"),
+        ({"preset": "round"}, 'jass has no preset "round"; its presets are flat, comparison'),
+    ]:
+        with pytest.raises(cardrules.InvalidRules) as refused:
+            cardrules.new_game("jass", **kwargs)
+        assert str(refused.value).startswith(words) and "--" not in str(refused.value)
+    with pytest.raises(cardrules.InvalidRules, match='zaagox has no presets, so the preset "x"'):
+        cardrules.new_game("zaagox", preset="x")
     custom = cardrules.new_game("jass", rules={"target": 1000})
     assert custom.rules["target"] == 1000
     assert cardrules.new_game("letom", preset="go-stop").rules != cardrules.new_game("letom").rules

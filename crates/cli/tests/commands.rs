@@ -847,7 +847,7 @@ fn simulate_jass_with_options() {
         ),
         (
             &["--rules", "{\"colour\":1}"],
-            "--rules is not jass's rules: unknown field `colour`",
+            "the rules given are not jass's rules: unknown field `colour`",
         ),
         (
             &["--preset", "round"],
@@ -1406,7 +1406,7 @@ fn simulate_letom_with_options() {
         (&["-r", "first-dealer=3"], "seat 3 is not at a table of 3"),
         (
             &["--rules", "{\"bombs\":\"double\"}"],
-            "--rules is not letom's rules: unknown field `bombs`",
+            "the rules given are not letom's rules: unknown field `bombs`",
         ),
         (
             &["--variant", "match", "-r", "deals=0"],

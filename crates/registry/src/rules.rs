@@ -1,6 +1,8 @@
 //! The rules a front end plays under, as its user chose them: one mechanism for every game,
 //! with no rule stated here (the command line's `--preset`, `--rules` and `--rule`; a Python
-//! user's preset and dictionary).
+//! user's or the page's preset and dictionary). Its messages name a preset and the rules given
+//! as every front end's user knows them; only `--rule`, which the command line alone has, is
+//! named as its flag.
 //!
 //! A game's rules are its crate's `Rules` value in its JSON form (the form records carry).
 //! `--preset NAME` starts from one of the crate's named presets instead of the default;
@@ -29,14 +31,15 @@ pub const MAX_RULE_DEPTH: usize = 8;
 /// under 2 KiB.
 pub const MAX_RULE_TEXT: usize = 64 * 1024;
 
-/// The rules a run plays under, as the command line gave them.
+/// The rules a run plays under, as its user chose them.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct RuleChoices {
-    /// `--preset`: one of the game's named presets instead of its default rules.
+    /// A preset (`--preset`): one of the game's named presets instead of its default rules.
     pub preset: Option<String>,
-    /// `--rules`: a JSON object merged into the rules.
+    /// The rules given (`--rules`, Python's `rules=` dictionary): a JSON object merged into
+    /// the rules.
     pub json: Option<String>,
-    /// `--rule NAME=VALUE`, in order.
+    /// `--rule NAME=VALUE`, in order (the command line's alone).
     pub set: Vec<(String, String)>,
 }
 
@@ -95,7 +98,7 @@ impl RuleChoices {
     ///
     /// # Errors
     /// A message saying which choice was wrong and why: an unknown preset (naming those that
-    /// exist), `--rules` that is not a JSON object, a `--rule` without a field name, or rules
+    /// exist), rules given that are not a JSON object, a `--rule` without a field name, or rules
     /// the crate does not read (its deserializer's words).
     pub fn rules<R: Serialize + DeserializeOwned + Default>(
         &self,
@@ -109,7 +112,7 @@ impl RuleChoices {
                 let Some((_, rules)) = found else {
                     let names: Vec<&str> = presets.iter().map(|(preset, _)| *preset).collect();
                     return Err(if names.is_empty() {
-                        format!("{game} has no presets, so --preset {name} does not apply")
+                        format!("{game} has no presets, so the preset {name:?} does not apply")
                     } else {
                         format!(
                             "{game} has no preset {name:?}; its presets are {}",
@@ -124,18 +127,19 @@ impl RuleChoices {
         if let Some(text) = &self.json {
             if text.len() > MAX_RULE_TEXT {
                 return Err(format!(
-                    "--rules is longer than the limit of {MAX_RULE_TEXT} bytes"
+                    "the rules given are longer than the limit of {MAX_RULE_TEXT} bytes"
                 ));
             }
-            let given = strict_json(text).map_err(|e| format!("--rules is not JSON: {e}"))?;
+            let given =
+                strict_json(text).map_err(|e| format!("the rules given are not JSON: {e}"))?;
             let Value::Object(given) = given else {
                 return Err(format!(
-                    "--rules is a JSON object of {game}'s rules, not {}",
+                    "the rules given must be a JSON object of {game}'s rules, not {}",
                     shown(text)
                 ));
             };
             merge(&mut json, given);
-            read::<R>(&json).map_err(|e| format!("--rules is not {game}'s rules: {e}"))?;
+            read::<R>(&json).map_err(|e| format!("the rules given are not {game}'s rules: {e}"))?;
         }
         for (name, value) in &self.set {
             if name.len() + value.len() > MAX_RULE_TEXT {
@@ -668,6 +672,44 @@ mod tests {
                 .unwrap_err()
                 .contains("has no presets")
         );
+    }
+
+    /// A preset and the rules given come from Python and the page too, whose users have no
+    /// `--rules` or `--preset` to read about.
+    #[test]
+    fn what_every_front_end_chooses_is_refused_without_a_flag() {
+        let json = |text: &str| RuleChoices {
+            json: Some(text.to_owned()),
+            ..RuleChoices::default()
+        };
+        let preset = RuleChoices {
+            preset: Some("tiny".into()),
+            ..RuleChoices::default()
+        };
+        let long = format!("{{\"sweep\":true{}}}", " ".repeat(MAX_RULE_TEXT));
+        for (choices, words) in [
+            (
+                json("{\"colour\":1}"),
+                "the rules given are not demo's rules: unknown field `colour`",
+            ),
+            (
+                json("[1]"),
+                "the rules given must be a JSON object of demo's rules, not [1]",
+            ),
+            (json("{"), "the rules given are not JSON"),
+            (
+                json(&long),
+                "the rules given are longer than the limit of 65536 bytes",
+            ),
+            (
+                preset,
+                "demo has no presets, so the preset \"tiny\" does not apply",
+            ),
+        ] {
+            let error = choices.rules::<Rules>("demo", &[]).unwrap_err();
+            assert!(error.starts_with(words), "{error}");
+            assert!(!error.contains("--"), "{error}");
+        }
     }
 
     #[test]
