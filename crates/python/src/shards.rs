@@ -2,7 +2,9 @@
 //! and their merge, and self-play data of a deal range. Every piece is plain data (a shard
 //! pickles as JSON, self-play data is numpy arrays), so `concurrent.futures` or Ray carry it.
 
-use cards_registry::{SelfPlay, Shard, by_record, merge};
+use core::ops::Range;
+
+use cards_registry::{Part, SelfPlay, Shard, by_record, merge};
 use numpy::{PyArray1, PyArrayMethods as _};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -171,16 +173,7 @@ pub(crate) fn tournament_shard(
     let names = ladder_names(players)?;
     let interrupt = Interrupt::new(py)?;
     let shard = interrupt.detached(py, |keep_on| {
-        Shard::play(
-            game.line,
-            &game.rules,
-            game.players,
-            &names,
-            seed,
-            start..end,
-            records,
-            keep_on,
-        )
+        Shard::play(&part(game, &names, seed, start..end), records, keep_on)
     })?;
     Ok(TournamentShard { shard })
 }
@@ -251,15 +244,7 @@ pub(crate) fn selfplay_shard<'py>(
     };
     let interrupt = Interrupt::new(py)?;
     let data = interrupt.detached(py, |keep_on| {
-        SelfPlay::play(
-            game.line,
-            &game.rules,
-            game.players,
-            &names,
-            seed,
-            start..end,
-            keep_on,
-        )
+        SelfPlay::play(&part(game, &names, seed, start..end), keep_on)
     })?;
     let rows = data.action.len();
     let d = PyDict::new(py);
@@ -287,4 +272,16 @@ pub(crate) fn selfplay_shard<'py>(
     d.set_item("start", start)?;
     d.set_item("end", end)?;
     Ok(d)
+}
+
+/// Deals `range` of a run of `game` between `bots`, seeded from `seed`.
+fn part<'a>(game: &'a Game, bots: &'a [String], seed: u64, range: Range<u64>) -> Part<'a> {
+    Part {
+        line: game.line,
+        rules: &game.rules,
+        players: game.players,
+        bots,
+        seed,
+        range,
+    }
 }

@@ -56,7 +56,7 @@ pub use duplicate::{Deal, Duplicate, Entry, MAX_DEALS, Outsider, Run, tournament
 pub use error::{LookupError, TableError};
 pub use records::Records;
 pub use session::{End, Screen, Session};
-pub use shard::{Merged, SelfPlay, Shard, ShardError, merge};
+pub use shard::{Merged, Part, SelfPlay, Shard, ShardError, merge};
 pub use table::{Catalogued, Move, Step, Stepped, Table, Told, Weighed};
 
 /// The README's example, run as a doctest.

@@ -103,6 +103,25 @@ impl ShardError {
     }
 }
 
+/// What one shard plays: deals `range` of the run between `bots` (ladder names) on the game type
+/// `line` under `rules` at `players` seats, seeded from `seed`. A run's shards differ only in
+/// `range`, and deal `d` is the same in whichever shard plays it.
+#[derive(Clone, Debug)]
+pub struct Part<'a> {
+    /// The game type.
+    pub line: &'static GameType,
+    /// The rules in force (the game's JSON form, as [`GameType::rules`] gives them).
+    pub rules: &'a Value,
+    /// The number of seats.
+    pub players: usize,
+    /// The bots' ladder names: a tournament's entrants in order, or self-play's seats.
+    pub bots: &'a [String],
+    /// The run's seed.
+    pub seed: u64,
+    /// The deals this shard plays.
+    pub range: Range<u64>,
+}
+
 /// Deals `start..end` of one tournament, each deal's games keyed by its number: self-contained,
 /// so it travels between processes as JSON and comes back the same.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -133,8 +152,7 @@ pub struct Shard {
 }
 
 impl Shard {
-    /// Plays deals `range` of the tournament between `bots` (ladder names) on the game type
-    /// `line` under `rules` at `players` seats, seeded from `seed`, keeping each game's record
+    /// Plays `part`'s deals of the tournament between its bots, keeping each game's record
     /// with `record`. The deals are those [`GameType::duplicate`]'s tournament plays.
     /// `keep_on` is asked before each deal, so a front end can stop a long shard (Python's
     /// Ctrl-C): `|| true` plays them all.
@@ -145,18 +163,20 @@ impl Shard {
     /// [`ShardError::Stopped`] when `keep_on` says no, [`ShardError::NoMemory`] when memory
     /// runs short for the records; otherwise as [`GameType::duplicate`] and
     /// [`Duplicate::play_deal`].
-    #[allow(clippy::too_many_arguments)]
     pub fn play(
-        line: &'static GameType,
-        rules: &Value,
-        players: usize,
-        bots: &[String],
-        seed: u64,
-        range: Range<u64>,
+        part: &Part<'_>,
         record: bool,
         keep_on: &mut dyn FnMut() -> bool,
     ) -> Result<Shard, TableError> {
-        check_range(&range)?;
+        let Part {
+            line,
+            rules,
+            players,
+            bots,
+            seed,
+            ref range,
+        } = *part;
+        check_range(range)?;
         let duplicate = line.duplicate(rules, players, bots, seed)?;
         let started = std::time::Instant::now();
         let mut deals = Vec::new();
@@ -388,10 +408,10 @@ pub struct SelfPlay {
 }
 
 impl SelfPlay {
-    /// Plays deals `range` of the game type `line` under `rules` at `players` seats, seat `s`
-    /// played by the ladder bot `bots[s]` (or `bots[0]` at every seat when one is given).
-    /// Deal `d` is dealt and its bots seeded from `seed` and `d` alone, so it is the same in
-    /// any shard. `keep_on` is asked before each deal, as by [`Shard::play`].
+    /// Plays `part`'s deals, seat `s` played by the ladder bot `bots[s]` (or `bots[0]` at every
+    /// seat when one is given). Deal `d` is dealt and its bots seeded from the run's seed and
+    /// `d` alone, so it is the same in any shard. `keep_on` is asked before each deal, as by
+    /// [`Shard::play`].
     ///
     /// # Errors
     /// As [`TableError::Shard`]: [`ShardError::Backwards`] for a range that ends before it
@@ -401,15 +421,18 @@ impl SelfPlay {
     /// count that is neither 1 nor `players`, and as [`GameType::new_table`] for rules or
     /// players the game refuses.
     pub fn play(
-        line: &'static GameType,
-        rules: &Value,
-        players: usize,
-        bots: &[String],
-        seed: u64,
-        range: Range<u64>,
+        part: &Part<'_>,
         keep_on: &mut dyn FnMut() -> bool,
     ) -> Result<SelfPlay, TableError> {
-        check_range(&range)?;
+        let Part {
+            line,
+            rules,
+            players,
+            bots,
+            seed,
+            ref range,
+        } = *part;
+        check_range(range)?;
         if bots.len() != 1 && bots.len() != players {
             return Err(TableError::Bot(format!(
                 "give one bot for every seat or one for all; {} bots for {players} seats",
@@ -438,7 +461,7 @@ impl SelfPlay {
         };
         let mut mask = ActionMask::new(space);
         let mut observation = vec![0.0; size];
-        for d in range {
+        for d in range.clone() {
             ShardError::ask(keep_on, d)?;
             // Its own stream of the run's seed: the deal's cards, then each decision's bot seed.
             let mut rng = GameRng::new(Seed::from(seed), d);

@@ -1,7 +1,7 @@
 //! Tournaments and self-play split by deal range: any split merges to one run's result, and
 //! shards that do not cover the deals exactly once are refused.
 
-use cards_registry::{SelfPlay, Shard, ShardError, TableError, find, merge};
+use cards_registry::{Part, SelfPlay, Shard, ShardError, TableError, find, merge};
 use serde_json::{Value, json};
 
 fn bots() -> Vec<String> {
@@ -12,19 +12,18 @@ fn shards(game: &str, variant: Option<&str>, cuts: &[u64]) -> Vec<Shard> {
     let line = find(game, variant).unwrap();
     let players = *line.players().start();
     let rules = line.default_rules();
+    let bots = bots();
     cuts.windows(2)
         .map(|w| {
-            Shard::play(
+            let part = Part {
                 line,
-                &rules,
+                rules: &rules,
                 players,
-                &bots(),
-                5,
-                w[0]..w[1],
-                true,
-                &mut || true,
-            )
-            .unwrap()
+                bots: &bots,
+                seed: 5,
+                range: w[0]..w[1],
+            };
+            Shard::play(&part, true, &mut || true).unwrap()
         })
         .collect()
 }
@@ -115,17 +114,16 @@ fn gaps_overlaps_and_other_tournaments_are_refused() {
     let line = find("letom", Some("deal")).unwrap();
     // A range as a caller from Python may build it, ending before it starts.
     let (start, end) = (3, 1);
+    let backwards = Part {
+        line,
+        rules: &json!({}),
+        players: 2,
+        bots: &bots(),
+        seed: 0,
+        range: start..end,
+    };
     assert!(matches!(
-        Shard::play(
-            line,
-            &json!({}),
-            2,
-            &bots(),
-            0,
-            start..end,
-            false,
-            &mut || true
-        ),
+        Shard::play(&backwards, false, &mut || true),
         Err(TableError::Shard(ShardError::Backwards {
             start: 3,
             end: 1
@@ -138,13 +136,21 @@ fn gaps_overlaps_and_other_tournaments_are_refused() {
 fn shards_stop_when_asked_and_are_no_longer_than_a_run() {
     let line = find("letom", Some("deal")).unwrap();
     let rules = line.default_rules();
+    let tournament = Part {
+        line,
+        rules: &rules,
+        players: 2,
+        bots: &bots(),
+        seed: 0,
+        range: 5..9,
+    };
     let mut asked = 0;
     let mut two_deals = || {
         asked += 1;
         asked <= 2
     };
     assert!(matches!(
-        Shard::play(line, &rules, 2, &bots(), 0, 5..9, false, &mut two_deals),
+        Shard::play(&tournament, false, &mut two_deals),
         Err(TableError::Shard(ShardError::Stopped { deal: 7 }))
     ));
     let mut asked = 0;
@@ -153,19 +159,22 @@ fn shards_stop_when_asked_and_are_no_longer_than_a_run() {
         asked <= 1
     };
     let random = ["random".to_owned()];
+    let self_play = Part {
+        bots: &random,
+        range: 0..3,
+        ..tournament.clone()
+    };
     assert!(matches!(
-        SelfPlay::play(line, &rules, 2, &random, 0, 0..3, &mut one_deal),
+        SelfPlay::play(&self_play, &mut one_deal),
         Err(TableError::Shard(ShardError::Stopped { deal: 1 }))
     ));
     // Refused before anything is played: `keep_on` is never asked.
     let too_long = 0..cards_registry::MAX_DEALS + 1;
     let e = Shard::play(
-        line,
-        &rules,
-        2,
-        &bots(),
-        0,
-        too_long.clone(),
+        &Part {
+            range: too_long.clone(),
+            ..tournament
+        },
         false,
         &mut || panic!("asked to play"),
     )
@@ -175,9 +184,13 @@ fn shards_stop_when_asked_and_are_no_longer_than_a_run() {
         "a shard plays at most 10000000 deals, not 10000001"
     );
     assert!(matches!(
-        SelfPlay::play(line, &rules, 2, &random, 0, too_long, &mut || panic!(
-            "asked"
-        )),
+        SelfPlay::play(
+            &Part {
+                range: too_long,
+                ..self_play
+            },
+            &mut || panic!("asked")
+        ),
         Err(TableError::Shard(ShardError::TooLong { deals: 10_000_001 }))
     ));
 }
@@ -186,14 +199,21 @@ fn shards_stop_when_asked_and_are_no_longer_than_a_run() {
 fn self_play_concatenates_across_shards() {
     let line = find("letom", Some("deal")).unwrap();
     let rules = line.default_rules();
-    let play = |r: core::ops::Range<u64>| {
+    let bots = ["rules".to_owned(), "random".to_owned()];
+    let run = Part {
+        line,
+        rules: &rules,
+        players: 2,
+        bots: &bots,
+        seed: 3,
+        range: 0..0,
+    };
+    let play = |range| {
         SelfPlay::play(
-            line,
-            &rules,
-            2,
-            &["rules".into(), "random".into()],
-            3,
-            r,
+            &Part {
+                range,
+                ..run.clone()
+            },
             &mut || true,
         )
         .unwrap()
@@ -237,7 +257,14 @@ fn self_play_concatenates_across_shards() {
         assert_eq!(whole.masks[i * whole.step_space + id as usize], 1);
     }
     assert!(matches!(
-        SelfPlay::play(line, &rules, 2, &["nobody".into()], 3, 0..1, &mut || true),
+        SelfPlay::play(
+            &Part {
+                bots: &["nobody".to_owned()],
+                range: 0..1,
+                ..run
+            },
+            &mut || true
+        ),
         Err(TableError::Bot(_))
     ));
 }
