@@ -168,34 +168,28 @@ impl Shard {
         record: bool,
         keep_on: &mut dyn FnMut() -> bool,
     ) -> Result<Shard, TableError> {
-        let Part {
-            line,
-            rules,
-            players,
-            bots,
-            seed,
-            ref range,
-        } = *part;
-        check_range(range)?;
-        let duplicate = line.duplicate(rules, players, bots, seed)?;
+        check_range(&part.range)?;
+        let duplicate = part
+            .line
+            .duplicate(part.rules, part.players, part.bots, part.seed)?;
         let started = std::time::Instant::now();
         let mut deals = Vec::new();
         let mut records = Records::new();
-        for d in range.clone() {
+        for d in part.range.clone() {
             ShardError::ask(keep_on, d)?;
             let mut deal = duplicate.play_deal(d, record)?;
             records.append(d, &core::mem::take(&mut deal.records))?;
             deals.push(deal);
         }
         Ok(Shard {
-            game: line.record().to_owned(),
-            rules: rules.clone(),
-            players,
-            bots: bots.iter().map(|b| b.trim().to_owned()).collect(),
-            seed,
+            game: part.line.record().to_owned(),
+            rules: part.rules.clone(),
+            players: part.players,
+            bots: part.bots.iter().map(|b| b.trim().to_owned()).collect(),
+            seed: part.seed,
             record,
-            start: range.start,
-            end: range.end,
+            start: part.range.start,
+            end: part.range.end,
             deals,
             records,
             seconds: started.elapsed().as_secs_f64(),
