@@ -719,6 +719,11 @@ impl<G: Catalogued, P: Indexed<Game = G>> Typed<G, P> {
             if seat >= players {
                 return Err(TableError::Seat { seat, players });
             }
+            if learners >> seat & 1 == 1 {
+                return Err(TableError::Setup(format!(
+                    "the learners name seat {seat} twice: list each seat once"
+                )));
+            }
             learners |= 1 << seat;
         }
         if learners == 0 {

@@ -23,6 +23,9 @@ pub enum ShardError {
     /// Nothing to merge.
     #[error("there are no shards to merge")]
     Empty,
+    /// Shards that cover no deal: a tournament plays at least one.
+    #[error("the shards hold no deals, and a tournament plays at least one")]
+    NoDeals,
     /// A range that ends before it starts.
     #[error("a shard's deals run from start to end, and {end} is before {start}")]
     Backwards {
@@ -251,8 +254,8 @@ impl Merged {
 /// the standings over all `n` deals: the same as one process playing them.
 ///
 /// # Errors
-/// [`ShardError`] (as [`TableError::Shard`]) for no shards, shards of different tournaments,
-/// a gap, an overlap, a shard whose games are not its tournament's, or memory too short for
+/// [`ShardError`] (as [`TableError::Shard`]) for no shards, shards of no deals, shards of
+/// different tournaments, a gap, an overlap, a shard whose games are not its tournament's, or memory too short for
 /// their records ([`ShardError::NoMemory`]); otherwise as [`GameType::duplicate`] for a game
 /// type or rules this build does not have.
 pub fn merge(shards: &[Shard]) -> Result<Merged, TableError> {
@@ -302,6 +305,9 @@ pub fn merge(shards: &[Shard]) -> Result<Merged, TableError> {
         }
         records.append(s.start, &s.records)?;
         next = next.max(s.end);
+    }
+    if next == 0 {
+        return Err(ShardError::NoDeals.into());
     }
     let standings = duplicate.standings(&results);
     Ok(Merged {

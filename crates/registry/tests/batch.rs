@@ -449,6 +449,18 @@ fn opponents_may_differ_by_seat() {
 }
 
 #[test]
+fn learners_name_seats_at_the_table_once() {
+    let line = cards_registry::find("jass", Some("schieber-deal")).unwrap();
+    let mut twice = config(line, 2, Tensor::Observation);
+    twice.learners = vec![0, 2, 0];
+    let e = line.batch(twice.clone()).unwrap_err().to_string();
+    assert!(e.contains("the learners name seat 0 twice"), "{e}");
+    twice.learners = vec![4];
+    let e = line.batch(twice).unwrap_err().to_string();
+    assert!(e.contains("the seats are 0 to 3, not 4"), "{e}");
+}
+
+#[test]
 fn a_batch_is_bounded() {
     let line = cards_registry::find("letom", Some("deal")).unwrap();
     for tables in [0, cards_registry::batch::MAX_BATCH + 1, usize::MAX] {

@@ -75,6 +75,13 @@ fn gaps_overlaps_and_other_tournaments_are_refused() {
     };
     let parts = shards("letom", Some("deal"), &[0, 2, 4, 6]);
     assert_eq!(refused(&[]), ShardError::Empty);
+    // A shard of no deals checks a run's bots and rules, and is no tournament by itself.
+    let nothing = shards("letom", Some("deal"), &[0, 0]);
+    assert_eq!(refused(&nothing), ShardError::NoDeals);
+    assert_eq!(
+        refused(&[nothing[0].clone(), nothing[0].clone()]),
+        ShardError::NoDeals
+    );
     assert_eq!(
         refused(&[parts[0].clone(), parts[2].clone()]),
         ShardError::Gap { from: 2, to: 4 }
