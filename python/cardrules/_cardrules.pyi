@@ -232,7 +232,7 @@ def tournament_shard(
 def merge_tournament(shards: Sequence[TournamentShard]) -> dict[str, Any]: ...
 def selfplay_shard(
     game: Game,
-    bots: Union[str, Sequence[Union[str, Bot]]],
+    bots: Union[str, Bot, Sequence[Union[str, Bot]]],
     seed: int = 0,
     start: int = 0,
     end: int = 100,

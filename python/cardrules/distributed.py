@@ -9,8 +9,9 @@ however many shards there were; ``merge_selfplay`` concatenates self-play data i
 
 The runners here send those tasks to a ``concurrent.futures`` executor (a process pool unless
 one is given) or to Ray (``pip install 'cardrules[ray]'``), and merge what comes back. Only
-ladder bots (names or ``cardrules.Bot``) travel: a Python function cannot be sent to another
-process.
+names travel: ladder bots (names or ``cardrules.Bot``) and, in a tournament, outside programs
+(``"exec:COMMAND"``, which every worker must be able to start). A Python function cannot be sent
+to another process.
 
 >>> import cardrules
 >>> from cardrules.distributed import run_tournament
@@ -94,10 +95,11 @@ def run_tournament(game: Game, players: Sequence[Ladder], deals: int = 100, seed
     """``cardrules.tournament(game, players, deals, seed, records)`` with its deals split into
     ``shards`` ranges (default: one per CPU) run on ``executor`` (default: a process pool of
     its own, closed after). The report is the same as one process's, all but ``timing``
-    (which adds up the shards' seconds).
+    (which adds up the shards' seconds). ``deals`` may pass ``cardrules.tournament``'s bound
+    of 10,000,000, as long as no shard does.
 
-    Raises ``BotError`` for a player that is not a ladder bot (checked here, before any task
-    is sent) and whatever a shard raised.
+    Raises ``BotError`` for a player that is neither a ladder bot nor a program (checked here,
+    before any task is sent), ``CardrulesError`` for no deals, and whatever a shard raised.
     """
     names = _names(players)
     # A shard of no deals checks the bots, the rules and the players in this process.
@@ -126,7 +128,7 @@ def ray_tournament(game: Game, players: Sequence[Ladder], deals: int = 100, seed
     this process is connected to (``ray.init`` first, or Ray starts a local one).
 
     Raises ``ImportError`` without Ray (``pip install 'cardrules[ray]'``), ``BotError`` for a
-    player that is not a ladder bot.
+    player that is neither a ladder bot nor a program, ``CardrulesError`` for no deals.
     """
     ray = _ray()
     names = _names(players)

@@ -392,12 +392,13 @@ class SeatVectorEnv(gymnasium.vector.VectorEnv):
         self, actions: np.ndarray | Sequence[int]
     ) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         """Plays each table's action for the learner (ignored at a table whose episode ended on
-        the last step: that table deals its next episode), then the bots to the learner's next
+        the last step: under ``"next-step"`` that table deals its next episode, under
+        ``"disabled"`` it waits for ``reset(mask=...)``), then the bots to the learner's next
         turn.
 
         Raises:
-            cardrules.IllegalAction: an illegal action without ``illegal_reward``, or an action
-                for a finished table under ``"disabled"``; no table moves.
+            cardrules.IllegalAction: an illegal action without ``illegal_reward``, or a step
+                before the first reset; no table moves.
             ValueError: actions that are not ``num_envs`` integers.
         """
         self.vec.step(actions)

@@ -13,7 +13,8 @@ short name to its ``(name, variant)``).
 >>> state = game.new_initial_state()
 >>> while not state.is_terminal():
 ...     state.apply_action(state.legal_actions()[0])
->>> state.returns()
+>>> sum(state.returns())
+0.0
 
 Conventions:
 

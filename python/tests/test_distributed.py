@@ -3,7 +3,6 @@ or Ray, merges to what one process (and the command line) gives for the same see
 
 from __future__ import annotations
 
-import doctest
 import json
 import os
 import pickle
@@ -96,6 +95,12 @@ def test_gaps_overlaps_and_other_tournaments_are_refused() -> None:
         cardrules.merge_tournament([a, other, c])
     with pytest.raises(cardrules.CardrulesError, match="no shards"):
         cardrules.merge_tournament([])
+    # A shard of no deals checks a run's players; alone it is no tournament, as deals=0 is not.
+    empty = cardrules.tournament_shard(game, bots, seed=1, start=0, end=0)
+    with pytest.raises(cardrules.CardrulesError, match="hold no deals"):
+        cardrules.merge_tournament([empty])
+    with ThreadPoolExecutor(2) as pool, pytest.raises(cardrules.CardrulesError, match="no deals"):
+        run_tournament(game, bots, deals=0, executor=pool)
     with pytest.raises(cardrules.CardrulesError, match="not a TournamentShard"):
         cardrules.merge_tournament([a, "b"])
     with pytest.raises(cardrules.CardrulesError, match="4 is before 5"):
@@ -227,6 +232,8 @@ def test_self_play_shards_refuse_gaps_and_bad_bots() -> None:
         cardrules.selfplay_shard(game, ["rules"] * 3, end=1)
     with pytest.raises(cardrules.BotError, match="another process"):
         cardrules.selfplay_shard(game, ["rules", len], end=1)
+    # One bot for every seat, by name or as a Bot.
+    assert same_data(cardrules.selfplay_shard(game, cardrules.Bot("rules"), seed=1, end=2), a)
 
 
 # Run in a child, whose memory is capped (RLIMIT_AS) once the package is loaded.
@@ -299,10 +306,6 @@ def test_self_play_on_a_process_pool() -> None:
     game = cardrules.new_game("jass", variant="schieber-deal")
     whole = cardrules.selfplay_shard(game, "random", seed=8, start=0, end=4)
     assert same_data(run_selfplay(game, "random", deals=4, seed=8, shards=2), whole)
-
-
-def test_the_module_s_example_runs() -> None:
-    assert doctest.testmod(cardrules.distributed).failed == 0
 
 
 def test_without_ray_the_error_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -84,6 +84,13 @@ def test_the_mask_is_the_legal_actions(game: cardrules.Game) -> None:
         assert list(np.flatnonzero(mask)) == state.legal_actions()
         other = (state.current_player() + 1) % game.num_players()
         assert state.legal_actions(other) == []
+        assert not state.legal_actions_mask(other).any()
+        # OpenSpiel's negative ids name no seat; a number past the seats is a mistake.
+        assert state.legal_actions(cardrules.TERMINAL) == []
+        with pytest.raises(cardrules.InvalidRules, match="seats are 0 to"):
+            state.legal_actions(game.num_players())
+        with pytest.raises(cardrules.InvalidRules, match="seats are 0 to"):
+            state.legal_actions_mask(game.num_players())
         out = np.full(game.num_distinct_actions(), 7, dtype=np.int8)
         assert state.legal_actions_mask(out=out) is out
         assert (out == mask).all()
@@ -133,6 +140,13 @@ def test_tensors_have_the_game_s_fixed_shapes(game: cardrules.Game) -> None:
             assert (out == obs).all()
         with pytest.raises(cardrules.InvalidRules, match="out holds"):
             state.observation_tensor(0, out=np.zeros(3, dtype=np.float32))
+        # The wrong kind of array is a TypeError that says what was given.
+        for wrong, given in [(np.zeros(obs.shape, np.float64), "a float64 array of shape"),
+                             (np.zeros((1, *obs.shape), np.float32), "a float32 array of shape (1,"),
+                             ([0.0] * obs.size, "a list")]:
+            with pytest.raises(TypeError, match="one-dimensional numpy array of float32, not "
+                               + __import__("re").escape(given)):
+                state.observation_tensor(0, out=wrong)
         with pytest.raises(cardrules.InvalidRules, match="seats"):
             state.information_state_tensor(game.num_players())
 
@@ -204,6 +218,22 @@ def test_records_replay(game: cardrules.Game) -> None:
     again = game.state_from_record(state.record())
     assert again.state_dict() == state.state_dict()
     assert cardrules.from_record(state.record()).returns() == state.returns()
+    # A record's own game is the one it was played in.
+    assert cardrules.from_record(state.record()).get_game() == game
+
+
+def test_a_game_takes_records_and_setups_of_its_own_seats_and_rules() -> None:
+    two, three = cardrules.new_game("zaagox", players=2), cardrules.new_game("zaagox", players=3)
+    record = three.new_initial_state(seed=1).record()
+    with pytest.raises(cardrules.InvalidRecord, match="game of 3 players, and this game has 2"):
+        two.state_from_record(record)
+    short = cardrules.new_game("zaagox", players=3, rules={"turn_limit": 5})
+    with pytest.raises(cardrules.InvalidRecord, match="rules are not this game's"):
+        short.state_from_record(record)
+    setup = three.new_initial_state(seed=1).state_dict()["setup"]
+    with pytest.raises(cardrules.InvalidRules, match="seats 3 players, and this game has 2"):
+        two.new_initial_state(setup=setup)
+    assert three.new_initial_state(setup=setup).num_players() == 3
 
 
 def test_an_explicit_setup_starts_a_game(game: cardrules.Game) -> None:

@@ -177,6 +177,8 @@ def test_bad_options_are_refused_in_words() -> None:
         cardrules.VecEnv("letom", variant="deal", learners=[0], opponent="wizard")
     with pytest.raises(cardrules.InvalidRules, match="seats"):
         cardrules.VecEnv("letom", variant="deal", learners=[7])
+    with pytest.raises(cardrules.InvalidRules, match="seat 0 twice"):
+        cardrules.VecEnv("letom", variant="deal", learners=[0, 0])
     with pytest.raises(cardrules.InvalidRules, match="autoreset"):
         cardrules.VecEnv("letom", variant="deal", autoreset="same-step")  # type: ignore[arg-type]
     with pytest.raises(cardrules.InvalidRules, match="threads"):

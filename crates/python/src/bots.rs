@@ -51,7 +51,9 @@ impl Bot {
     /// The action id it plays for the seat to act in `state`. In a decision taken in several
     /// actions it chooses the whole move at the first and returns its next step each call.
     ///
-    /// Raises `GameOver` once the game is over.
+    /// Raises `GameOver` once the game is over, and `BotError` when some steps of a decision
+    /// were taken by another player (a policy of yours, say) and the move the bot chooses
+    /// does not begin with them: a bot plays a decision whole, or not at all.
     fn __call__(&self, py: Python<'_>, state: &State) -> PyResult<usize> {
         py.detach(|| {
             state.with_table(|table| {

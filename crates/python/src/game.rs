@@ -7,14 +7,15 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use serde_json::Value;
 
-use crate::errors::{self, InvalidRules};
+use crate::errors::{self, InvalidRecord, InvalidRules};
 use crate::json;
 use crate::state::State;
 
 /// Every game type the package plays: a list of dicts with its `name`, `variant` (None for the
 /// game's main form), `record` (the name its records carry, which `new_game` also takes),
 /// `label`, `about`, `players` (the fewest and most seats), `default_rules`, `presets` (their
-/// names), `num_distinct_actions` and the tensor shapes.
+/// names), `num_distinct_actions`, and `observation_shape` and `information_state_shape`: each
+/// tensor's public and private lengths, as `Game.observation_tensor_parts()` gives them.
 #[pyfunction]
 pub(crate) fn games(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
     let list = PyList::empty(py);
@@ -113,7 +114,8 @@ impl Game {
         self.line.record()
     }
 
-    /// The rules in force, as a dict (every field).
+    /// The rules in force, as a dict, as the game's records write them (a field at its default
+    /// may be left out).
     #[getter]
     fn rules<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         json::to_py(py, &self.rules)
@@ -166,7 +168,8 @@ impl Game {
     /// The first state: dealt from `seed` (every deal of the game fixed by it), or the
     /// explicit position `setup` (the game's setup as a dict, every card placed).
     ///
-    /// Raises `InvalidRules` for a setup the game refuses.
+    /// Raises `InvalidRules` for a setup the game refuses, or one that seats another number of
+    /// players than this game.
     #[pyo3(signature = (seed=0, setup=None))]
     fn new_initial_state(
         slf: &Bound<'_, Self>,
@@ -182,14 +185,36 @@ impl Game {
             }
         }
         .map_err(errors::table)?;
+        if table.players() != game.players {
+            return Err(InvalidRules::new_err(format!(
+                "the setup seats {} players, and this game has {}",
+                table.players(),
+                game.players
+            )));
+        }
         Ok(State::new(slf.clone().unbind(), table))
     }
 
     /// The state a game record (JSON text, as `State.record()` writes it) leaves.
     ///
-    /// Raises `InvalidRecord` when it is not a record of this game type or does not replay.
+    /// Raises `InvalidRecord` when it is not a record of this game type, of its player count
+    /// and rules (`cardrules.from_record` takes a record's own), or does not replay.
     fn state_from_record(slf: &Bound<'_, Self>, record: &str) -> PyResult<State> {
-        let table = slf.get().line.replay(record).map_err(errors::table)?;
+        let game = slf.get();
+        let table = game.line.replay(record).map_err(errors::table)?;
+        if table.players() != game.players {
+            return Err(InvalidRecord::new_err(format!(
+                "the record is of a game of {} players, and this game has {}",
+                table.players(),
+                game.players
+            )));
+        }
+        if table.record()["rules"] != game.rules {
+            return Err(InvalidRecord::new_err(
+                "the record's rules are not this game's (cardrules.from_record plays a record \
+                 under its own)",
+            ));
+        }
         Ok(State::new(slf.clone().unbind(), table))
     }
 

@@ -138,9 +138,9 @@ fn ladder_names(players: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
             names.push(bot.get().name.clone());
         } else {
             return Err(BotError::new_err(format!(
-                "player {i} is {p}: a shard plays bots of the ladder only (a name such as \
-                 \"rules\" or a cardrules.Bot), since a Python function cannot be sent to \
-                 another process; cardrules.tournament seats functions in this process"
+                "player {i} is {p}: a shard seats players by name only (a bot of the ladder \
+                 such as \"rules\", or a cardrules.Bot), since a Python function cannot be \
+                 sent to another process; cardrules.tournament seats functions in this process"
             )));
         }
     }
@@ -150,15 +150,16 @@ fn ladder_names(players: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
 /// Plays deals `start` to `end - 1` of the tournament `cardrules.tournament(game, players,
 /// seed=seed)` would play, and returns them as a picklable `TournamentShard` (each game's
 /// record kept in memory with `records`, about 0.5 to 4 KiB a game by game type). The players
-/// are ladder names or `cardrules.Bot`s.
+/// are ladder names, `cardrules.Bot`s or outside programs (`"exec:COMMAND"`, each given the
+/// default answer time, 10 s a decision).
 ///
 /// Run on Python's main thread, Ctrl-C stops it between deals, or while an outside program's
 /// answer is awaited (`KeyboardInterrupt`).
 ///
-/// Raises `BotError` for a player that is not a bot of the ladder (a Python function cannot
-/// be sent to another process), `CardrulesError` for `end` before `start` or more than
-/// 10,000,000 deals, `InvalidRules` for a table the game does not seat, `MemoryError` when
-/// memory runs short for the records.
+/// Raises `BotError` for a player that is neither a bot of the ladder nor a program (a Python
+/// function cannot be sent to another process), `CardrulesError` for `end` before `start` or
+/// more than 10,000,000 deals, `InvalidRules` for a table the game does not seat,
+/// `MemoryError` when memory runs short for the records.
 #[pyfunction]
 #[pyo3(signature = (game, players, seed=0, start=0, end=100, records=false))]
 pub(crate) fn tournament_shard(
@@ -183,8 +184,8 @@ pub(crate) fn tournament_shard(
 /// standings to the last bit, whatever the split; with the games' records (`"games"`) when the
 /// shards kept them. Its `timing` adds up the shards' seconds.
 ///
-/// Raises `CardrulesError` for no shards, shards of different tournaments, a gap or an
-/// overlap (the deals named).
+/// Raises `CardrulesError` for no shards, shards of no deals at all, shards of different
+/// tournaments, a gap or an overlap (the deals named).
 #[pyfunction]
 pub(crate) fn merge_tournament<'py>(
     py: Python<'py>,
@@ -239,6 +240,8 @@ pub(crate) fn selfplay_shard<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let names = if let Ok(one) = bots.extract::<String>() {
         vec![one]
+    } else if let Ok(one) = bots.cast::<Bot>() {
+        vec![one.get().name.clone()]
     } else {
         ladder_names(bots)?
     };

@@ -8,6 +8,7 @@ use std::sync::{Mutex, MutexGuard};
 use cards_core::ActionMask;
 use cards_registry::Table;
 use numpy::{PyArray1, PyArrayMethods as _};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
@@ -69,7 +70,7 @@ impl State {
         &self,
         py: Python<'py>,
         player: Option<i64>,
-        out: Option<Bound<'py, PyArray1<f32>>>,
+        out: Option<Bound<'py, PyAny>>,
         shape: impl FnOnce((cards_core::Shape, cards_core::Shape)) -> cards_core::Shape,
         write: impl FnOnce(&dyn Table, usize, &mut [f32]) -> Result<(), cards_registry::TableError>,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
@@ -79,6 +80,16 @@ impl State {
         tensor(py, len, out, |values| {
             write(&*inner.table, seat, values).map_err(errors::table)
         })
+    }
+
+    /// Whether `player` names someone other than the seat to act: another seat, or one of
+    /// OpenSpiel's negative ids (the terminal or chance player); `None` names the seat to act.
+    fn not_to_act(table: &dyn Table, player: Option<i64>) -> PyResult<bool> {
+        match player {
+            None => Ok(false),
+            Some(p) if p < 0 => Ok(true),
+            Some(_) => Ok(table.to_act() != Some(Self::seat(table, player)?)),
+        }
     }
 
     /// `player` as a seat: the one to act when `None`.
@@ -115,11 +126,20 @@ fn last_arg<'py>(args: &Bound<'py, PyTuple>, what: &str) -> PyResult<Bound<'py, 
 fn tensor<'py, T: numpy::Element + Copy + Default>(
     py: Python<'py>,
     len: usize,
-    out: Option<Bound<'py, PyArray1<T>>>,
+    out: Option<Bound<'py, PyAny>>,
     fill: impl FnOnce(&mut [T]) -> PyResult<()>,
 ) -> PyResult<Bound<'py, PyArray1<T>>> {
     match out {
-        Some(array) => {
+        Some(out) => {
+            // Cast here rather than in the signature, so a wrong array is named in words.
+            let array = out.cast_into::<PyArray1<T>>().map_err(|e| {
+                let given = e.into_inner();
+                let dtype = numpy::dtype::<T>(py);
+                PyTypeError::new_err(format!(
+                    "out must be a one-dimensional numpy array of {dtype}, not {}",
+                    shown_array(&given)
+                ))
+            })?;
             let mut writable = array
                 .try_readwrite()
                 .map_err(|e| InvalidRules::new_err(format!("out cannot be written: {e}")))?;
@@ -145,6 +165,19 @@ fn tensor<'py, T: numpy::Element + Copy + Default>(
     }
 }
 
+/// What `given` is, as a wrong `out=` shows it: `a float32 array of shape (3, 4)`, or its type.
+fn shown_array(given: &Bound<'_, PyAny>) -> String {
+    let dtype = given.getattr("dtype").and_then(|d| d.str());
+    let shape = given.getattr("shape").and_then(|s| s.str());
+    match (dtype, shape) {
+        (Ok(dtype), Ok(shape)) => format!("a {dtype} array of shape {shape}"),
+        _ => given
+            .get_type()
+            .name()
+            .map_or_else(|_| "that".to_owned(), |name| format!("a {name}")),
+    }
+}
+
 #[pymethods]
 impl State {
     /// The game this state is of.
@@ -163,7 +196,8 @@ impl State {
         Ok(self.lock()?.table.to_act().is_none())
     }
 
-    /// Whether it is no seat's turn to choose at random (always: chance lives in the seed).
+    /// Whether chance is to act: never, since every deal is fixed by the seed (no chance
+    /// player).
     fn is_chance_node(&self) -> bool {
         false
     }
@@ -174,11 +208,13 @@ impl State {
     }
 
     /// The legal action ids of the seat to act, in increasing order (empty once over, or for
-    /// another `player`).
+    /// another `player`: a seat not to act, or OpenSpiel's negative ids of no seat).
+    ///
+    /// Raises `InvalidRules` for a `player` past the last seat.
     #[pyo3(signature = (player=None))]
     fn legal_actions(&self, player: Option<i64>) -> PyResult<Vec<usize>> {
         let inner = &mut *self.lock()?;
-        if player.is_some_and(|p| inner.table.to_act().map(|s| s as i64) != Some(p)) {
+        if Self::not_to_act(&*inner.table, player)? {
             return Ok(Vec::new());
         }
         inner.table.step_mask(&mut inner.mask);
@@ -186,17 +222,20 @@ impl State {
     }
 
     /// The legal actions as a mask over every action id: an int8 array of
-    /// `num_distinct_actions()` zeros and ones, new or written into `out`.
+    /// `num_distinct_actions()` zeros and ones, new or written into `out` (all zeros for a
+    /// `player` not to act, as `legal_actions` has none).
+    ///
+    /// Raises `InvalidRules` for a `player` past the last seat or an `out` of the wrong size.
     #[pyo3(signature = (player=None, out=None))]
     fn legal_actions_mask<'py>(
         &self,
         py: Python<'py>,
         player: Option<i64>,
-        out: Option<Bound<'py, PyArray1<i8>>>,
+        out: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyArray1<i8>>> {
         let inner = &mut *self.lock()?;
         let len = inner.table.step_space();
-        let other = player.is_some_and(|p| inner.table.to_act().map(|s| s as i64) != Some(p));
+        let other = Self::not_to_act(&*inner.table, player)?;
         tensor(py, len, out, |values| {
             values.fill(0);
             if !other {
@@ -307,7 +346,7 @@ impl State {
         &self,
         py: Python<'py>,
         player: Option<i64>,
-        out: Option<Bound<'py, PyArray1<f32>>>,
+        out: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
         self.seat_tensor(
             py,
@@ -325,7 +364,7 @@ impl State {
         &self,
         py: Python<'py>,
         player: Option<i64>,
-        out: Option<Bound<'py, PyArray1<f32>>>,
+        out: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
         self.seat_tensor(
             py,
@@ -497,9 +536,10 @@ pub(crate) fn from_record(py: Python<'_>, record: &str) -> PyResult<State> {
         errors::InvalidRecord::new_err(format!("{name:?} is not the record name of a game"))
     })?;
     let table = line.replay(record).map_err(errors::table)?;
+    // The rules as the game writes them (every field it writes), not as the text has them.
     let game = Game {
         line,
-        rules: value["rules"].clone(),
+        rules: table.record()["rules"].clone(),
         players: table.players(),
     };
     Ok(State::new(Py::new(py, game)?, table))
