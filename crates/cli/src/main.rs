@@ -238,7 +238,8 @@ struct TournamentArgs {
     #[arg(long)]
     json: bool,
     /// Write every game's record (JSON, for `cardrules replay`) into DIR, created if needed,
-    /// as <record>-deal<D>-<A>-vs-<B>-seating<K>.json (<record> the game type's record name).
+    /// as <record>-deal<D>-<A>-vs-<B>-seating<K>.json (<record> the game type's record name; <A>
+    /// and <B> the bots' names or labels, with _N, the place in --bots, where two are alike).
     /// DIR is checked before the first deal: it must not hold a file this run writes, unless
     /// --force.
     #[arg(long, value_name = "DIR")]

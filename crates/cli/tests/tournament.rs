@@ -92,6 +92,47 @@ fn records_replay() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Every game of a run has a file of its own, even between entrants whose names make the same
+/// file name (a bot entered twice, two programs alike but for their punctuation); a label
+/// names its program's files.
+#[test]
+fn entrants_alike_in_name_write_files_of_their_own() {
+    let dir = std::env::temp_dir().join(format!("cardrules-alike-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = json(&[
+        "tournament",
+        "zaagox",
+        "--bots",
+        "random,random,x.y=exec:true,x_y=exec:true,mine=exec:true",
+        "--deals",
+        "1",
+        "--record",
+        dir.to_str().unwrap(),
+        "--json",
+    ]);
+    let records: Vec<&str> = out["records"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap())
+        .collect();
+    // 10 pairs under 2 seatings.
+    assert_eq!(records.len(), 20);
+    let mut distinct = records.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 20, "{records:?}");
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 20);
+    let named = |tail: &str| records.iter().any(|r| r.ends_with(tail));
+    assert!(
+        named("deal0-random_1-vs-random_2-seating0.json"),
+        "{records:?}"
+    );
+    assert!(named("deal0-x-y_3-vs-x-y_4-seating1.json"), "{records:?}");
+    assert!(named("deal0-random_2-vs-mine-seating0.json"), "{records:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn bad_bots_budgets_and_games_are_refused() {
     let e = usage_error(&["tournament", "zaagox", "--bots", "rules,alphazero"]);

@@ -47,6 +47,7 @@ pub fn tournament(
         config.deals,
         "{wide_bar} {human_pos}/{human_len} deals, eta {eta}\n{msg}",
     );
+    let parts = file_parts(&entries);
     let names = RecordNames {
         record: line.record(),
         deals: config.deals,
@@ -54,8 +55,9 @@ pub fn tournament(
             .pairs()
             .into_iter()
             .flat_map(|(a, b)| {
+                let parts = &parts;
                 (0..t.seatings().len())
-                    .map(move |seating| record_tail(&config.bots[a], &config.bots[b], seating))
+                    .map(move |seating| record_tail(&parts[a], &parts[b], seating))
             })
             .collect(),
     };
@@ -77,11 +79,7 @@ pub fn tournament(
             let deal = deal?;
             if let Some(dir) = &config.record {
                 for (game, record) in deal.games.iter().zip(&deal.records) {
-                    let tail = record_tail(
-                        &config.bots[game.pair.0],
-                        &config.bots[game.pair.1],
-                        game.seating,
-                    );
+                    let tail = record_tail(&parts[game.pair.0], &parts[game.pair.1], game.seating);
                     let path = dir.join(names.name(deal.deal, &tail));
                     // Parsed again, to be written as tournament records always were: pretty,
                     // keys sorted.
@@ -279,17 +277,33 @@ impl output::Planned for RecordNames {
     }
 }
 
-/// `-<A>-vs-<B>-seating<K>.json`: a game's record name after its deal.
+/// `-<A>-vs-<B>-seating<K>.json`: a game's record name after its deal, `a` and `b` the
+/// entrants' [`file_parts`].
 fn record_tail(a: &str, b: &str, seating: usize) -> String {
-    format!(
-        "-{}-vs-{}-seating{seating}.json",
-        file_part(a),
-        file_part(b)
-    )
+    format!("-{a}-vs-{b}-seating{seating}.json")
 }
 
-/// A bot's name as part of a file name (`ismcts:1000` → `ismcts-1000`; an `exec:` command's
-/// first 48 characters).
+/// Each entrant's part of the record files' names: its name (its label, if it has one) as a
+/// file name allows it ([`file_part`]), and, where two entrants' parts would be alike (the same
+/// bot twice, or programs alike in their first 48 characters), `_N` after it, `N` its place in
+/// `--bots` from 1. No file part has a `_` of its own, so no two games share a file.
+fn file_parts(entries: &[Entry]) -> Vec<String> {
+    let plain: Vec<String> = entries.iter().map(|e| file_part(e.name())).collect();
+    plain
+        .iter()
+        .enumerate()
+        .map(|(i, part)| {
+            if plain.iter().filter(|other| *other == part).count() > 1 {
+                format!("{part}_{}", i + 1)
+            } else {
+                part.clone()
+            }
+        })
+        .collect()
+}
+
+/// A name as part of a file name (`ismcts:1000` → `ismcts-1000`; an `exec:` command's first
+/// 48 characters), every character but an ASCII letter or digit made `-`.
 fn file_part(name: &str) -> String {
     name.trim()
         .chars()
