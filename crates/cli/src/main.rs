@@ -128,7 +128,7 @@ enum Command {
 #[derive(Debug, Args)]
 struct RulesArgs {
     /// The game.
-    #[arg(value_parser = game_parser())]
+    #[arg(value_parser = game_parser(table::every))]
     game: String,
     /// Words of a section's heading or of a term (`weis`, `scoring`, `Stöck`): only those
     /// sections and terms are printed.
@@ -146,7 +146,7 @@ struct RulesArgs {
 #[derive(Debug, Args)]
 struct PlayArgs {
     /// The game to play.
-    #[arg(value_parser = game_parser())]
+    #[arg(value_parser = game_parser(table::every))]
     game: String,
     /// Number of players [default: the fewest the game takes].
     #[arg(short, long, value_name = "N")]
@@ -204,7 +204,7 @@ struct PlayArgs {
 #[derive(Debug, Args)]
 struct TournamentArgs {
     /// The game to play.
-    #[arg(value_parser = game_parser())]
+    #[arg(value_parser = game_parser(table::every))]
     game: String,
     /// The bots, comma-separated, at least two (e.g. rules,ismcts:1000). `exec:COMMAND` (or
     /// `LABEL=exec:COMMAND`) seats an outside program, started by `sh -c COMMAND` for each seat
@@ -267,7 +267,7 @@ fn parse_deals(text: &str) -> Result<u64, String> {
 #[derive(Debug, Args)]
 struct SimulateArgs {
     /// The game to play.
-    #[arg(value_parser = game_parser())]
+    #[arg(value_parser = game_parser(cards_registry::GameType::summarized))]
     game: String,
     /// Number of players (each game's range comes from the registry).
     #[arg(short, long, value_name = "N", help = players_help())]
@@ -414,12 +414,13 @@ fn parse_threads(text: &str) -> Result<u64, String> {
         })
 }
 
-/// `simulate`'s game argument: the table's games, each with its line of help.
-fn game_parser() -> PossibleValuesParser {
-    PossibleValuesParser::new(cards_registry::games().into_iter().map(|game| {
+/// A command's game argument: the table's games, each with its line of help naming the
+/// variants the command `plays`.
+fn game_parser(plays: table::Plays) -> PossibleValuesParser {
+    PossibleValuesParser::new(cards_registry::games().into_iter().map(move |game| {
         PossibleValue::new(game).help(format!(
             "{} ({} players)",
-            table::about(game),
+            table::about(game, plays),
             table::counts(&table::players(game), "-")
         ))
     }))
@@ -448,16 +449,18 @@ fn command() -> clap::Command {
         .mut_subcommand("simulate", |simulate| {
             simulate
                 .after_long_help(table::rules_help())
-                .mut_arg("variant", |a| a.help(table::variants_help()))
+                .mut_arg("variant", |a| {
+                    a.help(table::variants_help(cards_registry::GameType::summarized))
+                })
         })
         .mut_subcommand("tournament", |tournament| {
             tournament
                 .after_long_help(table::rules_help())
-                .mut_arg("variant", |a| a.help(table::variants_help()))
+                .mut_arg("variant", |a| a.help(table::variants_help(table::every)))
         })
         .mut_subcommand("play", |play| {
             play.after_long_help(table::rules_help())
-                .mut_arg("variant", |a| a.help(table::variants_help()))
+                .mut_arg("variant", |a| a.help(table::variants_help(table::every)))
         })
         .mut_subcommand("oracle", |oracle| {
             let about = oracle.get_long_about().map(ToString::to_string);
@@ -849,11 +852,25 @@ mod tests {
         assert!(help.contains(&cards_registry::oracle::op_list()), "{help}");
         let simulate = command.find_subcommand_mut("simulate").unwrap();
         let help = simulate.render_long_help().to_string();
-        assert!(help.contains(&table::variants_help()), "{help}");
+        assert!(
+            help.contains(&table::variants_help(cards_registry::GameType::summarized)),
+            "{help}"
+        );
         for game in cards_registry::games() {
             let players = table::counts(&table::players(game), " to ");
             assert!(help.contains(&format!("{game}: {players}")), "{help}");
-            assert!(help.contains(&table::about(game)), "{help}");
+            assert!(
+                help.contains(&table::about(game, cards_registry::GameType::summarized)),
+                "{help}"
+            );
+        }
+        // What simulate cannot play, its help does not offer.
+        for line in cards_registry::catalogue()
+            .iter()
+            .filter(|t| !t.summarized())
+        {
+            let variant = line.variant.unwrap_or_default();
+            assert!(!help.contains(&format!(", {variant}")), "{help}");
         }
     }
 

@@ -71,22 +71,32 @@ pub fn players(game: &str) -> RangeInclusive<usize> {
     low..=high
 }
 
-/// The game's variants, its default first (empty for a game played one way).
-fn variants(game: &str) -> Vec<&'static str> {
+/// Which game types a command plays (`simulate` only those with a summary of many games).
+pub type Plays = fn(&'static GameType) -> bool;
+
+/// Every game type: what `play`, `tournament` and `rules` take.
+#[must_use]
+pub fn every(_: &'static GameType) -> bool {
+    true
+}
+
+/// The game's variants that a command `plays`, its default first (empty for a game played one
+/// way).
+fn variants(game: &str, plays: Plays) -> Vec<&'static str> {
     catalogue()
         .iter()
-        .filter(|t| t.game == game)
+        .filter(|t| t.game == game && plays(t))
         .filter_map(|t| t.variant)
         .collect()
 }
 
-/// `--variant`'s help: each game's variants, its default first.
+/// `--variant`'s help: each game's variants that a command `plays`, its default first.
 #[must_use]
-pub fn variants_help() -> String {
+pub fn variants_help(plays: Plays) -> String {
     let games: Vec<String> = games()
         .into_iter()
         .filter_map(|game| {
-            let variants = variants(game);
+            let variants = variants(game, plays);
             let (first, rest) = variants.split_first()?;
             Some(format!(
                 "{game}: {first} (the default){}",
@@ -97,11 +107,11 @@ pub fn variants_help() -> String {
     format!("The game's variant ({})", games.join("; "))
 }
 
-/// One line about a game: its default type's, with its other variants.
+/// One line about a game: its default type's, with its other variants that a command `plays`.
 #[must_use]
-pub fn about(game: &str) -> String {
+pub fn about(game: &str, plays: Plays) -> String {
     let about = lookup(game, None).map_or("", |t| t.about);
-    match variants(game).split_first() {
+    match variants(game, plays).split_first() {
         Some((_, [])) | None => about.to_owned(),
         Some((first, rest)) => format!(
             "{about} (--variant {first}, the default); also --variant {}",
@@ -197,7 +207,7 @@ mod tests {
         );
         for game in games() {
             let e = lookup(game, Some("nonesuch")).unwrap_err().to_string();
-            if variants(game).is_empty() {
+            if variants(game, every).is_empty() {
                 assert_eq!(
                     e,
                     format!("{game} has no variants, so --variant nonesuch does not apply")
@@ -205,7 +215,7 @@ mod tests {
             } else {
                 assert!(e.ends_with("not \"nonesuch\" (--variant)"), "{e}");
             }
-            assert!(!about(game).is_empty() && !players(game).is_empty());
+            assert!(!about(game, every).is_empty() && !players(game).is_empty());
             assert!(competed(game, None).unwrap().compared_as.is_none());
         }
         for line in catalogue() {
