@@ -11,7 +11,7 @@ pub enum Line {
     /// The line was longer than the limit; this many bytes were skipped, to its end.
     TooLong(usize),
     /// The line went on past the most bytes the caller lets be skipped: this many were read
-    /// and the rest of it is still unread.
+    /// and the rest of it, if any, is still unread.
     Unending(usize),
 }
 
@@ -52,12 +52,14 @@ pub fn read_line(
         }
         let used = part.len() + usize::from(done);
         input.consume(used);
-        if done {
-            break;
-        }
+        // Past `skip` whether or not the line ends in this chunk: where the input is cut into
+        // chunks must not decide.
         if seen > skip {
             buf.clear();
             return Ok(Some(Line::Unending(seen)));
+        }
+        if done {
+            break;
         }
     }
     if !any {
@@ -129,5 +131,22 @@ mod tests {
                 (None, Vec::new()),
             ]
         );
+    }
+
+    /// Whether a line ran past what may be skipped does not depend on how the input arrives.
+    #[test]
+    fn how_the_input_is_cut_does_not_decide() {
+        for capacity in 1..=16 {
+            let first = |input: &[u8]| {
+                let mut reader = io::BufReader::with_capacity(capacity, input);
+                read_line(&mut reader, &mut Vec::new(), 3, 8).unwrap()
+            };
+            let past = first(b"abcdefghij\n");
+            assert!(
+                matches!(past, Some(Line::Unending(9..))),
+                "{capacity}: {past:?}"
+            );
+            assert_eq!(first(b"abcdefgh\n"), Some(Line::TooLong(8)), "{capacity}");
+        }
     }
 }

@@ -497,7 +497,9 @@ where
                 }
                 Some(Line::Unending(_)) => {
                     writeln!(out)?;
-                    return Ok(Turn::Stopped("the input is not lines of text"));
+                    return Ok(Turn::Stopped(
+                        "the input is not lines of text: a line ran past 1 MiB",
+                    ));
                 }
                 Some(Line::TooLong(len)) => {
                     writeln!(
