@@ -454,7 +454,7 @@ mod tests {
             ),
             (
                 r#"{"op":"new","game":"jass","seed":1,"bots":["rules"],"rules":{"target":"x"}}"#,
-                "is not jass's rules",
+                "the rules given are not jass's rules",
             ),
             (
                 r#"{"op":"new","game":"jass","seed":1,"bots":["rules"],"seat":9}"#,
