@@ -7,8 +7,19 @@
 /// `message` with serde's Rust type names put as the JSON they stand for.
 #[must_use]
 pub fn user_words(message: &str) -> String {
+    // What was found, in serde's data model's words (`sequence`, `map`), as JSON's.
+    let mut message = message.to_owned();
+    for (serde, json) in [
+        ("invalid type: sequence", "invalid type: list"),
+        ("invalid type: map", "invalid type: object"),
+        ("invalid type: unit value", "invalid type: null"),
+        ("expected a sequence", "expected a JSON list"),
+        ("expected a map", "expected a JSON object"),
+    ] {
+        message = message.replace(serde, json);
+    }
     let mut out = String::with_capacity(message.len());
-    let mut rest = message;
+    let mut rest = message.as_str();
     while let Some(at) = rest.find("expected ") {
         let (before, after) = rest.split_at(at + "expected ".len());
         out.push_str(before);
@@ -102,11 +113,19 @@ mod tests {
             ),
             (
                 "invalid type: map, expected variant identifier",
-                "invalid type: map, expected one of the names it takes",
+                "invalid type: object, expected one of the names it takes",
             ),
             (
                 "invalid type: map, expected unit",
-                "invalid type: map, expected null",
+                "invalid type: object, expected null",
+            ),
+            (
+                "invalid type: sequence, expected a map",
+                "invalid type: list, expected a JSON object",
+            ),
+            (
+                "invalid type: unit value, expected a sequence",
+                "invalid type: null, expected a JSON list",
             ),
             (
                 "unknown variant `x`, expected one of `big`, `small`",
