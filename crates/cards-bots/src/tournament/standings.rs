@@ -191,10 +191,16 @@ fn ci(e: &Estimate, digits: usize) -> String {
 
 impl fmt::Display for Standings {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let plural = |n: usize| if n == 1 { "" } else { "s" };
         writeln!(
             f,
-            "{} deals × {} seatings per pair: {} games",
-            self.deals, self.seatings, self.games
+            "{} deal{} × {} seating{} per pair: {} game{}",
+            self.deals,
+            plural(self.deals),
+            self.seatings,
+            plural(self.seatings),
+            self.games,
+            plural(self.games)
         )?;
         let w = self
             .bots

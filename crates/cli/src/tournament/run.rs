@@ -121,12 +121,13 @@ pub fn tournament(
     let mut text = String::new();
     let _ = writeln!(
         text,
-        "Tournament: {} at {} players, {}; {} deals from seed {}; every deal played by each \
+        "Tournament: {} at {} players, {}; {} deal{} from seed {}; every deal played by each \
          pair under the seatings {} (bot A first).",
         line.label,
         config.players,
         config.rules.describe(),
         config.deals,
+        if config.deals == 1 { "" } else { "s" },
         config.seed,
         seatings.join(", ")
     );
