@@ -79,7 +79,8 @@ enum Command {
     /// caused, from the game's events), how it ended and its settlement.
     ///
     /// Records come from `cardrules simulate ... --record DIR`; a sample is in
-    /// examples/records/. Actions are counted from 1 in messages.
+    /// examples/records/. An action the game refuses is counted from 1 ("action 6"); a place in
+    /// the JSON that does not read is named as JSON counts, from 0 ("actions[5]").
     Replay(ReplayArgs),
     /// Play duplicate matches between bots and tell them apart with intervals.
     ///
