@@ -64,21 +64,28 @@ fn the_text_report_names_the_seatings_and_the_cheat() {
     );
 }
 
-#[test]
-fn records_replay() {
-    let dir = std::env::temp_dir().join(format!("cardrules-tournament-{}", std::process::id()));
+/// A tournament of `game` between `bots` over `deals`, recording into a directory of its own
+/// (`name` and the process's id): the directory, and the report with the records' paths.
+fn recorded(name: &str, game: &str, bots: &str, deals: &str) -> (PathBuf, Value) {
+    let dir = std::env::temp_dir().join(format!("cardrules-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let out = json(&[
         "tournament",
-        "letom",
+        game,
         "--bots",
-        "rules,random",
+        bots,
         "--deals",
-        "2",
+        deals,
         "--record",
         dir.to_str().unwrap(),
         "--json",
     ]);
+    (dir, out)
+}
+
+#[test]
+fn records_replay() {
+    let (dir, out) = recorded("tournament", "letom", "rules,random", "2");
     let records = out["records"].as_array().unwrap();
     assert_eq!(records.len(), 2 * 2);
     for r in records {
@@ -97,19 +104,8 @@ fn records_replay() {
 /// names its program's files.
 #[test]
 fn entrants_alike_in_name_write_files_of_their_own() {
-    let dir = std::env::temp_dir().join(format!("cardrules-alike-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let out = json(&[
-        "tournament",
-        "zaagox",
-        "--bots",
-        "random,random,x.y=exec:true,x_y=exec:true,mine=exec:true",
-        "--deals",
-        "1",
-        "--record",
-        dir.to_str().unwrap(),
-        "--json",
-    ]);
+    let bots = "random,random,x.y=exec:true,x_y=exec:true,mine=exec:true";
+    let (dir, out) = recorded("alike", "zaagox", bots, "1");
     let records: Vec<&str> = out["records"]
         .as_array()
         .unwrap()
