@@ -52,9 +52,10 @@ impl fmt::Display for Budget {
 /// Why a budget's text was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "bad budget {text:?}: give iterations (1 to {}) or milliseconds (1ms to {}ms)",
+    "bad budget {text:?}: give iterations (1 to {}) or a time (1ms to {}ms, or 1s to {}s)",
     Budget::MAX_ITERATIONS,
-    Budget::MAX_MILLIS
+    Budget::MAX_MILLIS,
+    Budget::MAX_MILLIS / 1000
 )]
 pub struct ParseBudgetError {
     /// The text given.
