@@ -665,11 +665,6 @@ fn tournament(args: &TournamentArgs) -> ExitCode {
         if let Err(e) = cards_registry::Entry::from_name(bot, answer_time) {
             fail_usage(e.to_string());
         }
-        if !cards_registry::pipe::is_program(bot)
-            && let Err(e) = bot.parse::<cards_bots::BotSpec>()
-        {
-            fail_usage(e.to_string());
-        }
     }
     let threads = threads(args.threads);
     let config = tournament::Config {

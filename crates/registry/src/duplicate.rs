@@ -86,13 +86,20 @@ impl fmt::Debug for Entry {
 impl Entry {
     /// The entrant a bot's name gives: `exec:COMMAND` an outside program with `answer_time`
     /// for each decision ([`Program`]), called by its command, or by `LABEL` when written
-    /// `LABEL=exec:COMMAND`; any other name a ladder bot (checked when the tournament is made).
+    /// `LABEL=exec:COMMAND`; any other name a ladder bot.
     ///
     /// # Errors
-    /// [`TableError::Bot`] for `exec:` with no command, or an answer time out of range.
+    /// [`TableError::Bot`] for a name that is neither a ladder bot (saying that a program is
+    /// `exec:COMMAND`) nor a program, `exec:` with no command, or an answer time out of range.
     pub fn from_name(name: &str, answer_time: Duration) -> Result<Entry, TableError> {
         match Program::from_name(name, answer_time) {
-            None => Ok(Entry::Bot(name.to_owned())),
+            None => match name.parse::<BotSpec>() {
+                Ok(_) => Ok(Entry::Bot(name.to_owned())),
+                Err(e @ cards_bots::ParseBotError::Unknown(_)) => Err(TableError::Bot(format!(
+                    "{e}, or an outside program as exec:COMMAND"
+                ))),
+                Err(e) => Err(TableError::Bot(e.to_string())),
+            },
             Some(program) => {
                 let label = crate::pipe::parts(name).and_then(|(label, _)| label);
                 Ok(Entry::Program(

@@ -378,10 +378,12 @@ fn bad_program_names_are_refused_in_words() {
         panic!("not a program")
     };
     assert_eq!(program.command, "./p --x=1");
-    assert!(matches!(
-        Entry::from_name("my bot=exec:./p", Program::DEFAULT_ANSWER_TIME),
-        Ok(Entry::Bot(_))
-    ));
+    // So it is read as a ladder bot's name, which it is not.
+    let e = Entry::from_name("my bot=exec:./p", Program::DEFAULT_ANSWER_TIME).unwrap_err();
+    assert!(
+        e.to_string().contains("unknown bot") && e.to_string().contains("exec:COMMAND"),
+        "{e}"
+    );
     let e = Entry::from_name("mine=exec:", Program::DEFAULT_ANSWER_TIME).unwrap_err();
     assert!(e.to_string().contains("names no program"), "{e}");
     // The registry's own tournament reads `exec:` names too, and refuses an empty one.
