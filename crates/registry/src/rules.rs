@@ -153,12 +153,22 @@ impl RuleChoices {
                     .into_iter()
                     .find(|field| field.name == name.replace('_', "-"))
                     .map(|field| format!("{} takes {}", field.name, field.values));
-                format!(
-                    "--rule {}={}: {}",
-                    shown(name),
-                    shown(value),
-                    takes.unwrap_or_else(|| e.to_string())
-                )
+                // serde's own refusals of a type or a name say less than the field's values;
+                // a game's words (`XX is not a Jass card`) say more, so they come first.
+                let generic = [
+                    "invalid type",
+                    "invalid value",
+                    "unknown variant",
+                    "expected ",
+                ]
+                .iter()
+                .any(|serde| e.starts_with(serde));
+                let why = match takes {
+                    Some(takes) if generic => takes,
+                    Some(takes) => format!("{e} ({takes})"),
+                    None => e,
+                };
+                format!("--rule {}={}: {why}", shown(name), shown(value))
             })?;
         }
         read::<R>(&json).map_err(|e| format!("the rules are not {game}'s rules: {e}"))
