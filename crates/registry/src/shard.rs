@@ -106,9 +106,9 @@ impl ShardError {
     }
 }
 
-/// What one shard plays: deals `range` of the run between `bots` (ladder names) on the game type
-/// `line` under `rules` at `players` seats, seeded from `seed`. A run's shards differ only in
-/// `range`, and deal `d` is the same in whichever shard plays it.
+/// What one shard plays: deals `range` of the run between `bots` on the game type `line` under
+/// `rules` at `players` seats, seeded from `seed`. A run's shards differ only in `range`, and
+/// deal `d` is the same in whichever shard plays it.
 #[derive(Clone, Debug)]
 pub struct Part<'a> {
     /// The game type.
@@ -117,7 +117,8 @@ pub struct Part<'a> {
     pub rules: &'a Value,
     /// The number of seats.
     pub players: usize,
-    /// The bots' ladder names: a tournament's entrants in order, or self-play's seats.
+    /// The bots' names: a tournament's entrants in order (ladder bots or `exec:` programs,
+    /// as [`crate::Entry::from_name`] reads them), or self-play's seats (ladder bots only).
     pub bots: &'a [String],
     /// The run's seed.
     pub seed: u64,
