@@ -98,7 +98,7 @@ class SeatEnv(gymnasium.Env):
             ``"human"`` (prints it).
     """
 
-    metadata = {"render_modes": ["human", "ansi"], "render_fps": 1}
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "render_fps": 1}
 
     def __init__(
         self,
