@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import pickle
 import random
+import re
 
 import numpy as np
 import pytest
@@ -145,7 +146,7 @@ def test_tensors_have_the_game_s_fixed_shapes(game: cardrules.Game) -> None:
                              (np.zeros((1, *obs.shape), np.float32), "a float32 array of shape (1,"),
                              ([0.0] * obs.size, "a list")]:
             with pytest.raises(TypeError, match="one-dimensional numpy array of float32, not "
-                               + __import__("re").escape(given)):
+                               + re.escape(given)):
                 state.observation_tensor(0, out=wrong)
         with pytest.raises(cardrules.InvalidRules, match="seats"):
             state.information_state_tensor(game.num_players())

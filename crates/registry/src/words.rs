@@ -13,8 +13,6 @@ pub fn user_words(message: &str) -> String {
         ("invalid type: sequence", "invalid type: list"),
         ("invalid type: map", "invalid type: object"),
         ("invalid type: unit value", "invalid type: null"),
-        ("expected a sequence", "expected a JSON list"),
-        ("expected a map", "expected a JSON object"),
     ] {
         message = message.replace(serde, json);
     }
@@ -62,6 +60,11 @@ fn expected(text: &str) -> (String, usize) {
                 }
             }
             return (json.to_owned(), end);
+        }
+    }
+    for (serde, json) in [("a sequence", "a JSON list"), ("a map", "a JSON object")] {
+        if text.starts_with(serde) && word_end(serde.len()) == serde.len() {
+            return (json.to_owned(), serde.len());
         }
     }
     let end = word_end(0);
