@@ -163,6 +163,30 @@ fn a_game_result_round_trips_through_json() {
 }
 
 #[test]
+fn entrants_of_one_name_are_told_apart() {
+    let t = Tournament::new(
+        Default::default(),
+        2,
+        vec![
+            random::<Zaagox>(),
+            random(),
+            entrant("x", |s| Box::new(Fair(RandomPlayer::new(s)))),
+        ],
+        Seed::from(4),
+    )
+    .unwrap();
+    assert_eq!(t.names(), ["random #1", "random #2", "x"]);
+    let deals = [t.play_deal(0, false).unwrap()];
+    let table = t.standings(deals.iter().map(|d| d.games.as_slice()));
+    let names: Vec<&str> = table.bots.iter().map(|b| b.name.as_str()).collect();
+    assert_eq!(names, ["random #1", "random #2", "x"]);
+    assert_eq!(
+        (table.pairs[1].a.as_str(), table.pairs[1].b.as_str()),
+        ("random #1", "x")
+    );
+}
+
+#[test]
 fn bad_tournaments_are_refused() {
     let one = Tournament::<Zaagox>::new(Default::default(), 2, vec![random()], Seed::from(1));
     assert!(one.unwrap_err().to_string().contains("at least two bots"));

@@ -31,6 +31,18 @@ pub(crate) fn pairs(k: usize) -> Vec<(usize, usize)> {
         .collect()
 }
 
+/// `entrants`, each whose name another shares named `NAME #N` (`N` its place from 1), so no
+/// two rows of a table look alike.
+fn told_apart<G: Game>(mut entrants: Vec<Entrant<G>>) -> Vec<Entrant<G>> {
+    let names: Vec<String> = entrants.iter().map(|e| e.name.clone()).collect();
+    for (i, entrant) in entrants.iter_mut().enumerate() {
+        if names.iter().filter(|n| **n == entrant.name).count() > 1 {
+            entrant.name = format!("{} #{}", entrant.name, i + 1);
+        }
+    }
+    entrants
+}
+
 /// One contestant: its name in the tables and how to make it for a seat.
 pub struct Entrant<G: Game> {
     /// The name (a [`BotSpec`](crate::BotSpec)'s text).
@@ -120,7 +132,9 @@ pub struct DealResult<G: Game> {
 }
 
 impl<G: Game> Tournament<G> {
-    /// A tournament of `entrants` (round robin over every pair) at `players` seats.
+    /// A tournament of `entrants` (round robin over every pair) at `players` seats. Entrants
+    /// of one name (the same bot entered twice) are told apart in the tables and errors as
+    /// `NAME #N`, `N` their place among the entrants from 1.
     ///
     /// # Errors
     /// [`TournamentError`] when there are fewer than two entrants or the game cannot be set up.
@@ -138,7 +152,7 @@ impl<G: Game> Tournament<G> {
             rules,
             players,
             seatings: seatings(players),
-            entrants,
+            entrants: told_apart(entrants),
             seed,
         })
     }
