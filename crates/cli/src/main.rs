@@ -121,7 +121,7 @@ enum Command {
     /// written in the game's rules page (Markdown). `cardrules rules jass` prints it whole;
     /// `cardrules rules jass weis` the sections whose heading has those words, and the
     /// game's terms whose word has them; `cardrules rules jass --terms` the game's own words
-    /// with what each means.
+    /// with what each means, and `cardrules rules jass --terms weis` only those terms.
     Rules(RulesArgs),
 }
 
@@ -135,7 +135,8 @@ struct RulesArgs {
     /// sections and terms are printed.
     #[arg(value_name = "WORDS")]
     words: Vec<String>,
-    /// Print the game's terms, each with what it means.
+    /// Print the game's terms, each with what it means (with WORDS, only the terms that have
+    /// them, and no section).
     #[arg(long)]
     terms: bool,
     /// The game's variant (its terms may differ).

@@ -7,22 +7,24 @@ use cards_registry::page;
 /// Why nothing was printed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "no section heading and no term of {label}'s rules has {query:?}; its sections are: \
-     {sections}; `cardrules rules {game} --terms` lists its terms"
+    "{searched} of {label}'s rules has {query:?}; its sections are: {sections}; \
+     `cardrules rules {game} --terms` lists its terms"
 )]
 pub struct NotFound {
+    /// What was searched: "no section heading and no term", or "no term" with `--terms`.
+    searched: &'static str,
     label: &'static str,
     game: &'static str,
     query: String,
     sections: String,
 }
 
-/// What `rules` prints for `line`: with `terms`, the game's terms; with `query` words, the
-/// page's sections whose heading has them and the terms whose word has them; else the whole
-/// page.
+/// What `rules` prints for `line`: with `query` words, the terms whose word has them and
+/// (without `terms`) the page's sections whose heading has them; with `terms` alone, every
+/// term; else the whole page.
 ///
 /// # Errors
-/// [`NotFound`] when `query` matches no section heading and no term, naming the sections.
+/// [`NotFound`] when `query` matches nothing searched, naming the sections.
 pub fn text(line: &'static GameType, query: &[String], terms: bool) -> Result<String, NotFound> {
     let query = query.join(" ");
     let words = query.to_lowercase();
@@ -38,19 +40,28 @@ pub fn text(line: &'static GameType, query: &[String], terms: bool) -> Result<St
     for term in &matching_terms {
         out.push_str(&format!("{}: {}\n", term.word, term.meaning));
     }
-    if terms && words.is_empty() {
+    if terms && (words.is_empty() || !matching_terms.is_empty()) {
         return Ok(out);
     }
     if words.is_empty() {
         return Ok(format!("{}\n", line.page.trim_end()));
     }
-    let found = page::find(line.page, &query);
+    let found = if terms {
+        Vec::new()
+    } else {
+        page::find(line.page, &query)
+    };
     if found.is_empty() && matching_terms.is_empty() {
         let sections: Vec<&str> = (page::sections(line.page).into_iter())
             .filter(|s| s.level == 2)
             .map(|s| s.heading)
             .collect();
         return Err(NotFound {
+            searched: if terms {
+                "no term"
+            } else {
+                "no section heading and no term"
+            },
             label: line.label,
             game: line.game,
             query,
@@ -94,6 +105,16 @@ mod tests {
             assert!(
                 miss.contains(second.heading) && miss.contains("--terms"),
                 "{miss}"
+            );
+            // With --terms, words pick terms only, never a section.
+            let term = &line.terms()[0];
+            let picked = text(line, &[term.word.to_owned()], true).unwrap();
+            assert_eq!(picked, format!("{}: {}\n", term.word, term.meaning));
+            let heading = text(line, &[second.heading.to_owned()], true);
+            assert!(
+                heading.is_err_and(|e| e.to_string().starts_with("no term of")),
+                "{}",
+                second.heading
             );
         }
     }
