@@ -151,10 +151,10 @@ struct PlayArgs {
     #[arg(value_parser = game_parser(table::every))]
     game: String,
     /// Number of players [default: the fewest the game takes].
-    #[arg(short, long, value_name = "N")]
+    #[arg(short, long, value_name = "N", value_parser = whole::<usize>("the number of players", None), allow_negative_numbers = true)]
     players: Option<usize>,
     /// Your seat, from 0.
-    #[arg(long, value_name = "K", default_value_t = 0)]
+    #[arg(long, value_name = "K", default_value_t = 0, value_parser = whole::<usize>("a seat", None), allow_negative_numbers = true)]
     seat: usize,
     /// The game's seed, a whole number from 0 to 18446744073709551615 [default: one chosen
     /// from the clock, and told].
@@ -187,11 +187,11 @@ struct PlayArgs {
     plain: bool,
     /// Pause MS milliseconds after each bot's move, so you can follow them [default: 400 on
     /// a terminal, 0 otherwise].
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(0..=10_000))]
+    #[arg(long, value_name = "MS", value_parser = whole::<u64>("the pace in milliseconds", Some(0..=10_000)), allow_negative_numbers = true)]
     pace: Option<u64>,
     /// Wrap every line to COLUMNS columns [default: the terminal's width: COLUMNS, or its
     /// size as the window is resized; 80 when the output is not a terminal].
-    #[arg(long, value_name = "COLUMNS", value_parser = clap::value_parser!(u16).range(30..=1000))]
+    #[arg(long, value_name = "COLUMNS", value_parser = whole::<u16>("the width in columns", Some(30..=1000)), allow_negative_numbers = true)]
     width: Option<u16>,
     /// Wait for you to type a move even when it is your only legal one (by default it is
     /// played for you, with a line saying so).
@@ -231,7 +231,7 @@ struct TournamentArgs {
     #[arg(short, long, value_name = "S", default_value_t = 0, value_parser = parse_seed, allow_negative_numbers = true)]
     seed: u64,
     /// Number of players [default: the fewest the game takes].
-    #[arg(short, long, value_name = "N")]
+    #[arg(short, long, value_name = "N", value_parser = whole::<usize>("the number of players", None), allow_negative_numbers = true)]
     players: Option<usize>,
     /// Worker threads, 1 to 1024 [default: the number of available cores].
     #[arg(short, long, value_name = "T", value_parser = parse_threads, allow_negative_numbers = true)]
@@ -272,7 +272,7 @@ struct SimulateArgs {
     #[arg(value_parser = game_parser(cards_registry::GameType::summarized))]
     game: String,
     /// Number of players (each game's range comes from the registry).
-    #[arg(short, long, value_name = "N", help = players_help())]
+    #[arg(short, long, value_name = "N", help = players_help(), value_parser = whole::<usize>("the number of players", None), allow_negative_numbers = true)]
     players: usize,
     /// Number of games to play (at least 1).
     #[arg(short, long, value_name = "G", value_parser = parse_games, allow_negative_numbers = true)]
@@ -371,7 +371,7 @@ struct ReplayArgs {
     record: PathBuf,
     /// Tell the game as this seat saw it: its own cards and what everyone saw, every other
     /// card hidden (the seat's events); without it every card is shown.
-    #[arg(long, value_name = "K")]
+    #[arg(long, value_name = "K", value_parser = whole::<u8>("a seat", Some(0..=u8::MAX.into())), allow_negative_numbers = true)]
     seat: Option<u8>,
     /// Print one JSON object instead of text.
     #[arg(long)]
@@ -404,6 +404,29 @@ fn parse_answer_time(text: &str) -> Result<std::time::Duration, String> {
         format!("an answer time is a number of seconds, such as 10 or 0.5, not {text:?}")
     })?;
     cards_registry::pipe::Program::answer_time(seconds)
+}
+
+/// A whole-number option's parser: `what` in words, in `range` (none: the game checks it),
+/// refused in those words rather than the standard library's.
+fn whole<T: TryFrom<u64>>(
+    what: &'static str,
+    range: Option<std::ops::RangeInclusive<u64>>,
+) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static {
+    move |text| {
+        text.trim()
+            .parse::<u64>()
+            .ok()
+            .filter(|n| range.as_ref().is_none_or(|range| range.contains(n)))
+            .and_then(|n| T::try_from(n).ok())
+            .ok_or_else(|| match &range {
+                Some(range) => format!(
+                    "{what} is a whole number from {} to {}, not {text}",
+                    range.start(),
+                    range.end()
+                ),
+                None => format!("{what} is a whole number, not {text}"),
+            })
+    }
 }
 
 /// `--threads`: 1 to [`MAX_THREADS`].
