@@ -15,7 +15,8 @@
 //!   terms.
 //!
 //! Exit status: 0 on success, 1 when a command fails (an unreadable record, a record that does
-//! not replay), 2 for bad arguments. Ctrl-C ends it by the signal, as with no handler (a shell
+//! not replay, a file that cannot be written), 2 for bad arguments (the rules, bots and seats
+//! named included, whichever check finds them). Ctrl-C ends it by the signal, as with no handler (a shell
 //! shows 130), after ending the `exec:` players and removing the temporary files of records.
 
 mod lines;
@@ -618,6 +619,7 @@ fn simulate(args: &SimulateArgs) -> ExitCode {
     if !line.summarized() {
         usage_error(simulate::SimulateError::NoSummary(line.label).to_string());
     }
+    check_table("simulate", line, &args.choices, args.players);
     if args.record_all && args.games > simulate::MAX_RECORD_ALL {
         usage_error(format!(
             "--record-all writes one file per game: at most {} games, not {} (use --record \
@@ -672,12 +674,35 @@ fn players_of(line: &cards_registry::GameType, asked: Option<usize>) -> Result<u
     }
 }
 
+/// Exits with a usage error of `command` (status 2) when the rules `choices` make are not
+/// `line`'s, or its game cannot be set up under them for `players`: they are arguments,
+/// refused before anything runs.
+fn check_table(
+    command: &str,
+    line: &'static cards_registry::GameType,
+    choices: &ChoiceArgs,
+    players: usize,
+) {
+    let rules = line
+        .rules(&choices.rules())
+        .unwrap_or_else(|e| usage_error_in(command, format!("bad rules: {e}")));
+    match line.new_table(&rules, players, 0) {
+        // The players were checked first: what the game cannot seat is in the rules.
+        Err(cards_registry::TableError::Setup(why)) => {
+            usage_error_in(command, format!("bad rules: {why}"))
+        }
+        Err(e) => usage_error_in(command, e.to_string()),
+        Ok(_) => {}
+    }
+}
+
 /// `cardrules tournament`.
 fn tournament(args: &TournamentArgs) -> ExitCode {
     let fail_usage = |m: String| -> ! { usage_error_in("tournament", m) };
     let line = table::competed(&args.game, args.choices.variant.as_deref())
         .unwrap_or_else(|e| fail_usage(e.to_string()));
     let players = players_of(line, args.players).unwrap_or_else(|m| fail_usage(m));
+    check_table("tournament", line, &args.choices, players);
     if args.bots.len() < 2 {
         fail_usage(format!(
             "a tournament needs at least two bots (--bots A,B), not {}",
@@ -781,6 +806,7 @@ fn play(args: &PlayArgs) -> ExitCode {
         Err(terminal::TerminalError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => {
             ExitCode::SUCCESS
         }
+        Err(e) if e.in_arguments() => fail_usage(e.to_string()),
         Err(e) => {
             let _ = out.flush();
             fail(&e)

@@ -858,7 +858,7 @@ fn simulate_jass_with_options() {
         let mut all = vec!["simulate", "jass", "-p", "4", "-g", "1"];
         all.extend_from_slice(args);
         let out = cardrules(&all);
-        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(needle), "{needle:?} missing from {err}");
     }
@@ -986,7 +986,7 @@ fn simulate_differenzler_and_replay_its_records() {
         "-r",
         "differenzler.deals=0",
     ]);
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("deals"));
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -137,6 +137,23 @@ pub enum TerminalError {
     Io(#[from] std::io::Error),
 }
 
+impl TerminalError {
+    /// Whether the arguments were at fault (exit status 2): the bots, the seat or the rules
+    /// named, found before the game begins.
+    #[must_use]
+    pub fn in_arguments(&self) -> bool {
+        matches!(
+            self,
+            TerminalError::Bot(_)
+                | TerminalError::BotCount { .. }
+                | TerminalError::HintCheats(_)
+                | TerminalError::Rules(_)
+                | TerminalError::Seat { .. }
+                | TerminalError::Setup(_)
+        )
+    }
+}
+
 /// `play`'s game of the game type a catalogue line names, run typed: reads moves from
 /// `input` and writes to `out`.
 pub struct Run<'a> {
