@@ -765,13 +765,13 @@ fn the_terminal_and_the_page_play_the_same_game() {
             cards_registry::Session::new(line, &record["rules"], 2, 0, seed, &bots).unwrap();
         let actions = record["actions"].as_array().unwrap();
         assert!(actions.len() > 40, "{record}");
-        for (k, action) in actions.iter().enumerate() {
-            let action = action.as_str().unwrap();
-            match page.bot_turn().unwrap() {
-                Some(chosen) => assert_eq!(chosen.notation, action, "seed {seed} action {k}"),
-                None => page.play(action).unwrap(),
+        // The page's bots move for themselves; the person's moves are the terminal's.
+        for action in actions {
+            if page.bot_turn().unwrap().is_none() {
+                page.play(action.as_str().unwrap()).unwrap();
             }
         }
-        assert!(page.screen().end.is_some(), "the page's game is over too");
+        let end = page.screen().end.expect("the page's game is over too");
+        assert_eq!(end.record["actions"], record["actions"], "seed {seed}");
     }
 }

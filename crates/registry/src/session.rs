@@ -243,12 +243,13 @@ impl Session {
         GameRng::new(Seed::from(self.seed), stream).next_u64()
     }
 
-    /// Plays one move of the bot whose seat is to act: the move, or `None` when the person is
-    /// to act or the game is over.
+    /// Plays one move of the bot whose seat is to act: that seat, or `None` when the person is
+    /// to act or the game is over. The move itself is in [`Session::news`], as the person's seat
+    /// saw it: a bot's move may hold what that seat may not see (a card laid face down).
     ///
     /// # Errors
     /// [`TableError::Bot`] when the bot fails (a bug in it).
-    pub fn bot_turn(&mut self) -> Result<Option<Move>, TableError> {
+    pub fn bot_turn(&mut self) -> Result<Option<usize>, TableError> {
         let Some(seat) = self.table.to_act() else {
             return Ok(None);
         };
@@ -258,7 +259,7 @@ impl Session {
         let chosen = self.table.bot_move(bot, self.decision_seed(BOTS, seat))?;
         self.table.play_index(chosen.index)?;
         self.actors.push(seat);
-        Ok(Some(chosen))
+        Ok(Some(seat))
     }
 
     /// What the fair bot `bot` would play for the person now, its choice first, at most `top`

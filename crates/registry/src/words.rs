@@ -68,14 +68,17 @@ fn expected(text: &str) -> (String, usize) {
         }
     }
     let end = word_end(0);
+    let most = |max: u64| format!("a whole number from 0 to {max}");
     let said = match &text[..end] {
-        "u8" => "a whole number from 0 to 255",
-        "u16" => "a whole number from 0 to 65535",
-        "u32" => "a whole number from 0 to 4294967295",
-        "u64" | "usize" => "a whole number from 0 to 18446744073709551615",
-        "i8" | "i16" | "i32" | "i64" | "isize" => "a whole number",
-        "f32" | "f64" => "a number",
-        "unit" => "null",
+        "u8" => most(u8::MAX.into()),
+        "u16" => most(u16::MAX.into()),
+        "u32" => most(u32::MAX.into()),
+        "u64" => most(u64::MAX),
+        // 32 bits on wasm32: the page's engine.
+        "usize" => most(usize::MAX as u64),
+        "i8" | "i16" | "i32" | "i64" | "isize" => "a whole number".to_owned(),
+        "f32" | "f64" => "a number".to_owned(),
+        "unit" => "null".to_owned(),
         "variant" if text[end..].starts_with(" identifier") => {
             return (
                 "one of the names it takes".to_owned(),
@@ -84,7 +87,7 @@ fn expected(text: &str) -> (String, usize) {
         }
         _ => return (String::new(), 0),
     };
-    (said.to_owned(), end)
+    (said, end)
 }
 
 #[cfg(test)]
@@ -107,7 +110,7 @@ mod tests {
                 "invalid type: null, expected a JSON object",
             ),
             (
-                "invalid value: integer `-2`, expected usize",
+                "invalid value: integer `-2`, expected u64",
                 "invalid value: integer `-2`, expected a whole number from 0 to 18446744073709551615",
             ),
             (
@@ -142,5 +145,13 @@ mod tests {
         ] {
             assert_eq!(user_words(serde), words);
         }
+        // A usize's range is the platform's: 2^32 - 1 on wasm32, the page's engine.
+        assert_eq!(
+            user_words("invalid value: integer `-2`, expected usize"),
+            format!(
+                "invalid value: integer `-2`, expected a whole number from 0 to {}",
+                usize::MAX
+            )
+        );
     }
 }

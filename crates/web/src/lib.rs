@@ -62,6 +62,7 @@ enum Request {
         players: Option<usize>,
         #[serde(default)]
         seat: usize,
+        #[serde(deserialize_with = "number_or_digits")]
         seed: u64,
         bots: Vec<String>,
         #[serde(default)]
@@ -106,6 +107,28 @@ enum Request {
     },
 }
 
+/// A seed as a whole number, or as its digits in a string: JavaScript's numbers hold whole
+/// numbers exactly only up to 2^53, and a seed goes to 2^64 - 1.
+fn number_or_digits<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+    struct Seed;
+    impl serde::de::Visitor<'_> for Seed {
+        type Value = u64;
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("a whole number from 0 to 18446744073709551615, or its digits as text")
+        }
+        fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<u64, E> {
+            Ok(v)
+        }
+        fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<u64, E> {
+            match v.parse::<u64>() {
+                Ok(seed) if v.bytes().all(|b| b.is_ascii_digit()) => Ok(seed),
+                _ => Err(E::invalid_value(serde::de::Unexpected::Str(v), &self)),
+            }
+        }
+    }
+    d.deserialize_any(Seed)
+}
+
 fn default_top() -> usize {
     5
 }
@@ -124,11 +147,16 @@ impl Engine {
     /// The answer to one request (JSON text), as JSON text.
     #[must_use]
     pub fn answer(&mut self, request: &str) -> String {
-        let answer = if request.len() > MAX_REQUEST {
+        self.answer_sized(request.len(), request)
+    }
+
+    /// The answer to a request of `len` bytes, `request` its text when `len` is at most
+    /// [`MAX_REQUEST`] (a host keeps none of a longer one, so as to refuse it by its length).
+    pub(crate) fn answer_sized(&mut self, len: usize, request: &str) -> String {
+        let answer = if len > MAX_REQUEST {
             Err(format!(
-                "a request is at most {} MiB, not {} bytes",
+                "a request is at most {} MiB, not {len} bytes",
                 MAX_REQUEST >> 20,
-                request.len()
             ))
         } else {
             match serde_json::from_str::<Request>(request) {
@@ -415,7 +443,10 @@ mod tests {
                         json!({"op": "play", "session": id, "index": 0}),
                     )
                 } else {
-                    ask(&mut engine, json!({"op": "bot", "session": id}))
+                    let answer = ask(&mut engine, json!({"op": "bot", "session": id}));
+                    // The seat that moved, never its move (which may hold a hidden card).
+                    assert_eq!(answer["moved"], screen["to_act"], "{answer}");
+                    answer
                 };
                 assert_eq!(answer["ok"], true, "{answer}");
                 screen = answer["screen"].clone();
@@ -460,6 +491,18 @@ mod tests {
                 r#"{"op":"new","game":"jass","seed":1,"bots":["rules"],"seat":9}"#,
                 "seats",
             ),
+            (
+                r#"{"op":"new","game":"jass","seed":"-1","bots":["rules"]}"#,
+                "or its digits as text",
+            ),
+            (
+                r#"{"op":"new","game":"jass","seed":"+1","bots":["rules"]}"#,
+                "or its digits as text",
+            ),
+            (
+                r#"{"op":"new","game":"jass","seed":1.5,"bots":["rules"]}"#,
+                "or its digits as text",
+            ),
         ] {
             let answer: Value = serde_json::from_str(&engine.answer(request)).unwrap();
             assert_eq!(answer["ok"], false, "{request}");
@@ -468,6 +511,25 @@ mod tests {
         }
         let huge = " ".repeat(MAX_REQUEST + 1);
         assert!(engine.answer(&huge).contains("at most 4 MiB"));
+    }
+
+    #[test]
+    fn a_seed_past_javascripts_exact_numbers_is_given_as_digits() {
+        let mut engine = Engine::default();
+        let deal = |engine: &mut Engine, seed: &str| {
+            let request = format!(
+                r#"{{"op":"new","game":"jass","variant":"schieber-deal","seed":{seed},"bots":["random"]}}"#
+            );
+            let answer: Value = serde_json::from_str(&engine.answer(&request)).unwrap();
+            assert_eq!(answer["ok"], true, "{answer}");
+            answer["screen"]["view"]["hand"].clone()
+        };
+        let max = deal(&mut engine, r#""18446744073709551615""#);
+        assert_eq!(max, deal(&mut engine, "18446744073709551615"));
+        // 2^53 + 1, which a JavaScript number would make 2^53.
+        let past = deal(&mut engine, r#""9007199254740993""#);
+        assert_eq!(past, deal(&mut engine, "9007199254740993"));
+        assert_ne!(past, deal(&mut engine, "9007199254740992"));
     }
 
     #[test]
