@@ -18,7 +18,10 @@ const state = {
   pace: 700,
   busy: false,
   replay: null, // a replay's steps (one seat's)
+  replayLog: [], // the replay's log: each step's sentences (elements)
+  replayAt: 0, // the step the replay's log shows up to
   record: null, // the record, once the game is over
+  refocus: false, // the focus was on a move or card the screen took away
 };
 window.cardrulesPage = state;
 
@@ -87,8 +90,10 @@ function choices() {
 /** Reads the URL back into the start screen; refuses what it cannot read, in words. */
 function readQuery(q) {
   const game = q.get("game");
+  // A game with no variant named is its first line (the engine's default variant).
+  const variant = q.get("variant") || null;
   const i = state.catalogue.findIndex(
-    (l) => l.game === game && (l.variant ?? null) === (q.get("variant") || null),
+    (l) => l.game === game && (variant === null || (l.variant ?? null) === variant),
   );
   if (i < 0) {
     const known = state.catalogue.map(lineKey).join(", ");
@@ -123,7 +128,8 @@ async function startGame(event) {
     game: line.game,
     players: Number(q.get("players")),
     seat: Number(q.get("seat")),
-    seed: Number(q.get("seed")),
+    // As digits: a JavaScript number holds a seed exactly only up to 2^53.
+    seed: q.get("seed"),
     bots: q.get("bots").split(",").filter(Boolean),
   };
   if (line.variant) request.variant = line.variant;
@@ -154,14 +160,20 @@ async function startGame(event) {
 // ---- the game ----
 
 /** Shows an answer: its events one by one at the bots' pace, then its screen. */
+/** `false` when a new game began while it waited: the answer is left half shown. */
 async function take(answer, { animate = true } = {}) {
+  const session = state.session;
   for (const told of answer.news ?? []) {
     addLog($("log"), told.text, state.log);
-    if (animate && state.pace > 0 && answer.moved) await sleep(state.pace / 3);
+    if (animate && state.pace > 0 && answer.moved != null) {
+      await sleep(state.pace / 3);
+      if (session !== state.session) return false;
+    }
   }
   state.screen = stripRules(answer.screen);
   if (answer.screen.end) state.record = answer.screen.end.record;
   draw();
+  return true;
 }
 
 /** A view without the rules: they are the start screen's, and the page does not need them. */
@@ -211,8 +223,9 @@ async function run() {
       showError(answer.error);
       break;
     }
-    await take(answer);
+    if (!(await take(answer))) return;
     if (state.pace > 0) await sleep(state.pace);
+    if (session !== state.session) return;
   }
   setBusy(false);
 }
@@ -242,6 +255,10 @@ function offered() {
 function draw() {
   const s = state.screen;
   if (!s) return;
+  // The move played goes as the screen is drawn again, and the focus with it to the page's
+  // start: the next moves take it back, so a keyboard player keeps their place.
+  const active = document.activeElement;
+  if (active && ($("moves").contains(active) || $("table").contains(active))) state.refocus = true;
   drawTable($("table"), s.view, { clickable: !state.busy && !s.end && s.to_act === state.seat, seat: state.seat });
   $("screen-text").textContent = s.text;
   const moves = $("moves");
@@ -255,6 +272,11 @@ function draw() {
     b.addEventListener("click", () => play(m.request));
     moves.append(b);
   });
+  const first = moves.querySelector("button");
+  if (state.refocus && first && (!document.activeElement || document.activeElement === document.body)) {
+    first.focus({ preventScroll: true });
+    state.refocus = false;
+  }
   $("restart").hidden = !(s.taken?.length > 0);
   $("hint").disabled = $("undo").disabled = state.busy || !!s.end;
   const end = s.end;
@@ -395,7 +417,7 @@ async function hint() {
   for (const w of answer.hint) {
     const li = document.createElement("li");
     // `said` is the mean result in the game's own unit (a share of wins, or points).
-    li.textContent = `${w.chosen.words}: ${(w.share * 100).toFixed(1)}% of its tries, on average ${w.said}`;
+    li.textContent = `${w.chosen.words} — ${(w.share * 100).toFixed(1)}% of its tries, on average ${w.said}`;
     list.append(li);
   }
 }
@@ -403,6 +425,7 @@ async function hint() {
 async function undo() {
   const answer = await ask({ op: "undo", session: state.session });
   if (!answer.ok) return void ($("said").textContent = answer.error);
+  if (!answer.undone) return void ($("said").textContent = "You have made no move to take back.");
   $("log").replaceChildren();
   state.log = [];
   $("said").textContent = "Your last move was taken back.";
@@ -436,6 +459,15 @@ async function openReplay(record, seat = 0) {
   $("r-end").textContent = answer.outcome
     ? `${answer.outcome} Settlement: ${answer.settlement.join(", ")} (${answer.unit}).`
     : "The record stops before the game's end.";
+  // The whole log is built once, each step's sentences hidden while the slider is before it:
+  // a move of the slider shows or hides only the steps it passes.
+  state.replayLog = answer.steps.map((step) => step.news.map((told) => {
+    const li = document.createElement("li");
+    li.textContent = told.text;
+    return li;
+  }));
+  state.replayAt = answer.steps.length - 1;
+  $("r-log").replaceChildren(...state.replayLog.flat());
   $("start").hidden = true;
   $("game").hidden = true;
   $("replay").hidden = false;
@@ -449,9 +481,10 @@ function showStep() {
   $("r-at").textContent = `${at} of ${steps.length - 1}${steps[at].action ? `: ${steps[at].action}` : ""}`;
   drawTable($("r-table"), steps[at].view, { clickable: false, seat: state.replay.seat });
   $("r-text").textContent = steps[at].text;
-  const log = $("r-log");
-  log.replaceChildren();
-  for (const step of steps.slice(0, at + 1)) for (const told of step.news) addLog(log, told.text);
+  const [from, to] = at < state.replayAt ? [at + 1, state.replayAt] : [state.replayAt + 1, at];
+  for (let i = from; i <= to; i += 1) for (const li of state.replayLog[i]) li.hidden = i > at;
+  state.replayAt = at;
+  state.replayLog.slice(0, at + 1).findLast((items) => items.length > 0)?.at(-1)?.scrollIntoView?.({ block: "nearest" });
 }
 
 async function readRecordFile(file) {
@@ -495,6 +528,11 @@ async function main() {
   $("undo").addEventListener("click", undo);
   $("restart").addEventListener("click", restart);
   $("new-game").addEventListener("click", () => {
+    // The game is left: its bots stop (their loop sees another session) and it is closed.
+    const old = state.session;
+    state.session = null;
+    if (old !== null) ask({ op: "close", session: old });
+    setBusy(false);
     $("game").hidden = true;
     $("start").hidden = false;
     status("Choose a game.");

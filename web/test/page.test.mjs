@@ -67,6 +67,17 @@ async function open(query = "", viewport = { width: 1100, height: 900 }) {
   page.on("request", (r) => {
     if (!r.url().startsWith(base) && !r.url().startsWith("blob:") && !r.url().startsWith("data:")) outside.push(r.url());
   });
+  // Every answer the engine's worker gives the page, so the leak check reads them too.
+  await page.addInitScript(() => {
+    const Base = window.Worker;
+    window.answersReceived = [];
+    window.Worker = class extends Base {
+      constructor(...args) {
+        super(...args);
+        this.addEventListener("message", (e) => window.answersReceived.push(e.data.answer));
+      }
+    };
+  });
   await page.goto(base + query);
   await page.waitForFunction(() => window.cardrulesPage?.catalogue.length > 0 || !document.getElementById("error").hidden);
   return { page, errors };
@@ -80,8 +91,8 @@ async function idle(page) {
   }, null, { timeout: 60_000 });
 }
 
-/** What the page holds now: its DOM's text and attributes, and its JS state (the catalogue
- * and the rules, which name no deal, left out). */
+/** What the page holds now: its DOM's text and attributes, its JS state and every answer its
+ * engine's worker gave it (the catalogue and the rules, which name no deal, left out). */
 async function snapshot(page) {
   return page.evaluate(() => {
     const s = window.cardrulesPage;
@@ -89,6 +100,9 @@ async function snapshot(page) {
     for (const el of document.querySelectorAll("input, textarea")) parts.push(el.value);
     const { catalogue, line, ...rest } = s;
     parts.push(JSON.stringify(rest, (k, v) => (k === "rules" ? undefined : v instanceof Set ? [...v] : v)));
+    // The answers as they crossed from the worker (the catalogue's aside).
+    const answers = (window.answersReceived ?? []).filter((a) => !a?.games);
+    parts.push(JSON.stringify(answers, (k, v) => (k === "rules" ? undefined : v)));
     return { events: s.log.length, text: parts.join("\n") };
   });
 }
@@ -267,6 +281,40 @@ test("undo takes the person's move back, to the screen it was played from", asyn
   await page.close();
 });
 
+test("undo before the person's first move says there is none, and changes nothing", async () => {
+  const { page, errors } = await open("?game=elewenjewe&seat=0&seed=2&bots=random&pace=0");
+  await idle(page);
+  const before = await page.evaluate(() => ({ text: window.cardrulesPage.screen.text, log: window.cardrulesPage.log.length }));
+  await page.locator("#undo").click();
+  await page.waitForFunction(() => document.getElementById("said").textContent.length > 0);
+  assert.equal(await page.locator("#said").textContent(), "You have made no move to take back.");
+  const after = await page.evaluate(() => ({ text: window.cardrulesPage.screen.text, log: window.cardrulesPage.log.length }));
+  assert.deepEqual(after, before);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a new game dealt while the bots play shows nothing of the game left", async () => {
+  // Slow bots, so the first game's bots are still playing when the second is dealt.
+  const { page, errors } = await open("?game=jass&variant=schieber-deal&seat=0&seed=4&bots=random&pace=1500");
+  await page.waitForFunction(() => document.querySelectorAll("#moves button").length > 0, null, { timeout: 60_000 });
+  await page.locator("#moves button").first().click();
+  await page.waitForFunction(() => window.cardrulesPage.busy);
+  await page.locator("#new-game").click();
+  await page.locator("#f-game").selectOption({ label: "one Letom deal" });
+  await page.locator("#f-seat").fill("1");
+  await page.locator("#f-pace").selectOption("0");
+  await page.locator("#start-button").click();
+  await idle(page);
+  // Long enough for the first game's paced answers to have come, had they been shown.
+  await page.waitForTimeout(2000);
+  const log = await page.evaluate(() => window.cardrulesPage.log.join("\n"));
+  assert.doesNotMatch(log, /Weis|trump|Stöck/i, log);
+  assert.match(await page.locator("#game-title").textContent(), /Letom/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("a finished game replays with the slider, as any seat saw it", async () => {
   const { page, errors } = await open("?game=elewenjewe&seat=1&players=2&seed=9&bots=random&pace=0");
   await playThrough(page, "replay-source");
@@ -275,10 +323,18 @@ test("a finished game replays with the slider, as any seat saw it", async () => 
   await page.waitForFunction(() => !document.getElementById("replay").hidden);
   assert.equal(await page.locator("#r-step").getAttribute("max"), String(final.actions));
   assert.equal(await page.locator("#r-text").textContent(), final.text);
+  const shownLog = () => page.locator("#r-log li:not([hidden])").allTextContents();
+  const whole = await shownLog();
   await page.locator("#r-step").fill("0");
   const start = await page.locator("#r-text").textContent();
   assert.notEqual(start, final.text);
   assert.match(await page.locator("#r-at").textContent(), /^0 of /);
+  // The log shows the steps up to the slider's: forward again, the same sentences as before.
+  const first = await shownLog();
+  assert.ok(first.length < whole.length);
+  assert.deepEqual(first, whole.slice(0, first.length));
+  await page.locator("#r-step").fill(String(final.actions));
+  assert.deepEqual(await shownLog(), whole);
   // As seat 0 saw it: another hand.
   await page.locator("#r-seat").selectOption("0");
   await page.waitForFunction(() => window.cardrulesPage.replay.seat === 0);
@@ -312,7 +368,28 @@ test("a bad link or file is answered in words, never a blank page", async () => 
   await page.locator("#f-record").setInputFiles({ name: "x.json", mimeType: "application/json", buffer: Buffer.from("not json") });
   await page.waitForFunction(() => !document.getElementById("error").hidden);
   assert.match(await page.locator("#error").textContent(), /x\.json is not a record/);
+  // A record past the engine's 4 MiB: refused by its length, and the engine goes on.
+  const big = JSON.stringify({ game: "jass", pad: "x".repeat(5 << 20) });
+  await page.locator("#f-record").setInputFiles({ name: "big.json", mimeType: "application/json", buffer: Buffer.from(big) });
+  await page.waitForFunction(() => /at most 4 MiB/.test(document.getElementById("error").textContent));
+  assert.match(await page.locator("#error").textContent(), /at most 4 MiB, not \d+ bytes/);
+  await page.locator("#start-button").click();
+  await idle(page);
   await page.close();
+});
+
+test("a seed past 2^53 deals its own game, not its nearest JavaScript number's", async () => {
+  const hand = async (seed) => {
+    const { page, errors } = await open(`?game=jass&variant=schieber-deal&seat=0&seed=${seed}&bots=random&pace=0`);
+    await idle(page);
+    const cards = await page.evaluate(() => JSON.stringify(window.cardrulesPage.screen.view.hand));
+    assert.deepEqual(errors, []);
+    await page.close();
+    return cards;
+  };
+  // 2^53 + 1 is 2^53 as a JavaScript number; the largest seed is 2^64 as one.
+  assert.notEqual(await hand("9007199254740993"), await hand("9007199254740992"));
+  assert.ok((await hand("18446744073709551615")).length > 2);
 });
 
 test("on a phone-sized screen the page fits and every move is a button", async () => {
@@ -325,6 +402,12 @@ test("on a phone-sized screen the page fits and every move is a button", async (
   await page.locator("#moves button").first().focus();
   await page.keyboard.press("Enter");
   await page.waitForFunction((n) => window.cardrulesPage.log.length > n || window.cardrulesPage.screen.taken.length > 0, events);
+  await idle(page);
+  // The focus is back on the moves, not at the page's start: Enter plays on.
+  assert.ok(await page.evaluate(() => document.activeElement?.closest("#moves") !== null), "the focus left the moves");
+  const again = await page.evaluate(() => window.cardrulesPage.log.length);
+  await page.keyboard.press("Enter");
+  await page.waitForFunction((n) => window.cardrulesPage.log.length > n || window.cardrulesPage.screen.taken.length > 0, again);
   await idle(page);
   await page.screenshot({ path: join(SHOTS, "phone.png"), fullPage: true });
   assert.deepEqual(errors, []);
@@ -339,8 +422,8 @@ test("a hint lists the moves a bot weighed, its choice first, each a legal move"
   await page.waitForFunction(() => document.querySelectorAll("#hint-list li").length > 0);
   const lines = await page.locator("#hint-list li").allTextContents();
   for (const line of lines) {
-    assert.match(line, /^.+: \d+\.\d% of its tries, on average (wins \d+ %|[+-]\d+\.\d .+)$/);
-    assert.ok(moves.includes(line.split(":")[0]), `${line} is one of ${moves}`);
+    assert.match(line, /^.+ — \d+\.\d% of its tries, on average (wins \d+ %|[+-]\d+\.\d .+)$/);
+    assert.ok(moves.includes(line.split(" — ")[0]), `${line} is one of ${moves}`);
   }
   assert.deepEqual(errors, []);
   await page.close();
