@@ -143,10 +143,15 @@ def merge_selfplay(parts: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """Self-play shards (``cardrules.selfplay_shard``'s dicts, in any order) concatenated in
     deal order: the data of one shard over all their deals.
 
-    Raises ``CardrulesError`` for no shards, a gap or an overlap between them.
+    Raises ``CardrulesError`` for no shards, shards of different runs (game, bots or seed), or
+    a gap or an overlap between them.
     """
     if not parts:
         raise CardrulesError("there are no self-play shards to merge")
+    runs = {(p["game"], tuple(p["bots"]), p["seed"]) for p in parts}
+    if len(runs) > 1:
+        raise CardrulesError("the shards are of different runs: " + "; ".join(
+            f"{game} with bots {', '.join(bots)} from seed {seed}" for game, bots, seed in sorted(runs)))
     order = sorted(parts, key=lambda p: (p["start"], p["end"]))
     for before, after in zip(order, order[1:]):
         if after["start"] > before["end"]:
@@ -157,6 +162,8 @@ def merge_selfplay(parts: Sequence[dict[str, Any]]) -> dict[str, Any]:
     merged = {key: np.concatenate([p[key] for p in order]) for key in (*ROWS, *DEALS)}
     merged["start"] = order[0]["start"]
     merged["end"] = order[-1]["end"]
+    for key in ("game", "bots", "seed"):
+        merged[key] = order[0][key]
     return merged
 
 

@@ -228,6 +228,16 @@ def test_self_play_shards_refuse_gaps_and_bad_bots() -> None:
         merge_selfplay([a, c])
     with pytest.raises(cardrules.CardrulesError, match="deal 1 is in two shards"):
         merge_selfplay([a, cardrules.selfplay_shard(game, "rules", seed=1, start=1, end=3)])
+    # Shards of another seed, bots or game are another run's deals.
+    for other in (cardrules.selfplay_shard(game, "rules", seed=2, start=2, end=4),
+                  cardrules.selfplay_shard(game, "random", seed=1, start=2, end=4),
+                  cardrules.selfplay_shard(cardrules.new_game("letom", variant="deal", players=3),
+                                           "rules", seed=1, start=2, end=4)):
+        with pytest.raises(cardrules.CardrulesError, match="the shards are of different runs"):
+            merge_selfplay([a, other])
+    b = cardrules.selfplay_shard(game, "rules", seed=1, start=2, end=3)
+    merged = merge_selfplay([b, a])
+    assert (merged["game"], merged["bots"], merged["seed"]) == (repr(game), ["rules"], 1)
     with pytest.raises(cardrules.BotError, match="3 bots for 2 seats"):
         cardrules.selfplay_shard(game, ["rules"] * 3, end=1)
     with pytest.raises(cardrules.BotError, match="another process"):

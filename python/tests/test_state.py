@@ -261,10 +261,20 @@ def test_bad_arguments_raise_python_errors() -> None:
     state = game.new_initial_state(seed=1)
     with pytest.raises(OverflowError):
         state.apply_action(-1)
-    with pytest.raises(OverflowError):
+    seed_range = r"seed must be a whole number from 0 to 18446744073709551615, not "
+    with pytest.raises(OverflowError, match=seed_range + str(2**64)):
         game.new_initial_state(seed=2**64)
-    with pytest.raises(OverflowError):
+    with pytest.raises(OverflowError, match=seed_range + "-1"):
         game.new_initial_state(seed=-1)
+    # Every seed argument says so.
+    for call in (lambda: cardrules.Bot("random", seed=-1),
+                 lambda: state.resample_from_infostate(0, -1),
+                 lambda: cardrules.tournament(game, ["random", "rules"], deals=1, seed=-1),
+                 lambda: cardrules.tournament_shard(game, ["random", "rules"], seed=-1, end=1),
+                 lambda: cardrules.selfplay_shard(game, "random", seed=-1, end=1),
+                 lambda: cardrules.VecEnv(game, num_envs=1, seed=-1)):
+        with pytest.raises(OverflowError, match=seed_range):
+            call()
     with pytest.raises(TypeError):
         state.apply_action("A1")
     with pytest.raises(TypeError):

@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use crate::seed::Seed;
 use cards_registry::pipe::Program;
 use cards_registry::{
     Entry, GameResult, Move, Outsider, Records, Run, ShardError, tournament_deals,
@@ -32,13 +33,13 @@ pub struct Bot {
 impl Bot {
     /// Raises `BotError` for a name that is not a bot of the ladder.
     #[new]
-    #[pyo3(signature = (name, seed=0))]
-    fn new(name: &str, seed: u64) -> PyResult<Self> {
+    #[pyo3(signature = (name, seed=Seed(0)), text_signature = "(name, seed=0)")]
+    fn new(name: &str, seed: Seed) -> PyResult<Self> {
         name.parse::<cards_bots::BotSpec>()
             .map_err(|e| BotError::new_err(e.to_string()))?;
         Ok(Bot {
             name: name.trim().to_owned(),
-            seed,
+            seed: seed.0,
         })
     }
 
@@ -150,16 +151,20 @@ impl Outsider for PythonPlayer {
 /// function that fails (its error named), `InvalidRules` for a table the game does not seat,
 /// `MemoryError` when memory runs short for the records.
 #[pyfunction]
-#[pyo3(signature = (game, players, deals=100, seed=0, records=false, answer_time=10.0))]
+#[pyo3(
+    signature = (game, players, deals=100, seed=Seed(0), records=false, answer_time=10.0),
+    text_signature = "(game, players, deals=100, seed=0, records=False, answer_time=10.0)"
+)]
 pub(crate) fn tournament<'py>(
     py: Python<'py>,
     game: &Game,
     players: &Bound<'py, PyAny>,
     deals: u64,
-    seed: u64,
+    seed: Seed,
     records: bool,
     answer_time: f64,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let Seed(seed) = seed;
     let deals = tournament_deals(deals).map_err(CardrulesError::new_err)?;
     let answer_time = Program::answer_time(answer_time).map_err(BotError::new_err)?;
     let interrupt = Interrupt::new(py)?;

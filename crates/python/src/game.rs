@@ -1,6 +1,7 @@
 //! The catalogue and [`Game`]: one game type under chosen rules and a player count, the
 //! factory of its states (OpenSpiel's `Game`).
 
+use crate::seed::Seed;
 use cards_registry::rules::RuleChoices;
 use cards_registry::{GameType, by_record, catalogue, find};
 use pyo3::prelude::*;
@@ -170,12 +171,13 @@ impl Game {
     ///
     /// Raises `InvalidRules` for a setup the game refuses, or one that seats another number of
     /// players than this game.
-    #[pyo3(signature = (seed=0, setup=None))]
+    #[pyo3(signature = (seed=Seed(0), setup=None), text_signature = "($self, seed=0, setup=None)")]
     fn new_initial_state(
         slf: &Bound<'_, Self>,
-        seed: u64,
+        seed: Seed,
         setup: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<State> {
+        let Seed(seed) = seed;
         let game = slf.get();
         let table = match setup {
             None => game.line.new_table(&game.rules, game.players, seed),
@@ -245,7 +247,7 @@ impl Game {
         h.finish()
     }
 
-    fn __repr__(&self) -> String {
+    pub(crate) fn __repr__(&self) -> String {
         format!(
             "cardrules.new_game({:?}{}, players={})",
             self.line.game,

@@ -11,6 +11,7 @@ mod errors;
 mod game;
 mod interrupt;
 mod json;
+mod seed;
 mod shards;
 mod state;
 mod vector;

@@ -4,6 +4,7 @@
 
 use core::ops::Range;
 
+use crate::seed::Seed;
 use cards_registry::{Part, SelfPlay, Shard, by_record, merge};
 use numpy::{PyArray1, PyArrayMethods as _};
 use pyo3::prelude::*;
@@ -161,16 +162,20 @@ fn ladder_names(players: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
 /// more than 10,000,000 deals, `InvalidRules` for a table the game does not seat,
 /// `MemoryError` when memory runs short for the records.
 #[pyfunction]
-#[pyo3(signature = (game, players, seed=0, start=0, end=100, records=false))]
+#[pyo3(
+    signature = (game, players, seed=Seed(0), start=0, end=100, records=false),
+    text_signature = "(game, players, seed=0, start=0, end=100, records=False)"
+)]
 pub(crate) fn tournament_shard(
     py: Python<'_>,
     game: &Game,
     players: &Bound<'_, PyAny>,
-    seed: u64,
+    seed: Seed,
     start: u64,
     end: u64,
     records: bool,
 ) -> PyResult<TournamentShard> {
+    let Seed(seed) = seed;
     let names = ladder_names(players)?;
     let interrupt = Interrupt::new(py)?;
     let shard = interrupt.detached(py, |keep_on| {
@@ -216,8 +221,9 @@ pub(crate) fn merge_tournament<'py>(
 /// (int64), `seat` (int64), `observation` (float32 `[k, observation size]`: the acting seat's
 /// own tensor), `legal_mask` (int8 `[k, num_distinct_actions]`), `action` (int64: the step id
 /// taken); `returns` (float64 `[end - start, players]`, a row per deal), `deal_seed` (uint64:
-/// each deal's seed, `game.new_initial_state(seed=...)` deals it again); and `start`, `end`.
-/// Shards concatenate in deal order (`cardrules.distributed.merge_selfplay`) to one run's data.
+/// each deal's seed, `game.new_initial_state(seed=...)` deals it again); and `start`, `end`,
+/// and the run: `game` (its `repr`), `bots` (their names), `seed`. Shards of one run
+/// concatenate in deal order (`cardrules.distributed.merge_selfplay`) to its data.
 ///
 /// Run on Python's main thread, Ctrl-C stops it between deals (`KeyboardInterrupt`).
 ///
@@ -229,15 +235,19 @@ pub(crate) fn merge_tournament<'py>(
 /// the players), `CardrulesError` for `end` before `start` or more than 10,000,000 deals,
 /// `MemoryError` when memory runs short for the data.
 #[pyfunction]
-#[pyo3(signature = (game, bots, seed=0, start=0, end=100))]
+#[pyo3(
+    signature = (game, bots, seed=Seed(0), start=0, end=100),
+    text_signature = "(game, bots, seed=0, start=0, end=100)"
+)]
 pub(crate) fn selfplay_shard<'py>(
     py: Python<'py>,
     game: &Game,
     bots: &Bound<'py, PyAny>,
-    seed: u64,
+    seed: Seed,
     start: u64,
     end: u64,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let Seed(seed) = seed;
     let names = if let Ok(one) = bots.extract::<String>() {
         vec![one]
     } else if let Ok(one) = bots.cast::<Bot>() {
@@ -274,6 +284,10 @@ pub(crate) fn selfplay_shard<'py>(
     d.set_item("deal_seed", PyArray1::from_vec(py, data.seeds))?;
     d.set_item("start", start)?;
     d.set_item("end", end)?;
+    // The run, so that shards of different runs are not merged as one.
+    d.set_item("game", game.__repr__())?;
+    d.set_item("bots", names)?;
+    d.set_item("seed", seed)?;
     Ok(d)
 }
 

@@ -5,6 +5,7 @@
 
 use std::sync::{Mutex, MutexGuard};
 
+use crate::seed::Seed;
 use cards_core::ActionMask;
 use cards_registry::Table;
 use numpy::{PyArray1, PyArrayMethods as _};
@@ -451,7 +452,8 @@ impl State {
     /// this state's hidden cards.
     ///
     /// Raises `InvalidRules` when no world fits (a bug: the true one does).
-    fn resample_from_infostate(&self, py: Python<'_>, player: i64, seed: u64) -> PyResult<State> {
+    fn resample_from_infostate(&self, py: Python<'_>, player: i64, seed: Seed) -> PyResult<State> {
+        let Seed(seed) = seed;
         let inner = self.lock()?;
         let seat = Self::seat(&*inner.table, Some(player))?;
         let world = inner

@@ -5,6 +5,7 @@
 
 use std::sync::{Mutex, MutexGuard};
 
+use crate::seed::Seed;
 use cards_registry::batch::{Autoreset, BatchConfig, Buffers, Tensor};
 use numpy::{PyReadonlyArray1, PyReadwriteArray1, PyReadwriteArray2};
 use pyo3::prelude::*;
@@ -102,12 +103,15 @@ impl Batch {
 #[pymethods]
 impl Batch {
     #[new]
-    #[pyo3(signature = (game, tables, seed=0, learners=None, opponent=None, tensor="observation", autoreset="next-step", duplicate=false, threads=1, first_table=0, illegal_reward=None))]
+    #[pyo3(
+        signature = (game, tables, seed=Seed(0), learners=None, opponent=None, tensor="observation", autoreset="next-step", duplicate=false, threads=1, first_table=0, illegal_reward=None),
+        text_signature = "(game, tables, seed=0, learners=None, opponent=None, tensor='observation', autoreset='next-step', duplicate=False, threads=1, first_table=0, illegal_reward=None)"
+    )]
     #[allow(clippy::too_many_arguments)]
     fn new(
         game: &Game,
         tables: usize,
-        seed: u64,
+        seed: Seed,
         learners: Option<Vec<usize>>,
         opponent: Option<Vec<String>>,
         tensor: &str,
@@ -117,6 +121,7 @@ impl Batch {
         first_table: u64,
         illegal_reward: Option<f32>,
     ) -> PyResult<Self> {
+        let Seed(seed) = seed;
         let tensor = match tensor {
             "observation" => Tensor::Observation,
             "information_state" => Tensor::InformationState,
@@ -215,7 +220,7 @@ impl Batch {
     fn reset_into<'py>(
         &self,
         py: Python<'py>,
-        seed: Option<u64>,
+        seed: Option<Seed>,
         only: Option<PyReadonlyArray1<'py, bool>>,
         tensor: PyReadwriteArray2<'py, f32>,
         mask: PyReadwriteArray2<'py, i8>,
@@ -248,7 +253,7 @@ impl Batch {
                     only.len()
                 )));
             }
-            if let Some(seed) = seed {
+            if let Some(Seed(seed)) = seed {
                 batch.reseed(seed);
             }
             self.run(batch, out, |part, out| {
