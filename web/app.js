@@ -515,6 +515,7 @@ document.addEventListener("keydown", (e) => {
 async function main() {
   const answer = await ask({ op: "catalogue" });
   if (!answer.ok) {
+    status("The engine did not load.");
     showError(answer.error);
     return;
   }
@@ -564,4 +565,7 @@ async function main() {
     showError(e.message);
   }
 }
-main().catch((e) => showError(`The page could not start: ${e.message}`));
+main().catch((e) => {
+  status("The page did not start.");
+  showError(`The page could not start: ${e.message}`);
+});

@@ -376,6 +376,12 @@ test("a bad link or file is answered in words, never a blank page", async () => 
   await page.locator("#start-button").click();
   await idle(page);
   await page.close();
+  // A link with a game and no variant plays the game's first.
+  const plain = await open("?game=jass&seat=0&seed=1&bots=random&pace=0");
+  await idle(plain.page);
+  assert.match(await plain.page.locator("#game-title").textContent(), /^Schieber/);
+  assert.deepEqual(plain.errors, []);
+  await plain.page.close();
 });
 
 test("a seed past 2^53 deals its own game, not its nearest JavaScript number's", async () => {
