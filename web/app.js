@@ -543,8 +543,11 @@ async function main() {
   $("r-step").addEventListener("input", showStep);
   $("r-seat").addEventListener("change", (e) => openReplay(state.replayRecord, Number(e.target.value)));
   $("r-close").addEventListener("click", () => {
+    // Back to the game it came from ("Replay this game"), else to the start.
+    const game = state.session !== null && state.screen?.end;
     $("replay").hidden = true;
-    $("start").hidden = false;
+    $("game").hidden = !game;
+    $("start").hidden = !!game;
   });
   status("Choose a game.");
   const q = new URLSearchParams(location.search);

@@ -345,6 +345,10 @@ test("a finished game replays with the slider, as any seat saw it", async () => 
   const linked = await open(`?record=${encodeURIComponent(record)}&seat=1`);
   await linked.page.waitForFunction(() => !document.getElementById("replay").hidden);
   assert.equal(await linked.page.locator("#r-text").textContent(), final.text);
+  // Back goes to the finished game it came from.
+  await page.locator("#r-close").click();
+  assert.ok(await page.locator("#game").isVisible());
+  assert.equal(await page.evaluate(() => window.cardrulesPage.screen.text), final.text);
   assert.deepEqual([...errors, ...linked.errors], []);
   await linked.page.close();
   await page.close();
