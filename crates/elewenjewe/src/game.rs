@@ -643,24 +643,34 @@ impl Elewenjewe {
             .into_iter()
             .filter(|c| !placed.contains(*c))
             .collect();
+        // The hidden places, counted before any is made: a deserialized view's sizes may be
+        // anything, and they must add up to the unseen cards (at most a pack).
+        let hidden_captured = if view.captured.is_none() {
+            (view.captured_sizes.iter().zip(&remembered))
+                .fold(0usize, |a, (&size, r)| a.saturating_add(size - r.len()))
+        } else {
+            0
+        };
+        if layout.len() > hidden_captured {
+            return Err(bad(
+                "a layout diamond out of sight must lie in a captured pile",
+            ));
+        }
+        let others = (0..n)
+            .filter(|&s| s != me)
+            .fold(0usize, |a, s| a.saturating_add(view.hand_sizes[s]));
+        let places = (hidden_captured.saturating_add(others))
+            .saturating_add(view.stock)
+            .saturating_add(view.set_aside);
+        if pool.len() + layout.len() != places {
+            return Err(bad("the unseen cards do not fill the hidden places"));
+        }
         // Captured slots to fill (without Isiwo): one per card, by seat.
         let mut slots: Vec<usize> = Vec::new();
         if view.captured.is_none() {
             for (s, &size) in view.captured_sizes.iter().enumerate() {
                 slots.extend(core::iter::repeat_n(s, size - remembered[s].len()));
             }
-        }
-        if layout.len() > slots.len() {
-            return Err(bad(
-                "a layout diamond out of sight must lie in a captured pile",
-            ));
-        }
-        let others: usize = (0..n)
-            .filter(|&s| s != me)
-            .map(|s| view.hand_sizes[s])
-            .sum();
-        if pool.len() + layout.len() != slots.len() + others + view.stock + view.set_aside {
-            return Err(bad("the unseen cards do not fill the hidden places"));
         }
         rng.shuffle(&mut slots);
         rng.shuffle(&mut pool);

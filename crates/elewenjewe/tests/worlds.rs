@@ -274,3 +274,25 @@ fn a_recall_told_nothing_gives_the_views_own_world() {
         assert_eq!(recalled, Elewenjewe::sample_world(&view, &mut b).unwrap());
     }
 }
+
+#[test]
+fn a_view_of_impossible_sizes_is_refused_without_making_its_places() {
+    // A view deserialized from anywhere: sizes past any pack are refused, not allocated.
+    let truth = Elewenjewe::new(&Rules::default(), 2, Seed::from(1)).unwrap();
+    let view = serde_json::to_value(truth.view(PlayerId(0))).unwrap();
+    for (field, value) in [
+        ("captured_sizes", serde_json::json!([4_294_967_295u64, 0])),
+        ("captured_sizes", serde_json::json!([u64::MAX, 0])),
+        ("captured_sizes", serde_json::json!([u64::MAX, u64::MAX])),
+        ("stock", serde_json::json!(u64::MAX)),
+        ("set_aside", serde_json::json!(u64::MAX)),
+        ("hand_sizes", serde_json::json!([9, u64::MAX])),
+    ] {
+        let mut bad = view.clone();
+        bad[field] = value.clone();
+        let bad: <Elewenjewe as Game>::View = serde_json::from_value(bad).unwrap();
+        let mut rng = GameRng::new(Seed::from(2), 0);
+        let refused = Elewenjewe::sample_world(&bad, &mut rng);
+        assert!(refused.is_err(), "{field} = {value}");
+    }
+}

@@ -403,6 +403,26 @@ impl Game for LetomMatch {
                 why: format!("a total beyond {MAX_TOTAL} (2^62)"),
             });
         }
+        // Zero-sum: what the totals lack is the stakes of earlier deals still in the pot (once
+        // the match is over, nothing).
+        let (paid, _) = deal.stakes();
+        let in_pot: i64 = if over {
+            0
+        } else {
+            (0..n)
+                .map(|s| i64::from(setup.deal.pot.get(s).copied().unwrap_or(0)) - paid[s])
+                .sum()
+        };
+        let sum: i64 = setup.totals.iter().sum();
+        if sum + in_pot != 0 {
+            return Err(SetupError::Inconsistent {
+                what: "totals",
+                why: format!(
+                    "the totals add up to {sum} and the earlier stakes in the pot to {in_pot}: \
+                     a match is zero-sum"
+                ),
+            });
+        }
         let mut game = LetomMatch {
             seed: setup.seed,
             deal,

@@ -326,6 +326,28 @@ pub(crate) fn check(rules: &Rules, setup: &Setup) -> Result<(), SetupError> {
             why: "a stake beyond what any match pays in".into(),
         });
     }
+    // Stakes come whole: none without a table stake, and past the sale every playing seat's
+    // own for this deal is in.
+    let sale = matches!(setup.phase, Phase::Sale { .. });
+    let short = (0..n).find(|&p| {
+        let pot = setup.pot.get(p).copied().unwrap_or(0);
+        let paid = !sale && setup.seller.map(PlayerId::index) != Some(p);
+        match rules.stake {
+            0 => pot != 0,
+            stake => pot % stake != 0 || paid && pot < stake,
+        }
+    });
+    if let Some(p) = short {
+        return Err(SetupError::Inconsistent {
+            what: "pot",
+            why: format!(
+                "seat {p}'s {} in the pot is not whole table stakes of {}{}",
+                setup.pot.get(p).copied().unwrap_or(0),
+                rules.stake,
+                if sale { "" } else { ", this deal's included" }
+            ),
+        });
+    }
     // The stock holds one card per turn still to play.
     let hand_cards: usize = setup.hands.iter().map(Vec::len).sum();
     let owed: usize = setup.owed.iter().map(|&o| usize::from(o)).sum();

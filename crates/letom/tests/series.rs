@@ -151,6 +151,37 @@ fn match_json_round_trip_and_refusals() {
     let mut setup = game.setup();
     setup.wins = vec![1, 0];
     assert!(LetomMatch::from_setup(&rules, setup).is_err());
+    // Totals that do not add up: the match would end with a settlement that is not zero-sum.
+    let mut setup = game.setup();
+    setup.totals = vec![5, 5];
+    let refused = LetomMatch::from_setup(&rules, setup)
+        .unwrap_err()
+        .to_string();
+    assert!(refused.contains("zero-sum"), "{refused}");
+    // A game dealt without a table stake is not one under a stake, nor the reverse: the pot
+    // holds each playing seat's stake of the deal under way.
+    let staked = Rules { stake: 1, ..rules };
+    let refused = LetomMatch::from_setup(&staked, game.setup())
+        .unwrap_err()
+        .to_string();
+    assert!(refused.contains("whole table stakes of 1"), "{refused}");
+    let game = LetomMatch::new(&staked, 2, Seed::from(3)).unwrap();
+    assert_eq!(LetomMatch::from_setup(&staked, game.setup()).unwrap(), game);
+    assert!(LetomMatch::from_setup(&rules, game.setup()).is_err());
+    // Mid-match, the same setups round-trip; shifted stakes do not.
+    let mut game = game;
+    let mut rng = GameRng::new(Seed::from(9), 0);
+    let mut legal = Vec::new();
+    while !game.is_terminal() && game.deal_number() < 2 {
+        game.legal_actions(&mut legal);
+        game.play(legal[rng.below(legal.len() as u64) as usize])
+            .unwrap();
+        assert_eq!(LetomMatch::from_setup(&staked, game.setup()).unwrap(), game);
+        let mut setup = game.setup();
+        setup.totals[0] += 1;
+        setup.totals[1] -= 2;
+        assert!(LetomMatch::from_setup(&staked, setup).is_err());
+    }
 }
 
 #[test]
