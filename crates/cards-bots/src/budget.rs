@@ -19,9 +19,10 @@ pub enum Budget {
 }
 
 impl Budget {
-    /// The largest iteration budget accepted: beyond it a decision takes minutes.
+    /// The largest iteration budget a budget's text (and so a bot's name) may give: beyond it
+    /// a decision takes minutes. A budget built in code, or deserialized, is taken as it is.
     pub const MAX_ITERATIONS: u32 = 10_000_000;
-    /// The largest time budget accepted (ten minutes a decision).
+    /// The largest time budget a budget's text may give (ten minutes a decision).
     pub const MAX_MILLIS: u32 = 600_000;
 
     pub(crate) fn clock(self) -> Clock {

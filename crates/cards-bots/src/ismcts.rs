@@ -117,6 +117,10 @@ impl<G: Game, P: Playout<G>> Ismcts<G, P> {
     /// what a seat that remembers more than its view plays with (a
     /// [`Memory`](cards_core::Memory)). `sample` must return worlds consistent with `view`
     /// (`None` when it cannot; the first world missing makes the choice `legal[0]`).
+    ///
+    /// # Panics
+    /// When `legal` is empty, as [`Bot::choose`] may (a caller never asks a seat that has
+    /// nothing to do).
     pub fn choose_from(
         &mut self,
         view: &G::View,

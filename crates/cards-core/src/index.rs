@@ -50,7 +50,10 @@ pub struct ActionMask {
 }
 
 impl ActionMask {
-    /// An empty mask over `0..len`.
+    /// An empty mask over `0..len`: `len / 8` bytes, as a game's action space gives it.
+    ///
+    /// # Panics
+    /// As `Vec` does when memory for `len` bits cannot be had (a bound no game has).
     #[must_use]
     pub fn new(len: usize) -> Self {
         ActionMask {

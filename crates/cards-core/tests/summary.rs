@@ -233,6 +233,9 @@ fn bars_are_proportional_and_never_hide_a_count() {
     // 3 of 7426 is far below one mark: a dot, not a `#` like 88 of 7426.
     assert_eq!(bar(3, 7426), ".");
     assert_eq!(bar(88, 7426), ".");
+    // A count past the largest bucket (the caller's slip) is bounded, not a string of millions.
+    assert_eq!(bar(1 << 22, 1).len(), 40);
+    assert_eq!(bar(u64::MAX, 1).len(), 40);
     assert_eq!(bar(1723, 7426), "#".repeat(9));
     // Rounded to the nearest: 1.5 marks -> 2, 1.4 -> 1.
     assert_eq!(bar(3, 80), "##");

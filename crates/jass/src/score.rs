@@ -104,6 +104,9 @@ pub enum DealError {
         /// What it could have played.
         legal: CardSet<JassCard>,
     },
+    /// A rule's number is out of its range (a factor past [`Rules::MAX_FACTOR`], say).
+    #[error("the rules: {0}")]
+    Rules(String),
 }
 
 /// Scores one complete Schieber deal: `hands` as dealt (seat 0 is forehand and leads the first
@@ -131,8 +134,9 @@ pub enum DealError {
 /// ```
 ///
 /// # Errors
-/// [`DealError`] naming the problem: a hand of the wrong size, hands that are not the deck, not
-/// 36 plays, or the first play (by trick number, from 1) that is not in the hand to play or not
+/// [`DealError`] naming the problem: rules with a number out of its range
+/// ([`Rules::validate_numbers`]), a hand of the wrong size, hands that are not the deck, not 36
+/// plays, or the first play (by trick number, from 1) that is not in the hand to play or not
 /// legal.
 pub fn score_deal(
     hands: &[CardSet<JassCard>; SEATS],
@@ -140,6 +144,9 @@ pub fn score_deal(
     mode: Mode,
     rules: &Rules,
 ) -> Result<DealScore, DealError> {
+    rules
+        .validate_numbers()
+        .map_err(|e| DealError::Rules(e.to_string()))?;
     let mut all = CardSet::EMPTY;
     for (seat, &hand) in PlayerId::all(SEATS).zip(hands) {
         if hand.len() != TRICKS {

@@ -305,3 +305,16 @@ fn the_cards_are_conserved() {
     let all: CardSet<JassCard> = JassCard::ALL.into_iter().collect();
     assert_eq!(census.cards, all);
 }
+
+#[test]
+fn a_blank_view_of_any_count_of_players_is_bounded() {
+    // The trait's blank view and bound on actions take any count: more seats than the game
+    // has are its most, never an unbounded list.
+    for players in [0, 1, 5, 1 << 40, usize::MAX] {
+        let view = <Differenzler as Game>::blank_view(&Rules::default(), players, PlayerId(0));
+        let json = serde_json::to_value(&view).unwrap();
+        let seats = json["hand_sizes"].as_array().unwrap().len();
+        assert_eq!(seats, players.min(4), "{players}");
+        assert!(<Differenzler as Game>::max_actions(&Rules::default(), players) > 0);
+    }
+}

@@ -196,3 +196,22 @@ fn refusals_name_the_problem() {
     }
     assert!(found, "some deal had an illegal alternative");
 }
+
+#[test]
+fn rules_out_of_their_range_are_refused_not_multiplied() {
+    // Rules deserialized from anywhere: a factor past the range would overflow the score.
+    let mut rng = GameRng::new(Seed::from(3), 9);
+    let hands = hands_of(3);
+    let plays = random_plays(&hands, Mode::Obenabe, &mut rng);
+    let mut rules = Rules::default();
+    rules.multipliers.obenabe = u32::MAX;
+    let refused = score_deal(&hands, &plays, Mode::Obenabe, &rules).unwrap_err();
+    assert!(matches!(refused, DealError::Rules(_)), "{refused}");
+    assert!(
+        refused.to_string().contains("multipliers.obenabe"),
+        "{refused}"
+    );
+    rules.multipliers.obenabe = Rules::MAX_FACTOR;
+    let score = score_deal(&hands, &plays, Mode::Obenabe, &rules).unwrap();
+    assert_eq!(score.multiplier, Rules::MAX_FACTOR);
+}

@@ -373,10 +373,9 @@ fn solver_keeps_its_table_and_agrees() {
         assert!(solver.reaches(&done, 1, 0).unwrap());
     }
     let position = Position::from_deal(&deal_after(1, CONTRACTS[0], 20)).unwrap();
-    assert!(matches!(
-        solver.reaches(&position, 2, 10),
-        Err(SolveError::NoSuchSeat { .. })
-    ));
+    let refused = solver.reaches(&position, 2, 10).unwrap_err();
+    assert_eq!(refused, SolveError::NoSuchTeam { team: 2 });
+    assert!(refused.to_string().ends_with("not 2"), "{refused}");
 }
 
 /// A `Solver` reports the positions of its last call: what its `Solution` says, the work of a

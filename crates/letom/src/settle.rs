@@ -140,7 +140,8 @@ impl fmt::Display for Settlement {
             "score: ({} + {} Ren) = {}",
             self.base.points,
             self.ren,
-            i64::from(self.base.points) + self.ren_bonus
+            // Saturating: a settlement deserialized from anywhere may hold any numbers.
+            i64::from(self.base.points).saturating_add(self.ren_bonus)
         );
         for (factor, why) in [
             (self.ren_multiplier, "Ren doubling"),
@@ -160,7 +161,8 @@ impl fmt::Display for Settlement {
             }
         }
         if let Some(seat) = self.dokbak {
-            writeln!(f, "독박: seat {seat} pays {} alone", self.pay[seat])?;
+            let pays = self.pay.get(seat).copied().unwrap_or(0);
+            writeln!(f, "독박: seat {seat} pays {pays} alone")?;
         }
         write!(f, "returns: {}", self.returns)
     }

@@ -558,10 +558,14 @@ impl Letom {
         self.shaken.get(seat.index()).copied().unwrap_or_default()
     }
 
-    /// A seat's shakes and bombs in force: this deal's plus those carried out of nagaris.
+    /// A seat's shakes and bombs in force: this deal's plus those carried out of nagaris
+    /// (none for a seat off the table).
     #[must_use]
     pub fn multipliers(&self, seat: PlayerId) -> (u32, u32) {
-        let s = seat.index() % SEATS;
+        let s = seat.index();
+        if s >= self.num_players() {
+            return (0, 0);
+        }
         (
             self.shaken[s].len() as u32 / 3 + u32::from(self.carry_in.shakes[s]),
             u32::from(self.bombs[s]) + u32::from(self.carry_in.bombs[s]),

@@ -500,3 +500,20 @@ fn payments_name_every_factor_and_who_pays_whom() {
     // A seat sitting out (a seller) has no line.
     assert_eq!(own.payments(Some(2)).len(), 1);
 }
+
+#[test]
+fn a_settlement_from_anywhere_is_told_without_a_panic() {
+    // A settlement deserialized from anywhere: a 독박 seat past the table, a Ren bonus past
+    // 64 bits with the base.
+    let settled = settle(&oracle_example(), &Rules::default()).unwrap();
+    let json = serde_json::to_value(settled).unwrap();
+    for (field, value) in [
+        ("dokbak", serde_json::json!(5)),
+        ("ren_bonus", serde_json::json!(i64::MAX)),
+    ] {
+        let mut bad = json.clone();
+        bad[field] = value;
+        let bad: letom::Settlement = serde_json::from_value(bad).unwrap();
+        assert!(bad.to_string().starts_with("seat 0 wins"), "{field}");
+    }
+}

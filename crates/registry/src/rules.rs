@@ -98,8 +98,9 @@ impl RuleChoices {
     ///
     /// # Errors
     /// A message saying which choice was wrong and why: an unknown preset (naming those that
-    /// exist), rules given that are not a JSON object, a `--rule` without a field name, or rules
-    /// the crate does not read (its deserializer's words).
+    /// exist), rules given that are not JSON or not a JSON object, text past 64 KiB or nested
+    /// past its limit, a `--rule` without a field name or whose path goes through a value, or
+    /// rules the crate does not read (its deserializer's words).
     pub fn rules<R: Serialize + DeserializeOwned + Default>(
         &self,
         game: &str,

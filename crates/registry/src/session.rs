@@ -200,7 +200,8 @@ impl Session {
     ///
     /// # Errors
     /// [`TableError::Refused`] when it is not the seat's turn or the rules refuse the move
-    /// (their words), [`TableError::Notation`] for text that is no move; nothing changes.
+    /// (their words), [`TableError::Over`] once the game is over, [`TableError::Notation`] for
+    /// text that is no move; nothing changes.
     pub fn play(&mut self, text: &str) -> Result<(), TableError> {
         self.my_turn()?;
         self.table.play(text)?;
@@ -248,7 +249,8 @@ impl Session {
     /// saw it: a bot's move may hold what that seat may not see (a card laid face down).
     ///
     /// # Errors
-    /// [`TableError::Bot`] when the bot fails (a bug in it).
+    /// As [`Table::bot_move`]: [`TableError::Refused`] when the bot chooses a move that is not
+    /// legal, or [`TableError::Bot`] when it fails (a bug in it either way).
     pub fn bot_turn(&mut self) -> Result<Option<usize>, TableError> {
         let Some(seat) = self.table.to_act() else {
             return Ok(None);

@@ -127,7 +127,8 @@ pub trait Table: fmt::Debug + Send {
     ///
     /// # Errors
     /// [`TableError::Refused`] for a step that is not legal now (the rule's words), or steps
-    /// that make no legal move (the decision then starts again); the table is unchanged.
+    /// that make no legal move (the decision then starts again); [`TableError::Over`] once the
+    /// game is over; the table is unchanged.
     fn play_step(&mut self, id: usize) -> Result<Stepped, TableError>;
     /// Drops the decision under way, back to its first step.
     fn restart_steps(&mut self);
@@ -220,7 +221,8 @@ pub trait Table: fmt::Debug + Send {
     ///
     /// # Errors
     /// [`TableError::Bot`] for a name that is not a bot, [`TableError::Over`] once the game is
-    /// over.
+    /// over, [`TableError::Refused`] when the bot chooses a move that is not legal (a bug in
+    /// it).
     fn bot_move(&self, bot: &str, seed: u64) -> Result<Move, TableError>;
     /// What a fair bot (not `cheat`) would play for the seat to act, seeded from `seed`: its
     /// choice first, then the moves its search weighed most, at most `top` in all.

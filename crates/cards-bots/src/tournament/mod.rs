@@ -92,6 +92,14 @@ pub enum TournamentError {
     /// A game did not end within the game's bound on actions.
     #[error("deal {0} did not end within the game's bound on actions")]
     Endless(u64),
+    /// A player gave no action when it was to act (and had no fallback).
+    #[error("bot {bot} gave no action in deal {deal}")]
+    NoAction {
+        /// The bot's name.
+        bot: String,
+        /// The deal.
+        deal: u64,
+    },
 }
 
 /// One game of a deal: which pair of entrants, under which seating, and what each seat got.
@@ -185,7 +193,10 @@ impl<G: Game> Tournament<G> {
     /// record. Depends only on the tournament and `d`.
     ///
     /// # Errors
-    /// [`TournamentError`] when a bot's action is refused or a game does not end.
+    /// [`TournamentError`]: [`Illegal`](TournamentError::Illegal) when a bot's action is
+    /// refused, [`NoAction`](TournamentError::NoAction) when a bot gives none,
+    /// [`Endless`](TournamentError::Endless) when a game does not end within the game's bound,
+    /// [`Setup`](TournamentError::Setup) when a game cannot be dealt.
     pub fn play_deal(&self, d: u64, record: bool) -> Result<DealResult<G>, TournamentError> {
         let seed = self.deal_seed(d);
         let mut out = DealResult {
@@ -230,7 +241,10 @@ impl<G: Game> Tournament<G> {
                     }
                     state.legal_actions(&mut legal);
                     let Some(action) = players[seat.index()].act(&state, &legal) else {
-                        return Err(TournamentError::Endless(d));
+                        return Err(TournamentError::NoAction {
+                            bot: self.entrants[who(seat.index())].name.clone(),
+                            deal: d,
+                        });
                     };
                     let played = if observers.is_empty() {
                         state.play(action)

@@ -125,12 +125,14 @@ pub fn write_histogram(
 pub const BAR_WIDTH: u64 = 40;
 
 /// A histogram bar for `count` out of a largest bucket of `top`: `#`s proportional to the
-/// count, rounded to the nearest; empty only for 0, `.` for a count too small for one `#`.
+/// count, rounded to the nearest; empty only for 0, `.` for a count too small for one `#`. A
+/// count past `top` gets the longest bar, [`BAR_WIDTH`].
 #[must_use]
 pub fn bar(count: u64, top: u64) -> String {
     if count == 0 || top == 0 {
         return String::new();
     }
+    let count = count.min(top);
     let len =
         (u128::from(count) * u128::from(BAR_WIDTH) * 2 + u128::from(top)) / (2 * u128::from(top));
     if len == 0 {

@@ -251,6 +251,9 @@ impl Game for Differenzler {
     }
 
     fn blank_view(rules: &Rules, players: usize, seat: PlayerId) -> DifferenzlerView {
+        // More seats than the game has are its most: a blank view is never refused, and never
+        // made of an unbounded list (one of too few seats refuses every event it observes).
+        let players = players.min(*Rules::DIFFERENZLER_PLAYERS.end());
         DifferenzlerView {
             seat,
             rules: *rules,
@@ -400,7 +403,7 @@ impl Game for Differenzler {
     fn max_actions(rules: &Rules, players: usize) -> usize {
         usize::try_from(rules.differenzler.deals)
             .unwrap_or(usize::MAX)
-            .saturating_mul(PLAYS + players)
+            .saturating_mul(PLAYS.saturating_add(players))
     }
 
     fn census(&self) -> Census<JassCard> {

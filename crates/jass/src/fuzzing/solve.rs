@@ -141,7 +141,7 @@ fn check(position: &Position, before: Option<&Position>) -> Solution {
     }
     assert!(matches!(
         solver.reaches(position, 2, 0),
-        Err(SolveError::NoSuchSeat { .. })
+        Err(SolveError::NoSuchTeam { team: 2 })
     ));
     let sure = crate::solve::sure_points(position).expect("a position of a deal");
     assert!(

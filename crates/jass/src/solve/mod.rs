@@ -140,6 +140,12 @@ pub enum SolveError {
         /// The seat given.
         seat: PlayerId,
     },
+    /// A team other than 0 (seats 0 and 2) or 1 (seats 1 and 3).
+    #[error("there are teams 0 (seats 0 and 2) and 1 (seats 1 and 3), not {team}")]
+    NoSuchTeam {
+        /// The team given.
+        team: usize,
+    },
     /// A card is held or played twice.
     #[error("{card} is held or played twice")]
     Duplicate {
@@ -378,7 +384,7 @@ impl Solver {
     /// null-window search, much cheaper than finding the value.
     ///
     /// # Errors
-    /// As [`solve`], and [`SolveError::NoSuchSeat`] for a team other than 0 or 1.
+    /// As [`solve`], and [`SolveError::NoSuchTeam`] for a team other than 0 or 1.
     pub fn reaches(
         &mut self,
         position: &Position,
@@ -387,9 +393,7 @@ impl Solver {
     ) -> Result<bool, SolveError> {
         self.nodes = 0;
         if team > 1 {
-            return Err(SolveError::NoSuchSeat {
-                seat: PlayerId(team.min(255) as u8),
-            });
+            return Err(SolveError::NoSuchTeam { team });
         }
         let state = start(position)?;
         let total = remaining(&state);
