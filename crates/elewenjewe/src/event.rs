@@ -381,13 +381,16 @@ impl fmt::Display for Event {
                         sources.push(format!("{layout} for layout diamonds"));
                     }
                     if points != layout {
-                        sources.push(format!("{} for the most cards", points - layout));
+                        // Values from anywhere: the difference of two `i64` fits `i128`.
+                        let most = i128::from(points) - i128::from(layout);
+                        sources.push(format!("{most} for the most cards"));
                     }
                     if !sources.is_empty() {
                         write!(f, " ({})", sources.join(", "))?;
                     }
                     if *net != points {
-                        write!(f, " less {} for Esun penalties: {net}", points - net)?;
+                        let less = i128::from(points) - i128::from(*net);
+                        write!(f, " less {less} for Esun penalties: {net}")?;
                     }
                 }
                 if !totals.is_empty() {

@@ -42,7 +42,7 @@ impl View {
     /// Adds `cards` to `seat`'s captured pile.
     fn capture(&mut self, seat: usize, cards: Cards) {
         if let Some(size) = self.captured_sizes.get_mut(seat) {
-            *size += cards.len();
+            *size = size.saturating_add(cards.len());
         }
         if let Some(pile) = self.captured.as_mut().and_then(|c| c.get_mut(seat)) {
             *pile |= cards;
@@ -87,7 +87,7 @@ impl View {
         if hands.len() != self.seats() {
             return refuse("one hand per seat");
         }
-        let mut dealt = 0;
+        let mut dealt = 0usize;
         for (s, cards) in hands.iter().enumerate() {
             if s == self.seat.index() {
                 let Some(new) = shown_set(cards)? else {
@@ -98,8 +98,12 @@ impl View {
                 }
                 self.hand |= new;
             }
-            self.hand_sizes[s] += cards.len();
-            dealt += cards.len();
+            // Sizes from a view or event of anywhere: a sum past `usize` fits no stock.
+            let Some(size) = self.hand_sizes[s].checked_add(cards.len()) else {
+                return refuse("more cards dealt than the stock holds");
+            };
+            self.hand_sizes[s] = size;
+            dealt = dealt.saturating_add(cards.len());
         }
         let laid_set: Cards = laid.iter().copied().collect();
         if laid_set.len() != laid.len() || !laid_set.is_disjoint(self.table) {
@@ -108,7 +112,7 @@ impl View {
         self.table |= laid_set;
         self.stock = self
             .stock
-            .checked_sub(dealt + laid.len())
+            .checked_sub(dealt.saturating_add(laid.len()))
             .map_or_else(|| refuse("more cards dealt than the stock holds"), Ok)?;
         Ok(())
     }
@@ -119,7 +123,7 @@ impl View {
             .stock
             .checked_sub(count)
             .map_or_else(|| refuse("more cards set aside than the stock holds"), Ok)?;
-        self.set_aside += count;
+        self.set_aside = self.set_aside.saturating_add(count);
         Ok(())
     }
 

@@ -111,7 +111,7 @@ impl View {
         };
         format!(
             "round {} · {} deals · {turn}",
-            self.round + 1,
+            u64::from(self.round) + 1,
             self.name(self.dealer)
         )
     }
@@ -208,8 +208,9 @@ impl fmt::Display for View {
             let lost: Vec<String> = self
                 .seat_ids()
                 .filter_map(|s| {
-                    let p = u32::from(self.penalties.get(s.index()).copied().unwrap_or(0));
-                    (p > 0).then(|| format!("{} -{},", self.name(s), p * self.rules.esun_penalty))
+                    let p = u64::from(self.penalties.get(s.index()).copied().unwrap_or(0));
+                    let cost = p * u64::from(self.rules.esun_penalty); // u8 × u32: fits
+                    (p > 0).then(|| format!("{} -{cost},", self.name(s)))
                 })
                 .collect();
             let mut lost = lost;

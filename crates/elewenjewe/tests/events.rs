@@ -423,3 +423,72 @@ fn observe_refuses_what_does_not_fit() {
         assert_eq!(seen, view, "{event} changed the view");
     }
 }
+
+/// Events and views from anywhere with the extreme numbers their fields hold: the round's
+/// sentence with `i64::MIN` points says the exact differences, and following any event with
+/// sizes whose sum overflows fails or succeeds without a panic (an overflow in a debug build).
+#[test]
+fn extreme_numbers_neither_overflow_nor_panic() {
+    let rules = Rules {
+        esun: true,
+        ..Rules::default()
+    };
+    let mut game = Elewenjewe::new(&rules, 3, Seed::from(7)).unwrap();
+    let mut events = Vec::new();
+    game.start_events(&mut events);
+    let mut player = RandomPlayer::new(Seed::from(7));
+    let mut buf = Vec::new();
+    while let Some(action) = player.choose(&game, &mut buf) {
+        game.play_reporting(action, &mut events).unwrap();
+    }
+
+    let scored = events
+        .iter()
+        .find(|e| matches!(e, Event::RoundScored { .. }))
+        .unwrap();
+    let mut json = serde_json::to_value(scored).unwrap();
+    let points = json["record"]["points"][0].as_i64().unwrap();
+    json["layout_points"][0] = i64::MIN.into();
+    json["score"][0] = i64::MIN.into();
+    let event: Event = serde_json::from_value(json).unwrap();
+    let text = event.to_string();
+    assert_eq!(format!("{event:#}"), text);
+    let apart = i128::from(points) - i128::from(i64::MIN);
+    let min = i64::MIN;
+    assert!(
+        text.contains(&format!(
+            "({min} for layout diamonds, {apart} for the most cards) less {apart} for Esun \
+             penalties: {min}"
+        )),
+        "{text}"
+    );
+
+    let seat = PlayerId(0);
+    let mut view = Elewenjewe::blank_view(&rules, 3, seat);
+    for event in &events {
+        let seen = Elewenjewe::redact(&rules, event, seat);
+        let mut json = serde_json::to_value(&view).unwrap();
+        for field in ["hand_sizes", "captured_sizes"] {
+            if let Some(n) = json[field].get_mut(0) {
+                *n = usize::MAX.into();
+            }
+        }
+        json["set_aside"] = usize::MAX.into();
+        json["round"] = u32::MAX.into();
+        let mut extreme: elewenjewe::View = serde_json::from_value(json).unwrap();
+        let _ = Elewenjewe::observe(&mut extreme, &seen);
+        let _ = format!("{extreme} {extreme:#}");
+        if let Event::Dealt(Deal::Batch { hands, table }) = &seen {
+            let mut hands = hands.clone();
+            hands[1] = cards_core::Cards::Hidden(usize::MAX);
+            let huge = Event::Dealt(Deal::Batch {
+                hands,
+                table: table.clone(),
+            });
+            let _ = format!("{huge} {huge:#}");
+            let mut other = view.clone();
+            assert!(Elewenjewe::observe(&mut other, &huge).is_err());
+        }
+        Elewenjewe::observe(&mut view, &seen).unwrap();
+    }
+}

@@ -388,3 +388,25 @@ fn the_screen_of_a_finished_game_says_who_won() {
         }
     }
 }
+
+/// A view from anywhere with the largest round number and Esun penalty: the screen is
+/// written without overflow (a panic in a debug build) and says what the numbers say.
+#[test]
+fn the_screen_of_extreme_numbers() {
+    let mut json = serde_json::to_value(example()).unwrap();
+    json["round"] = u32::MAX.into();
+    json["rules"]["esun_penalty"] = u32::MAX.into();
+    json["penalties"][1] = u8::MAX.into();
+    let view: View = serde_json::from_value(json).unwrap();
+    let text = view.to_string();
+    assert!(
+        text.starts_with("round 4294967296 · seat 1 deals · seat 0 (you) to play\n"),
+        "{text}"
+    );
+    let cost = u64::from(u8::MAX) * u64::from(u32::MAX);
+    assert!(
+        text.contains(&format!("this round (due at its end): seat 1 -{cost}\n")),
+        "{text}"
+    );
+    assert_eq!(normalised(&format!("{view:#}")), normalised(&text));
+}

@@ -156,7 +156,7 @@ impl DealSummary {
                 target,
                 reached,
             } => {
-                write!(f, "deal {} is scored", deal + 1)?;
+                write!(f, "deal {} is scored", u64::from(*deal) + 1)?;
                 if let Some(c) = contract {
                     write!(f, ", {} ×{multiplier}", contract_text(c))?;
                 }
@@ -208,7 +208,7 @@ impl DealSummary {
                 write!(
                     f,
                     "deal {} of {deals} is scored: seat {declarer} chose ",
-                    deal + 1
+                    u64::from(*deal) + 1
                 )?;
                 match slot {
                     Slot::Joker(_) | Slot::Slalom => {
@@ -248,7 +248,7 @@ impl DealSummary {
                 write!(
                     f,
                     "deal {} of {deals} is over; card points taken: {}",
-                    deal + 1,
+                    u64::from(*deal) + 1,
                     parts.join(", ")
                 )
             }

@@ -507,7 +507,7 @@ impl fmt::Display for Event {
             } => write!(
                 f,
                 "deal {} begins: seat {dealer} deals, seat {forehand} is forehand",
-                deal + 1
+                u64::from(*deal) + 1
             ),
             Event::Dealt(deal) => {
                 let hands: Vec<String> = deal
@@ -595,7 +595,7 @@ impl fmt::Display for Event {
                 totals,
                 target,
             } => {
-                let (own, other) = (totals[team & 1], totals[(team + 1) & 1]);
+                let (own, other) = (totals[team & 1], totals[(team & 1) ^ 1]);
                 write!(f, "{} reached the target", team_name(*team))?;
                 if let Some(t) = target {
                     write!(f, " of {t}")?;
@@ -604,7 +604,7 @@ impl fmt::Display for Event {
                     f,
                     " with {own} (against {} for {})",
                     points(other),
-                    team_name(team + 1)
+                    team_name((team & 1) ^ 1)
                 )
             }
             Event::EarlyStoeck { seat, points } => write!(

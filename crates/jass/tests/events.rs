@@ -636,3 +636,69 @@ fn observe_never_panics() {
     feed::<Differenzler>(&rules, 3, &scrambled);
     feed::<Differenzler>(&rules, 4, &scrambled);
 }
+
+/// Events from anywhere with the largest numbers their fields hold: each sentence is written
+/// without overflow (a panic in a debug build) and says what the numbers say.
+#[test]
+fn sentences_of_extreme_numbers() {
+    let text = |json: serde_json::Value| -> String {
+        let event: Event = serde_json::from_value(json).unwrap();
+        let _ = format!("{event:#}");
+        event.to_string()
+    };
+    let began = text(serde_json::json!({
+        "deal": u32::MAX, "dealer": 3, "event": "deal_began", "forehand": 0, "totals": [0, 0]
+    }));
+    assert_eq!(
+        began,
+        "deal 4294967296 begins: seat 3 deals, seat 0 is forehand"
+    );
+    for (team, us, them) in [
+        (u64::MAX, "seats 1 and 3", "seats 0 and 2"),
+        (2, "seats 0 and 2", "seats 1 and 3"),
+    ] {
+        let reached = text(serde_json::json!({
+            "event": "target_reached", "team": team, "totals": [900, 1000], "target": 1000
+        }));
+        let own = if team % 2 == 0 { 900 } else { 1000 };
+        let other = 1900 - own;
+        assert_eq!(
+            reached,
+            format!(
+                "{us} reached the target of 1000 with {own} (against {other} points for {them})"
+            )
+        );
+    }
+    // Every game type's deal summary, its deal number the largest.
+    fn summaries<G: Game<Event = Event>>(
+        rules: &G::Rules,
+        players: usize,
+    ) -> Vec<serde_json::Value> {
+        let mut game = G::new(rules, players, Seed::from(5)).unwrap();
+        let mut events = start(&game);
+        let mut player = cards_core::RandomPlayer::new(Seed::from(5));
+        let mut moves = Vec::new();
+        for _ in 0..200 {
+            let Some(action) = player.choose(&game, &mut moves) else {
+                break;
+            };
+            game.play_reporting(action, &mut events).unwrap();
+        }
+        let scored: Vec<serde_json::Value> = events
+            .iter()
+            .map(|e| serde_json::to_value(e).unwrap())
+            .filter(|json| json["summary"].is_object())
+            .collect();
+        assert!(!scored.is_empty(), "{}", G::NAME);
+        scored
+    }
+    let rules = Rules::default();
+    let mut all = summaries::<SchieberDeal>(&rules, 4);
+    all.extend(summaries::<Coiffeur>(&rules, 4));
+    all.extend(summaries::<Differenzler>(&rules, 3));
+    for mut json in all {
+        json["summary"]["deal"] = serde_json::json!(u32::MAX);
+        let scored = text(json);
+        assert!(scored.starts_with("deal 4294967296 "), "{scored}");
+    }
+}

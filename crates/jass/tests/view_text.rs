@@ -446,3 +446,44 @@ penalties before this deal: 0 for seat 0, 0 for seat 1, 0 for seat 2 (you)
 hand: QD 7H QH AH 7S TS JS";
     assert_eq!(view.to_string(), expected);
 }
+
+/// A view from anywhere with the largest numbers its fields hold: the deal number and hand
+/// sizes whose sum overflows. The screen is written without overflow (a panic in a debug
+/// build), and following an event fails or succeeds but does not panic either.
+#[test]
+fn screens_of_extreme_numbers() {
+    fn extreme<G>(rules: &G::Rules, players: usize)
+    where
+        G: Game<Card = JassCard, Event = Event>,
+        G::View: Display,
+    {
+        let played: Played<G> = play(rules, players, 3, 30);
+        let view = played.states.last().unwrap().view(PlayerId(0));
+        let mut json = serde_json::to_value(&view).unwrap();
+        let deal = if json.get("hand_sizes").is_some() {
+            &mut json
+        } else {
+            &mut json["deal"]
+        };
+        deal["hand_sizes"][0] = serde_json::json!(usize::MAX);
+        if json.get("deal_number").is_some() {
+            json["deal_number"] = serde_json::json!(u32::MAX);
+        }
+        let mut view: G::View = serde_json::from_value(json).unwrap();
+        let (plain, alternate) = forms(&view);
+        assert_same_structure(&plain, &alternate);
+        if G::NAME != SchieberDeal::NAME {
+            assert!(plain.starts_with("deal 4294967296 "), "{plain}");
+        }
+        for event in &played.events {
+            let _ = G::observe(&mut view, &G::redact(rules, event, PlayerId(0)));
+            let _ = forms(&view);
+        }
+    }
+    let rules = Rules::default();
+    extreme::<SchieberDeal>(&rules, 4);
+    extreme::<Schieber>(&rules, 4);
+    extreme::<Coiffeur>(&rules, 4);
+    extreme::<Differenzler>(&rules, 3);
+    extreme::<Differenzler>(&rules, 4);
+}

@@ -813,7 +813,7 @@ impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let alt = f.alternate();
         match self {
-            Event::DealBegins { number } => write!(f, "deal {} begins", number + 1),
+            Event::DealBegins { number } => write!(f, "deal {} begins", u64::from(*number) + 1),
             Event::Dealt(Dealing::Table {
                 dealer,
                 hands,
@@ -1027,7 +1027,7 @@ impl fmt::Display for Event {
                 write!(f, "match totals: {}", per_seat_text(totals, true))?;
                 match deal {
                     Some(d) => {
-                        writeln!(f, ", after deal {}", d.number + 1)?;
+                        writeln!(f, ", after deal {}", u64::from(d.number) + 1)?;
                         writeln!(f, "  this deal: {}", per_seat_text(&d.returns, true))?;
                         if d.staked.iter().chain(&d.pot_taken).any(|&v| v != 0) || d.pot_left > 0 {
                             writeln!(f, "  pot: {}", pot_text(d))?;

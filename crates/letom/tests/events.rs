@@ -546,3 +546,34 @@ fn every_deal_end_itemises_what_the_returns_say() {
     // 독박, plain payments, sales and nagaris all came up.
     assert!(kinds.iter().all(|&k| k > 0), "{kinds:?}");
 }
+
+/// Events from anywhere with the largest deal number: the sentences are written without
+/// overflow (a panic in a debug build) and name the deal the number says.
+#[test]
+fn sentences_of_the_largest_deal_number() {
+    let text = |json: serde_json::Value| -> String {
+        let event: Event = serde_json::from_value(json).unwrap();
+        assert_eq!(format!("{event:#}"), event.to_string());
+        event.to_string()
+    };
+    let begins = text(serde_json::json!({"event": "deal_begins", "number": u32::MAX}));
+    assert_eq!(begins, "deal 4294967296 begins");
+    let booked = text(serde_json::json!({
+        "event": "booked",
+        "totals": [3, -3],
+        "wins": [1, 0],
+        "nagaris": 0,
+        "deal": {
+            "number": u32::MAX,
+            "returns": [3, -3],
+            "staked": [0, 0],
+            "pot_taken": [0, 0],
+            "pot_left": 0
+        }
+    }));
+    assert_eq!(
+        booked,
+        "match totals: seat 0 +3, seat 1 -3, after deal 4294967296\n  \
+         this deal: seat 0 +3, seat 1 -3\n  deals won: seat 0 1, seat 1 0 · nagari deals 0"
+    );
+}

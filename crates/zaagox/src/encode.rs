@@ -296,12 +296,16 @@ fn hand(cards: &[DidoCard]) -> Hand {
 }
 
 /// The slot of `seat` relative to `viewer` at a table of `players`; an onlooker (a viewer
-/// past the table) takes the place its index names modulo the player count.
-fn relative(seat: PlayerId, viewer: PlayerId, players: usize) -> usize {
+/// past the table) takes the place its index names modulo the player count. `None` when no
+/// slot fits (a view from anywhere may claim no players, or more than [`SEATS`]): the
+/// writers then write nothing for the seat.
+fn relative(seat: PlayerId, viewer: PlayerId, players: usize) -> Option<usize> {
     if players == 0 {
-        return usize::MAX;
+        return None;
     }
-    (seat.index() % players + players - viewer.index() % players) % players
+    let (s, v) = (seat.index() % players, viewer.index() % players);
+    let slot = if s >= v { s - v } else { players - (v - s) };
+    (slot < SEATS).then_some(slot)
 }
 
 /// The slice from `at` on (empty past the end, so a writer never panics).
@@ -331,7 +335,9 @@ impl Zaagox {
         let (phase, actor) = match view.phase {
             Phase::Act { seat } => (0, Some(seat)),
             Phase::Da { discarder, asking } => {
-                set(out, DISCARDER + rel(discarder), 1.0);
+                if let Some(r) = rel(discarder) {
+                    set(out, DISCARDER + r, 1.0);
+                }
                 (1, Some(asking))
             }
             Phase::Store { seat, .. } => (2, Some(seat)),
@@ -339,8 +345,8 @@ impl Zaagox {
             Phase::Over => (4, None),
         };
         set(out, PHASE + phase, 1.0);
-        if let Some(a) = actor {
-            set(out, ACTOR + rel(a), 1.0);
+        if let Some(r) = actor.and_then(rel) {
+            set(out, ACTOR + r, 1.0);
         }
         if let Some(d) = view.discard {
             set(out, DISCARD + d.index() as usize, 1.0);
@@ -355,16 +361,21 @@ impl Zaagox {
             Some(Outcome::Won {
                 winner, ava_failed, ..
             }) => {
-                set(out, WINNER + rel(winner), 1.0);
-                if let Some(f) = ava_failed {
-                    set(out, AVA_FAILED + rel(f), 1.0);
+                if let Some(r) = rel(winner) {
+                    set(out, WINNER + r, 1.0);
+                }
+                if let Some(r) = ava_failed.and_then(rel) {
+                    set(out, AVA_FAILED + r, 1.0);
                 }
             }
             Some(Outcome::Exhausted { .. }) => set(out, EXHAUSTED, 1.0),
             None => {}
         }
         for seat in PlayerId::all(view.players.min(SEATS)) {
-            let block = SEAT_BLOCKS + rel(seat) * SEAT_LEN;
+            let Some(r) = rel(seat) else {
+                continue;
+            };
+            let block = SEAT_BLOCKS + r * SEAT_LEN;
             let Some(out) = out.get_mut(block..block + SEAT_LEN) else {
                 continue;
             };
@@ -506,13 +517,13 @@ impl Encode for Zaagox {
             }
         }
         for (card, seat) in recall.drawn.iter().enumerate() {
-            if let Some(&s) = seat.as_ref() {
-                set(public, IS_DRAWN + rel(s) * CARDS + card, 1.0);
+            if let Some(r) = seat.and_then(rel) {
+                set(public, IS_DRAWN + r * CARDS + card, 1.0);
             }
         }
         for (card, seat) in recall.own_drawn.iter().enumerate() {
-            if let Some(&s) = seat.as_ref() {
-                set(private, IS_OWN_DRAWN + rel(s) * CARDS + card, 1.0);
+            if let Some(r) = seat.and_then(rel) {
+                set(private, IS_OWN_DRAWN + r * CARDS + card, 1.0);
             }
         }
         for (k, entry) in recall.history.iter().rev().enumerate() {
@@ -520,7 +531,9 @@ impl Encode for Zaagox {
             let Some(out) = public.get_mut(at..at + ENTRY_LEN) else {
                 continue;
             };
-            set(out, ENTRY_SEAT + rel(entry.seat), 1.0);
+            if let Some(r) = rel(entry.seat) {
+                set(out, ENTRY_SEAT + r, 1.0);
+            }
             set(out, ENTRY_KIND + entry.kind as usize, 1.0);
             set_each(field(out, ENTRY_CARDS), card_indices(entry.cards));
             if let Some(c) = entry.own {

@@ -532,7 +532,9 @@ impl fmt::Display for Event {
                 } = outcome
                 {
                     let w = winner.index();
-                    let points = |n: i64| {
+                    // In `i128`: a settlement from anywhere may hold `i64::MIN`, whose
+                    // negation `i64` has not.
+                    let points = |n: i128| {
                         if n == 1 {
                             "1 point".to_owned()
                         } else {
@@ -547,15 +549,15 @@ impl fmt::Display for Event {
                             write!(
                                 f,
                                 "\n  seat {s} pays seat {w} {} alone, for every loser (its Ava failed)",
-                                points(-v)
+                                points(-i128::from(v))
                             )?;
                         } else if v < 0 {
-                            write!(f, "\n  seat {s} pays seat {w} {}", points(-v))?;
+                            write!(f, "\n  seat {s} pays seat {w} {}", points(-i128::from(v)))?;
                         } else {
                             write!(
                                 f,
                                 "\n  seat {w} pays seat {s} {} (a negative score is paid by the winner)",
-                                points(v)
+                                points(i128::from(v))
                             )?;
                         }
                     }

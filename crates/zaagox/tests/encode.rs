@@ -366,3 +366,49 @@ proptest! {
         }
     }
 }
+
+/// A view from anywhere claiming no players, or `u64::MAX`: the writers neither panic nor
+/// overflow (a panic in a debug build), write nothing for a seat that has no slot, and keep
+/// every value in range. Over every state of a random game, so every phase is seen.
+#[test]
+fn a_view_of_no_or_countless_players_writes_no_seat_out_of_place() {
+    let rules = Rules::default();
+    let mut game = Zaagox::new(&rules, 3, Seed::from(11)).unwrap();
+    let mut events: Vec<Event> = Vec::new();
+    game.start_events(&mut events);
+    let mut player = RandomPlayer::new(Seed::from(11));
+    let mut buf = Vec::new();
+    while let Some(action) = player.choose(&game, &mut buf) {
+        game.play_reporting(action, &mut events).unwrap();
+    }
+    assert!(matches!(events.last(), Some(Event::Ended { .. })));
+    let mut obs = vec![0.0; Zaagox::OBSERVATION.len()];
+    let mut info = vec![0.0; Zaagox::INFORMATION_STATE.len()];
+    for seat in [PlayerId(0), PlayerId(2)] {
+        let mut k = Knowledge::<Zaagox>::new(&rules, 3, seat);
+        for e in &events {
+            k.observe(&Zaagox::redact(&rules, e, seat)).unwrap();
+            for players in [0, u64::MAX] {
+                let mut json = serde_json::to_value(k.view()).unwrap();
+                json["players"] = players.into();
+                let view = serde_json::from_value(json).unwrap();
+                cards_core::encode::observation::<Zaagox>(&view, &[], &mut obs).unwrap();
+                cards_core::encode::information_state::<Zaagox>(&view, k.recall(), &[], &mut info)
+                    .unwrap();
+                for x in obs.iter().chain(&info) {
+                    assert!((0.0..=1.0).contains(x), "{x}");
+                }
+                if players == 0 {
+                    let seat_slots = [ACTOR, DISCARDER, WINNER, AVA_FAILED]
+                        .iter()
+                        .flat_map(|&at| at..at + SEATS)
+                        .chain((0..SEATS).map(|s| SEAT_BLOCKS + s * SEAT_LEN + SEAT_PRESENT));
+                    for at in seat_slots {
+                        assert_eq!(obs[at], 0.0, "slot {at}");
+                        assert_eq!(info[at], 0.0, "slot {at}");
+                    }
+                }
+            }
+        }
+    }
+}

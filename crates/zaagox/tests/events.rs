@@ -539,3 +539,32 @@ fn observe_survives_events_out_of_place() {
     assert_eq!(huge.players, Rules::MAX_PLAYERS);
     assert!(Zaagox::observe(&mut huge, &absurd).is_err());
 }
+
+/// A settlement from anywhere holding `i64::MIN` (whose negation `i64` has not): the end's
+/// sentence is written without overflow (a panic in a debug build) and names the amount.
+#[test]
+fn an_end_with_the_most_negative_settlement() {
+    let mut game = Zaagox::new(&Rules::default(), 2, Seed::from(0)).unwrap();
+    let mut player = cards_core::RandomPlayer::new(Seed::from(0));
+    let mut buf = Vec::new();
+    while !matches!(game.phase(), zaagox::Phase::Decide { .. }) {
+        let action = player.choose(&game, &mut buf).expect("a Decide phase");
+        game.play(action).unwrap();
+    }
+    let mut events = Vec::new();
+    game.play_reporting(Action::End, &mut events).unwrap();
+    let mut end = serde_json::to_value(&events[0]).unwrap();
+    assert_eq!(end["settlement"], json!([12, -12]));
+    end["settlement"] = json!([i64::MAX, i64::MIN]);
+    let event: Event = serde_json::from_value(end).unwrap();
+    let text = event.to_string();
+    assert!(
+        text.contains("\n  seat 1 pays seat 0 9223372036854775808 points\n"),
+        "{text}"
+    );
+    assert!(
+        text.ends_with("seat 0 +9223372036854775807, seat 1 -9223372036854775808"),
+        "{text}"
+    );
+    let _ = format!("{event:#}");
+}

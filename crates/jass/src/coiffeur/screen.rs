@@ -34,10 +34,10 @@ impl CoiffeurView {
         let play = self.play_text();
         let deal = format!(
             "deal {} of {}",
-            self.deal_number + 1,
+            u64::from(self.deal_number) + 1,
             self.rules.coiffeur.deals()
         );
-        let dealt = self.hand_sizes.iter().sum::<usize>() > 0 || !self.tricks.is_empty();
+        let dealt = self.hand_sizes.iter().any(|&n| n > 0) || !self.tricks.is_empty();
         let stands = match (self.to_act, self.contract) {
             _ if self.outcome.is_some() => "game over".to_owned(),
             (None, _) if play.over() => "deal over".to_owned(),
@@ -112,7 +112,7 @@ impl fmt::Display for CoiffeurView {
         let v = self.viewer();
         let mut s = Screen::new(f);
         s.line(&self.headline())?;
-        let dealt = self.hand_sizes.iter().sum::<usize>() > 0 || !self.tricks.is_empty();
+        let dealt = self.hand_sizes.iter().any(|&n| n > 0) || !self.tricks.is_empty();
         let table = table_parts(&v, dealt.then_some((self.dealer, None)));
         s.item("table", &table, "; ")?;
         if self.contract.is_none() && !self.passed.is_empty() {

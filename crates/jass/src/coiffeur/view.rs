@@ -62,7 +62,7 @@ impl CoiffeurView {
             return Err(misfit("the game is over"));
         }
         let c = self.rules.coiffeur;
-        let dealt = self.hand_sizes.iter().sum::<usize>() > 0 || !self.tricks.is_empty();
+        let dealt = self.hand_sizes.iter().any(|&n| n > 0) || !self.tricks.is_empty();
         match event {
             Event::CellFilled {
                 side, slot, entry, ..
@@ -163,7 +163,7 @@ impl CoiffeurView {
             Event::CoiffeurOver { outcome, .. } => self.outcome = Some(outcome.clone()),
             _ => return Err(misfit("not an event of a Coiffeur game")),
         }
-        let dealt = self.hand_sizes.iter().sum::<usize>() > 0 || !self.tricks.is_empty();
+        let dealt = self.hand_sizes.iter().any(|&n| n > 0) || !self.tricks.is_empty();
         self.to_act = match self.contract {
             _ if self.outcome.is_some() || !dealt => None,
             None => chooser(self.dealer, &self.sheet.open(), &c, self.passed.len()).map(|c| c.0),

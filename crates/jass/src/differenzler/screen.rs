@@ -30,7 +30,7 @@ impl DifferenzlerView {
 
     /// Whether the cards are dealt.
     fn dealt(&self) -> bool {
-        self.hand_sizes.iter().sum::<usize>() > 0 || !self.tricks.is_empty()
+        self.hand_sizes.iter().any(|&n| n > 0) || !self.tricks.is_empty()
     }
 
     /// The first line: `deal 3 of 16 · trick 5 of 12 · seat 2 to play`.
@@ -39,7 +39,7 @@ impl DifferenzlerView {
         let play = self.play_text();
         let deal = format!(
             "deal {} of {}",
-            self.deal_number + 1,
+            u64::from(self.deal_number) + 1,
             self.rules.differenzler.deals
         );
         let stands = match self.to_act {

@@ -64,7 +64,7 @@ impl DifferenzlerView {
         {
             return Err(misfit("not a Differenzler table"));
         }
-        let dealt = self.hand_sizes.iter().sum::<usize>() > 0 || !self.tricks.is_empty();
+        let dealt = self.hand_sizes.iter().any(|&n| n > 0) || !self.tricks.is_empty();
         match event {
             Event::DealBegan {
                 deal,
@@ -146,7 +146,7 @@ impl DifferenzlerView {
             Event::DifferenzlerOver { outcome } => self.outcome = Some(outcome.clone()),
             _ => return Err(misfit("not an event of a Differenzler game")),
         }
-        let dealt = self.hand_sizes.iter().sum::<usize>() > 0 || !self.tricks.is_empty();
+        let dealt = self.hand_sizes.iter().any(|&n| n > 0) || !self.tricks.is_empty();
         self.to_act = if self.outcome.is_some() || !dealt || self.tricks.len() >= PLAYS / n {
             None
         } else if usize::from(self.predicted) < n {

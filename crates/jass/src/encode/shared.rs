@@ -198,7 +198,7 @@ impl<'a> Play<'a> {
             hand_sizes,
             tricks,
             trick,
-            dealt: hand_sizes.iter().sum::<usize>() > 0 || !tricks.is_empty(),
+            dealt: hand_sizes.iter().any(|&n| n > 0) || !tricks.is_empty(),
         }
     }
 

@@ -16,7 +16,10 @@ impl fmt::Display for SchieberView {
         } else {
             self.deal.headline(self.to_act)
         };
-        s.line(&format!("deal {} · {stands}", self.deal_number + 1))?;
+        s.line(&format!(
+            "deal {} · {stands}",
+            u64::from(self.deal_number) + 1
+        ))?;
         let v = Viewer {
             me: self.deal.seat,
             seats: SEATS,

@@ -40,7 +40,7 @@ impl SchieberDealView {
     pub(crate) fn headline(&self, to_act: Option<PlayerId>) -> String {
         let v = self.viewer();
         let play = self.play_text(to_act.is_some());
-        let dealt = self.hand_sizes.iter().sum::<usize>() > 0 || !self.tricks.is_empty();
+        let dealt = self.hand_sizes.iter().any(|&n| n > 0) || !self.tricks.is_empty();
         let Some(seat) = to_act else {
             return if play.over() {
                 "deal over".to_owned()
@@ -79,7 +79,7 @@ impl SchieberDealView {
         to_act: Option<PlayerId>,
     ) -> fmt::Result {
         let v = self.viewer();
-        let dealt = self.hand_sizes.iter().sum::<usize>() > 0 || !self.tricks.is_empty();
+        let dealt = self.hand_sizes.iter().any(|&n| n > 0) || !self.tricks.is_empty();
         let table = table_parts(&v, dealt.then_some((self.dealer, Some(self.forehand))));
         s.item("table", &table, "; ")?;
 

@@ -506,7 +506,7 @@ impl SchieberDealView {
     /// Brings the view up to date with a deal's `event` (redacted for its seat); on error
     /// the view may be half changed (callers work on a copy).
     pub(crate) fn follow(&mut self, event: &Event) -> Result<(), ObserveError> {
-        let started = self.hand_sizes.iter().sum::<usize>() > 0 || !self.tricks.is_empty();
+        let started = self.hand_sizes.iter().any(|&n| n > 0) || !self.tricks.is_empty();
         match event {
             Event::DealBegan {
                 dealer, forehand, ..
@@ -612,7 +612,7 @@ impl SchieberDealView {
 
     /// The seat to act and the outcome, from the rest of the view.
     fn refresh(&mut self) {
-        let dealt = self.hand_sizes.iter().sum::<usize>() > 0 || !self.tricks.is_empty();
+        let dealt = self.hand_sizes.iter().any(|&n| n > 0) || !self.tricks.is_empty();
         self.to_act = match self.contract {
             _ if !dealt => None,
             None if self.pushed => Some(seat_after(self.forehand, 2)),
