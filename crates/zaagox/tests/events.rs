@@ -339,9 +339,9 @@ fn the_game_ends_with_the_settlement() {
     }
 }
 
-#[test]
-fn an_end_and_its_sentence() {
-    // Seed 0, 2 players: play until a seat chooses between End and Ava, then end.
+/// Seed 0, 2 players, played at random until a seat chooses between End and Ava, then ended:
+/// the game and the events of the End.
+fn ended() -> (Zaagox, Vec<Event>) {
     let mut game = Zaagox::new(&Rules::default(), 2, Seed::from(0)).unwrap();
     let mut player = cards_core::RandomPlayer::new(Seed::from(0));
     let mut buf = Vec::new();
@@ -351,6 +351,12 @@ fn an_end_and_its_sentence() {
     }
     let mut events = Vec::new();
     game.play_reporting(Action::End, &mut events).unwrap();
+    (game, events)
+}
+
+#[test]
+fn an_end_and_its_sentence() {
+    let (game, events) = ended();
     assert_eq!(events.len(), 1);
     let text = events[0].to_string();
     let zaagox::Phase::Over = game.phase() else {
@@ -544,15 +550,7 @@ fn observe_survives_events_out_of_place() {
 /// sentence is written without overflow (a panic in a debug build) and names the amount.
 #[test]
 fn an_end_with_the_most_negative_settlement() {
-    let mut game = Zaagox::new(&Rules::default(), 2, Seed::from(0)).unwrap();
-    let mut player = cards_core::RandomPlayer::new(Seed::from(0));
-    let mut buf = Vec::new();
-    while !matches!(game.phase(), zaagox::Phase::Decide { .. }) {
-        let action = player.choose(&game, &mut buf).expect("a Decide phase");
-        game.play(action).unwrap();
-    }
-    let mut events = Vec::new();
-    game.play_reporting(Action::End, &mut events).unwrap();
+    let (_, events) = ended();
     let mut end = serde_json::to_value(&events[0]).unwrap();
     assert_eq!(end["settlement"], json!([12, -12]));
     end["settlement"] = json!([i64::MAX, i64::MIN]);
