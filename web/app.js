@@ -114,7 +114,13 @@ function readQuery(q) {
     $("f-preset").value = q.get("preset");
   }
   if (q.has("bots")) $("f-bots").value = q.get("bots");
-  if (q.has("pace")) $("f-pace").value = q.get("pace");
+  if (q.has("pace")) {
+    const paces = [...$("f-pace").options].map((o) => o.value);
+    if (!paces.includes(q.get("pace"))) {
+      throw new Error(`the link's pace is one of ${paces.join(", ")} (milliseconds), not "${q.get("pace")}"`);
+    }
+    $("f-pace").value = q.get("pace");
+  }
 }
 
 async function startGame(event) {
@@ -563,6 +569,8 @@ async function main() {
     } else if (q.has("game")) {
       readQuery(q);
       await startGame();
+    } else if ([...q.keys()].length > 0) {
+      throw new Error(`the link names no game (game=…) and no record (record=…): ${[...q.keys()].join(", ")} alone deal nothing`);
     }
   } catch (e) {
     showError(e.message);

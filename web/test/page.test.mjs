@@ -359,6 +359,8 @@ test("a bad link or file is answered in words, never a blank page", async () => 
     ["?game=chess", "names no game"],
     ["?game=zaagox&seed=x", "not a number"],
     ["?game=zaagox&bots=wizard", "wizard"],
+    ["?game=zaagox&pace=9", "pace is one of 0, 250, 700, 1500"],
+    ["?seed=4&bots=rules", "names no game"],
     ["?record=%7Bnot", "not JSON"],
     ["?record=%7B%22game%22%3A%22chess%22%7D", "cannot be replayed"],
   ]) {
