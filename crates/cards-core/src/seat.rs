@@ -30,12 +30,14 @@ impl PlayerId {
         }
     }
 
-    /// The seat after this one at a table of `players` (seat 0 when `players` is 0).
+    /// The seat after this one at a table of `players` (seat 0 when `players` is 0, and after
+    /// seat 255, the last a byte names, whatever `players`).
     #[must_use]
     pub const fn next(self, players: usize) -> PlayerId {
         if players == 0 {
             return PlayerId(0);
         }
+        // At most 256, which the byte makes seat 0.
         PlayerId(((self.0 as usize + 1) % players) as u8)
     }
 
