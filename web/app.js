@@ -165,8 +165,8 @@ async function startGame(event) {
 
 // ---- the game ----
 
-/** Shows an answer: its events one by one at the bots' pace, then its screen. */
-/** `false` when a new game began while it waited: the answer is left half shown. */
+/** Shows an answer: its events one by one at the bots' pace, then its screen; `false` when a
+ * new game began while it waited (the answer is left half shown). */
 async function take(answer, { animate = true } = {}) {
   const session = state.session;
   for (const told of answer.news ?? []) {

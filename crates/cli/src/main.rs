@@ -16,8 +16,9 @@
 //!
 //! Exit status: 0 on success, 1 when a command fails (an unreadable record, a record that does
 //! not replay, a file that cannot be written), 2 for bad arguments (the rules, bots and seats
-//! named included, whichever check finds them). Ctrl-C ends it by the signal, as with no handler (a shell
-//! shows 130), after ending the `exec:` players and removing the temporary files of records.
+//! named included, whichever check finds them). Ctrl-C ends it by the signal, as with no
+//! handler (a shell shows 130), after ending the `exec:` players and removing the temporary
+//! files of records.
 
 mod lines;
 mod oracle;
@@ -379,23 +380,16 @@ struct ReplayArgs {
     json: bool,
 }
 
-/// The largest seed, as text.
-const MAX_SEED: &str = "18446744073709551615";
-
 /// `--seed`: a whole number from 0 to 2^64 - 1, echoed as typed when it is not one.
 fn parse_seed(text: &str) -> Result<u64, String> {
-    text.parse::<u64>()
-        .map_err(|_| format!("the seed is a whole number from 0 to {MAX_SEED}, not {text}"))
+    whole("the seed", Some(0..=u64::MAX))(text)
 }
 
 /// `--games`: at least one game.
 fn parse_games(text: &str) -> Result<u64, String> {
     match text.parse::<u64>() {
         Ok(0) => Err("at least 1 game must be played, not 0".to_owned()),
-        Ok(games) => Ok(games),
-        Err(_) => Err(format!(
-            "the number of games is a whole number from 1 to {MAX_SEED}, not {text}"
-        )),
+        _ => whole("the number of games", Some(1..=u64::MAX))(text),
     }
 }
 
@@ -414,8 +408,7 @@ fn whole<T: TryFrom<u64>>(
     range: Option<std::ops::RangeInclusive<u64>>,
 ) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static {
     move |text| {
-        text.trim()
-            .parse::<u64>()
+        text.parse::<u64>()
             .ok()
             .filter(|n| range.as_ref().is_none_or(|range| range.contains(n)))
             .and_then(|n| T::try_from(n).ok())
@@ -432,12 +425,7 @@ fn whole<T: TryFrom<u64>>(
 
 /// `--threads`: 1 to [`MAX_THREADS`].
 fn parse_threads(text: &str) -> Result<u64, String> {
-    text.parse::<u64>()
-        .ok()
-        .filter(|t| (1..=MAX_THREADS).contains(t))
-        .ok_or_else(|| {
-            format!("the number of threads is a whole number from 1 to {MAX_THREADS}, not {text}")
-        })
+    whole("the number of threads", Some(1..=MAX_THREADS))(text)
 }
 
 /// A command's game argument: the table's games, each with its line of help naming the
