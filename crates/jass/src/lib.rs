@@ -128,7 +128,9 @@ pub use error::{RuleError, SetupError, ViewError, WhyIllegal};
 pub use event::{Deal, Event};
 pub use mode::{Mode, ParseModeError};
 pub use multipliers::Multipliers;
-pub use rules::{Bonuses, CoiffeurFactors, CoiffeurRules, DifferenzlerRules, Rules, Variants};
+pub use rules::{
+    Bonuses, CoiffeurFactors, CoiffeurRules, CreditOrder, DifferenzlerRules, Rules, Variants,
+};
 pub use schieber::{Schieber, SchieberOutcome, SchieberSetup, SchieberView};
 pub use schieber_deal::setup::SchieberDealSetup;
 pub use schieber_deal::view::{SchieberDealView, SeatWeis, TrickView, WeisView};

@@ -6,7 +6,7 @@ use core::ops::RangeInclusive;
 
 use cards_core::{JassCard, JassRank, JassSuit, PlayerCountError, PlayerId, RuleRangeError};
 
-use crate::{Contract, Multipliers, PlayRules, SetupError, WeisRules};
+use crate::{Contract, CreditKind, Multipliers, PlayRules, SetupError, WeisRules};
 
 /// Which contract variants may be named (all off by default: the four trumps, Obenabe and
 /// Undenufe only). Slalom enables both starts.
@@ -145,6 +145,67 @@ impl Default for DifferenzlerRules {
     }
 }
 
+/// The order in which the credits that fall with one card count towards a whole game's
+/// target ([`Rules::target`]): which credit reaches it first, when several would. The
+/// default is the official "Stöck–Wys–Stich": Stöck, then Weis, then the trick's points.
+/// The Match bonus always counts right after its trick (they go to one team, so their order
+/// never decides anything), and so do the last trick's 5 points, part of the trick's. Stöck
+/// and Weis never fall with one card (the Weis with the first trick's last card, the Stöck
+/// with its holder's second card at the earliest), so only where each stands against the
+/// trick can show. A single deal, Coiffeur and Differenzler have no target to reach and
+/// ignore it.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum CreditOrder {
+    /// Stöck, Weis, trick: the official order (the default).
+    #[default]
+    StoeckWeisTrick,
+    /// Stöck, trick, Weis.
+    StoeckTrickWeis,
+    /// Weis, Stöck, trick.
+    WeisStoeckTrick,
+    /// Weis, trick, Stöck.
+    WeisTrickStoeck,
+    /// Trick, Stöck, Weis.
+    TrickStoeckWeis,
+    /// Trick, Weis, Stöck.
+    TrickWeisStoeck,
+}
+
+impl CreditOrder {
+    /// Every order, the default first.
+    pub const ALL: [CreditOrder; 6] = [
+        CreditOrder::StoeckWeisTrick,
+        CreditOrder::StoeckTrickWeis,
+        CreditOrder::WeisStoeckTrick,
+        CreditOrder::WeisTrickStoeck,
+        CreditOrder::TrickStoeckWeis,
+        CreditOrder::TrickWeisStoeck,
+    ];
+
+    /// Where a credit of `kind` counts among those of one card: 0 first. The Match bonus
+    /// shares its trick's place and counts after it, as a stable sort keeps it.
+    #[must_use]
+    pub const fn place(self, kind: CreditKind) -> u8 {
+        use CreditKind::{Match, Stoeck, Trick, Weis};
+        let [stoeck, weis, trick] = match self {
+            CreditOrder::StoeckWeisTrick => [0, 1, 2],
+            CreditOrder::StoeckTrickWeis => [0, 2, 1],
+            CreditOrder::WeisStoeckTrick => [1, 0, 2],
+            CreditOrder::WeisTrickStoeck => [2, 0, 1],
+            CreditOrder::TrickStoeckWeis => [1, 2, 0],
+            CreditOrder::TrickWeisStoeck => [2, 1, 0],
+        };
+        match kind {
+            Stoeck => stoeck,
+            Weis => weis,
+            Trick | Match => trick,
+        }
+    }
+}
+
 /// The bonuses a Schieber deal credits beyond the card points (and the last trick's 5): each
 /// on by default, as the game is played. Turning them off plays the card-play core that
 /// published Jass bots and studies play ([`Rules::comparison`]). Coiffeur and Differenzler
@@ -228,6 +289,10 @@ pub struct Rules {
     /// (`null` in JSON): the game is a single deal, won by the team with more points. One
     /// deal on its own ([`SchieberDeal`](crate::SchieberDeal)) ignores it.
     pub target: Option<u32>,
+    /// The order in which the credits of one card count towards the target (default Stöck,
+    /// Weis, trick; left out of JSON when the default).
+    #[serde(skip_serializing_if = "is_default")]
+    pub credit_order: CreditOrder,
     /// Coiffeur's options (ignored by the other games; left out of JSON when the defaults,
     /// so the other games' rules read as before).
     #[serde(skip_serializing_if = "is_default")]
@@ -432,6 +497,7 @@ impl Default for Rules {
             first_dealer: None,
             forehand_card: Self::DEFAULT_FOREHAND_CARD,
             target: Some(Self::DEFAULT_TARGET),
+            credit_order: CreditOrder::StoeckWeisTrick,
             coiffeur: CoiffeurRules::default(),
             differenzler: DifferenzlerRules::default(),
         }

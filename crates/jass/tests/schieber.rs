@@ -1,11 +1,11 @@
 //! A whole Schieber game: conformance, dealing and dealer rotation, the target (mid-deal, in
-//! credit order), the Stöck exception, returns, setups and serde.
+//! the rules' credit order), the Stöck exception, returns, setups and serde.
 
 use cards_core::{GameRng, JassCard, RandomPlayer, Seed};
 use cards_testkit::conformance::{Config, check};
 use jass::{
-    Action, Contract, CreditKind, Game, Mode, Multipliers, PlayerId, Rules, Schieber, SchieberDeal,
-    SchieberSetup, SeededDeal, SetupError,
+    Action, Contract, CreditKind, CreditOrder, Game, Mode, Multipliers, PlayerId, Rules, Schieber,
+    SchieberDeal, SchieberSetup, SeededDeal, SetupError,
 };
 
 fn run(rules: Rules, seeds: std::ops::Range<u64>) {
@@ -225,8 +225,7 @@ fn stops_mid_deal_at_the_first_credit_that_reaches() {
 }
 
 #[test]
-fn weis_counts_before_the_trick() {
-    let rules = Rules::flat();
+fn weis_counts_before_the_trick_or_after_it_in_the_rules_order() {
     let mut checked = 0;
     for seed in 0..400 {
         // No-trump contracts: no Stöck to end the game earlier.
@@ -236,7 +235,7 @@ fn weis_counts_before_the_trick() {
             Mode::Undenufe
         });
         let mut plays = Vec::new();
-        random_deal(&rules, seed, contract, |deal, credits| {
+        random_deal(&Rules::flat(), seed, contract, |deal, credits| {
             plays.push(*deal.plays().last().unwrap());
             if plays.len() < 4 {
                 return true;
@@ -247,17 +246,30 @@ fn weis_counts_before_the_trick() {
                 && weis.team != trick.team
                 && trick.points > 0
             {
-                // Both would reach the target with this card: the Weis counts first.
+                // Both would reach the target with this card: the one first in the rules'
+                // order wins (the Weis, by default).
                 let mut scores = [0; 2];
                 scores[weis.team] = 1000 - weis.points;
                 scores[trick.team] = 1000 - trick.points;
-                let game =
-                    Schieber::from_setup(&rules, setup(&rules, seed, scores, contract, &plays))
-                        .unwrap();
-                let outcome = game.outcome().unwrap();
-                assert_eq!(outcome.winner, Some(weis.team));
-                assert_eq!(outcome.totals[weis.team], 1000);
-                assert_eq!(outcome.totals[trick.team], 1000 - trick.points);
+                for order in CreditOrder::ALL {
+                    let rules = Rules {
+                        credit_order: order,
+                        ..Rules::flat()
+                    };
+                    let game =
+                        Schieber::from_setup(&rules, setup(&rules, seed, scores, contract, &plays))
+                            .unwrap();
+                    let outcome = game.outcome().unwrap();
+                    let (first, second) =
+                        if order.place(CreditKind::Weis) < order.place(CreditKind::Trick) {
+                            (weis, trick)
+                        } else {
+                            (trick, weis)
+                        };
+                    assert_eq!(outcome.winner, Some(first.team), "{order:?}");
+                    assert_eq!(outcome.totals[first.team], 1000);
+                    assert_eq!(outcome.totals[second.team], 1000 - second.points);
+                }
                 checked += 1;
             }
             false
@@ -267,14 +279,13 @@ fn weis_counts_before_the_trick() {
 }
 
 #[test]
-fn stoeck_counts_before_the_trick() {
-    let rules = Rules::flat();
+fn stoeck_counts_before_the_trick_or_after_it_in_the_rules_order() {
     let mut checked = 0;
     for seed in 0..600 {
         let contract = Contract::ALL[seed as usize % 4];
         let mut plays = Vec::new();
         let mut earned = [0u32; 2];
-        random_deal(&rules, seed, contract, |deal, credits| {
+        random_deal(&Rules::flat(), seed, contract, |deal, credits| {
             plays.push(*deal.plays().last().unwrap());
             if let [stoeck, trick] = credits
                 && stoeck.kind == CreditKind::Stoeck
@@ -284,19 +295,33 @@ fn stoeck_counts_before_the_trick() {
                 && earned[stoeck.team] > 0
             {
                 // The Stöck team gained points since its holder's first turn (so the
-                // exception did not fire there); both reach the target with this card.
+                // exception did not fire there); both reach the target with this card, and
+                // the one first in the rules' order wins (the Stöck, by default).
                 let mut scores = [0; 2];
                 scores[stoeck.team] = 1000 - earned[stoeck.team] - stoeck.points;
                 scores[trick.team] = 1000 - earned[trick.team] - trick.points;
-                let game =
-                    Schieber::from_setup(&rules, setup(&rules, seed, scores, contract, &plays))
-                        .unwrap();
-                if game.early_stoeck().is_none() {
+                let start = setup(&Rules::flat(), seed, scores, contract, &plays);
+                let early = Schieber::from_setup(&Rules::flat(), start.clone())
+                    .unwrap()
+                    .early_stoeck()
+                    .is_some();
+                for order in CreditOrder::ALL.into_iter().filter(|_| !early) {
+                    let rules = Rules {
+                        credit_order: order,
+                        ..Rules::flat()
+                    };
+                    let game = Schieber::from_setup(&rules, start.clone()).unwrap();
+                    let first = if order.place(CreditKind::Stoeck) < order.place(CreditKind::Trick)
+                    {
+                        stoeck
+                    } else {
+                        trick
+                    };
                     let outcome = game.outcome().unwrap();
-                    assert_eq!(outcome.winner, Some(stoeck.team));
-                    assert_eq!(outcome.totals[stoeck.team], 1000);
-                    checked += 1;
+                    assert_eq!(outcome.winner, Some(first.team), "{order:?}");
+                    assert_eq!(outcome.totals[first.team], 1000);
                 }
+                checked += usize::from(!early);
             }
             for c in credits {
                 earned[c.team] += c.points;
@@ -403,4 +428,19 @@ fn rules_target_serde() {
     let back: Rules = serde_json::from_str(&serde_json::to_string(&rules).unwrap()).unwrap();
     assert_eq!(back, rules);
     assert_eq!(Schieber::NAME, "schieber");
+    // The credit order: left out of JSON when the default, so records read as before.
+    assert!(
+        !serde_json::to_string(&Rules::default())
+            .unwrap()
+            .contains("credit_order")
+    );
+    let rules: Rules = serde_json::from_str(r#"{"credit_order":"trick_stoeck_weis"}"#).unwrap();
+    assert_eq!(rules.credit_order, CreditOrder::TrickStoeckWeis);
+    let back: Rules = serde_json::from_str(&serde_json::to_string(&rules).unwrap()).unwrap();
+    assert_eq!(back, rules);
+    let refused = serde_json::from_str::<Rules>(r#"{"credit_order":"trick"}"#).unwrap_err();
+    assert!(
+        refused.to_string().contains("stoeck_weis_trick"),
+        "{refused}"
+    );
 }

@@ -756,9 +756,9 @@ impl SchieberDeal {
         self.credits
     }
 
-    /// The credits of the last action, in the order they counted (Stöck, Weis, trick, Match):
-    /// what a whole game checks against its target one by one. Empty after a contract choice
-    /// or a card that credited nothing.
+    /// The credits of the last action, in the order the deal credited them (Stöck, Weis,
+    /// trick, Match): what a whole game checks against its target one by one, in
+    /// [`Rules::credit_order`]. Empty after a contract choice or a card that credited nothing.
     pub fn last_credits(&self) -> impl Iterator<Item = Credit> + '_ {
         self.moment.iter().flatten().copied()
     }
