@@ -829,8 +829,10 @@ fn simulate_jass_with_options() {
         "  jass (presets: flat, comparison):",
         "    weis.scale=big|small  (default \"big\")",
         "    target=a number|null  (default 2500)",
-        "    coiffeur.individual=true|false  (default left out)",
-        "    differenzler.deals=a number  (default left out)",
+        "    coiffeur.individual=true|false  (default false)",
+        "    differenzler.deals=a number  (default 16)",
+        "    bonuses.match=true|false  (default true)",
+        "    credit-order=stoeck_weis_trick|stoeck_trick_weis|weis_stoeck_trick|weis_trick_stoeck|trick_stoeck_weis|trick_weis_stoeck  (default \"stoeck_weis_trick\")",
         "  elewenjewe (presets: professional, casual, yoruba):",
         "  letom (presets: go-stop):",
     ] {
@@ -1386,7 +1388,7 @@ fn simulate_letom_with_options() {
     for line in [
         "\n  letom (presets: go-stop):\n",
         "    exhaustion=nagari|highest_score  (default \"nagari\")\n",
-        "    first-dealer=a number|null  (default left out)\n",
+        "    first-dealer=a number|null  (default null)\n",
         "    deals=a number  (default 10)\n",
     ] {
         assert!(help.contains(line), "{line:?} missing from {help}");

@@ -344,7 +344,9 @@ impl<'de> de::Visitor<'de> for Strict {
 pub struct Field {
     /// The `--rule` name: the dotted path, `_` written as `-` (`weis.four-low`).
     pub name: String,
-    /// Its default, as JSON (`false`, `2500`, `"big"`).
+    /// Its default, as JSON (`false`, `2500`, `"big"`), or `left out` where the default JSON
+    /// leaves the field out (a field written only when set) and no value tried reads back as
+    /// the default.
     pub default: String,
     /// The values it takes (`big|small`, `true|false`, `a number`), as far as they can be read
     /// off the crate.
@@ -365,10 +367,13 @@ pub fn fields<R: Serialize + DeserializeOwned + Default>() -> Vec<Field> {
     out
 }
 
+/// The numbers tried as the default of a number field the default JSON leaves out.
+const PROBED_NUMBERS: u32 = 1_000;
+
 /// A text no field takes, to ask the deserializer what it expects.
 const PROBE: &str = "\u{1}";
 
-fn leaves<R: DeserializeOwned>(
+fn leaves<R: Serialize + DeserializeOwned + Default>(
     root: &Value,
     here: &Value,
     path: &mut Vec<String>,
@@ -402,14 +407,50 @@ fn leaves<R: DeserializeOwned>(
             // A nested object of rules: its fields, from an empty object.
             leaves::<R>(&with, &Value::Object(Map::new()), path, out);
         } else {
+            let values = values::<R>(root, path, &Value::Null);
             out.push(Field {
                 name: path.join(".").replace('_', "-"),
-                default: "left out".to_owned(),
-                values: values::<R>(root, path, &Value::Null),
+                default: left_out_default::<R>(root, path, &values)
+                    .unwrap_or_else(|| "left out".to_owned()),
+                values,
             });
         }
         path.pop();
     }
+}
+
+/// The default of a field the default JSON leaves out: the one of the `values` it takes
+/// (`true`, `false`, `null`, a name, a number up to [`PROBED_NUMBERS`]) with which the rules
+/// read back as their default. `None` when none does.
+fn left_out_default<R: Serialize + DeserializeOwned + Default>(
+    root: &Value,
+    path: &[String],
+    values: &str,
+) -> Option<String> {
+    let default = serde_json::to_value(R::default()).ok()?;
+    values
+        .split('|')
+        .flat_map(|value| -> Vec<Value> {
+            match value {
+                "true" => vec![Value::Bool(true)],
+                "false" => vec![Value::Bool(false)],
+                "null" => vec![Value::Null],
+                "a number" => (0..=PROBED_NUMBERS).map(Value::from).collect(),
+                name if name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') => {
+                    vec![Value::String(name.to_owned())]
+                }
+                _ => Vec::new(),
+            }
+        })
+        .find(|candidate| {
+            let mut json = root.clone();
+            set(&mut json, &path.join("."), &candidate.to_string()).is_ok()
+                && read::<R>(&json)
+                    .ok()
+                    .and_then(|rules| serde_json::to_value(rules).ok())
+                    .is_some_and(|rules| rules == default)
+        })
+        .map(|value| value.to_string())
 }
 
 /// The deserializer's refusal of the rules `root` with the field at `path` set to `value`.
@@ -733,9 +774,9 @@ mod tests {
         assert_eq!(
             shown,
             [
-                ("dealer", "left out", "a number|null"),
-                ("extra.four-low", "left out", "true|false"),
-                ("extra.scale", "left out", "big|small"),
+                ("dealer", "null", "a number|null"),
+                ("extra.four-low", "false", "true|false"),
+                ("extra.scale", "\"big\"", "big|small"),
                 ("sweep", "true", "true|false"),
                 ("target", "2500", "a number|null"),
                 ("weis.four-low", "false", "true|false"),
