@@ -39,8 +39,11 @@ pub enum ShapeMapError {
         /// The shape it was given.
         shape: Shape,
     },
-    /// A numbered card was called blank.
-    #[error("{card} is a numbered card and cannot be Quotos (blank)")]
+    /// A numbered card was given the blanks' shape, Quotos, without `allow_custom_counts`
+    /// (the counts then differ from 2/16/14/4).
+    #[error(
+        "{card} is a numbered card: Quotos, the blanks' shape, on it changes the shape counts, which needs custom counts allowed"
+    )]
     NumberedQuotos {
         /// The numbered card.
         card: DidoCard,
@@ -113,9 +116,11 @@ impl ShapeMap {
     /// Validates a table given in card index order.
     ///
     /// # Errors
-    /// [`ShapeMapError::BlankNotQuotos`] / [`ShapeMapError::NumberedQuotos`] when blankness and
-    /// Quotos disagree; [`ShapeMapError::Counts`] when the counts are not 2/16/14/4 and
-    /// `allow_custom_counts` is false.
+    /// [`ShapeMapError::BlankNotQuotos`] when a blank is not Quotos; without
+    /// `allow_custom_counts`, [`ShapeMapError::NumberedQuotos`] when a numbered card is Quotos
+    /// and [`ShapeMapError::Counts`] when the counts are not 2/16/14/4. With it a numbered card
+    /// may be Quotos too (the spec fixes only the blanks), and scores as that shape: a card's
+    /// blankness is its number's, never its shape's.
     pub fn new(
         shapes: [Shape; DidoCard::COUNT],
         allow_custom_counts: bool,
@@ -124,7 +129,9 @@ impl ShapeMap {
             let shape = shapes[card.index() as usize];
             match (card.is_zero(), shape == Shape::Quotos) {
                 (true, false) => return Err(ShapeMapError::BlankNotQuotos { card, shape }),
-                (false, true) => return Err(ShapeMapError::NumberedQuotos { card }),
+                (false, true) if !allow_custom_counts => {
+                    return Err(ShapeMapError::NumberedQuotos { card });
+                }
                 _ => {}
             }
         }

@@ -1,6 +1,7 @@
 //! The Didopoikas shape map Zaägox scores with (`docs/didopoikas.md`, "Shapes").
 
-use zaagox::{Shape, ShapeMap, ShapeMapError};
+use cards_core::DidoCard;
+use zaagox::{Scorer, Shape, ShapeMap, ShapeMapError};
 
 #[test]
 fn default_shape_map_matches_the_spec() {
@@ -29,12 +30,28 @@ fn user_shape_maps_are_validated() {
         ShapeMap::new(blank, true),
         Err(ShapeMapError::BlankNotQuotos { .. })
     ));
+    // A numbered card may be Quotos only with custom counts (the spec fixes only the blanks),
+    // and then scores as a Quotos: A1 Quotos beside a blank is one shape kind, not two.
     let mut numbered = table;
     numbered[1] = Shape::Quotos;
     assert!(matches!(
-        ShapeMap::new(numbered, true),
+        ShapeMap::new(numbered, false),
         Err(ShapeMapError::NumberedQuotos { .. })
     ));
+    let quotos = ShapeMap::new(numbered, true).unwrap();
+    let a1: DidoCard = "A1".parse().unwrap();
+    assert_eq!(quotos.shape(a1), Shape::Quotos);
+    let set: Vec<DidoCard> = ["A0", "A1", "S1", "G2"].map(|c| c.parse().unwrap()).to_vec();
+    let (custom, default) = (
+        Scorer::new(&quotos).score(&set).unwrap(),
+        Scorer::DEFAULT.score(&set).unwrap(),
+    );
+    assert_eq!(custom, zaagox::reference::score(&set, &quotos).unwrap());
+    assert_eq!(
+        custom.shape_kinds + 1,
+        default.shape_kinds,
+        "{custom} against {default}"
+    );
     let mut counts = table;
     counts[1] = Shape::Oxas;
     assert!(matches!(
