@@ -480,6 +480,40 @@ fn a_negative_score_is_paid_by_the_winner_unless_settled_as_zero() {
 }
 
 #[test]
+fn a_negative_score_against_a_failed_ava_declarer_is_paid_to_it() {
+    // Seat 1 wins on A0 S0 S4 S8 (−4) while seat 0's Ava is open: the amount is used as it is,
+    // so the failed declarer alone "pays" −4 × 2, and the winner pays it 8; as zero, nothing.
+    for (rules, expect) in [
+        (Rules::default(), [8, -8, 0]),
+        (
+            Rules {
+                negative_scores: NegativeScores::AsZero,
+                ..Rules::default()
+            },
+            [0, 0, 0],
+        ),
+    ] {
+        let mut t = Table::new(vec!["A1 A2 A3 A4", "S1 S2 S3 S5 G1", "P1 P2 P3 P4"], act(1));
+        t.rules = rules;
+        t.stored = vec!["G5 A8 G6 P6", "A0 S0 S4", ""];
+        t.pairs = vec![(1, "S8 P8", "G2 G3 G4")];
+        t.ava_order = vec![1, 0, 0];
+        let game = age_store_end(t.build(), "G1", "S8", "S8");
+        let Some(Outcome::Won {
+            winner,
+            score,
+            ava_failed,
+        }) = game.outcome()
+        else {
+            panic!()
+        };
+        assert_eq!((winner, score.points), (PlayerId(1), -4));
+        assert_eq!(ava_failed, Some(PlayerId(0)));
+        assert_eq!(game.settlement(), expect);
+    }
+}
+
+#[test]
 fn an_empty_pile_exhausts_the_game() {
     // Random 4-player games sometimes run the pile dry; find one and check how it ended.
     let found = (0..2000u64).find_map(|seed| {
