@@ -16,6 +16,9 @@ fn the_game_pages_in_docs_are_the_crates_pages() {
         let read = |path: &str| {
             std::fs::read_to_string(root.join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
         };
-        assert!(read(page) == read(own), "{page} differs from {own}: link it to that page");
+        assert!(
+            read(page) == read(own),
+            "{page} differs from {own}: link it to that page"
+        );
     }
 }

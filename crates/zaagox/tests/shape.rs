@@ -41,7 +41,9 @@ fn user_shape_maps_are_validated() {
     let quotos = ShapeMap::new(numbered, true).unwrap();
     let a1: DidoCard = "A1".parse().unwrap();
     assert_eq!(quotos.shape(a1), Shape::Quotos);
-    let set: Vec<DidoCard> = ["A0", "A1", "S1", "G2"].map(|c| c.parse().unwrap()).to_vec();
+    let set: Vec<DidoCard> = ["A0", "A1", "S1", "G2"]
+        .map(|c| c.parse().unwrap())
+        .to_vec();
     let (custom, default) = (
         Scorer::new(&quotos).score(&set).unwrap(),
         Scorer::DEFAULT.score(&set).unwrap(),
