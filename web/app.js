@@ -21,7 +21,7 @@ const state = {
   replayLog: [], // the replay's log: each step's sentences (elements)
   replayAt: 0, // the step the replay's log shows up to
   record: null, // the record, once the game is over
-  refocus: false, // the focus was on a move or card the screen took away
+  refocus: false, // the focus was on a move or card the screen took away, or a game was dealt
 };
 window.cardrulesPage = state;
 
@@ -44,7 +44,8 @@ function ask(request) {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 function status(text) {
-  $("status").textContent = text;
+  // The same words again are not announced again.
+  if ($("status").textContent !== text) $("status").textContent = text;
 }
 function showError(text) {
   const el = $("error");
@@ -150,6 +151,9 @@ async function startGame(event) {
   Object.assign(state, {
     line, session: answer.session, seat: answer.seat, screen: null, log: [], record: null,
     explained: new Set(), pace: Number(q.get("pace")),
+    // The Deal button goes with the start screen: the focus waits on the game's heading, and
+    // the first move offered takes it (a game that ended left no move to clear it).
+    refocus: true,
   });
   $("pace").value = String(state.pace);
   $("game-title").textContent = `${answer.label}: you are seat ${answer.seat} of ${answer.players}`;
@@ -159,6 +163,7 @@ async function startGame(event) {
   $("start").hidden = true;
   $("replay").hidden = true;
   $("game").hidden = false;
+  $("game-title").focus();
   await take(answer);
   await run();
 }
@@ -214,7 +219,8 @@ function addLog(list, text, keep) {
       }
     }
   }
-  li.scrollIntoView?.({ block: "nearest" });
+  // The log's box scrolls, not the page: on a phone the hand and the moves stay in view.
+  list.scrollTop = list.scrollHeight;
 }
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -242,8 +248,10 @@ function setBusy(busy) {
   document.body.classList.toggle("busy", busy);
   const to = state.screen?.to_act;
   if (state.screen?.end) status("The game is over.");
-  else if (busy) status(`Seat ${to} is thinking…`);
-  else status("Your move.");
+  else if (to === state.seat) {
+    // While the person's own move is played the line keeps its words.
+    if (!busy) status("Your move.");
+  } else if (busy && to != null) status(`Seat ${to} is thinking…`);
   draw();
 }
 
@@ -258,6 +266,40 @@ function offered() {
     : s.legal.map((m) => ({ request: { index: m.index }, notation: m.notation, words: m.words }));
 }
 
+/** Writes a screen's text into `el`: a table's rows (lines whose columns are lined up with runs
+ * of spaces, as a score sheet's) as they are, in a box of their own that scrolls sideways when
+ * too wide and that Tab reaches; every other line wraps at the edge. */
+function showText(el, text) {
+  const blocks = [];
+  for (const line of text.split("\n")) {
+    const rows = /\S {2,}\S/.test(line);
+    const last = blocks.at(-1);
+    if (last && last.rows === rows) last.lines.push(line);
+    else blocks.push({ rows, lines: [line] });
+  }
+  el.replaceChildren(...blocks.map(({ rows, lines }, i) => {
+    const block = document.createElement("span");
+    block.className = rows ? "rows" : "prose";
+    if (rows) block.tabIndex = 0;
+    // The line break between two blocks stays in the text (to copy, and to a screen reader).
+    block.textContent = lines.join("\n") + (i < blocks.length - 1 ? "\n" : "");
+    return block;
+  }));
+}
+
+/** Whether the focus is nowhere the person put it: on the page's body, or on the game's heading
+ * where a deal left it. */
+function focusLost() {
+  const a = document.activeElement;
+  return !a || a === document.body || a === $("game-title");
+}
+
+/** Focuses an element and scrolls the page only as far as it takes to show it. */
+function focusInView(el, box = el) {
+  el.focus({ preventScroll: true });
+  box.scrollIntoView?.({ block: "nearest" });
+}
+
 function draw() {
   const s = state.screen;
   if (!s) return;
@@ -266,7 +308,7 @@ function draw() {
   const active = document.activeElement;
   if (active && ($("moves").contains(active) || $("table").contains(active))) state.refocus = true;
   drawTable($("table"), s.view, { clickable: !state.busy && !s.end && s.to_act === state.seat, seat: state.seat });
-  $("screen-text").textContent = s.text;
+  showText($("screen-text"), s.text);
   const moves = $("moves");
   moves.replaceChildren();
   offered().forEach((m, i) => {
@@ -279,13 +321,15 @@ function draw() {
     moves.append(b);
   });
   const first = moves.querySelector("button");
-  if (state.refocus && first && (!document.activeElement || document.activeElement === document.body)) {
-    first.focus({ preventScroll: true });
+  if (state.refocus && first && focusLost()) {
+    focusInView(first);
     state.refocus = false;
   }
   $("restart").hidden = !(s.taken?.length > 0);
   $("hint").disabled = $("undo").disabled = state.busy || !!s.end;
   const end = s.end;
+  // The game just ended: its last move went, so the focus goes to the end.
+  const ended = !!end && $("end").hidden;
   $("end").hidden = !end;
   if (end) {
     $("outcome").textContent = end.outcome;
@@ -305,6 +349,10 @@ function draw() {
     if (a.href.startsWith("blob:")) URL.revokeObjectURL(a.href);
     a.href = URL.createObjectURL(new Blob([JSON.stringify(end.record)], { type: "application/json" }));
     status("The game is over.");
+  }
+  if (ended && focusLost()) {
+    focusInView($("end-title"), $("end"));
+    state.refocus = false;
   }
 }
 
@@ -401,10 +449,12 @@ async function play(move) {
   if (state.busy) return;
   $("said").textContent = "";
   $("hint-list").replaceChildren();
+  // Busy until the bots are done (run() ends it), so the status line never says "Your move."
+  // between the person's move and theirs.
   setBusy(true);
   const answer = await ask({ op: "play", session: state.session, ...move });
-  setBusy(false);
   if (!answer.ok) {
+    setBusy(false);
     $("said").textContent = answer.error;
     return;
   }
@@ -416,26 +466,38 @@ async function hint() {
   setBusy(true);
   status("The hint's bot is thinking…");
   const answer = await ask({ op: "hint", session: state.session, bot: "ismcts:400", top: 5 });
+  // The Hint button was disabled meanwhile, which may have dropped its focus.
+  const lost = document.activeElement === $("hint") || focusLost();
   setBusy(false);
   const list = $("hint-list");
   list.replaceChildren();
-  if (!answer.ok) return void ($("said").textContent = answer.error);
+  if (!answer.ok) {
+    if (lost) $("hint").focus();
+    return void ($("said").textContent = answer.error);
+  }
   for (const w of answer.hint) {
     const li = document.createElement("li");
     // `said` is the mean result in the game's own unit (a share of wins, or points).
     li.textContent = `${w.chosen.words} — ${(w.share * 100).toFixed(1)}% of its tries, on average ${w.said}`;
     list.append(li);
   }
+  // The focus on the list reads it out (its name, then its lines).
+  if (lost) focusInView(list);
 }
 
 async function undo() {
   const answer = await ask({ op: "undo", session: state.session });
   if (!answer.ok) return void ($("said").textContent = answer.error);
   if (!answer.undone) return void ($("said").textContent = "You have made no move to take back.");
-  $("log").replaceChildren();
+  // The log is rebuilt from every event again: silently, or a screen reader reads the whole
+  // game out again ("said" tells of the undo). Polite again once the browser has drawn it.
+  const log = $("log");
+  log.setAttribute("aria-live", "off");
+  log.replaceChildren();
   state.log = [];
   $("said").textContent = "Your last move was taken back.";
   await take(answer, { animate: false });
+  requestAnimationFrame(() => requestAnimationFrame(() => log.setAttribute("aria-live", "polite")));
   await run();
 }
 
@@ -443,6 +505,9 @@ async function restart() {
   const answer = await ask({ op: "restart", session: state.session });
   if (!answer.ok) return void ($("said").textContent = answer.error);
   await take(answer, { animate: false });
+  // The button hides itself (no step is taken now): the focus goes to the first move.
+  const first = $("moves").querySelector("button");
+  if (first) focusInView(first);
 }
 
 // ---- the replay ----
@@ -478,6 +543,12 @@ async function openReplay(record, seat = 0) {
   $("game").hidden = true;
   $("replay").hidden = false;
   showStep();
+  // From the game's end or the start screen the focus went with them: the slider takes it (a
+  // seat chosen in the replay keeps it).
+  if (!$("replay").contains(document.activeElement)) {
+    slider.focus({ preventScroll: true });
+    $("replay").scrollIntoView?.({ block: "start" });
+  }
   return true;
 }
 
@@ -485,12 +556,15 @@ function showStep() {
   const at = Number($("r-step").value);
   const steps = state.replay.steps;
   $("r-at").textContent = `${at} of ${steps.length - 1}${steps[at].action ? `: ${steps[at].action}` : ""}`;
-  drawTable($("r-table"), steps[at].view, { clickable: false, seat: state.replay.seat });
-  $("r-text").textContent = steps[at].text;
+  // Without the rules, as the game's table draws it.
+  drawTable($("r-table"), stripRules(steps[at]).view, { clickable: false, seat: state.replay.seat });
+  showText($("r-text"), steps[at].text);
   const [from, to] = at < state.replayAt ? [at + 1, state.replayAt] : [state.replayAt + 1, at];
   for (let i = from; i <= to; i += 1) for (const li of state.replayLog[i]) li.hidden = i > at;
   state.replayAt = at;
-  state.replayLog.slice(0, at + 1).findLast((items) => items.length > 0)?.at(-1)?.scrollIntoView?.({ block: "nearest" });
+  // The log's box shows its last sentence shown; the page stays where it is.
+  const log = $("r-log");
+  log.scrollTop = log.scrollHeight;
 }
 
 async function readRecordFile(file) {
@@ -543,6 +617,7 @@ async function main() {
     $("game").hidden = true;
     $("start").hidden = false;
     status("Choose a game.");
+    $("f-game").focus();
   });
   $("pace").addEventListener("change", (e) => (state.pace = Number(e.target.value)));
   $("replay-this").addEventListener("click", () => openReplay(state.record, state.seat));
@@ -554,6 +629,7 @@ async function main() {
     $("replay").hidden = true;
     $("game").hidden = !game;
     $("start").hidden = !!game;
+    $(game ? "replay-this" : "f-record").focus();
   });
   status("Choose a game.");
   const q = new URLSearchParams(location.search);

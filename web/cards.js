@@ -55,6 +55,8 @@ export function cardElement(notation, { button = false, shapes } = {}) {
   const f = face(notation, shapes);
   const el = document.createElement(button ? "button" : "span");
   if (button) el.type = "button";
+  // A span is a picture of the card to a screen reader, named by its label.
+  else el.setAttribute("role", "img");
   el.className = `card ${f.kind}`;
   el.dataset.card = notation;
   el.setAttribute("aria-label", `${f.name} (${notation})`);

@@ -4,7 +4,8 @@
 // command line (CARDRULES_CLI) replaying the record the page gives; at every step of it the
 // page's DOM and JS state must name no card its seat may not see, computed from the full record
 // by the command line, not by the page. Also: a refused click, undo, the replay's slider, bad
-// links and files, no request leaving the page, and screenshots (SCREENSHOTS, a folder).
+// links and files, the focus and the scrolling on a phone, the screen's text unwrapped, no
+// request leaving the page, and screenshots (SCREENSHOTS, a folder).
 // Run: node --test web/test/page.test.mjs   (after web/build.sh or with CARDRULES_WASM set)
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -470,4 +471,117 @@ test("a capture chosen card by card can be started again", async () => {
     await page.close();
   }
   assert.fail("no capture to take step by step in 20 seeds");
+});
+
+/** Where the focus is: an element's id, "move" for one of the moves, or "BODY". */
+const focusAt = (page) => page.evaluate(() => {
+  const a = document.activeElement;
+  if (!a || a === document.body) return "BODY";
+  return a.closest("#moves") ? "move" : a.id || a.tagName;
+});
+
+test("on a phone, moves played with Enter keep the focused move in view: the log's box scrolls, not the page", async () => {
+  const { page, errors } = await open("?game=jass&variant=schieber-deal&seat=0&seed=4&bots=rules&pace=0", { width: 360, height: 740 });
+  for (let i = 0; i < 6; i += 1) {
+    await idle(page);
+    if (await page.evaluate(() => !!window.cardrulesPage.screen.end)) break;
+    const events = await page.evaluate(() => window.cardrulesPage.log.length);
+    await page.locator("#moves button").first().focus();
+    await page.keyboard.press("Enter");
+    await page.waitForFunction((n) => window.cardrulesPage.log.length > n, events);
+    await idle(page);
+    const at = await page.evaluate(() => {
+      const a = document.activeElement;
+      const r = a.getBoundingClientRect();
+      const log = document.getElementById("log");
+      return {
+        move: !!a.closest("#moves"), top: r.top, bottom: r.bottom, height: innerHeight, scrollY,
+        logAtEnd: log.scrollTop + log.clientHeight >= log.scrollHeight - 1,
+      };
+    });
+    assert.ok(at.move, `move ${i}: the focus left the moves`);
+    assert.ok(at.top >= -1 && at.bottom <= at.height + 1, `move ${i}: the focused move is off the screen (${JSON.stringify(at)})`);
+    assert.ok(at.logAtEnd, `move ${i}: the log's box does not show its last sentence`);
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("the screen's text keeps a sheet's columns: its rows are not wrapped, the other lines wrap, and the page does not scroll sideways", async () => {
+  for (const viewport of [{ width: 1100, height: 900 }, { width: 360, height: 740 }]) {
+    const { page, errors } = await open("?game=jass&variant=coiffeur&seat=0&seed=4&bots=random&pace=0", viewport);
+    await idle(page);
+    const text = await page.evaluate(() => {
+      const el = document.getElementById("screen-text");
+      // How many of a block's lines take more than one line of the box.
+      const wrapped = (block) => {
+        const range = document.createRange();
+        const node = block.firstChild;
+        let offset = 0;
+        let count = 0;
+        for (const line of node.textContent.replace(/\n$/, "").split("\n")) {
+          range.setStart(node, offset);
+          range.setEnd(node, offset + line.length);
+          if (line.length > 0 && range.getClientRects().length > 1) count += 1;
+          offset += line.length + 1;
+        }
+        return count;
+      };
+      const rows = [...el.querySelectorAll(".rows")];
+      const prose = [...el.querySelectorAll(".prose")];
+      return {
+        rows: rows.reduce((n, b) => n + b.textContent.replace(/\n$/, "").split("\n").length, 0),
+        rowsWrapped: rows.reduce((n, b) => n + wrapped(b), 0),
+        rowsReachable: rows.every((b) => b.tabIndex === 0),
+        proseWider: prose.filter((b) => b.scrollWidth > b.clientWidth + 1).length,
+        whole: el.textContent === window.cardrulesPage.screen.text,
+        width: document.documentElement.scrollWidth,
+      };
+    });
+    assert.ok(text.whole, "the box holds the screen's text, every character");
+    assert.ok(text.rows >= 10, `the sheet has ${text.rows} rows`);
+    assert.equal(text.rowsWrapped, 0, `${text.rowsWrapped} of the sheet's rows wrapped at ${viewport.width}px`);
+    // A keyboard scrolls a wide sheet sideways.
+    assert.ok(text.rowsReachable);
+    assert.equal(text.proseWider, 0, `a line of words runs past its box at ${viewport.width}px`);
+    assert.ok(text.width <= viewport.width, `the page is ${text.width}px wide on a ${viewport.width}px screen`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});
+
+test("the focus stays on the page's controls: after Deal, the game's end, Replay this game, Back and New game", async () => {
+  const { page, errors } = await open();
+  await page.locator("#f-game").selectOption({ label: "one Letom deal" });
+  await page.locator("#f-bots").fill("random");
+  await page.locator("#f-pace").selectOption("0");
+  await page.locator("#start-button").click();
+  await idle(page);
+  assert.ok(["move", "game-title"].includes(await focusAt(page)), `after Deal the focus is on ${await focusAt(page)}`);
+  await playThrough(page, "focus");
+  assert.equal(await focusAt(page), "end-title", "after the game's end");
+  await page.locator("#replay-this").click();
+  await page.waitForFunction(() => !document.getElementById("replay").hidden);
+  assert.equal(await focusAt(page), "r-step", "after Replay this game");
+  await page.locator("#r-close").click();
+  assert.equal(await focusAt(page), "replay-this", "after Back");
+  await page.locator("#new-game").click();
+  assert.equal(await focusAt(page), "f-game", "after New game");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("the replay draws the table as the game does: no row of the rules", async () => {
+  const { page, errors } = await open("?game=jass&variant=schieber-deal&seat=0&seed=4&bots=random&pace=0");
+  await playThrough(page, "replay-rules");
+  await page.locator("#replay-this").click();
+  await page.waitForFunction(() => !document.getElementById("replay").hidden);
+  const last = Number(await page.locator("#r-step").getAttribute("max"));
+  for (const step of [0, 1, Math.floor(last / 2), last]) {
+    await page.locator("#r-step").fill(String(step));
+    const table = await page.locator("#r-table").textContent();
+    assert.doesNotMatch(table, /rules|forehand card/, `step ${step}: ${table}`);
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
 });
