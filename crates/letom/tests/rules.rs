@@ -1924,3 +1924,19 @@ fn a_sale_is_told_at_the_end_of_the_deal() {
     }
     panic!("no seed of 200 sold Guã and ended in a Tom");
 }
+
+#[test]
+fn a_seeded_deal_lays_out_the_specs_table() {
+    // The spec's table, written out: players → floor cards, hand cards each, stock.
+    for (players, floor, hand, stock) in [(2, 8, 7, 14), (3, 6, 5, 15), (4, 4, 4, 16)] {
+        assert_eq!(letom::table(players), (floor, hand));
+        for s in 0..20 {
+            let deal = Letom::new(&Rules::default(), players, Seed::from(s)).unwrap();
+            assert_eq!(deal.floor().len(), floor, "{players} players, seed {s}");
+            for p in PlayerId::all(players) {
+                assert_eq!(deal.hand(p).len(), hand, "{players} players, seed {s}");
+            }
+            assert_eq!(deal.stock_len(), stock, "{players} players, seed {s}");
+        }
+    }
+}
