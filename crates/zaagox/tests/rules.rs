@@ -4,7 +4,7 @@
 use cards_core::{Card, DidoCard, Game, NoEvents, PlayerId, Seed};
 use serde_json::{Value, json};
 use zaagox::{
-    Action, AvaRule, Exhaustion, NegativeScores, Outcome, Phase, RuleError, Rules, Zaagox,
+    Action, AvaRule, Exhaustion, NegativeScores, Outcome, Phase, RuleError, Rules, Score, Zaagox,
 };
 
 fn c(s: &str) -> DidoCard {
@@ -369,6 +369,19 @@ fn age_store_end(game: Zaagox, card: &str, onto: &str, store: &str) -> Zaagox {
     game.apply(Action::End).unwrap()
 }
 
+/// A won game's winner, score and failed Ava declarer.
+fn won(game: &Zaagox) -> (PlayerId, Score, Option<PlayerId>) {
+    let Some(Outcome::Won {
+        winner,
+        score,
+        ava_failed,
+    }) = game.outcome()
+    else {
+        panic!("not won: {:?}", game.outcome())
+    };
+    (winner, score, ava_failed)
+}
+
 /// The table above after seat 0 completes its pair and stores P3: four stored cards, deciding.
 fn deciding(rules: Rules) -> Zaagox {
     let game = four_stored_table(rules)
@@ -393,14 +406,7 @@ fn four_stored_cards_then_end_wins_and_settles() {
     assert_eq!(legal(&game), ["end", "ava"]);
     let over = game.apply(Action::End).unwrap();
     // S8 A5 G6 P3 is the spec's 36-point example.
-    let Some(Outcome::Won {
-        winner,
-        score,
-        ava_failed,
-    }) = over.outcome()
-    else {
-        panic!()
-    };
+    let (winner, score, ava_failed) = won(&over);
     assert_eq!((winner, score.points, ava_failed), (PlayerId(0), 36, None));
     assert_eq!(over.settlement(), [72, -36, -36]);
     assert_eq!(over.returns(), [72.0, -36.0, -36.0]);
@@ -415,9 +421,7 @@ fn ava_immediate_stores_the_drawn_card_and_ends() {
         ..Rules::default()
     };
     let over = deciding(rules).apply(Action::Ava).unwrap();
-    let Some(Outcome::Won { winner, score, .. }) = over.outcome() else {
-        panic!()
-    };
+    let (winner, score, _) = won(&over);
     assert_eq!((winner, score.cards), (PlayerId(0), 5));
     assert!(
         over.stored(PlayerId(0)).contains(c("A7")),
@@ -440,14 +444,7 @@ fn ava_continue_draws_a_card_and_a_failed_declarer_pays_alone() {
     assert!(err.to_string().contains("not a pair"), "{err}");
     t.pairs = vec![(1, "G7 P7", "S6 P6")];
     let game = age_store_end(t.build(), "G1", "G7", "G7");
-    let Some(Outcome::Won {
-        winner,
-        score,
-        ava_failed,
-    }) = game.outcome()
-    else {
-        panic!()
-    };
+    let (winner, score, ava_failed) = won(&game);
     assert_eq!((winner, ava_failed), (PlayerId(1), Some(PlayerId(0))));
     let p = score.points;
     assert_eq!(game.settlement(), [-2 * p, 2 * p, 0]);
@@ -455,15 +452,14 @@ fn ava_continue_draws_a_card_and_a_failed_declarer_pays_alone() {
 
 #[test]
 fn a_negative_score_is_paid_by_the_winner_unless_settled_as_zero() {
-    for (rules, expect) in [
-        (Rules::default(), [-4, 4]),
-        (
-            Rules {
-                negative_scores: NegativeScores::AsZero,
-                ..Rules::default()
-            },
-            [0, 0],
-        ),
+    let as_zero = Rules {
+        negative_scores: NegativeScores::AsZero,
+        ..Rules::default()
+    };
+    // The settlements: seat 0 wins alone; seat 1 wins while seat 0's Ava is open.
+    for (rules, alone, ava) in [
+        (Rules::default(), [-4, 4], [8, -8, 0]),
+        (as_zero, [0, 0], [0, 0, 0]),
     ] {
         // A0 S0 S4 S8 scores -4 (the spec's minimum).
         let mut t = Table::new(vec!["A1 A2 A3 A4 G1", "P1 P2 P3 P4"], act(0));
@@ -471,45 +467,20 @@ fn a_negative_score_is_paid_by_the_winner_unless_settled_as_zero() {
         t.stored = vec!["A0 S0 S4", ""];
         t.pairs = vec![(0, "S8 P8", "G2 G3 G4")];
         let game = age_store_end(t.build(), "G1", "S8", "S8");
-        let Some(Outcome::Won { score, .. }) = game.outcome() else {
-            panic!()
-        };
-        assert_eq!(score.points, -4);
-        assert_eq!(game.settlement(), expect);
-    }
-}
-
-#[test]
-fn a_negative_score_against_a_failed_ava_declarer_is_paid_to_it() {
-    // Seat 1 wins on A0 S0 S4 S8 (−4) while seat 0's Ava is open: the amount is used as it is,
-    // so the failed declarer alone "pays" −4 × 2, and the winner pays it 8; as zero, nothing.
-    for (rules, expect) in [
-        (Rules::default(), [8, -8, 0]),
-        (
-            Rules {
-                negative_scores: NegativeScores::AsZero,
-                ..Rules::default()
-            },
-            [0, 0, 0],
-        ),
-    ] {
+        assert_eq!(won(&game).1.points, -4);
+        assert_eq!(game.settlement(), alone);
+        // Against a failed Ava declarer the amount is used as it is too: the declarer alone
+        // "pays" -4 × 2, so the winner pays it 8 (the spec's clarification).
         let mut t = Table::new(vec!["A1 A2 A3 A4", "S1 S2 S3 S5 G1", "P1 P2 P3 P4"], act(1));
         t.rules = rules;
         t.stored = vec!["G5 A8 G6 P6", "A0 S0 S4", ""];
         t.pairs = vec![(1, "S8 P8", "G2 G3 G4")];
         t.ava_order = vec![1, 0, 0];
         let game = age_store_end(t.build(), "G1", "S8", "S8");
-        let Some(Outcome::Won {
-            winner,
-            score,
-            ava_failed,
-        }) = game.outcome()
-        else {
-            panic!()
-        };
+        let (winner, score, ava_failed) = won(&game);
         assert_eq!((winner, score.points), (PlayerId(1), -4));
         assert_eq!(ava_failed, Some(PlayerId(0)));
-        assert_eq!(game.settlement(), expect);
+        assert_eq!(game.settlement(), ava);
     }
 }
 
