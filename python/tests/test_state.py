@@ -61,6 +61,11 @@ def test_rules_and_players_are_checked_in_the_game_s_words() -> None:
     custom = cardrules.new_game("jass", rules={"target": 1000})
     assert custom.rules["target"] == 1000
     assert cardrules.new_game("letom", preset="go-stop").rules != cardrules.new_game("letom").rules
+    # A preset made for two players (the spec's professional Eléwénjewé) refuses three.
+    assert cardrules.new_game("elewenjewe", preset="professional").num_players() == 2
+    refused = "the professional preset is for 2 players, not 3"
+    with pytest.raises(cardrules.InvalidRules, match=refused):
+        cardrules.new_game("elewenjewe", players=3, preset="professional")
 
 
 def test_a_whole_game_plays_with_zero_sum_returns(game: cardrules.Game) -> None:

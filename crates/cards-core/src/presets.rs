@@ -1,5 +1,7 @@
 //! [`Presets`]: the named rule sets a game's rules offer besides their default.
 
+use core::ops::RangeInclusive;
+
 /// Named rule sets of a game's rules besides [`Default`] (Eléwénjewé's `casual`, Letom's
 /// `go-stop`): what a front end offers by name. Each is a complete rules value, documented in
 /// its game's rules page. A game without presets implements it with the provided empty list.
@@ -9,5 +11,15 @@ pub trait Presets: Sized {
     #[must_use]
     fn presets() -> Vec<(&'static str, Self)> {
         Vec::new()
+    }
+
+    /// The seat counts the preset `name` is made for, where its source names them
+    /// (Eléwénjewé's `professional`: two players); `None`, the default, for every count the
+    /// game takes. A seat count is not a rule, so a front end checks it where the table is set
+    /// (the registry's `GameType::rules`).
+    #[must_use]
+    fn preset_seats(name: &str) -> Option<RangeInclusive<usize>> {
+        let _ = name;
+        None
     }
 }

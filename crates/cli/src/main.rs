@@ -672,7 +672,7 @@ fn check_table(
     players: usize,
 ) {
     let rules = line
-        .rules(&choices.rules())
+        .rules(&choices.rules(), players)
         .unwrap_or_else(|e| usage_error_in(command, format!("bad rules: {e}")));
     match line.new_table(&rules, players, 0) {
         // The players were checked first: what the game cannot seat is in the rules.

@@ -1069,13 +1069,14 @@ fn simulate_coiffeur_and_replay_its_records() {
 fn simulate_elewenjewe_presets_and_replay() {
     let dir = temp_dir("elewenjewe-records");
     let dir_text = dir.to_str().unwrap();
-    for preset in ["professional", "casual", "yoruba"] {
+    // The professional preset is for two players (the spec's); the others seat three here.
+    for (preset, players) in [("professional", "2"), ("casual", "3"), ("yoruba", "3")] {
         let run = |threads: &str| -> Value {
             let out = cardrules(&[
                 "simulate",
                 "elewenjewe",
                 "-p",
-                "3",
+                players,
                 "-g",
                 "40",
                 "-s",

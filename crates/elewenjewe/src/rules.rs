@@ -227,4 +227,9 @@ impl cards_core::Presets for Rules {
             ("yoruba", Rules::yoruba()),
         ]
     }
+
+    /// `professional` is for two players, as its source plays it (the spec's preset).
+    fn preset_seats(name: &str) -> Option<core::ops::RangeInclusive<usize>> {
+        (name == "professional").then_some(2..=2)
+    }
 }

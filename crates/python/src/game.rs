@@ -73,9 +73,11 @@ pub(crate) fn new_game(
         json: rules.map(|r| json::dumps(r, "rules")).transpose()?,
         set: Vec::new(),
     };
-    let rules = line.rules(&choices).map_err(InvalidRules::new_err)?;
     let range = line.players();
     let players = players.unwrap_or_else(|| (*range.start()).max(2));
+    let rules = line
+        .rules(&choices, players)
+        .map_err(InvalidRules::new_err)?;
     // A table dealt once checks the player count and the rules' values in the game's words.
     line.new_table(&rules, players, 0).map_err(errors::table)?;
     Ok(Game {

@@ -100,13 +100,18 @@ impl GameType {
         self.of.tensor_shapes()
     }
 
-    /// The rules `choices` make (a preset, JSON merged in, fields set by name), as JSON for
-    /// [`GameType::new_table`].
+    /// The rules `choices` make (a preset, JSON merged in, fields set by name) for a table of
+    /// `players`, as JSON for [`GameType::new_table`].
     ///
     /// # Errors
-    /// A message saying which choice was wrong and why, in the game's own words.
-    pub fn rules(&self, choices: &crate::rules::RuleChoices) -> Result<Value, String> {
-        self.of.rules(self.game, choices)
+    /// A message saying which choice was wrong and why, in the game's own words; a preset made
+    /// for other seat counts than `players` (Eléwénjewé's `professional`, for two) is one.
+    pub fn rules(
+        &self,
+        choices: &crate::rules::RuleChoices,
+        players: usize,
+    ) -> Result<Value, String> {
+        self.of.rules(self.game, choices, players)
     }
 
     /// A new table of `players` seats under `rules` (the game's rules as JSON, fields left out

@@ -19,6 +19,7 @@
 
 use std::fmt;
 
+use cards_core::Presets;
 use serde::Serialize;
 use serde::de::{self, DeserializeOwned, DeserializeSeed, Deserializer, MapAccess, SeqAccess};
 use serde_json::{Map, Value};
@@ -90,6 +91,30 @@ impl RuleChoices {
             "default rules".to_owned()
         } else {
             format!("rules:{}", self.args())
+        }
+    }
+
+    /// Whether the preset chosen, if any, is made for `players` seats
+    /// ([`Presets::preset_seats`]: Eléwénjewé's `professional` is for two).
+    ///
+    /// # Errors
+    /// A message naming the preset and the seats it is for.
+    pub fn check_seats<R: Presets>(&self, players: usize) -> Result<(), String> {
+        let Some(name) = &self.preset else {
+            return Ok(());
+        };
+        match R::preset_seats(name) {
+            Some(seats) if !seats.contains(&players) => {
+                let seats = if seats.start() == seats.end() {
+                    seats.start().to_string()
+                } else {
+                    format!("{} to {}", seats.start(), seats.end())
+                };
+                Err(format!(
+                    "the {name} preset is for {seats} players, not {players}"
+                ))
+            }
+            _ => Ok(()),
         }
     }
 

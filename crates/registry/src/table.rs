@@ -252,7 +252,12 @@ pub(crate) trait TypeOf: Sync {
     fn rule_fields(&self) -> Vec<crate::rules::Field>;
     fn step_space(&self) -> usize;
     fn tensor_shapes(&self) -> (Shape, Shape);
-    fn rules(&self, game: &str, choices: &crate::rules::RuleChoices) -> Result<Value, String>;
+    fn rules(
+        &self,
+        game: &str,
+        choices: &crate::rules::RuleChoices,
+        players: usize,
+    ) -> Result<Value, String>;
     fn new_table(
         &self,
         line: &'static GameType,
@@ -347,7 +352,13 @@ impl<G: Catalogued, P: Indexed<Game = G> + Send + 'static> TypeOf for Of<G, P> {
         (G::OBSERVATION, G::INFORMATION_STATE)
     }
 
-    fn rules(&self, game: &str, choices: &crate::rules::RuleChoices) -> Result<Value, String> {
+    fn rules(
+        &self,
+        game: &str,
+        choices: &crate::rules::RuleChoices,
+        players: usize,
+    ) -> Result<Value, String> {
+        choices.check_seats::<G::Rules>(players)?;
         choices
             .rules::<G::Rules>(game, &G::Rules::presets())
             .map(|rules| json(&rules))

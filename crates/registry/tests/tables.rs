@@ -144,7 +144,7 @@ fn rule_choices_make_rules() {
         json: None,
         set: vec![("coiffeur.individual".to_owned(), "true".to_owned())],
     };
-    let rules = line.rules(&choices).unwrap();
+    let rules = line.rules(&choices, 4).unwrap();
     assert_eq!(rules["coiffeur"]["individual"], json!(true));
     assert_eq!(rules["target"], json!(1000));
     line.new_table(&rules, 4, 3).unwrap();
@@ -159,9 +159,27 @@ fn rule_choices_make_rules() {
         ..RuleChoices::default()
     };
     assert_eq!(
-        line.rules(&wrong).unwrap_err(),
+        line.rules(&wrong, 4).unwrap_err(),
         "--rule weis.scale=huge: weis.scale takes big|small"
     );
+    // A preset made for some seat counts refuses the others (Eléwénjewé's professional is
+    // for two, the spec's preset); the same rules chosen field by field seat any count.
+    let line = find("elewenjewe", None).unwrap();
+    let professional = RuleChoices {
+        preset: Some("professional".to_owned()),
+        ..RuleChoices::default()
+    };
+    assert!(line.rules(&professional, 2).is_ok());
+    assert_eq!(
+        line.rules(&professional, 3).unwrap_err(),
+        "the professional preset is for 2 players, not 3"
+    );
+    let casual = RuleChoices {
+        preset: Some("casual".to_owned()),
+        ..RuleChoices::default()
+    };
+    assert!(line.rules(&casual, 5).is_ok());
+    assert!(line.rules(&RuleChoices::default(), 3).is_ok());
 }
 
 /// A hint comes from a fair bot, its choice first; a sampled world shows the seat what the

@@ -212,8 +212,8 @@ impl Engine {
                     json: rules.map(|r| r.to_string()),
                     set: Vec::new(),
                 };
-                let rules = line.rules(&choices)?;
                 let players = players.unwrap_or(*line.players().start());
+                let rules = line.rules(&choices, players)?;
                 let mut session =
                     Session::new(line, &rules, players, seat, seed, &bots).map_err(said)?;
                 let id = self.next;

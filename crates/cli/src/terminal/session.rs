@@ -131,11 +131,15 @@ where
         config: &Config,
         out: &mut dyn Write,
     ) -> Result<Self, TerminalError> {
+        let players = config.players;
+        config
+            .rules
+            .check_seats::<G::Rules>(players)
+            .map_err(TerminalError::Rules)?;
         let rules: G::Rules = config
             .rules
             .rules(row.game, &G::Rules::presets())
             .map_err(TerminalError::Rules)?;
-        let players = config.players;
         if config.seat >= players {
             return Err(TerminalError::Seat {
                 seat: config.seat,

@@ -30,7 +30,9 @@ pub fn tournament(
         .filter(|b| !cards_registry::pipe::is_program(b))
         .map(|b| b.parse())
         .collect::<Result<_, _>>()?;
-    let rules = line.rules(&config.rules).map_err(TournamentError::Rules)?;
+    let rules = line
+        .rules(&config.rules, config.players)
+        .map_err(TournamentError::Rules)?;
     let entries = config
         .bots
         .iter()
