@@ -187,7 +187,9 @@ async function take(answer, { animate = true } = {}) {
   return true;
 }
 
-/** A view without the rules: they are the start screen's, and the page does not need them. */
+/** A view without the rules: they are the start screen's, and the page needs of them only the
+ * deck's shape map, when the rules carry their own (a Didopoikas card's shape is drawn by it),
+ * kept beside the view as `shapes`. */
 function stripRules(screen) {
   const strip = (v) => {
     if (Array.isArray(v)) return v.map(strip);
@@ -196,7 +198,7 @@ function stripRules(screen) {
     }
     return v;
   };
-  return { ...screen, view: strip(screen.view) };
+  return { ...screen, view: strip(screen.view), shapes: screen.view?.rules?.shapes };
 }
 
 /** A sentence in a log, and each term of the game it uses explained the first time. */
@@ -307,7 +309,9 @@ function draw() {
   // start: the next moves take it back, so a keyboard player keeps their place.
   const active = document.activeElement;
   if (active && ($("moves").contains(active) || $("table").contains(active))) state.refocus = true;
-  drawTable($("table"), s.view, { clickable: !state.busy && !s.end && s.to_act === state.seat, seat: state.seat });
+  drawTable($("table"), s.view, {
+    clickable: !state.busy && !s.end && s.to_act === state.seat, seat: state.seat, shapes: s.shapes,
+  });
   showText($("screen-text"), s.text);
   const moves = $("moves");
   moves.replaceChildren();
@@ -358,7 +362,7 @@ function draw() {
 
 /** The seat's view drawn: every list of cards in it as cards (the hand as buttons when the
  * seat is to act), single cards, and the other seats' hands as backs. */
-function drawTable(el, view, { clickable, seat }) {
+function drawTable(el, view, { clickable, seat, shapes }) {
   el.replaceChildren();
   const players = view?.players ?? (view?.hand_sizes ?? view?.deal?.hand_sizes)?.length;
   const rows = [];
@@ -399,7 +403,7 @@ function drawTable(el, view, { clickable, seat }) {
     label.textContent = isHand ? "your hand" : labelOf(path, seat);
     row.append(label);
     for (const c of cards) {
-      const card = cardElement(c, { button: isHand && clickable });
+      const card = cardElement(c, { button: isHand && clickable, shapes });
       if (isHand && clickable) card.addEventListener("click", () => clickCard(c));
       row.append(card);
     }
@@ -557,7 +561,8 @@ function showStep() {
   const steps = state.replay.steps;
   $("r-at").textContent = `${at} of ${steps.length - 1}${steps[at].action ? `: ${steps[at].action}` : ""}`;
   // Without the rules, as the game's table draws it.
-  drawTable($("r-table"), stripRules(steps[at]).view, { clickable: false, seat: state.replay.seat });
+  const step = stripRules(steps[at]);
+  drawTable($("r-table"), step.view, { clickable: false, seat: state.replay.seat, shapes: step.shapes });
   showText($("r-text"), steps[at].text);
   const [from, to] = at < state.replayAt ? [at + 1, state.replayAt] : [state.replayAt + 1, at];
   for (let i = from; i <= to; i += 1) for (const li of state.replayLog[i]) li.hidden = i > at;

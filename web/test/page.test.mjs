@@ -355,6 +355,31 @@ test("a finished game replays with the slider, as any seat saw it", async () => 
   await page.close();
 });
 
+test("a record under its own shape map replays with that map's shapes", async () => {
+  // Every numbered card but the Oxas takes the other of Lindys and Ronaldisis (custom counts).
+  const shapes = {};
+  for (const [ci, c] of ["A", "S", "G", "P"].entries()) {
+    for (let n = 0; n <= 8; n += 1) {
+      shapes[`${c}${n}`] = n === 0 ? "Quotos" : n === 8 && (c === "S" || c === "P") ? "Oxas"
+        : (ci + n) % 2 === 0 ? "Ronaldisis" : "Lindys";
+    }
+  }
+  const dir = join(tmpdir(), `cardrules-shapes-${process.pid}`);
+  const map = JSON.stringify({ shapes, allow_custom_counts: true });
+  cli(["simulate", "zaagox", "-p", "2", "-g", "1", "-s", "1", "-r", `shapes=${map}`, "--record", dir, "--force", "--json"]);
+  const record = readFileSync(join(dir, "zaagox-2p-seed1.json"), "utf8");
+  const { page, errors } = await open(`?record=${encodeURIComponent(record)}&seat=0`);
+  await page.waitForFunction(() => !document.getElementById("replay").hidden);
+  const drawn = await page.$$eval("#r-table [data-card]", (cards) =>
+    cards.map((c) => [c.dataset.card, c.getAttribute("aria-label")]));
+  assert.ok(drawn.length >= 5, `${drawn.length} cards drawn`);
+  for (const [card, label] of drawn) {
+    assert.ok(label.includes(`, ${shapes[card]} `), `${card} drawn as "${label}", not ${shapes[card]}`);
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("a bad link or file is answered in words, never a blank page", async () => {
   for (const [query, words] of [
     ["?game=chess", "names no game"],
