@@ -19,12 +19,12 @@
 //! named included, whichever check finds them). Ctrl-C ends it by the signal, as with no
 //! handler (a shell shows 130), after ending the `exec:` players and removing the temporary
 //! files of records.
+#![forbid(unsafe_code)]
 
 mod lines;
 mod oracle;
 mod output;
 mod parallel;
-mod play;
 mod replay;
 mod rules;
 mod simulate;
@@ -631,7 +631,7 @@ fn simulate(args: &SimulateArgs) -> ExitCode {
         variant: args.choices.variant.clone(),
         rules: args.choices.rules(),
     };
-    match play::simulate(line, &config, args.json) {
+    match simulate::simulate(line, &config, args.json) {
         Ok(text) => print(&text),
         Err(e) => fail(&e),
     }

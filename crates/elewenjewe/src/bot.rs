@@ -231,7 +231,7 @@ struct Context<'a> {
     /// `later[r]`: the same for the opponents after the next.
     later: [f64; 14],
     /// What each hand card is still worth kept, by card index.
-    future: [f64; 54],
+    future: [f64; StdCard::COUNT],
 }
 
 impl<'a> Context<'a> {
@@ -241,7 +241,7 @@ impl<'a> Context<'a> {
         if view.to_act != Some(me)
             || me.index() >= n
             || view.captured_sizes.len() != n
-            || !(2..=5).contains(&n)
+            || !crate::Rules::PLAYERS.contains(&n)
         {
             return None;
         }
@@ -298,7 +298,7 @@ impl<'a> Context<'a> {
             any,
             next,
             later,
-            future: [0.0; 54],
+            future: [0.0; StdCard::COUNT],
         };
         for card in view.hand {
             ctx.future[card_index(card)] = ctx.future_of(card);

@@ -55,7 +55,7 @@ pub use catalogue::{GameType, SummaryVisitor, Visitor, by_record, catalogue, fin
 pub use duplicate::{Deal, Duplicate, Entry, MAX_DEALS, Outsider, Run, tournament_deals};
 pub use error::{LookupError, TableError};
 pub use records::Records;
-pub use session::{End, Screen, Session};
+pub use session::{Decider, End, Screen, Session, decision_seed};
 pub use shard::{Merged, Part, SelfPlay, Shard, ShardError, merge};
 pub use table::{Catalogued, Move, Step, Stepped, Table, Told, Weighed};
 

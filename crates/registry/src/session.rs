@@ -9,10 +9,29 @@ use crate::catalogue::GameType;
 use crate::error::TableError;
 use crate::table::{Move, Step, Stepped, Table, Told, Weighed};
 
-/// The stream the bots' seeds are drawn from, apart from the deal's.
-const BOTS: u64 = 1 << 20;
-/// The stream of the hints' seeds.
-const HINTS: u64 = 1 << 21;
+/// Whose decision a seed is drawn for ([`decision_seed`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decider {
+    /// A bot at the table.
+    Bot,
+    /// The hint's bot, for the person's seat.
+    Hint,
+}
+
+/// The seed [`Session`] gives [`Table::bot_move`] (or [`Table::hint`]) for `seat`'s decision
+/// after `actions` actions of the game seeded `seed`: drawn from a stream of its own, apart
+/// from the deal's, by the seat and the moment, so a position is answered the same way however
+/// it was reached. A front end that seats bots itself (the terminal game) draws the same, so
+/// one seed plays the same game there and on the page.
+#[must_use]
+pub fn decision_seed(seed: Seed, decider: Decider, seat: usize, actions: usize) -> u64 {
+    let stream = match decider {
+        Decider::Bot => 1 << 20,
+        Decider::Hint => 1 << 21,
+    };
+    let stream = stream + ((seat as u64) << 32) + actions as u64;
+    GameRng::new(seed, stream).next_u64()
+}
 
 /// One person at one seat against bots in the others. Nothing it gives out shows a card the
 /// seat may not see: the seat's view, its redacted events, its legal moves when it is to act,
@@ -238,10 +257,9 @@ impl Session {
         self.table.restart_steps();
     }
 
-    /// The seed of a bot's decision: the game's seed, the seat and the actions so far.
-    fn decision_seed(&self, stream: u64, seat: usize) -> u64 {
-        let stream = stream + ((seat as u64) << 32) + self.actors.len() as u64;
-        GameRng::new(Seed::from(self.seed), stream).next_u64()
+    /// The seed of a decision at `seat` now ([`decision_seed`]).
+    fn decision_seed(&self, decider: Decider, seat: usize) -> u64 {
+        decision_seed(Seed::from(self.seed), decider, seat, self.actors.len())
     }
 
     /// Plays one move of the bot whose seat is to act: that seat, or `None` when the person is
@@ -258,7 +276,9 @@ impl Session {
         let Some(Some(bot)) = self.bots.get(seat) else {
             return Ok(None);
         };
-        let chosen = self.table.bot_move(bot, self.decision_seed(BOTS, seat))?;
+        let chosen = self
+            .table
+            .bot_move(bot, self.decision_seed(Decider::Bot, seat))?;
         self.table.play_index(chosen.index)?;
         self.actors.push(seat);
         Ok(Some(seat))
@@ -272,7 +292,7 @@ impl Session {
     pub fn hint(&self, bot: &str, top: usize) -> Result<Vec<Weighed>, TableError> {
         self.my_turn()?;
         self.table
-            .hint(bot, self.decision_seed(HINTS, self.seat), top)
+            .hint(bot, self.decision_seed(Decider::Hint, self.seat), top)
     }
 
     /// Takes back the person's last move and everything after it: `false` (nothing changed)

@@ -32,6 +32,7 @@
 //! - `timing`: `{seconds, games_per_second}`, and the rate of the game's other unit where it
 //!   has one (a game of several deals: `deals_per_second`).
 
+mod dispatch;
 pub mod game;
 mod run;
 mod text;
@@ -40,6 +41,7 @@ pub use cards_registry::rules::RuleChoices;
 use std::path::PathBuf;
 
 pub use cards_core::summary::*;
+pub use dispatch::simulate;
 pub use run::*;
 pub use text::*;
 

@@ -16,12 +16,8 @@ use super::layout::{columns, pad, wrap};
 use super::narrate::Narrator;
 use super::{Config, Style, TerminalError};
 use crate::lines::{Line, read_line};
-use cards_registry::GameType;
+use cards_registry::{Decider, GameType};
 
-/// The streams the bots' seeds are drawn from, apart from the deal's ([`decision_seed`]).
-const BOTS: u64 = 1 << 20;
-/// The streams of the hint bot's seeds ([`decision_seed`]).
-const HINTS: u64 = 1 << 21;
 /// At most this many actions are shown in a hint, the chosen one first.
 const HINT_SHOWN: usize = 5;
 /// The longest line of input read as a move or a command, in bytes: the longest move's text
@@ -396,7 +392,7 @@ where
         };
         // A fresh bot for each decision, seeded from the game's seed, the seat and the
         // moment: the same moves are answered the same way, after an undo too.
-        let bot_seed = decision_seed(self.seed, BOTS, seat, self.record.actions.len());
+        let bot_seed = decision_seed(self.seed, Decider::Bot, seat, self.record.actions.len());
         let mut bot = spec.player::<G>(bot_seed, &cards_registry::tuning(G::NAME));
         bot.catch_up(&self.rules, seat, &self.events);
         let who = format!("seat {} ({name})", seat.index());
@@ -618,7 +614,12 @@ where
         let legal = choice.legal();
         // A fresh bot for every hint, seeded from the game's seed and the moment, so the same
         // game asks the same question the same way.
-        let seed = decision_seed(self.seed, HINTS, self.human, self.record.actions.len());
+        let seed = decision_seed(
+            self.seed,
+            Decider::Hint,
+            self.human,
+            self.record.actions.len(),
+        );
         let mut bot = self
             .hint
             .player::<G>(seed, &cards_registry::tuning(G::NAME));
@@ -820,14 +821,12 @@ where
     }
 }
 
-/// The seed of the decision of a bot (`stream` [`BOTS`]) or of the hint ([`HINTS`]) for
-/// `seat` after `actions` actions: the game's seed, the seat and the moment, so a position is
-/// answered the same way however it was reached. The registry's `Session` (the page's) seeds
-/// its bots so, through `Table::bot_move`, which draws once more from the moment: one seed
-/// plays the same game in the terminal and on the page.
-fn decision_seed(seed: Seed, stream: u64, seat: PlayerId, actions: usize) -> Seed {
-    let stream = stream + ((seat.index() as u64) << 32) + actions as u64;
-    let drawn = GameRng::new(seed, stream).next_u64();
+/// The seed of the decision of a bot or of the hint for `seat` after `actions` actions: the
+/// registry's `Session` (the page's) draws it ([`cards_registry::decision_seed`]), and its
+/// `Table::bot_move` draws once more from the moment, as here: one seed plays the same game in
+/// the terminal and on the page.
+fn decision_seed(seed: Seed, decider: Decider, seat: PlayerId, actions: usize) -> Seed {
+    let drawn = cards_registry::decision_seed(seed, decider, seat.index(), actions);
     GameRng::new(Seed::from(drawn), actions as u64).seed()
 }
 

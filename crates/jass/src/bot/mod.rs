@@ -233,7 +233,7 @@ fn differenzler_decision(
     legal: &[Action],
 ) -> Option<Action> {
     let seats = view.hand_sizes.len();
-    if !(3..=4).contains(&seats) {
+    if !crate::Rules::DIFFERENZLER_PLAYERS.contains(&seats) {
         return None; // an odd view: the first legal action
     }
     let trump = view.shown.suit();

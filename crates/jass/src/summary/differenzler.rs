@@ -10,10 +10,8 @@ use cards_core::summary::{
 use cards_core::{Game, JassCard, PlayerId};
 use serde::Serialize;
 
+use crate::card_play::PLAYS;
 use crate::{Action, Differenzler, DifferenzlerOutcome};
-
-/// Cards in a deal.
-const PLAYS: usize = 36;
 
 /// The card points each seat takes in the deal that `card` completes, `before` being the
 /// state just before it (its last trick is finished by `card`); `None` when `card` does not

@@ -11,10 +11,8 @@ use cards_core::summary::{
 use cards_core::{Game, JassRank, PlayerId};
 use serde::Serialize;
 
+use crate::card_play::PLAYS;
 use crate::{Action, Contract, MeldKind, Schieber, SchieberDeal, SchieberOutcome};
-
-/// Cards played in a complete deal.
-const PLAYS: usize = 36;
 
 impl Summary for Schieber {
     type Tally = JassTally;

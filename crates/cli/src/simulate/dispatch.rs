@@ -4,7 +4,7 @@
 use cards_core::summary::Summary;
 use cards_registry::{Catalogued, GameType, SummaryVisitor};
 
-use crate::simulate::{Config, SimulateError};
+use super::{Config, SimulateError};
 
 /// Runs `config` for `line` and renders the report.
 ///
