@@ -224,6 +224,14 @@ impl<G: Encode> fmt::Debug for Knowledge<G> {
     }
 }
 
+/// Sets `out[i]` to `value` when `i` is in range; an index past the end is ignored, so a
+/// writer never panics on a value it did not expect.
+pub fn put(out: &mut [f32], i: usize, value: f32) {
+    if let Some(x) = out.get_mut(i) {
+        *x = value;
+    }
+}
+
 /// Sets `out[i]` to 1 for each index `i` yielded (a one-hot or many-hot field); indices past
 /// the end are ignored, so a writer never panics on a value it did not expect.
 pub fn set_each(out: &mut [f32], indices: impl IntoIterator<Item = usize>) {

@@ -20,7 +20,7 @@
 //! Every value lies in `[0, 1]` but the totals, in `[-1, 1]` (a total below 0 after Esun
 //! penalties).
 
-use cards_core::encode::set_each;
+use cards_core::encode::{put, set_each};
 use cards_core::{Card as _, Encode, PlayerId, Shape, StdCard};
 
 use crate::event::{Deal, Event};
@@ -285,13 +285,6 @@ impl Seats {
     /// Each seat at the table with its slot, in seat order.
     fn each(self) -> impl Iterator<Item = (usize, usize)> {
         (0..self.n).map(move |s| (s, self.slot(PlayerId(s as u8))))
-    }
-}
-
-/// Sets `out[i]` to `x` when `i` is in range.
-fn put(out: &mut [f32], i: usize, x: f32) {
-    if let Some(v) = out.get_mut(i) {
-        *v = x;
     }
 }
 

@@ -1,6 +1,7 @@
 //! What the four game types share: the trick play (current trick, completed tricks, hands,
 //! turn), the contract, the seat-relative slots and the small writers.
 
+pub(crate) use cards_core::encode::put;
 use cards_core::encode::set_each;
 use cards_core::{Card, JassCard, PlayerId};
 
@@ -91,13 +92,6 @@ impl Table {
 /// `len` values of `out` from `at` (empty when out of range, so a writer never panics).
 pub(crate) fn part(out: &mut [f32], at: usize, len: usize) -> &mut [f32] {
     out.get_mut(at..at.saturating_add(len)).unwrap_or_default()
-}
-
-/// Sets `out[i]` to `value` when `i` is in range.
-pub(crate) fn put(out: &mut [f32], i: usize, value: f32) {
-    if let Some(x) = out.get_mut(i) {
-        *x = value;
-    }
 }
 
 /// `value / scale`, clamped to 1 (a count or score as a small float).

@@ -14,7 +14,8 @@
 pub mod deal;
 pub mod matches;
 
-use cards_core::{Card, DidoCard, PlayerId, encode::set_each};
+use cards_core::encode::{put, set_each};
+use cards_core::{Card, DidoCard, PlayerId};
 
 use crate::{BombMultiplier, Exhaustion, Hand, Phase, RenScoring, View};
 
@@ -191,13 +192,6 @@ pub const FLAGS: usize = 10;
 /// `value / scale`, capped at 1 (counts are never negative).
 fn scaled(value: f32, scale: f32) -> f32 {
     (value / scale).clamp(0.0, 1.0)
-}
-
-/// Sets `out[i]` to `value` if there is such an index.
-fn put(out: &mut [f32], i: usize, value: f32) {
-    if let Some(x) = out.get_mut(i) {
-        *x = value;
-    }
 }
 
 /// The window `at..at + len` of `out` (empty past its end).
