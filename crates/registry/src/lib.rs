@@ -8,8 +8,8 @@
 //! [`Duplicate`], a duplicate-deal tournament played deal by deal; [`oracle`], the
 //! conformance protocol answered line by line; and [`GameType::visit`], a front end's own
 //! generic code run typed for a line's game type. The layers run one way: `cards-core` ← the
-//! games ← `cards-bots` ← this registry ← the front ends (the command line now; the Python
-//! package and the browser page next), so a front end names no game: adding a game to every
+//! games ← `cards-bots` ← this registry ← the front ends (the command line, the Python
+//! package and the browser page's engine), so a front end names no game: adding a game to every
 //! front end is its crate and one line of the catalogue.
 //!
 //! ```
