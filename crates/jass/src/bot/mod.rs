@@ -364,7 +364,18 @@ impl RuleBot for Coiffeur {
         self.deal_value(root)
     }
 
+    /// What a search's values count at this decision (`Coiffeur::deal_value`): in the last
+    /// deal the game's returns (wins); before it, the cell's points over what the slot is
+    /// worth.
     fn search_unit(&self) -> cards_core::ReturnsUnit {
-        Coiffeur::search_unit(self)
+        let open: u32 = self.open().iter().map(|m| m.count_ones()).sum();
+        if open <= 1 {
+            cards_core::Game::returns_unit(self)
+        } else {
+            cards_core::ReturnsUnit::Points {
+                word: "points over the slot's worth",
+                per_point: 1.0,
+            }
+        }
     }
 }

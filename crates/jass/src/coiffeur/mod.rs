@@ -340,7 +340,7 @@ impl Coiffeur {
 
     /// Each side's open slots (a mask over [`Slot::ALL`]).
     #[inline]
-    fn open(&self) -> [u16; SEATS] {
+    pub(crate) fn open(&self) -> [u16; SEATS] {
         let table = self.coiffeur().table_mask();
         let sides = self.coiffeur().sides();
         core::array::from_fn(|side| {

@@ -3,7 +3,6 @@
 //! the game's own returns once the sheet is full.
 
 use super::*;
-use cards_core::ReturnsUnit;
 
 /// What a slot is taken to be worth in team play, in the declaring side's card points (the
 /// value of a cell is its points less the slot's factor × this / 10). Above the 75 an average
@@ -21,21 +20,6 @@ const ALONE_AVERAGE: f64 = 36.0;
 const WIN_WEIGHT: f64 = 10_000.0;
 
 impl Coiffeur {
-    /// What a search's values count at this decision ([`Coiffeur::deal_value`]): in the last
-    /// deal the game's returns (wins); before it, the cell's points over what the slot is
-    /// worth.
-    pub(crate) fn search_unit(&self) -> ReturnsUnit {
-        let open: u32 = self.open().iter().map(|m| m.count_ones()).sum();
-        if open <= 1 {
-            self.returns_unit()
-        } else {
-            ReturnsUnit::Points {
-                word: "points over the slot's worth",
-                per_point: 1.0,
-            }
-        }
-    }
-
     /// The value of a playout that began at `root` (a world at the search's decision) if it
     /// stops here, per seat; `None` while `root`'s deal is still being played.
     ///
