@@ -225,7 +225,9 @@ impl<G: Encode> fmt::Debug for Knowledge<G> {
 }
 
 /// Sets `out[i]` to `value` when `i` is in range; an index past the end is ignored, so a
-/// writer never panics on a value it did not expect.
+/// writer never panics on a value it did not expect. Inlined: the encoders of every game call
+/// it for each field, from other crates.
+#[inline]
 pub fn put(out: &mut [f32], i: usize, value: f32) {
     if let Some(x) = out.get_mut(i) {
         *x = value;

@@ -94,12 +94,25 @@ impl RuleChoices {
         }
     }
 
-    /// Whether the preset chosen, if any, is made for `players` seats
+    /// The rules these choices make for a table of `players` of a game whose rules are `R`
+    /// (`game` names it in messages): [`RuleChoices::rules`] with `R`'s presets, once the
+    /// preset chosen, if any, is known to be made for `players` seats
     /// ([`Presets::preset_seats`]: Eléwénjewé's `professional` is for two).
     ///
     /// # Errors
-    /// A message naming the preset and the seats it is for.
-    pub fn check_seats<R: Presets>(&self, players: usize) -> Result<(), String> {
+    /// A preset made for other seat counts, named with the seats it is for; then
+    /// [`RuleChoices::rules`]'s.
+    pub fn rules_for<R: Presets + Serialize + DeserializeOwned + Default>(
+        &self,
+        game: &str,
+        players: usize,
+    ) -> Result<R, String> {
+        self.check_seats::<R>(players)?;
+        self.rules(game, &R::presets())
+    }
+
+    /// Whether the preset chosen, if any, is made for `players` seats.
+    fn check_seats<R: Presets>(&self, players: usize) -> Result<(), String> {
         let Some(name) = &self.preset else {
             return Ok(());
         };

@@ -358,9 +358,8 @@ impl<G: Catalogued, P: Indexed<Game = G> + Send + 'static> TypeOf for Of<G, P> {
         choices: &crate::rules::RuleChoices,
         players: usize,
     ) -> Result<Value, String> {
-        choices.check_seats::<G::Rules>(players)?;
         choices
-            .rules::<G::Rules>(game, &G::Rules::presets())
+            .rules_for::<G::Rules>(game, players)
             .map(|rules| json(&rules))
     }
 

@@ -7,8 +7,7 @@ use std::time::Duration;
 
 use cards_bots::BotSpec;
 use cards_core::{
-    Card as _, DidoCard, GameEvent as _, GameRecord, GameRng, Indexed, PlayerId, Presets as _,
-    RuleBot, Seed,
+    Card as _, DidoCard, GameEvent as _, GameRecord, GameRng, Indexed, PlayerId, RuleBot, Seed,
 };
 
 use super::choose::{self, Choice, Picked, reason};
@@ -128,13 +127,9 @@ where
         out: &mut dyn Write,
     ) -> Result<Self, TerminalError> {
         let players = config.players;
-        config
-            .rules
-            .check_seats::<G::Rules>(players)
-            .map_err(TerminalError::Rules)?;
         let rules: G::Rules = config
             .rules
-            .rules(row.game, &G::Rules::presets())
+            .rules_for(row.game, players)
             .map_err(TerminalError::Rules)?;
         if config.seat >= players {
             return Err(TerminalError::Seat {

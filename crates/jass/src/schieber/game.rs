@@ -122,11 +122,13 @@ impl Game for Schieber {
         self.deal
             .play_reporting(action, &mut WithoutDealEnd(&mut *events))?;
         // The card's credits one by one, in the rules' order (the deal credits them in the
-        // default one: Stöck, Weis, trick, Match).
+        // default one: Stöck, Weis, trick, Match); most cards credit one at most.
         let factor = self.deal.multiplier().unwrap_or(1);
         let mut moment = self.deal.moment;
-        let order = self.rules.credit_order;
-        moment.sort_by_key(|credit| credit.map_or(u8::MAX, |c| order.place(c.kind)));
+        if moment[1].is_some() {
+            let order = self.rules.credit_order;
+            moment.sort_by_key(|credit| credit.map_or(u8::MAX, |c| order.place(c.kind)));
+        }
         for (i, credit) in moment.into_iter().flatten().enumerate() {
             let team = credit.team & 1;
             self.totals[team] =
